@@ -1,0 +1,225 @@
+package bitboard
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+)
+
+// Rotation is a Rotation Game board packed in two 24-bit planes (see the
+// package documentation). The zero value is not a valid board.
+type Rotation uint64
+
+const (
+	planeBits = RotationCells        // bits in one plane
+	planeMask = 1<<planeBits - 1     // the bits of one plane
+	boardMask = 1<<(2*planeBits) - 1 // the bits a board may use
+)
+
+// Errors returned by the Rotation parser, wrapped in a *ParseError.
+var (
+	ErrFieldCount  = errors.New("bitboard: wrong number of symbols")
+	ErrSymbol      = errors.New("bitboard: symbol not in 1-3")
+	ErrSymbolCount = errors.New("bitboard: each symbol must fill exactly 8 cells")
+)
+
+// ParseError reports a malformed board: which field (1-based, 0 for the board
+// as a whole) and what was wrong.
+type ParseError struct {
+	Field  int
+	Err    error
+	Detail string
+}
+
+func (e *ParseError) Error() string {
+	s := e.Err.Error()
+	if e.Field > 0 {
+		s = fmt.Sprintf("field %d: %s", e.Field, s)
+	}
+	if e.Detail != "" {
+		s += ": " + e.Detail
+	}
+	return s
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Cell returns the symbol (1..3, or 0 for an invalid board) in cell c.
+func (b Rotation) Cell(c int) int8 {
+	return int8(b>>c&1 | b>>(c+planeBits-1)&2)
+}
+
+// Mask returns the 24-bit mask of the cells holding symbol s (1..3).
+func (b Rotation) Mask(s int) uint32 {
+	lo, hi := uint32(b)&planeMask, uint32(b>>planeBits)
+	switch s {
+	case 1:
+		return lo &^ hi
+	case 2:
+		return hi &^ lo
+	default:
+		return lo & hi
+	}
+}
+
+// Masks returns the masks of symbols 1, 2 and 3.
+func (b Rotation) Masks() (m1, m2, m3 uint32) {
+	lo, hi := uint32(b)&planeMask, uint32(b>>planeBits)
+	return lo &^ hi, hi &^ lo, lo & hi
+}
+
+// Move returns the board after move m (0..7 for A..H).
+func (b Rotation) Move(m int) Rotation {
+	x := uint64(b)
+	g, s := &rotationGroups[m], &rotationShift[m]
+	return Rotation(x&rotationKeep[m] |
+		bits.RotateLeft64(x&g[0], s[0]) |
+		bits.RotateLeft64(x&g[1], s[1]) |
+		bits.RotateLeft64(x&g[2], s[2]) |
+		bits.RotateLeft64(x&g[3], s[3]))
+}
+
+// Apply returns the board after the moves named by letters A..H.
+func (b Rotation) Apply(moves string) (Rotation, error) {
+	for i := 0; i < len(moves); i++ {
+		m := int(moves[i]) - 'A'
+		if m < 0 || m >= RotationMoves {
+			return b, fmt.Errorf("bitboard: move %d: %q is not a move A-H", i+1, moves[i])
+		}
+		b = b.Move(m)
+	}
+	return b, nil
+}
+
+// Centre returns the symbol that fills the centre, or 0 if the centre is mixed.
+func (b Rotation) Centre() int {
+	for s := 1; s <= RotationSymbols; s++ {
+		if b.Mask(s)&RotationCentreMask == RotationCentreMask {
+			return s
+		}
+	}
+	return 0
+}
+
+// NewRotation packs a board given cell by cell. It checks that every symbol
+// is 1..3 and fills exactly 8 cells.
+func NewRotation(cells [RotationCells]int8) (Rotation, error) {
+	var b uint64
+	var count [RotationSymbols + 1]int
+	for c, s := range cells {
+		if s < 1 || s > RotationSymbols {
+			return 0, &ParseError{Field: c + 1, Err: ErrSymbol, Detail: fmt.Sprintf("got %d", s)}
+		}
+		count[s]++
+		b |= uint64(s&1)<<c | uint64(s>>1)<<(c+planeBits)
+	}
+	if err := checkCounts(count); err != nil {
+		return 0, err
+	}
+	return Rotation(b), nil
+}
+
+func checkCounts(count [RotationSymbols + 1]int) error {
+	if count[1] != RotationPerSymbol || count[2] != RotationPerSymbol || count[3] != RotationPerSymbol {
+		return &ParseError{Err: ErrSymbolCount, Detail: fmt.Sprintf("counts are %d/%d/%d", count[1], count[2], count[3])}
+	}
+	return nil
+}
+
+// Cells unpacks the board cell by cell.
+func (b Rotation) Cells() (cells [RotationCells]int8) {
+	for c := range cells {
+		cells[c] = b.Cell(c)
+	}
+	return cells
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// ParseRotation parses a board written as 24 whitespace-separated symbols in
+// cell order. Errors are *ParseError values naming the field.
+func ParseRotation(line []byte) (Rotation, error) {
+	var b uint64
+	var count [RotationSymbols + 1]int
+	field := 0
+	i, n := 0, len(line)
+	for {
+		for i < n && isSpace(line[i]) {
+			i++
+		}
+		if i == n {
+			break
+		}
+		start := i
+		for i < n && !isSpace(line[i]) {
+			i++
+		}
+		field++
+		if field > RotationCells {
+			return 0, &ParseError{Err: ErrFieldCount, Detail: fmt.Sprintf("more than %d", RotationCells)}
+		}
+		c := line[start]
+		if i-start != 1 || c < '1' || c > '3' {
+			return 0, &ParseError{Field: field, Err: ErrSymbol, Detail: fmt.Sprintf("got %q", truncate(line[start:i]))}
+		}
+		s := c - '0'
+		count[s]++
+		cell := field - 1
+		b |= uint64(s&1)<<cell | uint64(s>>1)<<(cell+planeBits)
+	}
+	if field != RotationCells {
+		return 0, &ParseError{Err: ErrFieldCount, Detail: fmt.Sprintf("got %d, want %d", field, RotationCells)}
+	}
+	if err := checkCounts(count); err != nil {
+		return 0, err
+	}
+	return Rotation(b), nil
+}
+
+func truncate(s []byte) string {
+	const max = 16
+	if len(s) > max {
+		return string(s[:max]) + "..."
+	}
+	return string(s)
+}
+
+// AppendText appends the board as 24 space-separated symbols.
+func (b Rotation) AppendText(dst []byte) []byte {
+	for c := 0; c < RotationCells; c++ {
+		if c > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, byte('0'+b.Cell(c)))
+	}
+	return dst
+}
+
+// String returns the board as 24 space-separated symbols.
+func (b Rotation) String() string { return string(b.AppendText(nil)) }
+
+// Valid reports whether b uses only the 48 board bits, every cell holds a
+// symbol 1..3 and each symbol fills exactly 8 cells.
+func (b Rotation) Valid() bool {
+	if uint64(b)&^boardMask != 0 {
+		return false
+	}
+	m1, m2, m3 := b.Masks()
+	return bits.OnesCount32(m1) == RotationPerSymbol && bits.OnesCount32(m2) == RotationPerSymbol &&
+		bits.OnesCount32(m3) == RotationPerSymbol
+}
+
+// RandomRotation returns a board drawn uniformly from all valid boards, using
+// the random source r.
+func RandomRotation(r *rand.Rand) Rotation {
+	var cells [RotationCells]int8
+	for c := range cells {
+		cells[c] = int8(c/RotationPerSymbol + 1)
+	}
+	r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	b, _ := NewRotation(cells) // a permutation of a valid board is valid
+	return b
+}

@@ -1,0 +1,3 @@
+package main
+import (_ "github.com/klauspost/compress/zstd"; _ "github.com/spf13/cobra")
+func main(){}

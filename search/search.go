@@ -1,0 +1,81 @@
+// Package search finds optimal solutions with IDA* over packed boards.
+//
+// Each puzzle has its own depth-first kernel written over concrete types, so
+// the inner loop makes no interface call, closure call, map access or
+// allocation per node. What the kernels share lives here: the statistics, the
+// limits and the iterative-deepening driver's result shape.
+package search
+
+import (
+	"errors"
+	"time"
+)
+
+// Stats counts the work of one solve.
+type Stats struct {
+	Expanded   uint64        // nodes whose successors were generated
+	Generated  uint64        // successors generated
+	Iterations int           // IDA* iterations (cost bounds tried)
+	RootH      int           // heuristic value of the start board
+	Bound      int           // last bound searched (the optimal length when solved)
+	Elapsed    time.Duration // wall time of the solve
+}
+
+// Add adds o's counts to s.
+func (s *Stats) Add(o Stats) {
+	s.Expanded += o.Expanded
+	s.Generated += o.Generated
+	s.Iterations += o.Iterations
+	s.Elapsed += o.Elapsed
+}
+
+// Limits bound a solve. Zero values mean no limit.
+type Limits struct {
+	MaxNodes uint64        // stop after this many generated nodes
+	Timeout  time.Duration // stop after this much time (checked every few thousand nodes)
+}
+
+// ErrLimit is returned when a solve stops at a limit before finding a solution.
+var ErrLimit = errors.New("search: limit reached")
+
+// ErrUnsolvable is returned for a board that cannot reach the goal.
+var ErrUnsolvable = errors.New("search: board is unsolvable")
+
+// checkEvery is how many generated nodes pass between deadline checks.
+const checkEvery = 1 << 14
+
+// budget tracks the limits during one solve without a clock read per node.
+type budget struct {
+	maxNodes uint64
+	deadline time.Time
+	next     uint64 // generated count at which to check again
+	stopped  bool
+}
+
+func newBudget(l Limits, start time.Time) budget {
+	b := budget{maxNodes: l.MaxNodes, next: checkEvery}
+	if l.Timeout > 0 {
+		b.deadline = start.Add(l.Timeout)
+	}
+	if b.maxNodes != 0 && b.maxNodes < b.next {
+		b.next = b.maxNodes
+	}
+	return b
+}
+
+// check is called when generated reaches b.next; it reports whether to stop.
+func (b *budget) check(generated uint64) bool {
+	if b.maxNodes != 0 && generated >= b.maxNodes {
+		b.stopped = true
+		return true
+	}
+	if !b.deadline.IsZero() && time.Now().After(b.deadline) {
+		b.stopped = true
+		return true
+	}
+	b.next = generated + checkEvery
+	if b.maxNodes != 0 && b.maxNodes < b.next {
+		b.next = b.maxNodes
+	}
+	return false
+}
