@@ -1,0 +1,84 @@
+package pdb
+
+import "math/bits"
+
+// Sizes of the Rotation Game mask space.
+const (
+	rotCells   = 24      // cells on the board
+	rotK       = 8       // cells holding one symbol
+	rotBytes   = 3       // bytes in a 24-bit mask
+	RotEntries = 735_471 // C(24, 8): masks of 8 cells out of 24
+)
+
+// binom[n][k] = C(n, k) for n <= 24, k <= 8.
+var binom = func() (c [rotCells + 1][rotK + 2]uint32) {
+	for n := 0; n <= rotCells; n++ {
+		c[n][0] = 1
+		for k := 1; k <= rotK+1 && k <= n; k++ {
+			c[n][k] = c[n-1][k-1] + c[n-1][k]
+		}
+	}
+	return c
+}()
+
+// rankTab[i][k][v] is the part of a mask's rank that its byte i contributes
+// when that byte holds v and the lower bytes hold k set bits: the sum of
+// C(p, j+1) over the set bits of v, at absolute position p, being the j-th
+// set bit of the whole mask.
+var rankTab = func() (t [rotBytes][rotK + 1][256]uint32) {
+	for i := 0; i < rotBytes; i++ {
+		for k := 0; k <= rotK; k++ {
+			for v := 0; v < 256; v++ {
+				var r uint32
+				j := k
+				for b := 0; b < 8; b++ {
+					if v>>b&1 == 1 {
+						if j < rotK {
+							r += binom[8*i+b][j+1]
+						}
+						j++
+					}
+				}
+				t[i][k][v] = r
+			}
+		}
+	}
+	return t
+}()
+
+// RankMask returns the colexicographic rank, in 0..RotEntries-1, of a 24-bit
+// mask with exactly 8 bits set. Other masks give meaningless ranks.
+func RankMask(m uint32) uint32 {
+	b0, b1 := m&0xff, m>>8&0xff
+	k1 := bits.OnesCount32(b0)
+	k2 := k1 + bits.OnesCount32(b1)
+	return rankTab[0][0][b0] + rankTab[1][k1][b1] + rankTab[2][min(k2, rotK)][m>>16&0xff]
+}
+
+// UnrankMask returns the mask whose rank is r: the inverse of RankMask.
+func UnrankMask(r uint32) uint32 {
+	var m uint32
+	p := rotCells - 1
+	for j := rotK; j >= 1; j-- {
+		for binom[p][j] > r {
+			p--
+		}
+		r -= binom[p][j]
+		m |= 1 << p
+		p--
+	}
+	return m
+}
+
+// rankMaskSlow is RankMask written out bit by bit, for tests.
+func rankMaskSlow(m uint32) uint32 {
+	var r uint32
+	j := 0
+	for p := 0; p < rotCells; p++ {
+		if m>>p&1 == 1 {
+			j++
+			r += binom[p][j]
+		}
+	}
+	return r
+}
