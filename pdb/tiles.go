@@ -1,0 +1,140 @@
+package pdb
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+)
+
+// Puzzle ids of the sliding-tile tables.
+const (
+	Tiles8Puzzle  = "8puzzle"
+	Tiles15Puzzle = "15puzzle"
+	// TilesExactPattern is the pattern id of the 3 x 3 table of exact distances.
+	TilesExactPattern = "exact"
+	// TilesWidth is the entry width of every sliding-tile table.
+	TilesWidth = 8
+	// tilesUnset marks an entry the search has not reached yet.
+	tilesUnset = 0xff
+)
+
+// TilePartition is a set of disjoint tile patterns covering every tile of a
+// board, whose table values add up to an admissible heuristic. All tables are
+// for the BlankFirst goal (tile t at cell t).
+type TilePartition struct {
+	Name   string  // "555", "663" or "78"
+	Side   int     // board side
+	Groups [][]int // the tiles of each pattern, ascending
+}
+
+// The standard 4 x 4 partitions, for the BlankFirst goal:
+//
+//	555          663          78
+//	. a a b      . a a b      . a a a
+//	a a b b      a a b b      a a a a
+//	a c b b      a a b b      b b b b
+//	c c c c      c c c b      b b b b
+var tilesPartitions = []TilePartition{
+	{Name: "555", Side: 4, Groups: [][]int{{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},
+	{Name: "663", Side: 4, Groups: [][]int{{1, 2, 4, 5, 8, 9}, {3, 6, 7, 10, 11, 15}, {12, 13, 14}}},
+	{Name: "78", Side: 4, Groups: [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+}
+
+// TilePartitionNames lists the partitions TilePartitionNamed knows.
+func TilePartitionNames() []string {
+	var out []string
+	for _, p := range tilesPartitions {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+// TilePartitionNamed returns the standard partition called name for side n.
+func TilePartitionNamed(n int, name string) (TilePartition, error) {
+	for _, p := range tilesPartitions {
+		if p.Side == n && p.Name == name {
+			return p, nil
+		}
+	}
+	return TilePartition{}, fmt.Errorf("pdb: no %dx%d tile partition %q (have %s for 4x4)", n, n, name,
+		strings.Join(TilePartitionNames(), ", "))
+}
+
+// TilePuzzle returns the puzzle id of side n: "8puzzle" or "15puzzle".
+func TilePuzzle(n int) string {
+	if n == 3 {
+		return Tiles8Puzzle
+	}
+	return Tiles15Puzzle
+}
+
+// TilePatternID names the table of a pattern: the partition's name and the
+// tiles, such as "78-1.2.3.4.5.6.7", so that a file never serves another
+// pattern.
+func TilePatternID(partition string, tiles []int) string {
+	var sb strings.Builder
+	sb.WriteString(partition)
+	for i, t := range tiles {
+		if i == 0 {
+			sb.WriteByte('-')
+		} else {
+			sb.WriteByte('.')
+		}
+		sb.WriteString(strconv.Itoa(t))
+	}
+	return sb.String()
+}
+
+// TilePatternSpec describes the additive table of one pattern of partition
+// name on the n x n board: TileEntries(n*n, len(tiles)) entries of 8 bits,
+// entry TileRank(cells of tiles) the fewest moves of pattern tiles needed to
+// bring them home (see BuildTilePattern).
+func TilePatternSpec(n int, partition string, tiles []int) Spec {
+	tiles = append([]int(nil), tiles...)
+	puzzle, id := TilePuzzle(n), TilePatternID(partition, tiles)
+	return Spec{Puzzle: puzzle, Pattern: id, Entries: TileEntries(n*n, len(tiles)), Width: TilesWidth,
+		Build: func(progress func(Progress)) (*Table, error) {
+			data, err := BuildTilePattern(n, tiles, progress)
+			if err != nil {
+				return nil, err
+			}
+			return NewTable(puzzle, id, uint64(len(data)), TilesWidth, data)
+		}}
+}
+
+// TilesExactSide is the side of the board with an exact table.
+const TilesExactSide = 3
+
+// TilesExactEntries is the number of solvable 3 x 3 boards, 9!/2.
+const TilesExactEntries = 181440
+
+// TileExactSpec describes the table of exact distances to the BlankFirst goal
+// of every solvable 3 x 3 board, indexed by TileExactIndex.
+func TileExactSpec() Spec {
+	return Spec{Puzzle: Tiles8Puzzle, Pattern: TilesExactPattern, Entries: TilesExactEntries, Width: TilesWidth,
+		Build: func(progress func(Progress)) (*Table, error) {
+			data, err := BuildTileExact(progress)
+			if err != nil {
+				return nil, err
+			}
+			return NewTable(Tiles8Puzzle, TilesExactPattern, uint64(len(data)), TilesWidth, data)
+		}}
+}
+
+// TilesExactKey is the number of pieces whose cells index the exact table: the
+// blank and tiles 1..6. The cells of tiles 7 and 8 are the two left over, in
+// the one order of the two that is solvable (the orders differ by a swap).
+const TilesExactKey = 7
+
+// TileExactIndex returns the index of a solvable 3 x 3 board in the exact table.
+func TileExactIndex(b bitboard.Tiles) uint64 {
+	var pos [TilesExactKey]uint8
+	for c := range TilesExactSide * TilesExactSide {
+		if v := b.At(c); v < TilesExactKey {
+			pos[v] = uint8(c)
+		}
+	}
+	return TileRank(pos[:], TilesExactSide*TilesExactSide)
+}
