@@ -36,7 +36,11 @@ type TilePartition struct {
 //	a a b b      a a b b      a a a a
 //	a c b b      a a b b      b b b b
 //	c c c c      c c c b      b b b b
+//
+// and, for tests of the additive machinery on a space small enough to search
+// exhaustively, "44" on 3 x 3: tiles 1-4 and 5-8.
 var tilesPartitions = []TilePartition{
+	{Name: "44", Side: 3, Groups: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
 	{Name: "555", Side: 4, Groups: [][]int{{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},
 	{Name: "663", Side: 4, Groups: [][]int{{1, 2, 4, 5, 8, 9}, {3, 6, 7, 10, 11, 15}, {12, 13, 14}}},
 	{Name: "78", Side: 4, Groups: [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
@@ -46,7 +50,7 @@ var tilesPartitions = []TilePartition{
 func TilePartitionNames() []string {
 	var out []string
 	for _, p := range tilesPartitions {
-		out = append(out, p.Name)
+		out = append(out, fmt.Sprintf("%s (%dx%d)", p.Name, p.Side, p.Side))
 	}
 	return out
 }
@@ -58,7 +62,7 @@ func TilePartitionNamed(n int, name string) (TilePartition, error) {
 			return p, nil
 		}
 	}
-	return TilePartition{}, fmt.Errorf("pdb: no %dx%d tile partition %q (have %s for 4x4)", n, n, name,
+	return TilePartition{}, fmt.Errorf("pdb: no %dx%d tile partition %q (have %s)", n, n, name,
 		strings.Join(TilePartitionNames(), ", "))
 }
 
