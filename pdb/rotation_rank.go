@@ -49,10 +49,9 @@ var rankTab = func() (t [rotBytes][rotK + 1][256]uint32) {
 // RankMask returns the colexicographic rank, in 0..RotEntries-1, of a 24-bit
 // mask with exactly 8 bits set. Other masks give meaningless ranks.
 func RankMask(m uint32) uint32 {
-	b0, b1 := m&0xff, m>>8&0xff
-	k1 := bits.OnesCount32(b0)
-	k2 := k1 + bits.OnesCount32(b1)
-	return rankTab[0][0][b0] + rankTab[1][k1][b1] + rankTab[2][min(k2, rotK)][m>>16&0xff]
+	k1 := bits.OnesCount32(m & 0xff)
+	k2 := min(bits.OnesCount32(m&0xffff), rotK)
+	return rankTab[0][0][uint8(m)] + rankTab[1][k1][uint8(m>>8)] + rankTab[2][k2][uint8(m>>16)]
 }
 
 // UnrankMask returns the mask whose rank is r: the inverse of RankMask.

@@ -1,0 +1,217 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// RotationHeuristic selects how a RotationSolver estimates distances.
+type RotationHeuristic uint8
+
+const (
+	// RotationExact is the pattern database: the minimum over the three
+	// symbols of the table entry for that symbol's mask, the exact distance.
+	RotationExact RotationHeuristic = iota
+	// RotationCount is 8 minus the most frequent symbol's count in the centre.
+	RotationCount
+)
+
+// RotationHeuristicNames lists the heuristics by name, in constant order.
+var RotationHeuristicNames = [...]string{RotationExact: "exact", RotationCount: "count"}
+
+// ParseRotationHeuristic returns the heuristic with the given name.
+func ParseRotationHeuristic(name string) (RotationHeuristic, error) {
+	for h, n := range RotationHeuristicNames {
+		if n == name {
+			return RotationHeuristic(h), nil
+		}
+	}
+	return 0, fmt.Errorf("search: unknown rotation heuristic %q (want exact or count)", name)
+}
+
+func (h RotationHeuristic) String() string { return RotationHeuristicNames[h] }
+
+// RotationMaxDepth bounds the length of a Rotation Game solution; the longest
+// optimal solution has 13 moves.
+const RotationMaxDepth = 32
+
+// ErrTable is returned when a table does not fit the solver asked for.
+var ErrTable = errors.New("search: wrong table")
+
+// RotationResult is an optimal solution of one board.
+type RotationResult struct {
+	Moves  [RotationMaxDepth]byte // letters A..H; the first Len are used
+	Len    int                    // number of moves
+	Symbol int                    // the symbol that fills the centre at the end
+	Stats
+}
+
+// MoveString returns the moves as letters.
+func (r *RotationResult) MoveString() string { return string(r.Moves[:r.Len]) }
+
+// RotationSolver solves Rotation Game boards with IDA*. A solver is used by
+// one goroutine at a time; solvers may share one table.
+type RotationSolver struct {
+	table  []byte // packed 4-bit distances by mask rank; nil for RotationCount
+	exact  bool
+	path   [RotationMaxDepth]byte
+	stats  Stats
+	budget budget
+	next   int // smallest f above the bound seen in this iteration
+	solLen int // length of the solution found
+	timing bool
+}
+
+// NewRotationSolver returns a solver using heuristic h. The exact heuristic
+// needs the table built by pdb.BuildRotation; count ignores t, which may be nil.
+func NewRotationSolver(t *pdb.Table, h RotationHeuristic) (*RotationSolver, error) {
+	s := &RotationSolver{exact: h == RotationExact}
+	if s.exact {
+		spec := pdb.RotationSpec()
+		if t == nil || t.Puzzle != spec.Puzzle || t.Pattern != spec.Pattern || t.Entries != spec.Entries || t.Width != spec.Width {
+			return nil, fmt.Errorf("%w: exact heuristic needs the %s/%s table", ErrTable, spec.Puzzle, spec.Pattern)
+		}
+		s.table = t.Data
+	}
+	return s, nil
+}
+
+// SetTiming sets whether Solve reads the clock to fill Stats.Elapsed. It is
+// off by default: two clock reads cost more than a whole exact solve.
+// A Timeout limit turns it on for that solve.
+func (s *RotationSolver) SetTiming(on bool) { s.timing = on }
+
+// symbolH returns the heuristic value of one symbol's mask: its table entry,
+// or the number of centre cells it does not fill.
+func (s *RotationSolver) symbolH(mask uint32) int8 {
+	if s.exact {
+		return tableH(s.table, mask)
+	}
+	return int8(bitboard.RotationCentreLen - bits.OnesCount32(mask&bitboard.RotationCentreMask))
+}
+
+// tableH returns the table entry of a mask.
+func tableH(t []byte, mask uint32) int8 {
+	r := pdb.RankMask(mask)
+	return int8(t[r>>1] >> ((r & 1) << 2) & 0xf)
+}
+
+// lowerBounds holds, per symbol, a lower bound on the moves needed to bring
+// that symbol's cells onto the centre. A move changes each bound by at most
+// one, so a child only needs fresh values for the symbols that can still
+// fit in the bound; the others inherit their parent's bound minus one.
+type lowerBounds [bitboard.RotationSymbols]int8
+
+func (l *lowerBounds) min() int8 { return min(l[0], l[1], l[2]) }
+
+// Exact returns the exact distance of b by the table alone, without search.
+// It needs a solver built with RotationExact.
+func (s *RotationSolver) Exact(b bitboard.Rotation) int {
+	m1, m2, m3 := b.Masks()
+	return int(min(s.symbolH(m1), s.symbolH(m2), s.symbolH(m3)))
+}
+
+// Solve returns the shortest, then dictionary-smallest, move sequence that
+// solves b, within the limits. It returns ErrLimit if a limit stops it.
+func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult, error) {
+	var start time.Time
+	if s.timing || lim.Timeout > 0 {
+		start = time.Now()
+	}
+	s.stats = Stats{}
+	s.budget = newBudget(lim, start)
+	m1, m2, m3 := b.Masks()
+	lb := lowerBounds{s.symbolH(m1), s.symbolH(m2), s.symbolH(m3)}
+	h := int(lb.min())
+	s.stats.RootH = h
+	var res RotationResult
+	found := h == 0
+	final := b
+	s.solLen = 0
+	for bound := h; !found; {
+		s.stats.Iterations++
+		s.stats.Bound = bound
+		s.next = RotationMaxDepth + 1
+		s.stats.Expanded++
+		found = s.dfs(b, 0, bound, -1, lb, &final)
+		if found || s.budget.stopped {
+			break
+		}
+		if s.next > RotationMaxDepth {
+			return res, fmt.Errorf("search: no solution within %d moves", RotationMaxDepth)
+		}
+		bound = s.next
+	}
+	if !start.IsZero() {
+		s.stats.Elapsed = time.Since(start)
+	}
+	res.Stats = s.stats
+	if !found {
+		return res, ErrLimit
+	}
+	res.Len = s.solLen
+	for i := 0; i < res.Len; i++ {
+		res.Moves[i] = bitboard.RotationMoveNames[s.path[i]]
+	}
+	res.Symbol = final.Centre()
+	return res, nil
+}
+
+// dfs searches below b, reached in g moves by move last (-1 at the root),
+// for a solution of exactly bound moves. On success it leaves the moves in
+// s.path and the solved board in *final.
+func (s *RotationSolver) dfs(b bitboard.Rotation, g, bound, last int, lb lowerBounds, final *bitboard.Rotation) bool {
+	room := int8(bound - g - 1) // the most a child's heuristic may be
+	skip := -1
+	if last >= 0 {
+		skip = bitboard.RotationInverse[last]
+	}
+	// A symbol whose bound cannot drop to room in one move keeps its
+	// parent's bound minus one and costs no lookup.
+	live0, live1, live2 := lb[0]-1 <= room, lb[1]-1 <= room, lb[2]-1 <= room
+	for m := 0; m < bitboard.RotationMoves; m++ {
+		if m == skip {
+			continue
+		}
+		c := b.Move(m)
+		s.stats.Generated++
+		m1, m2, m3 := c.Masks()
+		cl := lowerBounds{lb[0] - 1, lb[1] - 1, lb[2] - 1}
+		if live0 {
+			cl[0] = s.symbolH(m1)
+		}
+		if live1 {
+			cl[1] = s.symbolH(m2)
+		}
+		if live2 {
+			cl[2] = s.symbolH(m3)
+		}
+		h := cl.min()
+		if h > room {
+			s.next = min(s.next, g+1+int(h))
+			continue
+		}
+		s.path[g] = byte(m)
+		if h == 0 {
+			*final = c
+			s.solLen = g + 1
+			return true
+		}
+		if s.stats.Generated >= s.budget.next && s.budget.check(s.stats.Generated) {
+			return false
+		}
+		s.stats.Expanded++
+		if s.dfs(c, g+1, bound, m, cl, final) {
+			return true
+		}
+		if s.budget.stopped {
+			return false
+		}
+	}
+	return false
+}

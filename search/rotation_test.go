@@ -1,0 +1,270 @@
+package search
+
+import (
+	"errors"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+var (
+	rotTableOnce sync.Once
+	rotTable     *pdb.Table
+	rotTableErr  error
+)
+
+// rotationTable builds the exact table once per test binary (tens of ms).
+func rotationTable(tb testing.TB) *pdb.Table {
+	rotTableOnce.Do(func() { rotTable, rotTableErr = pdb.BuildRotation(nil) })
+	if rotTableErr != nil {
+		tb.Fatal(rotTableErr)
+	}
+	return rotTable
+}
+
+func newRotationSolver(tb testing.TB, h RotationHeuristic) *RotationSolver {
+	s, err := NewRotationSolver(rotationTable(tb), h)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// bfsRotation is the obvious reference: a breadth-first search over whole
+// boards, moves tried A..H, no heuristic. Nodes are discovered in dictionary
+// order of their first paths, so the first solved board found lies at the end
+// of the dictionary-smallest shortest solution.
+func bfsRotation(start bitboard.Rotation, maxDepth int) (string, int, bool) {
+	if s := start.Centre(); s != 0 {
+		return "", s, true
+	}
+	type node struct {
+		b    bitboard.Rotation
+		path string
+	}
+	seen := map[bitboard.Rotation]bool{start: true}
+	level := []node{{start, ""}}
+	for d := 0; d < maxDepth; d++ {
+		var next []node
+		for _, n := range level {
+			for m := 0; m < bitboard.RotationMoves; m++ {
+				c := n.b.Move(m)
+				if seen[c] {
+					continue
+				}
+				seen[c] = true
+				p := n.path + string(bitboard.RotationMoveNames[m])
+				if s := c.Centre(); s != 0 {
+					return p, s, true
+				}
+				next = append(next, node{c, p})
+			}
+		}
+		level = next
+	}
+	return "", 0, false
+}
+
+// randomWalk returns a solved board scrambled by k random moves.
+func randomWalk(r *rand.Rand, k int) bitboard.Rotation {
+	var cells [bitboard.RotationCells]int8
+	centre := int8(r.IntN(3) + 1)
+	var others []int8
+	for s := int8(1); s <= 3; s++ {
+		n := 8
+		if s == centre {
+			n = 0
+		}
+		for i := 0; i < n; i++ {
+			others = append(others, s)
+		}
+	}
+	r.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
+	isCentre := map[int]bool{}
+	for _, c := range bitboard.RotationCentre {
+		isCentre[c] = true
+	}
+	for c := range cells {
+		if isCentre[c] {
+			cells[c] = centre
+		} else {
+			cells[c], others = others[0], others[1:]
+		}
+	}
+	b, err := bitboard.NewRotation(cells)
+	if err != nil {
+		panic(err)
+	}
+	for i := 0; i < k; i++ {
+		b = b.Move(r.IntN(bitboard.RotationMoves))
+	}
+	return b
+}
+
+func TestRotationSamples(t *testing.T) {
+	s := newRotationSolver(t, RotationExact)
+	for _, c := range []struct {
+		board, moves string
+		symbol       int
+	}{
+		{"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", "AC", 2},
+		{"1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3", "DDHH", 2},
+		{"1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3", "", 2},
+	} {
+		b, err := bitboard.ParseRotation([]byte(c.board))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve(b, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.MoveString() != c.moves || res.Symbol != c.symbol {
+			t.Errorf("%s: got %q %d, want %q %d", c.board, res.MoveString(), res.Symbol, c.moves, c.symbol)
+		}
+	}
+}
+
+func TestRotationMatchesBFS(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	exact := newRotationSolver(t, RotationExact)
+	count := newRotationSolver(t, RotationCount)
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for i := 0; i < n; i++ {
+		b := randomWalk(r, 1+r.IntN(6))
+		want, sym, ok := bfsRotation(b, 6)
+		if !ok {
+			t.Fatalf("%v: BFS found no solution within 6 moves", b)
+		}
+		for _, s := range []*RotationSolver{exact, count} {
+			res, err := s.Solve(b, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.MoveString() != want || res.Symbol != sym {
+				t.Fatalf("%v (exact=%v): got %q %d, BFS %q %d", b, s.exact, res.MoveString(), res.Symbol, want, sym)
+			}
+		}
+	}
+}
+
+func TestRotationExactMatchesCount(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	exact := newRotationSolver(t, RotationExact)
+	count := newRotationSolver(t, RotationCount)
+	n := 40
+	if testing.Short() {
+		n = 8
+	}
+	for i := 0; i < n; i++ {
+		b := bitboard.RandomRotation(r)
+		a, err := exact.Solve(b, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := count.Solve(b, Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.MoveString() != c.MoveString() || a.Symbol != c.Symbol {
+			t.Fatalf("%v: exact %q %d, count %q %d", b, a.MoveString(), a.Symbol, c.MoveString(), c.Symbol)
+		}
+		if a.RootH != a.Len || a.Iterations != 1 || int(a.Expanded) != a.Len+boolInt(a.Len == 0) {
+			t.Fatalf("%v: exact heuristic should walk straight down: %+v", b, a.Stats)
+		}
+		if c.Generated < a.Generated {
+			t.Fatalf("%v: count generated %d nodes, fewer than exact %d", b, c.Generated, a.Generated)
+		}
+		// The moves solve the board, and exact says the length is optimal.
+		end, err := b.Apply(a.MoveString())
+		if err != nil || end.Centre() != a.Symbol || exact.Exact(b) != a.Len {
+			t.Fatalf("%v: %q does not solve it (%v) or is not %d long", b, a.MoveString(), err, exact.Exact(b))
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestRotationAdmissibleOnRandomWalks(t *testing.T) {
+	// Along any path, each heuristic may drop by at most one a move and never
+	// exceeds the exact distance.
+	r := rand.New(rand.NewPCG(15, 16))
+	exact := newRotationSolver(t, RotationExact)
+	count := newRotationSolver(t, RotationCount)
+	for i := 0; i < 2000; i++ {
+		b := bitboard.RandomRotation(r)
+		d := exact.Exact(b)
+		if h := count.Exact(b); h > d {
+			t.Fatalf("%v: count %d exceeds exact %d", b, h, d)
+		}
+		c := b.Move(r.IntN(bitboard.RotationMoves))
+		if e := exact.Exact(c); e < d-1 || e > d+1 {
+			t.Fatalf("%v: neighbour at %d, board at %d", b, e, d)
+		}
+	}
+}
+
+func TestRotationLimits(t *testing.T) {
+	count := newRotationSolver(t, RotationCount)
+	b, _ := bitboard.ParseRotation([]byte("1 1 2 3 2 3 2 3 3 2 3 2 1 1 1 2 1 1 1 2 2 3 3 3"))
+	res, err := count.Solve(b, Limits{MaxNodes: 1000})
+	if !errors.Is(err, ErrLimit) {
+		t.Fatalf("got %v, want ErrLimit", err)
+	}
+	if res.Generated < 1000 || res.Generated > 1000+bitboard.RotationMoves {
+		t.Fatalf("stopped after %d nodes, limit 1000", res.Generated)
+	}
+}
+
+func TestNewRotationSolverChecksTable(t *testing.T) {
+	if _, err := NewRotationSolver(nil, RotationExact); !errors.Is(err, ErrTable) {
+		t.Fatalf("nil table: %v", err)
+	}
+	bad := *rotationTable(t)
+	bad.Pattern = "other"
+	if _, err := NewRotationSolver(&bad, RotationExact); !errors.Is(err, ErrTable) {
+		t.Fatalf("wrong pattern: %v", err)
+	}
+}
+
+func BenchmarkRotationSolveExact(b *testing.B) {
+	s := newRotationSolver(b, RotationExact)
+	r := rand.New(rand.NewPCG(1, 1))
+	boards := make([]bitboard.Rotation, 4096)
+	for i := range boards {
+		boards[i] = bitboard.RandomRotation(r)
+	}
+	b.ResetTimer()
+	var gen uint64
+	for i := 0; i < b.N; i++ {
+		res, _ := s.Solve(boards[i&4095], Limits{})
+		gen += res.Generated
+	}
+	b.ReportMetric(float64(gen)/float64(b.N), "gen/op")
+}
+
+func BenchmarkRotationSolveDeepest(b *testing.B) {
+	for _, h := range []RotationHeuristic{RotationExact, RotationCount} {
+		b.Run(h.String(), func(b *testing.B) {
+			s := newRotationSolver(b, h)
+			board, _ := bitboard.ParseRotation([]byte("1 1 2 3 2 3 2 3 3 2 3 2 1 1 1 2 1 1 1 2 2 3 3 3"))
+			var gen uint64
+			for i := 0; i < b.N; i++ {
+				res, _ := s.Solve(board, Limits{})
+				gen += res.Generated
+			}
+			b.ReportMetric(float64(gen)/float64(b.N), "gen/op")
+		})
+	}
+}
