@@ -114,3 +114,57 @@ func pack4(v []uint8) []byte {
 	}
 	return out
 }
+
+// RotDescentPattern is the pattern id of the Rotation Game descent table.
+const RotDescentPattern = "centre8-descent"
+
+// RotationDescentSpec describes the descent table derived from the distance
+// table dist: for each mask, in RankMask order, the set of moves (bit m for
+// move m, A = bit 0) that bring the mask one move closer to the centre. With
+// it an exact solver walks straight down an optimal path, one lookup a move,
+// instead of evaluating every child.
+func RotationDescentSpec(dist *Table) Spec {
+	return Spec{Puzzle: RotPuzzle, Pattern: RotDescentPattern, Entries: RotEntries, Width: 8,
+		Build: func(func(Progress)) (*Table, error) { return BuildRotationDescent(dist) }}
+}
+
+// BuildRotationDescent derives the descent table from the distance table.
+func BuildRotationDescent(dist *Table) (*Table, error) {
+	spec := RotationSpec()
+	if err := spec.check(dist, "distance table"); err != nil {
+		return nil, err
+	}
+	out := make([]byte, RotEntries)
+	workers := runtime.GOMAXPROCS(0)
+	chunk := (RotEntries + workers - 1) / workers
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		lo, hi := min(w*chunk, RotEntries), min((w+1)*chunk, RotEntries)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mask := UnrankMask(uint32(lo))
+			for r := lo; r < hi; r++ {
+				d := dist.Get(uint64(r))
+				var set uint8
+				for m := 0; m < bitboard.RotationMoves; m++ {
+					if dist.Get(uint64(RankMask(moveMask(mask, m))))+1 == d {
+						set |= 1 << m
+					}
+				}
+				out[r] = set
+				mask = nextMask(mask)
+			}
+		}()
+	}
+	wg.Wait()
+	return NewTable(RotPuzzle, RotDescentPattern, RotEntries, 8, out)
+}
+
+// nextMask returns the next larger mask with as many bits set (Gosper's
+// hack); in RankMask order that is the mask of the next rank.
+func nextMask(m uint32) uint32 {
+	c := m & -m
+	r := m + c
+	return ((r^m)>>2)/c | r
+}

@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"errors"
 	"math/bits"
 	"testing"
 
@@ -126,4 +127,55 @@ func BenchmarkRankMask(b *testing.B) {
 		s += RankMask(masks[i&1023])
 	}
 	_ = s
+}
+
+func TestNextMaskFollowsRank(t *testing.T) {
+	m := UnrankMask(0)
+	for r := uint32(1); r < RotEntries; r++ {
+		m = nextMask(m)
+		if got := RankMask(m); got != r {
+			t.Fatalf("mask after rank %d has rank %d", r-1, got)
+		}
+	}
+}
+
+func TestBuildRotationDescent(t *testing.T) {
+	dist, err := BuildRotation(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	desc, err := BuildRotationDescent(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := uint32(0); r < RotEntries; r += 7 {
+		m := UnrankMask(r)
+		d := dist.Get(uint64(r))
+		set := desc.Get(uint64(r))
+		if (set == 0) != (d == 0) {
+			t.Fatalf("mask %06x at distance %d has descent set %08b", m, d, set)
+		}
+		for mv := 0; mv < bitboard.RotationMoves; mv++ {
+			closer := dist.Get(uint64(RankMask(moveMask(m, mv)))) < d
+			if closer != (set>>mv&1 == 1) {
+				t.Fatalf("mask %06x move %d: closer %v, descent set %08b", m, mv, closer, set)
+			}
+		}
+	}
+	if _, err := BuildRotationDescent(desc); !errors.Is(err, ErrMismatch) {
+		t.Fatalf("descent from a descent table: %v", err)
+	}
+}
+
+func BenchmarkBuildRotationDescent(b *testing.B) {
+	dist, err := BuildRotation(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := BuildRotationDescent(dist); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

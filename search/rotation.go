@@ -58,6 +58,7 @@ func (r *RotationResult) MoveString() string { return string(r.Moves[:r.Len]) }
 // one goroutine at a time; solvers may share one table.
 type RotationSolver struct {
 	table  []byte // packed 4-bit distances by mask rank; nil for RotationCount
+	desc   []byte // descent sets by mask rank, or nil (see UseDescent)
 	exact  bool
 	path   [RotationMaxDepth]byte
 	stats  Stats
@@ -79,6 +80,26 @@ func NewRotationSolver(t *pdb.Table, h RotationHeuristic) (*RotationSolver, erro
 		s.table = t.Data
 	}
 	return s, nil
+}
+
+// UseDescent lets an exact solver walk down the descent table (see
+// pdb.RotationDescentSpec) instead of evaluating children: at each node it
+// takes the smallest move that lowers the distance of a symbol still on an
+// optimal path. Answers are the same; only the children on the answer's path
+// are generated. A nil table turns it off.
+func (s *RotationSolver) UseDescent(desc *pdb.Table) error {
+	if desc == nil {
+		s.desc = nil
+		return nil
+	}
+	if !s.exact {
+		return fmt.Errorf("%w: the descent table needs the exact heuristic", ErrTable)
+	}
+	if desc.Puzzle != pdb.RotPuzzle || desc.Pattern != pdb.RotDescentPattern || desc.Entries != pdb.RotEntries || desc.Width != 8 {
+		return fmt.Errorf("%w: want the %s/%s table", ErrTable, pdb.RotPuzzle, pdb.RotDescentPattern)
+	}
+	s.desc = desc.Data
+	return nil
 }
 
 // SetTiming sets whether Solve reads the clock to fill Stats.Elapsed. It is
@@ -133,6 +154,10 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 	found := h == 0
 	final := b
 	s.solLen = 0
+	if s.desc != nil && !found {
+		final = s.descend(b, lb)
+		found = true
+	}
 	for bound := h; !found; {
 		s.stats.Iterations++
 		s.stats.Bound = bound
@@ -160,6 +185,43 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 	}
 	res.Symbol = final.Centre()
 	return res, nil
+}
+
+// descend walks from b down an optimal path by the descent table, taking at
+// each node the smallest move that lowers a live symbol's distance. A symbol
+// is live while its distance equals the board's; distances drop by exactly
+// one a move along the path, so the live set only shrinks.
+func (s *RotationSolver) descend(b bitboard.Rotation, lb lowerBounds) bitboard.Rotation {
+	h := lb.min()
+	var live uint8
+	for i := range lb {
+		if lb[i] == h {
+			live |= 1 << i
+		}
+	}
+	s.stats.Iterations = 1
+	s.stats.Bound = int(h)
+	for g := 0; g < int(h); g++ {
+		m1, m2, m3 := b.Masks()
+		var d0, d1, d2 uint8 // descent sets of the live symbols
+		if live&1 != 0 {
+			d0 = s.desc[pdb.RankMask(m1)]
+		}
+		if live&2 != 0 {
+			d1 = s.desc[pdb.RankMask(m2)]
+		}
+		if live&4 != 0 {
+			d2 = s.desc[pdb.RankMask(m3)]
+		}
+		m := bits.TrailingZeros8(d0 | d1 | d2)
+		live &= (d0>>m&1 | (d1>>m&1)<<1 | (d2>>m&1)<<2)
+		b = b.Move(m)
+		s.path[g] = byte(m)
+		s.stats.Expanded++
+		s.stats.Generated++
+	}
+	s.solLen = int(h)
+	return b
 }
 
 // dfs searches below b, reached in g moves by move last (-1 at the root),

@@ -25,9 +25,28 @@ func rotationTable(tb testing.TB) *pdb.Table {
 	return rotTable
 }
 
+var (
+	rotDescOnce sync.Once
+	rotDesc     *pdb.Table
+	rotDescErr  error
+)
+
 func newRotationSolver(tb testing.TB, h RotationHeuristic) *RotationSolver {
 	s, err := NewRotationSolver(rotationTable(tb), h)
 	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// newDescentSolver returns an exact solver that walks the descent table.
+func newDescentSolver(tb testing.TB) *RotationSolver {
+	s := newRotationSolver(tb, RotationExact)
+	rotDescOnce.Do(func() { rotDesc, rotDescErr = pdb.BuildRotationDescent(rotationTable(tb)) })
+	if rotDescErr != nil {
+		tb.Fatal(rotDescErr)
+	}
+	if err := s.UseDescent(rotDesc); err != nil {
 		tb.Fatal(err)
 	}
 	return s
@@ -105,7 +124,12 @@ func randomWalk(r *rand.Rand, k int) bitboard.Rotation {
 }
 
 func TestRotationSamples(t *testing.T) {
-	s := newRotationSolver(t, RotationExact)
+	for _, s := range []*RotationSolver{newRotationSolver(t, RotationExact), newDescentSolver(t)} {
+		testRotationSamples(t, s)
+	}
+}
+
+func testRotationSamples(t *testing.T, s *RotationSolver) {
 	for _, c := range []struct {
 		board, moves string
 		symbol       int
@@ -132,6 +156,7 @@ func TestRotationMatchesBFS(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	exact := newRotationSolver(t, RotationExact)
 	count := newRotationSolver(t, RotationCount)
+	descent := newDescentSolver(t)
 	n := 300
 	if testing.Short() {
 		n = 60
@@ -142,7 +167,7 @@ func TestRotationMatchesBFS(t *testing.T) {
 		if !ok {
 			t.Fatalf("%v: BFS found no solution within 6 moves", b)
 		}
-		for _, s := range []*RotationSolver{exact, count} {
+		for _, s := range []*RotationSolver{exact, count, descent} {
 			res, err := s.Solve(b, Limits{})
 			if err != nil {
 				t.Fatal(err)
@@ -156,6 +181,7 @@ func TestRotationMatchesBFS(t *testing.T) {
 
 func TestRotationExactMatchesCount(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
+	descent := newDescentSolver(t)
 	exact := newRotationSolver(t, RotationExact)
 	count := newRotationSolver(t, RotationCount)
 	n := 40
@@ -177,6 +203,9 @@ func TestRotationExactMatchesCount(t *testing.T) {
 		}
 		if a.RootH != a.Len || a.Iterations != 1 || int(a.Expanded) != a.Len+boolInt(a.Len == 0) {
 			t.Fatalf("%v: exact heuristic should walk straight down: %+v", b, a.Stats)
+		}
+		if d, _ := descent.Solve(b, Limits{}); d.MoveString() != a.MoveString() || d.Symbol != a.Symbol || int(d.Generated) != d.Len {
+			t.Fatalf("%v: descent %q %d (%d generated), exact %q %d", b, d.MoveString(), d.Symbol, d.Generated, a.MoveString(), a.Symbol)
 		}
 		if c.Generated < a.Generated {
 			t.Fatalf("%v: count generated %d nodes, fewer than exact %d", b, c.Generated, a.Generated)
@@ -238,8 +267,29 @@ func TestNewRotationSolverChecksTable(t *testing.T) {
 	}
 }
 
+func TestRotationDescentMatchesIDAManyBoards(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	exact := newRotationSolver(t, RotationExact)
+	descent := newDescentSolver(t)
+	for i := 0; i < 20000; i++ {
+		b := bitboard.RandomRotation(r)
+		a, _ := exact.Solve(b, Limits{})
+		d, _ := descent.Solve(b, Limits{})
+		if a.MoveString() != d.MoveString() || a.Symbol != d.Symbol {
+			t.Fatalf("%v: IDA* %q %d, descent %q %d", b, a.MoveString(), a.Symbol, d.MoveString(), d.Symbol)
+		}
+	}
+}
+
+func BenchmarkRotationSolveDescent(b *testing.B) {
+	benchmarkRotationSolve(b, newDescentSolver(b))
+}
+
 func BenchmarkRotationSolveExact(b *testing.B) {
-	s := newRotationSolver(b, RotationExact)
+	benchmarkRotationSolve(b, newRotationSolver(b, RotationExact))
+}
+
+func benchmarkRotationSolve(b *testing.B, s *RotationSolver) {
 	r := rand.New(rand.NewPCG(1, 1))
 	boards := make([]bitboard.Rotation, 4096)
 	for i := range boards {
