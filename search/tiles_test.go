@@ -223,9 +223,10 @@ func tilesKorf(t testing.TB) []bitboard.Tiles {
 	return out
 }
 
-// tilesKorfFast lists Korf instances (0-based) that pdb555 solves in well
-// under a second, with their published optimal lengths.
-var tilesKorfFast = map[int]int{}
+// tilesKorfFast lists the ten Korf instances (0-based index: optimal length)
+// that pdb663+reflect solves with the fewest nodes, so that even pdb555
+// solves them in well under a second each.
+var tilesKorfFast = map[int]int{96: 44, 46: 47, 92: 46, 41: 42, 8: 46, 18: 46, 54: 41, 78: 42, 93: 53, 72: 49}
 
 // TestTileKorfSubset solves a fast subset of Korf's 100 with pdb663+reflect
 // and the weaker pdb555: both must find the same optimal lengths.
@@ -328,6 +329,50 @@ func BenchmarkTileKorf78(b *testing.B) {
 		for _, board := range korf[:10] {
 			if _, _, err := s.Solve(board, bitboard.BlankFirst, Limits{}); err != nil {
 				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestTileKorf100 solves all of Korf's 100 with each heuristic listed in
+// $PDBSOLVE_KORF (comma-separated; default pdb663+reflect,pdb78+reflect) and
+// checks that all find the same lengths. It takes minutes and the 7-8 tables,
+// so it runs only with PDBSOLVE_LONG=1:
+//
+//	PDBSOLVE_LONG=1 go test ./search -run TestTileKorf100 -v -timeout 1h
+func TestTileKorf100(t *testing.T) {
+	if testing.Short() || os.Getenv("PDBSOLVE_LONG") == "" {
+		t.Skip("solves all of Korf's 100 (minutes, 7-8 tables): set PDBSOLVE_LONG=1 to run")
+	}
+	names := strings.Split(os.Getenv("PDBSOLVE_KORF"), ",")
+	if names[0] == "" {
+		names = []string{"pdb663+reflect", "pdb78+reflect"}
+	}
+	korf := tilesKorf(t)
+	var first []int
+	for _, name := range names {
+		s := NewTileSolver(tilesHeur(t, 4, name))
+		var total Stats
+		var lengths []int
+		for i, b := range korf {
+			moves, st, err := s.Solve(b, bitboard.BlankFirst, Limits{})
+			if err != nil {
+				t.Fatalf("%s: Korf #%d: %v", name, i+1, err)
+			}
+			checkTileSolution(t, b, bitboard.BlankFirst, moves)
+			lengths = append(lengths, len(moves))
+			total.Add(st)
+			t.Logf("%s #%d: %d moves, h0 %d, %d generated, %d expanded, %v", name, i+1, len(moves), st.RootH, st.Generated, st.Expanded, st.Elapsed)
+		}
+		t.Logf("%s: total %d generated (mean %d), %d expanded, %v (mean %v)", name, total.Generated, total.Generated/100,
+			total.Expanded, total.Elapsed, total.Elapsed/100)
+		t.Logf("%s lengths: %v", name, lengths)
+		if first == nil {
+			first = lengths
+		}
+		for i := range lengths {
+			if lengths[i] != first[i] {
+				t.Errorf("Korf #%d: %s finds %d moves, %s %d", i+1, name, lengths[i], names[0], first[i])
 			}
 		}
 	}
