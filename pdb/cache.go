@@ -43,6 +43,7 @@ type Progress struct {
 	States  uint64  // states reached so far
 	Total   uint64  // states in the whole space
 	Elapsed float64 // seconds since the build started
+	Done    bool    // set on the last report of a build
 }
 
 // Cache loads tables from a directory, building and storing the ones that are
@@ -78,6 +79,9 @@ func (c *Cache) Load(s Spec) (*Table, error) {
 		c.notify("pdbsolve: %v; rebuilding", err)
 	}
 	t, err = s.Build(c.Progress)
+	if c.Progress != nil {
+		c.Progress(Progress{Done: true})
+	}
 	if err != nil {
 		return nil, err
 	}

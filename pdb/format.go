@@ -23,7 +23,7 @@ import (
 //	.      1     length Q of the pattern id, then Q bytes
 //	.      8     entry count
 //	.      1     entry width in bits (4 or 8)
-//	.      1     number D of per-value counts, then D x 8 bytes
+//	.      2     number D of per-value counts (at most 256), then D x 8 bytes
 //	.      4     CRC-32C of the packed, uncompressed entries
 //	.      8     length Z of the compressed payload
 //	.      4     CRC-32C of every header byte before this field
@@ -39,10 +39,9 @@ const Magic = "PDBSOLVE"
 const FormatVersion = 1
 
 const (
-	maxIDLen      = 64            // longest puzzle or pattern id
-	maxDepths     = 256           // most per-value counts a header may carry
-	maxEntries    = 1 << 40       // refuse headers claiming more entries than this
-	headerMinSize = 8 + 2 + 1 + 1 + 8 + 1 + 1 + 4 + 8 + 4
+	maxIDLen   = 64      // longest puzzle or pattern id
+	maxDepths  = 256     // most per-value counts a header may carry (one per byte value)
+	maxEntries = 1 << 40 // refuse headers claiming more entries than this
 )
 
 // Sentinel errors; a read error wraps one of them in a *FormatError.
@@ -208,7 +207,7 @@ func Write(w io.Writer, t *Table) error {
 	h.WriteString(t.Pattern)
 	binary.Write(&h, binary.LittleEndian, t.Entries)
 	h.WriteByte(t.Width)
-	h.WriteByte(byte(len(t.Counts)))
+	binary.Write(&h, binary.LittleEndian, uint16(len(t.Counts)))
 	for _, c := range t.Counts {
 		binary.Write(&h, binary.LittleEndian, c)
 	}
@@ -342,7 +341,11 @@ func Decode(b []byte) (*Table, error) {
 	if r.err == nil && t.Width != 4 && t.Width != 8 {
 		r.fail(at, ErrWidth, fmt.Sprintf("%d bits, want 4 or 8", t.Width))
 	}
-	nd := int(r.u8())
+	at = r.off
+	nd := int(r.u16())
+	if r.err == nil && nd > maxDepths {
+		r.fail(at, ErrHeader, fmt.Sprintf("%d value counts, at most %d", nd, maxDepths))
+	}
 	if r.err == nil {
 		t.Counts = make([]uint64, nd)
 	}

@@ -168,3 +168,15 @@ func nextMask(m uint32) uint32 {
 	r := m + c
 	return ((r^m)>>2)/c | r
 }
+
+// LoadRotation returns the Rotation Game distance and descent tables from
+// the cache, building whichever is missing.
+func (c *Cache) LoadRotation() (dist, desc *Table, err error) {
+	if dist, err = c.Load(RotationSpec()); err != nil {
+		return nil, nil, err
+	}
+	if desc, err = c.Load(RotationDescentSpec(dist)); err != nil {
+		return nil, nil, err
+	}
+	return dist, desc, nil
+}

@@ -102,6 +102,14 @@ func (s *RotationSolver) UseDescent(desc *pdb.Table) error {
 	return nil
 }
 
+// Heuristic returns the solver's heuristic.
+func (s *RotationSolver) Heuristic() RotationHeuristic {
+	if s.exact {
+		return RotationExact
+	}
+	return RotationCount
+}
+
 // SetTiming sets whether Solve reads the clock to fill Stats.Elapsed. It is
 // off by default: two clock reads cost more than a whole exact solve.
 // A Timeout limit turns it on for that solve.

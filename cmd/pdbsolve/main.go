@@ -1,3 +1,10 @@
+// Command pdbsolve solves puzzles optimally with pattern databases.
 package main
-import (_ "github.com/klauspost/compress/zstd"; _ "github.com/spf13/cobra")
-func main(){}
+
+import (
+	"os"
+
+	"github.com/pdbsolve/pdbsolve/internal/cli"
+)
+
+func main() { os.Exit(cli.Main()) }

@@ -1,0 +1,315 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+)
+
+// The batch pipeline: one reader cuts the inputs into chunks of whole
+// records, workers handle chunks in parallel, and one writer puts their
+// output back in input order. Chunks, not records, cross the channels, so
+// the per-record cost is the work itself. At most inflightPerWorker chunks per
+// worker exist at once, so memory stays flat however long the input is.
+
+const (
+	chunkSize         = 64 << 10 // bytes read into one chunk
+	inflightPerWorker = 4        // chunks per worker between reader and writer
+	outBufSize        = 256 << 10
+)
+
+// chunk is a run of whole records from one input and the output made from them.
+type chunk struct {
+	seq   int    // position in the whole batch
+	input int    // index of the input it came from
+	name  string // input's name for messages
+	line  int    // line number of data[0]
+	data  []byte // the records
+
+	out   []byte // what goes to stdout
+	notes []note // what goes to stderr, each at an offset of out
+	bad   int    // records that failed
+	limit int    // records stopped at a limit
+	end   bool   // a terminator record ended this input inside the chunk
+	halt  bool   // strict mode: stop the whole batch after this chunk
+}
+
+// note is a message for stderr, written after out[:at].
+type note struct {
+	at  int
+	msg string
+}
+
+// fail records a bad record at line: an error message on stderr naming the
+// input and line.
+func (c *chunk) fail(line int, err error) {
+	c.bad++
+	c.notes = append(c.notes, note{len(c.out), fmt.Sprintf("%s:%d: %v", c.name, line, err)})
+}
+
+// warn puts a message on stderr at the current output position.
+func (c *chunk) warn(line int, err error) {
+	c.notes = append(c.notes, note{len(c.out), fmt.Sprintf("%s:%d: %v", c.name, line, err)})
+}
+
+// splitFunc returns the length of the longest prefix of data made of whole
+// records. At the end of the input (atEOF) the rest is a record too.
+type splitFunc func(data []byte, atEOF bool) int
+
+// splitLines cuts after the last newline: one record a line.
+func splitLines(data []byte, atEOF bool) int {
+	if atEOF {
+		return len(data)
+	}
+	return bytes.LastIndexByte(data, '\n') + 1
+}
+
+// batch describes one run of the pipeline.
+type batch struct {
+	inputs    []string // file names; "-" is standard input
+	stdin     io.Reader
+	stdout    io.Writer
+	stderr    io.Writer
+	workers   int
+	split     splitFunc
+	newWorker func() func(*chunk) // one handler per worker goroutine
+}
+
+// batchResult sums up a run.
+type batchResult struct {
+	records int // not counted by the pipeline; handlers may add
+	bad     int
+	limit   int
+	halted  bool
+	ioErr   error // first input or output error
+}
+
+func inputName(name string) string {
+	if name == "-" {
+		return "stdin"
+	}
+	return name
+}
+
+// run runs the pipeline to the end of the inputs (or to a halt) and reports
+// how it went.
+func (b *batch) run() batchResult {
+	w := max(b.workers, 1)
+	jobs := make(chan *chunk, w)
+	results := make(chan *chunk, w)
+	slots := make(chan struct{}, w*inflightPerWorker)
+	done := make([]atomic.Bool, len(b.inputs)) // input ended by a terminator
+	var stop atomic.Bool                       // batch halted
+	var readErr error
+
+	go func() { // reader
+		defer close(jobs)
+		seq := 0
+		for i, name := range b.inputs {
+			if stop.Load() {
+				return
+			}
+			var r io.Reader
+			if name == "-" {
+				r = b.stdin
+			} else {
+				f, err := os.Open(name)
+				if err != nil {
+					if readErr == nil {
+						readErr = err
+					}
+					fmt.Fprintf(b.stderr, "pdbsolve: %v\n", err)
+					continue
+				}
+				r = f
+			}
+			err := b.readInput(r, i, inputName(name), &seq, jobs, slots, &done[i], &stop)
+			if c, ok := r.(io.Closer); ok && name != "-" {
+				c.Close()
+			}
+			if err != nil {
+				if readErr == nil {
+					readErr = fmt.Errorf("%s: %w", inputName(name), err)
+				}
+				fmt.Fprintf(b.stderr, "pdbsolve: %s: %v\n", inputName(name), err)
+			}
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for i := 0; i < w; i++ {
+		handle := b.newWorker()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range jobs {
+				if !stop.Load() && !done[c.input].Load() {
+					handle(c)
+				}
+				results <- c
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	// Writer: this goroutine.
+	var res batchResult
+	out := bufio.NewWriterSize(b.stdout, outBufSize)
+	pending := map[int]*chunk{}
+	next := 0
+	for {
+		var c *chunk
+		var ok bool
+		select {
+		case c, ok = <-results:
+		default:
+			// Nothing ready: show what we have before waiting.
+			if err := out.Flush(); err != nil && res.ioErr == nil {
+				res.ioErr = err
+				stop.Store(true)
+			}
+			c, ok = <-results
+		}
+		if !ok {
+			break
+		}
+		pending[c.seq] = c
+		for {
+			c, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			if !stop.Load() && !c.skipped(done) {
+				b.write(out, c, &res)
+				if res.ioErr != nil {
+					stop.Store(true)
+				}
+				if c.end {
+					done[c.input].Store(true)
+				}
+				if c.halt {
+					res.halted = true
+					stop.Store(true)
+				}
+			}
+			<-slots
+		}
+	}
+	if err := out.Flush(); err != nil && res.ioErr == nil {
+		res.ioErr = err
+	}
+	if res.ioErr == nil && readErr != nil {
+		res.ioErr = readErr
+	}
+	return res
+}
+
+// skipped reports whether c comes after its input's terminator.
+func (c *chunk) skipped(done []atomic.Bool) bool { return done[c.input].Load() }
+
+// write copies c's output and notes to the streams, in order.
+func (b *batch) write(out *bufio.Writer, c *chunk, res *batchResult) {
+	at := 0
+	for _, n := range c.notes {
+		if _, err := out.Write(c.out[at:n.at]); err != nil && res.ioErr == nil {
+			res.ioErr = err
+		}
+		at = n.at
+		out.Flush() // keep stderr and stdout in order on a shared terminal
+		fmt.Fprintln(b.stderr, n.msg)
+	}
+	if _, err := out.Write(c.out[at:]); err != nil && res.ioErr == nil {
+		res.ioErr = err
+	}
+	res.bad += c.bad
+	res.limit += c.limit
+}
+
+var errRecordTooLong = errors.New("record longer than the read buffer allows")
+
+const maxRecord = 64 << 20 // longest record the reader will buffer
+
+// readInput cuts one input into chunks and sends them.
+func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs chan<- *chunk,
+	slots chan struct{}, done *atomic.Bool, stop *atomic.Bool) error {
+	line := 1
+	var carry []byte
+	eof := false
+	for !eof {
+		if done.Load() || stop.Load() {
+			return nil
+		}
+		buf := make([]byte, len(carry), max(chunkSize, 2*len(carry)))
+		copy(buf, carry)
+		k := 0
+		for {
+			n, err := r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+			if err == io.EOF {
+				eof = true
+			} else if err != nil {
+				return err
+			}
+			k = b.split(buf, eof)
+			if k > 0 || eof {
+				break
+			}
+			if len(buf) == cap(buf) { // one record fills the buffer: grow it
+				if cap(buf) >= maxRecord {
+					return errRecordTooLong
+				}
+				buf = append(buf, 0)[:len(buf)]
+			}
+		}
+		carry = append(carry[:0], buf[k:]...)
+		if k == 0 {
+			continue
+		}
+		data := buf[:k]
+		slots <- struct{}{}
+		jobs <- &chunk{seq: *seq, input: input, name: name, line: line, data: data}
+		*seq++
+		line += bytes.Count(data, []byte{'\n'})
+	}
+	return nil
+}
+
+// lines calls f for each line of c.data with its line number, without the
+// newline; f returns false to stop.
+func (c *chunk) lines(f func(line int, text []byte) bool) {
+	data := c.data
+	ln := c.line
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		var text []byte
+		if i < 0 {
+			text, data = data, nil
+		} else {
+			text, data = data[:i], data[i+1:]
+		}
+		if !f(ln, text) {
+			return
+		}
+		ln++
+	}
+}
+
+// exitCode turns a batch result into the command's error.
+func (r batchResult) err() error {
+	switch {
+	case r.ioErr != nil:
+		return withCode(ExitIO, errSilent)
+	case r.bad > 0 || r.halted:
+		return withCode(ExitBadInput, errSilent)
+	case r.limit > 0:
+		return withCode(ExitLimit, errSilent)
+	}
+	return nil
+}

@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// infoOptions are the flags of "info".
+type infoOptions struct {
+	g    *globalOptions
+	File string
+}
+
+func newInfoCmd(g *globalOptions) *cobra.Command {
+	o := &infoOptions{g: g}
+	cmd := &cobra.Command{
+		Use:   "info FILE",
+		Short: "Check a table file and describe it",
+		Long: `Read a table file, check all of it (magic, version, sizes, checksums), and
+print its header, the count of entries holding each value and their mean.
+
+` + exitCodeHelp,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.File = args[0]
+			return runInfo(o)
+		},
+	}
+	return cmd
+}
+
+func runInfo(o *infoOptions) error {
+	t, err := pdb.ReadFile(o.File, "", "")
+	if err != nil {
+		return withCode(ExitTable, err)
+	}
+	writeInfo(o.g.Stdout, o.File, t)
+	return nil
+}
+
+func writeInfo(w io.Writer, name string, t *pdb.Table) {
+	fmt.Fprintf(w, "file      %s\n", name)
+	fmt.Fprintf(w, "format    %s version %d\n", pdb.Magic, pdb.FormatVersion)
+	fmt.Fprintf(w, "puzzle    %s\n", t.Puzzle)
+	fmt.Fprintf(w, "pattern   %s\n", t.Pattern)
+	fmt.Fprintf(w, "entries   %d x %d bits\n", t.Entries, t.Width)
+	fmt.Fprintf(w, "checksum  %08x OK\n", t.Checksum)
+	fmt.Fprintf(w, "mean      %.4f\n", t.Mean())
+	fmt.Fprintf(w, "value %14s %9s\n", "count", "share")
+	for v, c := range t.Counts {
+		fmt.Fprintf(w, "%5d %14d %8.4f%%\n", v, c, 100*float64(c)/float64(t.Entries))
+	}
+}

@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"bufio"
+	"math/rand/v2"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+)
+
+// randomRotationOptions are the flags of "random rotation".
+type randomRotationOptions struct {
+	g    *globalOptions
+	N    int
+	Seed uint64
+	End  bool
+}
+
+func newRandomRotationCmd(g *globalOptions) *cobra.Command {
+	o := &randomRotationOptions{g: g}
+	cmd := &cobra.Command{
+		Use:   "rotation",
+		Short: "Print uniformly random valid Rotation Game boards in judge format",
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, args []string) error { return runRandomRotation(o) },
+	}
+	cmd.Flags().IntVarP(&o.N, "count", "n", 10, "number of boards")
+	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed; the same seed gives the same boards")
+	cmd.Flags().BoolVar(&o.End, "end", false, "end the output with the judge's terminating 0 line")
+	return cmd
+}
+
+func runRandomRotation(o *randomRotationOptions) error {
+	if o.N < 0 {
+		return usageError("-n %d: want a count of at least 0", o.N)
+	}
+	r := rand.New(rand.NewPCG(o.Seed, 0x5eed))
+	w := bufio.NewWriterSize(o.g.Stdout, outBufSize)
+	buf := make([]byte, 0, 2*bitboard.RotationCells)
+	for i := 0; i < o.N; i++ {
+		buf = bitboard.RandomRotation(r).AppendText(buf[:0])
+		buf = append(buf, '\n')
+		if _, err := w.Write(buf); err != nil {
+			return withCode(ExitIO, err)
+		}
+	}
+	if o.End {
+		w.WriteString("0\n")
+	}
+	return withCode(ExitIO, w.Flush())
+}

@@ -1,0 +1,160 @@
+// Package cli implements the pdbsolve command line. Each command lives in a
+// file of its own with an options struct whose fields its flags bind to and
+// a run function that tests call directly.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// Exit codes, documented in the root command's help.
+const (
+	ExitOK       = 0 // every record was handled
+	ExitBadInput = 1 // some records were malformed, unsolvable or wrong; the rest were handled
+	ExitUsage    = 2 // bad flags or arguments
+	ExitTable    = 3 // a table could not be read, built or written
+	ExitIO       = 4 // an input could not be read or the output could not be written
+	ExitLimit    = 5 // a solve stopped at --max-nodes or --timeout
+)
+
+const exitCodeHelp = `Exit status:
+  0  every record was handled
+  1  some records were malformed, unsolvable or (verify, bench) wrong; the others were handled
+  2  bad flags or arguments
+  3  a table could not be read, built or written
+  4  an input could not be read or the output could not be written
+  5  a solve stopped at a node or time limit
+`
+
+// exitError carries an exit code out of a command.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func withCode(code int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code, err}
+}
+
+// errSilent reports a failure that has already been described on stderr.
+var errSilent = errors.New("")
+
+// globalOptions are the flags every command shares.
+type globalOptions struct {
+	Tables  string // table directory
+	Workers int    // worker goroutines
+	Stdin   io.Reader
+	Stdout  io.Writer
+	Stderr  io.Writer
+	// stderrTTY is set when stderr is a terminal, to show progress.
+	stderrTTY bool
+}
+
+// cache returns the table cache the options name, reporting builds on stderr.
+func (g *globalOptions) cache() (*pdb.Cache, error) {
+	dir := g.Tables
+	if dir == "" {
+		d, err := pdb.DefaultDir()
+		if err != nil {
+			return nil, withCode(ExitTable, err)
+		}
+		dir = d
+	}
+	c := &pdb.Cache{Dir: dir, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) }}
+	if g.stderrTTY {
+		c.Progress = progressPrinter(g.Stderr)
+	}
+	return c, nil
+}
+
+func (g *globalOptions) workers() int {
+	if g.Workers > 0 {
+		return g.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// NewRootCmd returns the pdbsolve command with its subcommands, reading and
+// writing the given streams.
+func NewRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	g := &globalOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	if f, ok := stderr.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			g.stderrTTY = true
+		}
+	}
+	root := &cobra.Command{
+		Use:   "pdbsolve",
+		Short: "Solve puzzles optimally with pattern databases",
+		Long: `pdbsolve solves the Rotation Game and the 8- and 15-puzzle optimally with IDA*
+and precomputed pattern databases. Tables are built on first use into a cache
+directory (--tables, else $` + pdb.EnvTables + `, else the user's cache directory).
+
+` + exitCodeHelp,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.PersistentFlags().StringVar(&g.Tables, "tables", "", "table cache directory (default $"+pdb.EnvTables+" or the user cache dir)")
+	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines (default: all cores)")
+	root.AddCommand(newSolveCmd(g), newGenCmd(g), newInfoCmd(g), newRandomCmd(g))
+	for _, f := range extraCommands {
+		root.AddCommand(f(g))
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, err) })
+	return root
+}
+
+// extraCommands lets files add top-level commands (bench, verify, census).
+var extraCommands []func(*globalOptions) *cobra.Command
+
+// Main runs pdbsolve with the process's arguments and streams and returns
+// the exit status.
+func Main() int {
+	return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+}
+
+// Run runs pdbsolve with the given arguments and streams and returns the
+// exit status.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := NewRootCmd(stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return ExitOK
+	}
+	code := ExitUsage // cobra's own errors are about arguments
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+	}
+	if msg := err.Error(); msg != "" {
+		if !strings.HasPrefix(msg, "pdbsolve") {
+			msg = "pdbsolve: " + msg
+		}
+		fmt.Fprintln(stderr, msg)
+	}
+	return code
+}
+
+// usageError reports a wrong argument or flag value.
+func usageError(format string, args ...any) error {
+	return withCode(ExitUsage, fmt.Errorf(format, args...))
+}
