@@ -16,6 +16,8 @@ const (
 	TilesExactPattern = "exact"
 	// TilesWidth is the entry width of every sliding-tile table.
 	TilesWidth = 8
+	// tilesEncodingSuffix names the entry encoding in pattern ids.
+	tilesEncodingSuffix = "-md"
 	// tilesUnset marks an entry the search has not reached yet.
 	tilesUnset = 0xff
 )
@@ -74,9 +76,9 @@ func TilePuzzle(n int) string {
 	return Tiles15Puzzle
 }
 
-// TilePatternID names the table of a pattern: the partition's name and the
-// tiles, such as "78-1.2.3.4.5.6.7", so that a file never serves another
-// pattern.
+// TilePatternID names the table of a pattern: the partition's name, the
+// tiles and the entry encoding ("md": cost over Manhattan distance, halved),
+// such as "78-1.2.3.4.5.6.7-md", so that a file never serves another pattern.
 func TilePatternID(partition string, tiles []int) string {
 	var sb strings.Builder
 	sb.WriteString(partition)
@@ -88,13 +90,15 @@ func TilePatternID(partition string, tiles []int) string {
 		}
 		sb.WriteString(strconv.Itoa(t))
 	}
+	sb.WriteString(tilesEncodingSuffix)
 	return sb.String()
 }
 
 // TilePatternSpec describes the additive table of one pattern of partition
-// name on the n x n board: TileEntries(n*n, len(tiles)) entries of 8 bits,
-// entry TileRank(cells of tiles) the fewest moves of pattern tiles needed to
-// bring them home (see BuildTilePattern).
+// name on the n x n board: TileEntries(n*n, len(tiles)) entries of 8 bits;
+// entry TileRank(cells of tiles) encodes the fewest moves of pattern tiles
+// needed to bring them home, less their Manhattan distance, halved (see
+// BuildTilePattern and TileManhattan).
 func TilePatternSpec(n int, partition string, tiles []int) Spec {
 	tiles = append([]int(nil), tiles...)
 	puzzle, id := TilePuzzle(n), TilePatternID(partition, tiles)

@@ -132,7 +132,7 @@ func TestBuildTilePatternMatchesOracle(t *testing.T) {
 		}
 		for s, d := range want {
 			r := TileRank([]uint8(s), c.n*c.n)
-			if int(data[r]) != d {
+			if int(data[r])*2+TileManhattan(c.n, c.tiles, []uint8(s)) != d {
 				t.Fatalf("%dx%d pattern %v: placement %v has %d, oracle says %d", c.n, c.n, c.tiles, []byte(s), data[r], d)
 			}
 		}
@@ -171,7 +171,8 @@ func TestTileExactTable(t *testing.T) {
 				pb[v-5] = uint8(c)
 			}
 		}
-		h := int(a[TileRank(pa[:], 9)]) + int(b[TileRank(pb[:], 9)])
+		h := 2*int(a[TileRank(pa[:], 9)]) + TileManhattan(3, []int{1, 2, 3, 4}, pa[:]) +
+			2*int(b[TileRank(pb[:], 9)]) + TileManhattan(3, []int{5, 6, 7, 8}, pb[:])
 		d := int(exact[TileExactIndex(board)])
 		if h > d {
 			t.Fatalf("%v: additive h %d above exact %d", board, h, d)
@@ -193,7 +194,7 @@ func TestTilePatternSpecThroughCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	t2, err := s.Open(filepath.Join(c.Dir, s.FileName()))
-	if err != nil || t2.Checksum != t1.Checksum || t2.Pattern != "test-12.13.14" {
+	if err != nil || t2.Checksum != t1.Checksum || t2.Pattern != "test-12.13.14-md" {
 		t.Fatalf("reload: %v %+v", err, t2.Header)
 	}
 	if _, err := TilePartitionNamed(4, "99"); err == nil {

@@ -43,6 +43,7 @@ type TileSolver struct {
 	sum, rsum int                    // sums of val and rval; for linear-conflict, the Manhattan sum and the conflicts
 	lines     [2][tilesMaxLine]uint8 // linear-conflict: conflicts of each row [0] and column [1]
 	heur      int                    // current heuristic value
+	man       int                    // pattern databases: the Manhattan sum the entries are stored over
 	path      []byte
 	st        Stats
 	bud       budget
@@ -126,8 +127,10 @@ func (s *TileSolver) load(b bitboard.Tiles) {
 	s.heur = h.Eval(b)
 	switch h.kind {
 	case tilesPDB:
+		s.man = 0
 		for c := range h.nc {
 			if t := s.cells[c]; t != 0 {
+				s.man += int(h.md[t][c])
 				s.pos[h.grp[t]][h.idx[t]] = uint8(c)
 				s.rpos[h.rgrp[t]][h.ridx[t]] = h.refl[c]
 			}
@@ -226,8 +229,12 @@ func (s *TileSolver) step(m bitboard.TileMove, to int, u *tilesUndo) {
 	u.blank, u.to, u.tile, u.oldHeur = blank, to, t, s.heur
 	switch h.kind {
 	case tilesPDB:
+		// Entries store (cost - Manhattan) / 2 (see pdb.TileManhattan); the
+		// Manhattan sum of the transposed board is the same.
 		gi, ri := h.grp[t], h.rgrp[t]
 		u.gi, u.ri = gi, ri
+		u.oldSum = s.man
+		s.man += int(h.md[t][blank]) - int(h.md[t][to])
 		s.pos[gi][h.idx[t]] = uint8(blank)
 		old := s.val[gi]
 		u.oldVal = old
@@ -244,7 +251,7 @@ func (s *TileSolver) step(m bitboard.TileMove, to int, u *tilesUndo) {
 			s.rsum += int(rv) - int(old)
 			v = max(v, s.rsum)
 		}
-		s.heur = v
+		s.heur = s.man + 2*v
 	case tilesExact:
 		s.pos[0][0] = uint8(to)
 		if int(t) < h.size[0] {
@@ -278,6 +285,7 @@ func (s *TileSolver) unstep(u *tilesUndo) {
 	switch h.kind {
 	case tilesPDB:
 		gi, ri := u.gi, u.ri
+		s.man = u.oldSum
 		s.pos[gi][h.idx[t]] = uint8(to)
 		s.sum += int(u.oldVal) - int(s.val[gi])
 		s.val[gi] = u.oldVal

@@ -322,7 +322,7 @@ func (h *TileHeuristic) evalPDB(b bitboard.Tiles) int {
 				}
 			}
 		}
-		sum += int(h.tables[g][pdb.TileRank(pos, h.nc)])
+		sum += pdb.TileManhattan(h.n, h.members[g][:h.size[g]], pos) + 2*int(h.tables[g][pdb.TileRank(pos, h.nc)])
 	}
 	return sum
 }

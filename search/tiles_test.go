@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/pdb"
@@ -376,4 +377,20 @@ func TestTileKorf100(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestTileLoad78 times loading the 7-8 tables from the cache (built there
+// first if missing). It runs only with PDBSOLVE_LONG=1.
+func TestTileLoad78(t *testing.T) {
+	if testing.Short() || os.Getenv("PDBSOLVE_LONG") == "" {
+		t.Skip("loads the 7-8 tables: set PDBSOLVE_LONG=1 to run")
+	}
+	if _, err := LoadTileHeuristic(tilesTestCache(t), 4, "pdb78"); err != nil { // build if missing
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := LoadTileHeuristic(tilesTestCache(t), 4, "pdb78+reflect"); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("loading pdb78+reflect from %s: %v", tilesTestCache(t).Dir, time.Since(start))
 }
