@@ -218,7 +218,6 @@ func solveTilesChunk(c *chunk, s *search.TileSolver, o *solveTilesOptions, goal 
 	tilesScan(c.data, c.line, o.n*o.n, true, func(line int, fields []string) {
 		b, err := bitboard.ParseTiles(fields, o.n)
 		if err != nil {
-			err = fmt.Errorf("%dx%d board: %w", o.n, o.n, err)
 			if asJSON {
 				c.bad++
 				c.out = tilesAppendJSONError(c.out, name, line, err, nil)
