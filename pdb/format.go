@@ -233,7 +233,10 @@ func WriteFile(path string, t *Table) error {
 		return err
 	}
 	tmp := f.Name()
-	err = Write(f, t)
+	err = f.Chmod(0o644)
+	if err == nil {
+		err = Write(f, t)
+	}
 	if err == nil {
 		err = f.Sync()
 	}

@@ -1,0 +1,217 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tablesDir is one table cache for the whole test binary, so each table is
+// built once.
+var tablesDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "pdbsolve-cli-test")
+	if err != nil {
+		panic(err)
+	}
+	tablesDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// run runs pdbsolve in-process and returns its exit status and output.
+func run(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	args = append([]string{"--tables", tablesDir}, args...)
+	code := Run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestSolveRotationJudgeSample(t *testing.T) {
+	want := readFile(t, "rotation-sample.out")
+	for _, h := range []string{"exact", "count"} {
+		code, out, errs := run(t, "", "solve", "rotation", "--heuristic", h, filepath.Join("testdata", "rotation-sample.txt"))
+		if code != 0 || out != want {
+			t.Fatalf("%s: exit %d, stdout %q, stderr %q; want %q", h, code, out, errs, want)
+		}
+		code, out, _ = run(t, readFile(t, "rotation-sample.txt"), "solve", "rotation", "--heuristic", h)
+		if code != 0 || out != want {
+			t.Fatalf("%s from stdin: exit %d, stdout %q", h, code, out)
+		}
+	}
+}
+
+func TestSolveRotationBadLines(t *testing.T) {
+	in := filepath.Join("testdata", "rotation-bad.txt")
+	code, out, errs := run(t, "", "solve", "rotation", in)
+	if code != ExitBadInput {
+		t.Fatalf("exit %d, want %d", code, ExitBadInput)
+	}
+	// Lines 1 and 6 are good; the 0 on line 7 ends the input.
+	if out != "AC\n2\nDDHH\n2\n" {
+		t.Fatalf("stdout %q", out)
+	}
+	for _, want := range []string{in + ":2: ", "wrong number of symbols", in + ":4: field 8: ", "not in 1-3", in + ":5: ", "exactly 8"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+	if n := strings.Count(errs, "\n"); n != 3 {
+		t.Errorf("%d error lines, want 3:\n%s", n, errs)
+	}
+
+	code, out, _ = run(t, "", "solve", "rotation", "--format", "json", in)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != ExitBadInput || len(lines) != 5 {
+		t.Fatalf("json: exit %d, %d records, want 5:\n%s", code, len(lines), out)
+	}
+	wantLines := []int{1, 2, 4, 5, 6}
+	for i, l := range lines {
+		var rec struct {
+			Line   int     `json:"line"`
+			Error  *string `json:"error"`
+			Moves  string  `json:"moves"`
+			Length int     `json:"length"`
+			Nodes  *uint64 `json:"nodes"`
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatalf("record %d: %v: %s", i, err, l)
+		}
+		if rec.Line != wantLines[i] || (rec.Error == nil) != (rec.Line == 1 || rec.Line == 6) {
+			t.Fatalf("record %d: %s", i, l)
+		}
+		if rec.Error == nil && (rec.Nodes == nil || rec.Length != len(rec.Moves)) {
+			t.Fatalf("record %d lacks statistics: %s", i, l)
+		}
+	}
+
+	code, out, errs = run(t, "", "solve", "rotation", "--strict", in)
+	if code != ExitBadInput || out != "AC\n2\n" || strings.Count(errs, "\n") != 1 {
+		t.Fatalf("strict: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+func TestSolveRotationOrderWhateverTheWorkers(t *testing.T) {
+	code, boards, _ := run(t, "", "random", "rotation", "-n", "20000", "--seed", "5")
+	if code != 0 {
+		t.Fatal("random failed")
+	}
+	// Sprinkle bad lines so chunks carry errors too.
+	lines := strings.Split(boards, "\n")
+	for i := 0; i < len(lines); i += 997 {
+		lines[i] = "1 2 3"
+	}
+	in := strings.Join(lines, "\n")
+	var first string
+	for _, j := range []string{"1", "2", "7"} {
+		code, out, errs := run(t, in, "-j", j, "solve", "rotation", "--format", "json")
+		if code != ExitBadInput || errs != "" {
+			t.Fatalf("-j %s: exit %d, stderr %q", j, code, errs)
+		}
+		recs := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(recs) != 20000 {
+			t.Fatalf("-j %s: %d records for 20000 lines", j, len(recs))
+		}
+		for i, r := range recs {
+			if !strings.Contains(r, fmt.Sprintf(`"line":%d,`, i+1)) {
+				t.Fatalf("-j %s: record %d out of order: %s", j, i, r)
+			}
+		}
+		// Timings differ from run to run; everything else must not.
+		stripped := stripTimes(out)
+		if first == "" {
+			first = stripped
+		} else if stripped != first {
+			t.Fatalf("-j %s: output differs from -j 1", j)
+		}
+	}
+}
+
+func stripTimes(s string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(s, "\n") {
+		if i := strings.Index(l, `,"time_ns"`); i >= 0 {
+			l = l[:i]
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func TestSolveRotationExactAgreesWithCount(t *testing.T) {
+	_, boards, _ := run(t, "", "random", "rotation", "-n", "12", "--seed", "9")
+	_, a, _ := run(t, boards, "solve", "rotation", "--heuristic", "exact")
+	_, b, _ := run(t, boards, "solve", "rotation", "--heuristic", "count")
+	if a != b || strings.Count(a, "\n") != 24 {
+		t.Fatalf("exact and count disagree:\n%s\n%s", a, b)
+	}
+}
+
+func TestUsageAndTableErrors(t *testing.T) {
+	if code, _, errs := run(t, "", "solve", "rotation", "--format", "xml"); code != ExitUsage || !strings.Contains(errs, "xml") {
+		t.Fatalf("bad format: exit %d, %q", code, errs)
+	}
+	if code, _, _ := run(t, "", "solve", "rotation", "--heuristic", "nope"); code != ExitUsage {
+		t.Fatalf("bad heuristic: exit %d", code)
+	}
+	if code, _, _ := run(t, "", "solve", "rotation", "--nosuchflag"); code != ExitUsage {
+		t.Fatalf("bad flag: exit %d", code)
+	}
+	if code, _, errs := run(t, "", "solve", "rotation", "/no/such/file"); code != ExitIO || !strings.Contains(errs, "/no/such/file") {
+		t.Fatalf("missing input: exit %d, %q", code, errs)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.pdb")
+	os.WriteFile(bad, []byte("PDBSOLVE garbage"), 0o644)
+	if code, _, errs := run(t, "", "info", bad); code != ExitTable || !strings.Contains(errs, bad) {
+		t.Fatalf("corrupt table: exit %d, %q", code, errs)
+	}
+}
+
+func TestGenAndInfo(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.pdb")
+	if code, _, errs := run(t, "", "gen", "rotation", "-o", path); code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, errs)
+	}
+	code, out, _ := run(t, "", "info", path)
+	for _, want := range []string{"rotation", "centre8", "735471 x 4 bits", "OK", "mean      9.8708", "   14            188"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Fatalf("info lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestCorruptCachedTableIsRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	sample := readFile(t, "rotation-sample.txt")
+	if Run([]string{"--tables", dir, "solve", "rotation"}, strings.NewReader(sample), &out, &errb) != 0 ||
+		!strings.Contains(errb.String(), "building") {
+		t.Fatalf("first run: %s", errb.String())
+	}
+	path := filepath.Join(dir, "rotation-centre8.pdb")
+	b, _ := os.ReadFile(path)
+	os.WriteFile(path, b[:len(b)/2], 0o644)
+	out.Reset()
+	errb.Reset()
+	code := Run([]string{"--tables", dir, "solve", "rotation"}, strings.NewReader(sample), &out, &errb)
+	if code != 0 || out.String() != readFile(t, "rotation-sample.out") || !strings.Contains(errb.String(), "truncated") {
+		t.Fatalf("truncated table: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}
