@@ -139,9 +139,48 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
 }
 
+// canonicalLen is the length of a board written with single spaces.
+const canonicalLen = 2*RotationCells - 1
+
 // ParseRotation parses a board written as 24 whitespace-separated symbols in
 // cell order. Errors are *ParseError values naming the field.
 func ParseRotation(line []byte) (Rotation, error) {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		line = line[:n-1]
+	}
+	if len(line) == canonicalLen {
+		if b, ok := parseCanonical((*[canonicalLen]byte)(line)); ok {
+			return b, nil
+		}
+	}
+	return parseRotationSlow(line)
+}
+
+// parseCanonical parses the common form, symbols 1-3 separated by single
+// spaces, and reports whether line had that form and a valid board.
+func parseCanonical(line *[canonicalLen]byte) (Rotation, bool) {
+	var lo, hi uint64
+	var bad byte
+	for c := 0; c < RotationCells; c++ {
+		s := line[2*c] - '1' // 0..2 for a symbol
+		bad |= s & 0xfc      // set when s > 3
+		bad |= (s + 1) >> 2  // set when s == 3
+		s++
+		lo |= uint64(s&1) << c
+		hi |= uint64(s>>1) << c
+	}
+	for c := 1; c < canonicalLen; c += 2 {
+		bad |= line[c] ^ ' '
+	}
+	b := Rotation(lo | hi<<planeBits)
+	if bad != 0 || !b.Valid() {
+		return 0, false
+	}
+	return b, true
+}
+
+// parseRotationSlow parses any spacing and explains what is wrong.
+func parseRotationSlow(line []byte) (Rotation, error) {
 	var b uint64
 	var count [RotationSymbols + 1]int
 	field := 0

@@ -179,3 +179,54 @@ func FuzzParseRotation(f *testing.F) {
 		}
 	})
 }
+
+func TestParseCanonicalMatchesSlow(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < 20000; i++ {
+		line := RandomRotation(r).AppendText(nil)
+		// Damage some lines: any byte to any value.
+		if i%2 == 1 {
+			line[r.IntN(len(line))] = byte(r.IntN(256))
+		}
+		fast, fastOK := parseCanonical((*[canonicalLen]byte)(line))
+		slow, err := parseRotationSlow(line)
+		// The fast path may decline a board the slow one takes (other
+		// whitespace), never the reverse, and they agree when both take it.
+		if fastOK && (err != nil || fast != slow) {
+			t.Fatalf("%q: canonical %v, slow %v %v", line, fast, slow, err)
+		}
+		if !fastOK && err == nil && isCanonicalText(line) {
+			t.Fatalf("%q: canonical path declined a canonical board", line)
+		}
+		if got, err2 := ParseRotation(line); got != slow || (err2 == nil) != (err == nil) {
+			t.Fatalf("%q: ParseRotation %v %v, slow %v %v", line, got, err2, slow, err)
+		}
+	}
+}
+
+func BenchmarkParseRotation(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	lines := make([][]byte, 1024)
+	for i := range lines {
+		lines[i] = RandomRotation(r).AppendText(nil)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ParseRotation(lines[i&1023]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// isCanonicalText reports whether line is symbols 1-3 joined by single spaces.
+func isCanonicalText(line []byte) bool {
+	if len(line) != canonicalLen {
+		return false
+	}
+	for i, c := range line {
+		if (i%2 == 0 && (c < '1' || c > '3')) || (i%2 == 1 && c != ' ') {
+			return false
+		}
+	}
+	return true
+}

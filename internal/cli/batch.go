@@ -23,6 +23,24 @@ const (
 	outBufSize        = 256 << 10
 )
 
+// bufPool recycles chunk input and output buffers, so a long batch
+// allocates only while the pipeline fills.
+var bufPool sync.Pool
+
+// getBuf returns an empty buffer with room for at least n bytes.
+func getBuf(n int) []byte {
+	if p, ok := bufPool.Get().(*[]byte); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]byte, 0, max(n, chunkSize))
+}
+
+func putBuf(b []byte) {
+	if cap(b) > 0 {
+		bufPool.Put(&b)
+	}
+}
+
 // chunk is a run of whole records from one input and the output made from them.
 type chunk struct {
 	seq   int    // position in the whole batch
@@ -149,6 +167,7 @@ func (b *batch) run() batchResult {
 			defer wg.Done()
 			for c := range jobs {
 				if !stop.Load() && !done[c.input].Load() {
+					c.out = getBuf(len(c.data))
 					handle(c)
 				}
 				results <- c
@@ -199,6 +218,9 @@ func (b *batch) run() batchResult {
 					stop.Store(true)
 				}
 			}
+			putBuf(c.data)
+			putBuf(c.out)
+			c.data, c.out = nil, nil
 			<-slots
 		}
 	}
@@ -246,8 +268,7 @@ func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs ch
 		if done.Load() || stop.Load() {
 			return nil
 		}
-		buf := make([]byte, len(carry), max(chunkSize, 2*len(carry)))
-		copy(buf, carry)
+		buf := append(getBuf(2*len(carry)), carry...)
 		k := 0
 		for {
 			n, err := r.Read(buf[len(buf):cap(buf)])

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -58,11 +59,13 @@ var errSilent = errors.New("")
 type globalOptions struct {
 	Tables  string // table directory
 	Workers int    // worker goroutines
+	Profile string // CPU profile file
 	Stdin   io.Reader
 	Stdout  io.Writer
 	Stderr  io.Writer
 	// stderrTTY is set when stderr is a terminal, to show progress.
-	stderrTTY bool
+	stderrTTY   bool
+	stopProfile func()
 }
 
 // cache returns the table cache the options name, reporting builds on stderr.
@@ -92,6 +95,11 @@ func (g *globalOptions) workers() int {
 // NewRootCmd returns the pdbsolve command with its subcommands, reading and
 // writing the given streams.
 func NewRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	root, _ := newRoot(stdin, stdout, stderr)
+	return root
+}
+
+func newRoot(stdin io.Reader, stdout, stderr io.Writer) (*cobra.Command, *globalOptions) {
 	g := &globalOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr}
 	if f, ok := stderr.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
@@ -114,12 +122,24 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&g.Tables, "tables", "", "table cache directory (default $"+pdb.EnvTables+" or the user cache dir)")
 	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines (default: all cores)")
+	root.PersistentFlags().StringVar(&g.Profile, "cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if g.Profile == "" {
+			return nil
+		}
+		f, err := os.Create(g.Profile)
+		if err != nil {
+			return withCode(ExitIO, err)
+		}
+		g.stopProfile = func() { pprof.StopCPUProfile(); f.Close() }
+		return withCode(ExitIO, pprof.StartCPUProfile(f))
+	}
 	root.AddCommand(newSolveCmd(g), newGenCmd(g), newInfoCmd(g), newRandomCmd(g))
 	for _, f := range extraCommands {
 		root.AddCommand(f(g))
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, err) })
-	return root
+	return root, g
 }
 
 // extraCommands lets files add top-level commands (bench, verify, census).
@@ -134,9 +154,12 @@ func Main() int {
 // Run runs pdbsolve with the given arguments and streams and returns the
 // exit status.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root := NewRootCmd(stdin, stdout, stderr)
+	root, g := newRoot(stdin, stdout, stderr)
 	root.SetArgs(args)
 	err := root.Execute()
+	if g.stopProfile != nil {
+		g.stopProfile()
+	}
 	if err == nil {
 		return ExitOK
 	}
