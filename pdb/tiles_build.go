@@ -46,6 +46,7 @@ import (
 const (
 	tilesLaneBits  = 16 // bits of a placement's lane: one a cell
 	tilesLaneMask  = 1<<tilesLaneBits - 1
+	tilesLanes     = 2       // placements a uint32 word
 	tilesChunk     = 1 << 14 // words a worker takes at a time
 	tilesMaxPieces = TileMaxCells - 1
 )
@@ -113,7 +114,7 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 	}
 	start := time.Now()
 	entries := TileEntries(nc, k)
-	words := (entries + 1) / 2
+	words := (entries + tilesLanes - 1) / tilesLanes
 	b := &tilesBuilder{
 		geo: newTilesGeometry(n), k: k, entries: entries,
 		visited: make([]uint32, words), frontier: make([]uint32, words), next: make([]uint32, words),
@@ -128,8 +129,8 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 		}
 	}
 	g0 := TileRank(goal, nc)
-	b.frontier[g0/2] = 1 << (g0 % 2 * tilesLaneBits) // blank at cell 0
-	b.visited[g0/2] = b.frontier[g0/2]
+	b.frontier[g0/tilesLanes] = 1 << (g0 % tilesLanes * tilesLaneBits) // blank at cell 0
+	b.visited[g0/tilesLanes] = b.frontier[g0/tilesLanes]
 	workers := runtime.GOMAXPROCS(0)
 	var reached uint64
 	for d := 0; ; d++ {
@@ -221,12 +222,12 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 			continue
 		}
 		b.frontier[w] = 0
-		for lane := uint64(0); lane < 2; lane++ {
+		for lane := uint64(0); lane < tilesLanes; lane++ {
 			cells := f >> (lane * tilesLaneBits) & tilesLaneMask
 			if cells == 0 {
 				continue
 			}
-			p := 2*w + lane
+			p := tilesLanes*w + lane
 			used := TileUnrank(p, nc, pos[:k])
 			if b.table[p] == tilesUnset {
 				m := 0
@@ -254,9 +255,9 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 						pos[i] = c
 						q := TileRank(pos[:k], nc)
 						pos[i] = from
-						bit := uint32(1) << (uint(from) + uint(q%2)*tilesLaneBits)
-						if atomic.LoadUint32(&b.visited[q/2])&bit == 0 {
-							atomic.OrUint32(&b.next[q/2], bit)
+						bit := uint32(1) << (uint(from) + uint(q%tilesLanes)*tilesLaneBits)
+						if atomic.LoadUint32(&b.visited[q/tilesLanes])&bit == 0 {
+							atomic.OrUint32(&b.next[q/tilesLanes], bit)
 						}
 					}
 				}

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -214,6 +215,25 @@ func TestTilePatternSpecThroughCache(t *testing.T) {
 		if all != 1<<(p.Side*p.Side)-2 {
 			t.Fatalf("%s: covers %b", name, all)
 		}
+	}
+}
+
+// TestBuildTilePatternWorkers checks that the parallel build gives the same
+// table on one worker as on several.
+func TestBuildTilePatternWorkers(t *testing.T) {
+	tiles := []int{3, 6, 7, 10, 11}
+	many, err := BuildTilePattern(4, tiles, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := runtime.GOMAXPROCS(1)
+	one, err := BuildTilePattern(4, tiles, nil)
+	runtime.GOMAXPROCS(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(one) != string(many) {
+		t.Fatal("one worker and several build different tables")
 	}
 }
 
