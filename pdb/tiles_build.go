@@ -49,6 +49,8 @@ const (
 	tilesLanes     = 2       // placements a uint32 word
 	tilesChunk     = 1 << 14 // words a worker takes at a time
 	tilesMaxPieces = TileMaxCells - 1
+	// tilesProgressEvery is how often a long layer reports progress.
+	tilesProgressEvery = time.Second
 )
 
 // ErrTilePattern is returned for a pattern BuildTilePattern cannot build.
@@ -132,21 +134,49 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 	b.frontier[g0/tilesLanes] = 1 << (g0 % tilesLanes * tilesLaneBits) // blank at cell 0
 	b.visited[g0/tilesLanes] = b.frontier[g0/tilesLanes]
 	workers := runtime.GOMAXPROCS(0)
-	var reached uint64
+	// Progress: after each layer, and every tilesProgressEvery within one.
+	var reached atomic.Uint64
+	var depth atomic.Int64
+	var mu sync.Mutex
+	report := func() {
+		if progress != nil {
+			mu.Lock()
+			progress(Progress{Depth: int(depth.Load()), States: reached.Load(), Total: entries, Elapsed: time.Since(start).Seconds()})
+			mu.Unlock()
+		}
+	}
+	if progress != nil {
+		tick := time.NewTicker(tilesProgressEvery)
+		stop := make(chan struct{})
+		defer func() { tick.Stop(); close(stop) }()
+		go func() {
+			for {
+				select {
+				case <-tick.C:
+					report()
+				case <-stop:
+					return
+				}
+			}
+		}()
+	}
 	for d := 0; ; d++ {
 		if d >= tilesUnset {
 			return nil, fmt.Errorf("%w: costs above %d", ErrTilePattern, tilesUnset-1)
 		}
-		reached += b.pass(workers, func(lo, hi uint64) uint64 { return b.expand(lo, hi, uint8(d)) })
-		if progress != nil {
-			progress(Progress{Depth: d, States: reached, Total: entries, Elapsed: time.Since(start).Seconds()})
-		}
+		depth.Store(int64(d))
+		b.pass(workers, func(lo, hi uint64) uint64 {
+			n := b.expand(lo, hi, uint8(d))
+			reached.Add(n)
+			return n
+		})
+		report()
 		if b.pass(workers, b.merge) == 0 {
 			break
 		}
 	}
-	if reached != entries {
-		return nil, fmt.Errorf("%w: reached %d of %d placements", ErrTilePattern, reached, entries)
+	if r := reached.Load(); r != entries {
+		return nil, fmt.Errorf("%w: reached %d of %d placements", ErrTilePattern, r, entries)
 	}
 	if b.bad.Load() {
 		return nil, fmt.Errorf("%w: a cost and its Manhattan distance differ in parity", ErrTilePattern)

@@ -235,6 +235,18 @@ func TestBuildTilePatternWorkers(t *testing.T) {
 	if string(one) != string(many) {
 		t.Fatal("one worker and several build different tables")
 	}
+	var reports []Progress
+	if _, err := BuildTilePattern(4, tiles, func(p Progress) { reports = append(reports, p) }); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < len(reports); i++ {
+		if reports[i].Depth < reports[i-1].Depth || reports[i].States < reports[i-1].States {
+			t.Fatalf("progress goes back: %+v then %+v", reports[i-1], reports[i])
+		}
+	}
+	if last := reports[len(reports)-1]; last.States != last.Total || last.Total != TileEntries(16, len(tiles)) {
+		t.Fatalf("last progress %+v", last)
+	}
 }
 
 func BenchmarkBuildTilePattern6(b *testing.B) {
