@@ -318,3 +318,46 @@ func BenchmarkRotationSolveDeepest(b *testing.B) {
 		})
 	}
 }
+
+func TestRotationSolveBatchMatchesSolve(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	descent := newDescentSolver(t)
+	plain := newRotationSolver(t, RotationExact)
+	for _, n := range []int{0, 1, 3, batchLanes, batchLanes + 1, 1000} {
+		boards := make([]bitboard.Rotation, n)
+		for i := range boards {
+			if i%5 == 0 {
+				boards[i] = randomWalk(r, r.IntN(3)) // some solved, some short
+			} else {
+				boards[i] = bitboard.RandomRotation(r)
+			}
+		}
+		out := make([]RotationResult, n)
+		for _, s := range []*RotationSolver{descent, plain} {
+			s.SolveBatch(boards, out)
+			for i, b := range boards {
+				want, _ := s.Solve(b, Limits{})
+				got := out[i]
+				if got.MoveString() != want.MoveString() || got.Symbol != want.Symbol || got.Stats != want.Stats {
+					t.Fatalf("n=%d board %d %v: batch %q %d %+v, Solve %q %d %+v", n, i, b,
+						got.MoveString(), got.Symbol, got.Stats, want.MoveString(), want.Symbol, want.Stats)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkRotationSolveBatch(b *testing.B) {
+	s := newDescentSolver(b)
+	r := rand.New(rand.NewPCG(1, 1))
+	boards := make([]bitboard.Rotation, 4096)
+	for i := range boards {
+		boards[i] = bitboard.RandomRotation(r)
+	}
+	out := make([]RotationResult, 256)
+	b.ResetTimer()
+	for i := 0; i < b.N; i += 256 {
+		j := i & 4095
+		s.SolveBatch(boards[j:j+256], out)
+	}
+}
