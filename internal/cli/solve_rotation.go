@@ -42,7 +42,7 @@ board, bad ones included, with its statistics.
 		},
 	}
 	cmd.Flags().StringVar(&o.Format, "format", "judge", "output format: judge or json")
-	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "exact", "heuristic: exact or count")
+	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "exact", "heuristic: exact (descent walk), exact-ida (plain IDA*) or count")
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
 	return cmd
 }
@@ -51,9 +51,9 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if o.Format != "judge" && o.Format != "json" {
 		return usageError("--format %q: want judge or json", o.Format)
 	}
-	h, err := search.ParseRotationHeuristic(o.Heuristic)
+	h, descent, err := parseRotationName(o.Heuristic)
 	if err != nil {
-		return withCode(ExitUsage, err)
+		return err
 	}
 	newSolver, err := rotationSolverFactory(o.g, h)
 	if err != nil {
@@ -65,6 +65,9 @@ func runSolveRotation(o *solveRotationOptions) error {
 		workers: o.g.workers(), split: splitLines,
 		newWorker: func() func(*chunk) {
 			s := newSolver()
+			if !descent {
+				s.UseDescent(nil)
+			}
 			s.SetTiming(json)
 			return func(c *chunk) { solveRotationChunk(c, s, json, o.Strict) }
 		},
