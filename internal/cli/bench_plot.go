@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"sort"
 
+	"github.com/pdbsolve/pdbsolve/pdb"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -68,4 +69,31 @@ func plotColor(i int) color.Color {
 	palette := []color.RGBA{{0x1f, 0x77, 0xb4, 0xff}, {0xd6, 0x27, 0x28, 0xff}, {0x2c, 0xa0, 0x2c, 0xff},
 		{0xff, 0x7f, 0x0e, 0xff}, {0x94, 0x67, 0xbd, 0xff}, {0x8c, 0x56, 0x4b, 0xff}}
 	return palette[i%len(palette)]
+}
+
+// plotHistogram draws how many entries of t hold each value.
+func plotHistogram(file string, t *pdb.Table) error {
+	vals := make(plotter.Values, len(t.Counts))
+	for v, c := range t.Counts {
+		vals[v] = float64(c)
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s/%s: %d entries, mean %.4f", t.Puzzle, t.Pattern, t.Entries, t.Mean())
+	p.X.Label.Text = "value"
+	p.Y.Label.Text = "entries"
+	bars, err := plotter.NewBarChart(vals, vg.Points(max(2, 360/float64(max(len(vals), 1)))))
+	if err != nil {
+		return err
+	}
+	bars.Color = plotColor(0)
+	bars.LineStyle.Width = 0
+	p.Add(bars)
+	if len(vals) <= 32 {
+		names := make([]string, len(vals))
+		for i := range names {
+			names[i] = fmt.Sprint(i)
+		}
+		p.NominalX(names...)
+	}
+	return p.Save(plotWidth, plotHeight, file)
 }

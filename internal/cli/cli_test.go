@@ -189,7 +189,11 @@ func TestGenAndInfo(t *testing.T) {
 	if code, _, errs := run(t, "", "gen", "rotation", "-o", path); code != 0 {
 		t.Fatalf("gen: exit %d: %s", code, errs)
 	}
-	code, out, _ := run(t, "", "info", path)
+	png := filepath.Join(t.TempDir(), "hist.png")
+	code, out, _ := run(t, "", "info", "--plot", png, path)
+	if b, err := os.ReadFile(png); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Fatalf("info --plot: %v", err)
+	}
 	for _, want := range []string{"rotation", "centre8", "735471 x 4 bits", "OK", "mean      9.8708", "   14            188"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Fatalf("info lacks %q:\n%s", want, out)

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -13,6 +14,7 @@ import (
 type infoOptions struct {
 	g    *globalOptions
 	File string
+	Plot string
 }
 
 func newInfoCmd(g *globalOptions) *cobra.Command {
@@ -21,7 +23,9 @@ func newInfoCmd(g *globalOptions) *cobra.Command {
 		Use:   "info FILE",
 		Short: "Check a table file and describe it",
 		Long: `Read a table file, check all of it (magic, version, sizes, checksums), and
-print its header, the count of entries holding each value and their mean.
+print its header, the histogram of its values (count and share of entries
+holding each value) and their mean. --plot FILE.svg|FILE.png draws the
+histogram.
 
 ` + exitCodeHelp,
 		Args: cobra.ExactArgs(1),
@@ -30,15 +34,24 @@ print its header, the count of entries holding each value and their mean.
 			return runInfo(o)
 		},
 	}
+	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw the histogram of values to this .svg or .png file")
 	return cmd
 }
 
 func runInfo(o *infoOptions) error {
+	if o.Plot != "" && !strings.HasSuffix(o.Plot, ".svg") && !strings.HasSuffix(o.Plot, ".png") {
+		return usageError("--plot %q: want a .svg or .png file", o.Plot)
+	}
 	t, err := pdb.ReadFile(o.File, "", "")
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
 	writeInfo(o.g.Stdout, o.File, t)
+	if o.Plot != "" {
+		if err := plotHistogram(o.Plot, t); err != nil {
+			return withCode(ExitIO, fmt.Errorf("--plot: %w", err))
+		}
+	}
 	return nil
 }
 
