@@ -125,10 +125,10 @@ func (s *RotationSolver) symbolH(mask uint32) int8 {
 }
 
 // tableH returns the table entry of a mask.
-func tableH(t []byte, mask uint32) int8 {
-	r := pdb.RankMask(mask)
-	return int8(t[r>>1] >> ((r & 1) << 2) & 0xf)
-}
+func tableH(t []byte, mask uint32) int8 { return rankH(t, pdb.RankMask(mask)) }
+
+// rankH returns the table entry of a mask rank.
+func rankH(t []byte, r uint32) int8 { return int8(t[r>>1] >> ((r & 1) << 2) & 0xf) }
 
 // lowerBounds holds, per symbol, a lower bound on the moves needed to bring
 // that symbol's cells onto the centre. A move changes each bound by at most
@@ -151,6 +151,8 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 	var start time.Time
 	if s.timing || lim.Timeout > 0 {
 		start = time.Now()
+	} else if s.desc != nil {
+		return s.solveDescent(b), nil // at most 13 nodes: no limit can bite
 	}
 	s.stats = Stats{}
 	s.budget = newBudget(lim, start)
@@ -200,36 +202,68 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 // is live while its distance equals the board's; distances drop by exactly
 // one a move along the path, so the live set only shrinks.
 func (s *RotationSolver) descend(b bitboard.Rotation, lb lowerBounds) bitboard.Rotation {
-	h := lb.min()
-	var live uint8
-	for i := range lb {
-		if lb[i] == h {
-			live |= 1 << i
-		}
+	r := s.solveDescent(b)
+	s.stats = r.Stats
+	for i := 0; i < r.Len; i++ {
+		s.path[i] = r.Moves[i] - 'A'
 	}
-	s.stats.Iterations = 1
-	s.stats.Bound = int(h)
-	for g := 0; g < int(h); g++ {
-		m1, m2, m3 := b.Masks()
-		var d0, d1, d2 uint8 // descent sets of the live symbols
+	s.solLen = r.Len
+	final, _ := b.Apply(r.MoveString())
+	return final
+}
+
+// solveDescent is Solve for a solver with the descent table and no clock.
+// Each mask is ranked once: the ranks that give the root's distances also
+// index the descent table.
+func (s *RotationSolver) solveDescent(b bitboard.Rotation) (res RotationResult) {
+	m1, m2, m3 := b.Masks()
+	r1, r2, r3 := pdb.RankMask(m1), pdb.RankMask(m2), pdb.RankMask(m3)
+	d1, d2, d3 := rankH(s.table, r1), rankH(s.table, r2), rankH(s.table, r3)
+	h := min(d1, d2, d3)
+	var live uint8
+	if d1 == h {
+		live |= 1
+	}
+	if d2 == h {
+		live |= 2
+	}
+	if d3 == h {
+		live |= 4
+	}
+	n := int(h)
+	for g := 0; g < n; g++ {
+		var s1, s2, s3 uint8 // descent sets of the live symbols
 		if live&1 != 0 {
-			d0 = s.desc[pdb.RankMask(m1)]
+			s1 = s.desc[r1]
 		}
 		if live&2 != 0 {
-			d1 = s.desc[pdb.RankMask(m2)]
+			s2 = s.desc[r2]
 		}
 		if live&4 != 0 {
-			d2 = s.desc[pdb.RankMask(m3)]
+			s3 = s.desc[r3]
 		}
-		m := bits.TrailingZeros8(d0 | d1 | d2)
-		live &= (d0>>m&1 | (d1>>m&1)<<1 | (d2>>m&1)<<2)
+		m := bits.TrailingZeros8(s1 | s2 | s3)
+		live &= s1>>m&1 | (s2>>m&1)<<1 | (s3>>m&1)<<2
 		b = b.Move(m)
-		s.path[g] = byte(m)
-		s.stats.Expanded++
-		s.stats.Generated++
+		res.Moves[g] = bitboard.RotationMoveNames[m]
+		m1, m2, m3 = b.Masks()
+		if live&1 != 0 {
+			r1 = pdb.RankMask(m1)
+		}
+		if live&2 != 0 {
+			r2 = pdb.RankMask(m2)
+		}
+		if live&4 != 0 {
+			r3 = pdb.RankMask(m3)
+		}
 	}
-	s.solLen = int(h)
-	return b
+	res.Len = n
+	res.Symbol = b.Centre()
+	res.Stats = Stats{Expanded: uint64(n), Generated: uint64(n), RootH: n, Bound: n}
+	if n > 0 {
+		res.Iterations = 1
+	}
+	return res
 }
 
 // dfs searches below b, reached in g moves by move last (-1 at the root),

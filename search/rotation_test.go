@@ -271,12 +271,19 @@ func TestRotationDescentMatchesIDAManyBoards(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	exact := newRotationSolver(t, RotationExact)
 	descent := newDescentSolver(t)
+	timed := newDescentSolver(t)
+	timed.SetTiming(true) // takes the path through Solve's clocked loop
 	for i := 0; i < 20000; i++ {
 		b := bitboard.RandomRotation(r)
 		a, _ := exact.Solve(b, Limits{})
 		d, _ := descent.Solve(b, Limits{})
 		if a.MoveString() != d.MoveString() || a.Symbol != d.Symbol {
 			t.Fatalf("%v: IDA* %q %d, descent %q %d", b, a.MoveString(), a.Symbol, d.MoveString(), d.Symbol)
+		}
+		e, _ := timed.Solve(b, Limits{})
+		e.Elapsed = 0
+		if e.MoveString() != d.MoveString() || e.Symbol != d.Symbol || e.Stats != d.Stats {
+			t.Fatalf("%v: timed descent %q %d %+v, untimed %q %d %+v", b, e.MoveString(), e.Symbol, e.Stats, d.MoveString(), d.Symbol, d.Stats)
 		}
 	}
 }
