@@ -1,6 +1,7 @@
 package bitboard
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
@@ -156,24 +157,43 @@ func ParseRotation(line []byte) (Rotation, error) {
 	return parseRotationSlow(line)
 }
 
+// SWAR constants for parseCanonical: a little-endian word of the text
+// "d d d d " holds digits in bytes 0, 2, 4, 6 and spaces in bytes 1, 3, 5, 7.
+const (
+	swarDigits   = 0x00ff00ff00ff00ff // the digit bytes
+	swarHigh     = 0x00fc00fc00fc00fc // what must read '0'..'3' >> 2
+	swarZero     = 0x0030003000300030 // "0" in each digit byte, under swarHigh
+	swarLow      = 0x0003000300030003 // a digit's symbol, 0..3
+	swarBit2     = 0x0004000400040004 // set in x+3 for each x >= 1
+	swarSpaces   = 0xff00ff00ff00ff00 // the space bytes
+	swarSpace    = 0x2000200020002000 // " " in each space byte
+	swarOnes     = 0x0001000100010001 // bit 0 of each digit byte
+	swarGather   = 1<<48 | 1<<33 | 1<<18 | 1<<3
+	swarGatherAt = 48 // the gathered 4 bits start here
+)
+
 // parseCanonical parses the common form, symbols 1-3 separated by single
-// spaces, and reports whether line had that form and a valid board.
+// spaces, four cells a word, and reports whether line had that form and a
+// valid board.
 func parseCanonical(line *[canonicalLen]byte) (Rotation, bool) {
 	var lo, hi uint64
-	var bad byte
-	for c := 0; c < RotationCells; c++ {
-		s := line[2*c] - '1' // 0..2 for a symbol
-		bad |= s & 0xfc      // set when s > 3
-		bad |= (s + 1) >> 2  // set when s == 3
-		s++
-		lo |= uint64(s&1) << c
-		hi |= uint64(s>>1) << c
-	}
-	for c := 1; c < canonicalLen; c += 2 {
-		bad |= line[c] ^ ' '
+	ok := true
+	for k := 0; k < RotationCells/4; k++ {
+		var w, spaces uint64
+		if k < RotationCells/4-1 {
+			w = binary.LittleEndian.Uint64(line[8*k:])
+			spaces = swarSpaces
+		} else { // the last 7 bytes: read from one byte earlier and shift
+			w = binary.LittleEndian.Uint64(line[8*k-1:]) >> 8
+			spaces = swarSpaces &^ (0xff << 56)
+		}
+		sym := w & swarLow
+		ok = ok && w&swarHigh == swarZero && (sym+swarLow)&swarBit2 == swarBit2 && w&spaces == swarSpace&spaces
+		lo |= ((w & swarOnes) * swarGather >> swarGatherAt & 0xf) << (4 * k)
+		hi |= ((w >> 1 & swarOnes) * swarGather >> swarGatherAt & 0xf) << (4 * k)
 	}
 	b := Rotation(lo | hi<<planeBits)
-	if bad != 0 || !b.Valid() {
+	if !ok || !b.Valid() {
 		return 0, false
 	}
 	return b, true
