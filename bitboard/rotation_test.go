@@ -163,6 +163,13 @@ func FuzzParseRotation(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
+		if len(line) == canonicalLen {
+			fast, ok := parseCanonical((*[canonicalLen]byte)(line))
+			slow, err := parseRotationSlow(line)
+			if ok && (err != nil || fast != slow) {
+				t.Fatalf("%q: canonical %v, general %v %v", line, fast, slow, err)
+			}
+		}
 		b, err := ParseRotation(line)
 		if err != nil {
 			var pe *ParseError
