@@ -22,14 +22,15 @@ import (
 //	10     1     length P of the puzzle id, then P bytes
 //	.      1     length Q of the pattern id, then Q bytes
 //	.      8     entry count
-//	.      1     entry width in bits (4 or 8)
+//	.      1     entry width in bits (4, 8 or 64)
 //	.      2     number D of per-value counts (at most 256), then D x 8 bytes
 //	.      4     CRC-32C of the packed, uncompressed entries
 //	.      8     length Z of the compressed payload
 //	.      4     CRC-32C of every header byte before this field
 //	.      Z     the packed entries as one zstd frame
 //
-// Entries of width 4 are packed two to a byte, entry i in the low nibble of
+// Entries of width 64 are little-endian words, and their per-value counts
+// are of their low byte. Entries of width 4 are packed two to a byte, entry i in the low nibble of
 // byte i/2 when i is even and in the high nibble when i is odd.
 
 // Magic opens every table file.
@@ -83,7 +84,7 @@ type Header struct {
 	Puzzle   string   // puzzle id, such as "rotation" or "15puzzle"
 	Pattern  string   // pattern id within the puzzle, such as "centre8" or "78a"
 	Entries  uint64   // number of entries
-	Width    uint8    // bits per entry: 4 or 8
+	Width    uint8    // bits per entry: 4, 8 or 64
 	Counts   []uint64 // Counts[v] is the number of entries holding value v
 	Checksum uint32   // CRC-32C of the packed entries
 }
@@ -98,16 +99,25 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // PackedSize returns the number of bytes that n entries of the given width occupy.
 func PackedSize(n uint64, width uint8) uint64 {
-	if width == 4 {
+	switch width {
+	case 4:
 		return (n + 1) / 2
+	case 64:
+		return 8 * n
 	}
 	return n
 }
 
-// Get returns entry i of the table.
+// validWidth reports whether entries may be width bits wide.
+func validWidth(width uint8) bool { return width == 4 || width == 8 || width == 64 }
+
+// Get returns entry i of the table; the low byte of a 64-bit entry.
 func (t *Table) Get(i uint64) uint8 {
-	if t.Width == 4 {
+	switch t.Width {
+	case 4:
 		return t.Data[i>>1] >> ((i & 1) << 2) & 0xf
+	case 64:
+		return t.Data[8*i]
 	}
 	return t.Data[i]
 }
@@ -127,7 +137,7 @@ func (t *Table) Mean() float64 {
 
 // NewTable wraps packed entries in a table, filling in the counts and checksum.
 func NewTable(puzzle, pattern string, entries uint64, width uint8, data []byte) (*Table, error) {
-	if width != 4 && width != 8 {
+	if !validWidth(width) {
 		return nil, fmt.Errorf("%w: %d bits", ErrWidth, width)
 	}
 	if uint64(len(data)) != PackedSize(entries, width) {
@@ -152,6 +162,10 @@ func countValues(data []byte, entries uint64, width uint8) []uint64 {
 		}
 		if entries%2 == 1 { // the unused high nibble of the last byte
 			hist[data[len(data)-1]>>4]--
+		}
+	} else if width == 64 {
+		for i := 0; i < len(data); i += 8 {
+			hist[data[i]]++
 		}
 	} else {
 		for _, b := range data {
@@ -341,8 +355,8 @@ func Decode(b []byte) (*Table, error) {
 	}
 	at = r.off
 	t.Width = r.u8()
-	if r.err == nil && t.Width != 4 && t.Width != 8 {
-		r.fail(at, ErrWidth, fmt.Sprintf("%d bits, want 4 or 8", t.Width))
+	if r.err == nil && !validWidth(t.Width) {
+		r.fail(at, ErrWidth, fmt.Sprintf("%d bits, want 4, 8 or 64", t.Width))
 	}
 	at = r.off
 	nd := int(r.u16())

@@ -40,7 +40,7 @@ func TestRoundTrip(t *testing.T) {
 	for _, c := range []struct {
 		n     uint64
 		width uint8
-	}{{1, 4}, {2, 4}, {1001, 4}, {1, 8}, {4096, 8}} {
+	}{{1, 4}, {2, 4}, {1001, 4}, {1, 8}, {4096, 8}, {1, 64}, {333, 64}} {
 		tab := smallTable(t, c.n, c.width, c.n)
 		got, err := Decode(encode(t, tab))
 		if err != nil {

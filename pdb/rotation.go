@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"sync"
@@ -115,50 +116,96 @@ func pack4(v []uint8) []byte {
 	return out
 }
 
-// RotDescentPattern is the pattern id of the Rotation Game descent table.
-const RotDescentPattern = "centre8-descent"
+// RotPathsPattern is the pattern id of the Rotation Game path table.
+const RotPathsPattern = "centre8-paths"
 
-// RotationDescentSpec describes the descent table derived from the distance
-// table dist: for each mask, in RankMask order, the set of moves (bit m for
-// move m, A = bit 0) that bring the mask one move closer to the centre. With
-// it an exact solver walks straight down an optimal path, one lookup a move,
-// instead of evaluating every child.
-func RotationDescentSpec(dist *Table) Spec {
-	return Spec{Puzzle: RotPuzzle, Pattern: RotDescentPattern, Entries: RotEntries, Width: 8,
-		Build: func(func(Progress)) (*Table, error) { return BuildRotationDescent(dist) }}
+// Path table entries: the low PathLenBits bits hold the length L of the
+// dictionary-smallest shortest move sequence that brings a mask onto the
+// centre, and move i of it (0 = A) sits in the PathMoveBits bits from
+// PathLenBits + PathMoveBits*(L-1-i), the first move highest. Among entries
+// of equal length, numeric order is dictionary order of the moves.
+const (
+	PathLenBits  = 4
+	PathMoveBits = 3
+	pathWidth    = 64
+)
+
+// PathMove returns move i of a path table entry.
+func PathMove(e uint64, i int) int {
+	l := int(e & (1<<PathLenBits - 1))
+	return int(e >> (PathLenBits + PathMoveBits*(l-1-i)) & (1<<PathMoveBits - 1))
 }
 
-// BuildRotationDescent derives the descent table from the distance table.
-func BuildRotationDescent(dist *Table) (*Table, error) {
+// RotationPathsSpec describes the path table derived from the distance
+// table dist: for each mask, in RankMask order, the dictionary-smallest
+// shortest move sequence that brings it onto the centre (see PathLenBits).
+// The board's answer is the smallest among its symbols' shortest entries.
+func RotationPathsSpec(dist *Table) Spec {
+	return Spec{Puzzle: RotPuzzle, Pattern: RotPathsPattern, Entries: RotEntries, Width: pathWidth,
+		Build: func(func(Progress)) (*Table, error) { return BuildRotationPaths(dist) }}
+}
+
+// BuildRotationPaths derives the path table from the distance table, layer
+// by layer: a mask's path is the smallest move that brings it one closer to
+// the centre, followed by the path of the mask that move leads to.
+func BuildRotationPaths(dist *Table) (*Table, error) {
 	spec := RotationSpec()
 	if err := spec.check(dist, "distance table"); err != nil {
 		return nil, err
 	}
-	out := make([]byte, RotEntries)
+	layers := make([][]uint32, len(dist.Counts))
+	for d, c := range dist.Counts {
+		layers[d] = make([]uint32, 0, c)
+	}
+	mask := UnrankMask(0)
+	for r := 0; r < RotEntries; r++ {
+		d := dist.Get(uint64(r))
+		layers[d] = append(layers[d], mask)
+		mask = nextMask(mask)
+	}
+	paths := make([]uint64, RotEntries)
 	workers := runtime.GOMAXPROCS(0)
-	chunk := (RotEntries + workers - 1) / workers
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		lo, hi := min(w*chunk, RotEntries), min((w+1)*chunk, RotEntries)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mask := UnrankMask(uint32(lo))
-			for r := lo; r < hi; r++ {
-				d := dist.Get(uint64(r))
-				var set uint8
-				for m := 0; m < bitboard.RotationMoves; m++ {
-					if dist.Get(uint64(RankMask(moveMask(mask, m))))+1 == d {
-						set |= 1 << m
+	var bad atomic.Uint32 // a mask with no closer neighbour: the table is wrong
+	for d := 1; d < len(layers); d++ {
+		layer := layers[d]
+		chunk := (len(layer) + workers - 1) / workers
+		for w := 0; w < workers; w++ {
+			part := layer[min(w*chunk, len(layer)):min((w+1)*chunk, len(layer))]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for _, mask := range part {
+					if !extendPath(dist, paths, mask, d) {
+						bad.Store(mask | 1<<31)
 					}
 				}
-				out[r] = set
-				mask = nextMask(mask)
-			}
-		}()
+			}()
+		}
+		wg.Wait()
+		if m := bad.Load(); m != 0 {
+			return nil, fmt.Errorf("pdb: distance table is inconsistent at mask %06x", m&^(1<<31))
+		}
 	}
-	wg.Wait()
-	return NewTable(RotPuzzle, RotDescentPattern, RotEntries, 8, out)
+	data := make([]byte, 8*RotEntries)
+	for r, p := range paths {
+		binary.LittleEndian.PutUint64(data[8*r:], p)
+	}
+	return NewTable(RotPuzzle, RotPathsPattern, RotEntries, pathWidth, data)
+}
+
+// extendPath sets the path of a mask at distance d from its smallest move
+// to a mask at d-1, whose path is known.
+func extendPath(dist *Table, paths []uint64, mask uint32, d int) bool {
+	for m := 0; m < bitboard.RotationMoves; m++ {
+		c := RankMask(moveMask(mask, m))
+		if int(dist.Get(uint64(c))) == d-1 {
+			paths[RankMask(mask)] = uint64(m)<<(PathLenBits+PathMoveBits*(d-1)) |
+				paths[c]&^(1<<PathLenBits-1) | uint64(d)
+			return true
+		}
+	}
+	return false
 }
 
 // nextMask returns the next larger mask with as many bits set (Gosper's
@@ -169,14 +216,14 @@ func nextMask(m uint32) uint32 {
 	return ((r^m)>>2)/c | r
 }
 
-// LoadRotation returns the Rotation Game distance and descent tables from
-// the cache, building whichever is missing.
-func (c *Cache) LoadRotation() (dist, desc *Table, err error) {
+// LoadRotation returns the Rotation Game distance and path tables from the
+// cache, building whichever is missing.
+func (c *Cache) LoadRotation() (dist, paths *Table, err error) {
 	if dist, err = c.Load(RotationSpec()); err != nil {
 		return nil, nil, err
 	}
-	if desc, err = c.Load(RotationDescentSpec(dist)); err != nil {
+	if paths, err = c.Load(RotationPathsSpec(dist)); err != nil {
 		return nil, nil, err
 	}
-	return dist, desc, nil
+	return dist, paths, nil
 }

@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"encoding/binary"
 	"errors"
 	"math/bits"
 	"testing"
@@ -139,42 +140,80 @@ func TestNextMaskFollowsRank(t *testing.T) {
 	}
 }
 
-func TestBuildRotationDescent(t *testing.T) {
+// smallestPath finds the dictionary-smallest shortest path of a mask by
+// trying every move sequence of its length, in order.
+func smallestPath(mask uint32, n int) []int {
+	path := make([]int, n)
+	var try func(m uint32, i int) bool
+	try = func(m uint32, i int) bool {
+		if i == n {
+			return m == bitboard.RotationCentreMask
+		}
+		for mv := 0; mv < bitboard.RotationMoves; mv++ {
+			path[i] = mv
+			if try(moveMask(m, mv), i+1) {
+				return true
+			}
+		}
+		return false
+	}
+	if !try(mask, 0) {
+		return nil
+	}
+	return path
+}
+
+func TestBuildRotationPaths(t *testing.T) {
 	dist, err := BuildRotation(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	desc, err := BuildRotationDescent(dist)
+	paths, err := BuildRotationPaths(dist)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for r := uint32(0); r < RotEntries; r += 7 {
-		m := UnrankMask(r)
-		d := dist.Get(uint64(r))
-		set := desc.Get(uint64(r))
-		if (set == 0) != (d == 0) {
-			t.Fatalf("mask %06x at distance %d has descent set %08b", m, d, set)
+	entry := func(r uint32) uint64 { return binary.LittleEndian.Uint64(paths.Data[8*r:]) }
+	// Every path has the mask's distance as length and leads onto the centre.
+	for r := uint32(0); r < RotEntries; r++ {
+		e := entry(r)
+		d := int(dist.Get(uint64(r)))
+		if int(e&(1<<PathLenBits-1)) != d || int(paths.Get(uint64(r))&(1<<PathLenBits-1)) != d {
+			t.Fatalf("rank %d: path length %d, distance %d", r, e&(1<<PathLenBits-1), d)
 		}
-		for mv := 0; mv < bitboard.RotationMoves; mv++ {
-			closer := dist.Get(uint64(RankMask(moveMask(m, mv)))) < d
-			if closer != (set>>mv&1 == 1) {
-				t.Fatalf("mask %06x move %d: closer %v, descent set %08b", m, mv, closer, set)
+		m := UnrankMask(r)
+		for i := 0; i < d; i++ {
+			m = moveMask(m, PathMove(e, i))
+		}
+		if m != bitboard.RotationCentreMask {
+			t.Fatalf("rank %d: path ends at %06x", r, m)
+		}
+	}
+	// On short masks, the path is the smallest found by brute force.
+	for r := uint32(0); r < RotEntries; r += 97 {
+		d := int(dist.Get(uint64(r)))
+		if d > 6 {
+			continue
+		}
+		want := smallestPath(UnrankMask(r), d)
+		for i, mv := range want {
+			if PathMove(entry(r), i) != mv {
+				t.Fatalf("rank %d: move %d is %d, brute force %v", r, i, PathMove(entry(r), i), want)
 			}
 		}
 	}
-	if _, err := BuildRotationDescent(desc); !errors.Is(err, ErrMismatch) {
-		t.Fatalf("descent from a descent table: %v", err)
+	if _, err := BuildRotationPaths(paths); !errors.Is(err, ErrMismatch) {
+		t.Fatalf("paths from a path table: %v", err)
 	}
 }
 
-func BenchmarkBuildRotationDescent(b *testing.B) {
+func BenchmarkBuildRotationPaths(b *testing.B) {
 	dist, err := BuildRotation(nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := BuildRotationDescent(dist); err != nil {
+		if _, err := BuildRotationPaths(dist); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"time"
 
@@ -57,8 +59,8 @@ func (r *RotationResult) MoveString() string { return string(r.Moves[:r.Len]) }
 // RotationSolver solves Rotation Game boards with IDA*. A solver is used by
 // one goroutine at a time; solvers may share one table.
 type RotationSolver struct {
-	table  []byte // packed 4-bit distances by mask rank; nil for RotationCount
-	desc   []byte // descent sets by mask rank, or nil (see UseDescent)
+	table  []byte   // packed 4-bit distances by mask rank; nil for RotationCount
+	paths  []uint64 // path table entries by mask rank, or nil (see UsePaths)
 	exact  bool
 	path   [RotationMaxDepth]byte
 	stats  Stats
@@ -82,23 +84,38 @@ func NewRotationSolver(t *pdb.Table, h RotationHeuristic) (*RotationSolver, erro
 	return s, nil
 }
 
-// UseDescent lets an exact solver walk down the descent table (see
-// pdb.RotationDescentSpec) instead of evaluating children: at each node it
-// takes the smallest move that lowers the distance of a symbol still on an
-// optimal path. Answers are the same; only the children on the answer's path
-// are generated. A nil table turns it off.
-func (s *RotationSolver) UseDescent(desc *pdb.Table) error {
-	if desc == nil {
-		s.desc = nil
+// RotationPaths is the path table (see pdb.RotationPathsSpec) decoded for
+// lookups. It is read-only and shared by solvers.
+type RotationPaths struct {
+	words []uint64
+}
+
+// NewRotationPaths checks and decodes a path table.
+func NewRotationPaths(t *pdb.Table) (*RotationPaths, error) {
+	if t == nil || t.Puzzle != pdb.RotPuzzle || t.Pattern != pdb.RotPathsPattern || t.Entries != pdb.RotEntries || t.Width != 64 {
+		return nil, fmt.Errorf("%w: want the %s/%s table", ErrTable, pdb.RotPuzzle, pdb.RotPathsPattern)
+	}
+	w := make([]uint64, t.Entries)
+	for i := range w {
+		w[i] = binary.LittleEndian.Uint64(t.Data[8*i:])
+	}
+	return &RotationPaths{w}, nil
+}
+
+// UsePaths lets an exact solver read answers from the path table instead of
+// searching: a board's answer is the smallest among the shortest paths of
+// its three symbols' masks, because its shortest solutions are the union of
+// theirs. The answers are the same as IDA*'s; no node is generated, so the
+// node counts are zero. Nil turns it off.
+func (s *RotationSolver) UsePaths(p *RotationPaths) error {
+	if p == nil {
+		s.paths = nil
 		return nil
 	}
 	if !s.exact {
-		return fmt.Errorf("%w: the descent table needs the exact heuristic", ErrTable)
+		return fmt.Errorf("%w: the path table needs the exact heuristic", ErrTable)
 	}
-	if desc.Puzzle != pdb.RotPuzzle || desc.Pattern != pdb.RotDescentPattern || desc.Entries != pdb.RotEntries || desc.Width != 8 {
-		return fmt.Errorf("%w: want the %s/%s table", ErrTable, pdb.RotPuzzle, pdb.RotDescentPattern)
-	}
-	s.desc = desc.Data
+	s.paths = p.words
 	return nil
 }
 
@@ -151,8 +168,13 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 	var start time.Time
 	if s.timing || lim.Timeout > 0 {
 		start = time.Now()
-	} else if s.desc != nil {
-		return s.solveDescent(b), nil // at most 13 nodes: no limit can bite
+	}
+	if s.paths != nil {
+		res := s.lookup(b) // no search: no limit can bite
+		if !start.IsZero() {
+			res.Elapsed = time.Since(start)
+		}
+		return res, nil
 	}
 	s.stats = Stats{}
 	s.budget = newBudget(lim, start)
@@ -164,10 +186,6 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 	found := h == 0
 	final := b
 	s.solLen = 0
-	if s.desc != nil && !found {
-		final = s.descend(b, lb)
-		found = true
-	}
 	for bound := h; !found; {
 		s.stats.Iterations++
 		s.stats.Bound = bound
@@ -197,72 +215,28 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 	return res, nil
 }
 
-// descend walks from b down an optimal path by the descent table, taking at
-// each node the smallest move that lowers a live symbol's distance. A symbol
-// is live while its distance equals the board's; distances drop by exactly
-// one a move along the path, so the live set only shrinks.
-func (s *RotationSolver) descend(b bitboard.Rotation, lb lowerBounds) bitboard.Rotation {
-	r := s.solveDescent(b)
-	s.stats = r.Stats
-	for i := 0; i < r.Len; i++ {
-		s.path[i] = r.Moves[i] - 'A'
-	}
-	s.solLen = r.Len
-	final, _ := b.Apply(r.MoveString())
-	return final
-}
-
-// solveDescent is Solve for a solver with the descent table and no clock.
-// Each mask is ranked once: the ranks that give the root's distances also
-// index the descent table.
-func (s *RotationSolver) solveDescent(b bitboard.Rotation) (res RotationResult) {
+// lookup answers b from the path table.
+func (s *RotationSolver) lookup(b bitboard.Rotation) (res RotationResult) {
 	m1, m2, m3 := b.Masks()
-	r1, r2, r3 := pdb.RankMask(m1), pdb.RankMask(m2), pdb.RankMask(m3)
-	d1, d2, d3 := rankH(s.table, r1), rankH(s.table, r2), rankH(s.table, r3)
-	h := min(d1, d2, d3)
-	var live uint8
-	if d1 == h {
-		live |= 1
+	p1, p2, p3 := s.paths[pdb.RankMask(m1)], s.paths[pdb.RankMask(m2)], s.paths[pdb.RankMask(m3)]
+	const lenMask = 1<<pdb.PathLenBits - 1
+	n := min(p1&lenMask, p2&lenMask, p3&lenMask)
+	best, sym := uint64(math.MaxUint64), 0
+	if p1&lenMask == n {
+		best, sym = p1, 1
 	}
-	if d2 == h {
-		live |= 2
+	if p2&lenMask == n && p2 < best {
+		best, sym = p2, 2
 	}
-	if d3 == h {
-		live |= 4
+	if p3&lenMask == n && p3 < best {
+		best, sym = p3, 3
 	}
-	n := int(h)
-	for g := 0; g < n; g++ {
-		var s1, s2, s3 uint8 // descent sets of the live symbols
-		if live&1 != 0 {
-			s1 = s.desc[r1]
-		}
-		if live&2 != 0 {
-			s2 = s.desc[r2]
-		}
-		if live&4 != 0 {
-			s3 = s.desc[r3]
-		}
-		m := bits.TrailingZeros8(s1 | s2 | s3)
-		live &= s1>>m&1 | (s2>>m&1)<<1 | (s3>>m&1)<<2
-		b = b.Move(m)
-		res.Moves[g] = bitboard.RotationMoveNames[m]
-		m1, m2, m3 = b.Masks()
-		if live&1 != 0 {
-			r1 = pdb.RankMask(m1)
-		}
-		if live&2 != 0 {
-			r2 = pdb.RankMask(m2)
-		}
-		if live&4 != 0 {
-			r3 = pdb.RankMask(m3)
-		}
+	res.Len = int(n)
+	for i := 0; i < res.Len; i++ {
+		res.Moves[i] = bitboard.RotationMoveNames[pdb.PathMove(best, i)]
 	}
-	res.Len = n
-	res.Symbol = b.Centre()
-	res.Stats = Stats{Expanded: uint64(n), Generated: uint64(n), RootH: n, Bound: n}
-	if n > 0 {
-		res.Iterations = 1
-	}
+	res.Symbol = sym
+	res.RootH, res.Bound = res.Len, res.Len
 	return res
 }
 

@@ -26,9 +26,9 @@ func rotationTable(tb testing.TB) *pdb.Table {
 }
 
 var (
-	rotDescOnce sync.Once
-	rotDesc     *pdb.Table
-	rotDescErr  error
+	rotPathsOnce sync.Once
+	rotPaths     *RotationPaths
+	rotPathsErr  error
 )
 
 func newRotationSolver(tb testing.TB, h RotationHeuristic) *RotationSolver {
@@ -39,14 +39,21 @@ func newRotationSolver(tb testing.TB, h RotationHeuristic) *RotationSolver {
 	return s
 }
 
-// newDescentSolver returns an exact solver that walks the descent table.
-func newDescentSolver(tb testing.TB) *RotationSolver {
+// newPathSolver returns an exact solver that reads the path table.
+func newPathSolver(tb testing.TB) *RotationSolver {
 	s := newRotationSolver(tb, RotationExact)
-	rotDescOnce.Do(func() { rotDesc, rotDescErr = pdb.BuildRotationDescent(rotationTable(tb)) })
-	if rotDescErr != nil {
-		tb.Fatal(rotDescErr)
+	rotPathsOnce.Do(func() {
+		t, err := pdb.BuildRotationPaths(rotationTable(tb))
+		if err != nil {
+			rotPathsErr = err
+			return
+		}
+		rotPaths, rotPathsErr = NewRotationPaths(t)
+	})
+	if rotPathsErr != nil {
+		tb.Fatal(rotPathsErr)
 	}
-	if err := s.UseDescent(rotDesc); err != nil {
+	if err := s.UsePaths(rotPaths); err != nil {
 		tb.Fatal(err)
 	}
 	return s
@@ -124,7 +131,7 @@ func randomWalk(r *rand.Rand, k int) bitboard.Rotation {
 }
 
 func TestRotationSamples(t *testing.T) {
-	for _, s := range []*RotationSolver{newRotationSolver(t, RotationExact), newDescentSolver(t)} {
+	for _, s := range []*RotationSolver{newRotationSolver(t, RotationExact), newPathSolver(t)} {
 		testRotationSamples(t, s)
 	}
 }
@@ -156,7 +163,7 @@ func TestRotationMatchesBFS(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	exact := newRotationSolver(t, RotationExact)
 	count := newRotationSolver(t, RotationCount)
-	descent := newDescentSolver(t)
+	paths := newPathSolver(t)
 	n := 300
 	if testing.Short() {
 		n = 60
@@ -167,7 +174,7 @@ func TestRotationMatchesBFS(t *testing.T) {
 		if !ok {
 			t.Fatalf("%v: BFS found no solution within 6 moves", b)
 		}
-		for _, s := range []*RotationSolver{exact, count, descent} {
+		for _, s := range []*RotationSolver{exact, count, paths} {
 			res, err := s.Solve(b, Limits{})
 			if err != nil {
 				t.Fatal(err)
@@ -181,7 +188,7 @@ func TestRotationMatchesBFS(t *testing.T) {
 
 func TestRotationExactMatchesCount(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
-	descent := newDescentSolver(t)
+	paths := newPathSolver(t)
 	exact := newRotationSolver(t, RotationExact)
 	count := newRotationSolver(t, RotationCount)
 	n := 40
@@ -204,8 +211,8 @@ func TestRotationExactMatchesCount(t *testing.T) {
 		if a.RootH != a.Len || a.Iterations != 1 || int(a.Expanded) != a.Len+boolInt(a.Len == 0) {
 			t.Fatalf("%v: exact heuristic should walk straight down: %+v", b, a.Stats)
 		}
-		if d, _ := descent.Solve(b, Limits{}); d.MoveString() != a.MoveString() || d.Symbol != a.Symbol || int(d.Generated) != d.Len {
-			t.Fatalf("%v: descent %q %d (%d generated), exact %q %d", b, d.MoveString(), d.Symbol, d.Generated, a.MoveString(), a.Symbol)
+		if d, _ := paths.Solve(b, Limits{}); d.MoveString() != a.MoveString() || d.Symbol != a.Symbol || d.Generated != 0 || d.RootH != d.Len {
+			t.Fatalf("%v: path table %q %d (%+v), exact %q %d", b, d.MoveString(), d.Symbol, d.Stats, a.MoveString(), a.Symbol)
 		}
 		if c.Generated < a.Generated {
 			t.Fatalf("%v: count generated %d nodes, fewer than exact %d", b, c.Generated, a.Generated)
@@ -267,29 +274,29 @@ func TestNewRotationSolverChecksTable(t *testing.T) {
 	}
 }
 
-func TestRotationDescentMatchesIDAManyBoards(t *testing.T) {
+func TestRotationPathsMatchIDAManyBoards(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	exact := newRotationSolver(t, RotationExact)
-	descent := newDescentSolver(t)
-	timed := newDescentSolver(t)
-	timed.SetTiming(true) // takes the path through Solve's clocked loop
+	paths := newPathSolver(t)
+	timed := newPathSolver(t)
+	timed.SetTiming(true)
 	for i := 0; i < 20000; i++ {
 		b := bitboard.RandomRotation(r)
 		a, _ := exact.Solve(b, Limits{})
-		d, _ := descent.Solve(b, Limits{})
+		d, _ := paths.Solve(b, Limits{})
 		if a.MoveString() != d.MoveString() || a.Symbol != d.Symbol {
-			t.Fatalf("%v: IDA* %q %d, descent %q %d", b, a.MoveString(), a.Symbol, d.MoveString(), d.Symbol)
+			t.Fatalf("%v: IDA* %q %d, path table %q %d", b, a.MoveString(), a.Symbol, d.MoveString(), d.Symbol)
 		}
 		e, _ := timed.Solve(b, Limits{})
 		e.Elapsed = 0
 		if e.MoveString() != d.MoveString() || e.Symbol != d.Symbol || e.Stats != d.Stats {
-			t.Fatalf("%v: timed descent %q %d %+v, untimed %q %d %+v", b, e.MoveString(), e.Symbol, e.Stats, d.MoveString(), d.Symbol, d.Stats)
+			t.Fatalf("%v: timed %q %d %+v, untimed %q %d %+v", b, e.MoveString(), e.Symbol, e.Stats, d.MoveString(), d.Symbol, d.Stats)
 		}
 	}
 }
 
-func BenchmarkRotationSolveDescent(b *testing.B) {
-	benchmarkRotationSolve(b, newDescentSolver(b))
+func BenchmarkRotationSolvePaths(b *testing.B) {
+	benchmarkRotationSolve(b, newPathSolver(b))
 }
 
 func BenchmarkRotationSolveExact(b *testing.B) {

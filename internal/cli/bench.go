@@ -47,8 +47,8 @@ with the bound it reached. Every heuristic that solves an instance must find
 the same optimal length; a disagreement is reported on stderr and the exit
 status is 1.
 
-Heuristics: rotation takes exact (the descent walk, as solve uses), exact-ida
-(plain IDA* with the exact table) and count; the sliding-tile puzzles take
+Heuristics: rotation takes exact (the path table, as solve uses: no search,
+no nodes), exact-ida (IDA* with the exact table) and count; the sliding-tile puzzles take
 the names solve takes. Instances run one at a time (-j 1) unless -j is given,
 so times are not shared with other solves.
 

@@ -27,15 +27,15 @@ type benchSolver interface {
 }
 
 // rotationBenchNames are the heuristics bench and solve take for the
-// Rotation Game: exact walks the descent table, as solve does; exact-ida is
-// plain IDA* with the exact heuristic; count is the textbook heuristic.
+// Rotation Game: exact reads the path table, as solve does; exact-ida is
+// IDA* with the exact heuristic; count is the textbook heuristic.
 var rotationBenchNames = []string{"exact", "exact-ida", "count"}
 
 // newBenchSolverFactory loads what heuristic name needs and returns a
 // function making solvers that share it.
 func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboard.Goal) (func() benchSolver, error) {
 	if side == 0 {
-		h, descent, err := parseRotationName(name)
+		h, paths, err := parseRotationName(name)
 		if err != nil {
 			return nil, err
 		}
@@ -45,8 +45,8 @@ func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboar
 		}
 		return func() benchSolver {
 			s := newSolver()
-			if !descent {
-				s.UseDescent(nil)
+			if !paths {
+				s.UsePaths(nil)
 			}
 			s.SetTiming(true)
 			return &rotationBench{s}
@@ -60,7 +60,7 @@ func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboar
 }
 
 // parseRotationName maps a Rotation heuristic name to the search heuristic
-// and whether the descent table is used.
+// and whether the path table is used.
 func parseRotationName(name string) (search.RotationHeuristic, bool, error) {
 	switch name {
 	case "exact":

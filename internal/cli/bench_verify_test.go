@@ -28,7 +28,7 @@ func TestBenchRotation(t *testing.T) {
 		t.Fatalf("plot: %v, %d bytes", err, len(b))
 	}
 
-	code, out, _ = run(t, boards, "bench", "rotation", "--heuristic", "exact,count", "--format", "json", "--per-instance")
+	code, out, _ = run(t, boards, "bench", "rotation", "--heuristic", "exact-ida,count,exact", "--format", "json", "--per-instance")
 	var doc struct {
 		Instances int            `json:"instances"`
 		Summary   []benchSummary `json:"summary"`
@@ -37,19 +37,23 @@ func TestBenchRotation(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 {
 		t.Fatalf("json: exit %d, %v:\n%s", code, err, out)
 	}
-	if doc.Instances != 15 || len(doc.Summary) != 2 || len(doc.Rows) != 30 {
+	if doc.Instances != 15 || len(doc.Summary) != 3 || len(doc.Rows) != 45 {
 		t.Fatalf("json: %d instances, %d summaries, %d rows", doc.Instances, len(doc.Summary), len(doc.Rows))
 	}
-	ex, ct := doc.Summary[0], doc.Summary[1]
+	ex, ct, pt := doc.Summary[0], doc.Summary[1], doc.Summary[2]
 	if ex.Solved != 15 || ct.Solved != 15 || ex.MeanLength != ct.MeanLength || ct.Ratio <= 1 || ex.Ratio != 1 {
 		t.Fatalf("summaries: %+v %+v", ex, ct)
+	}
+	if pt.Solved != 15 || pt.Generated != 0 || pt.MeanLength != ex.MeanLength {
+		t.Fatalf("path table: %+v", pt)
 	}
 	if ex.MeanH0 != ex.MeanLength || ct.MeanH0 > ex.MeanH0 {
 		t.Fatalf("mean h0: exact %.2f (length %.2f), count %.2f", ex.MeanH0, ex.MeanLength, ct.MeanH0)
 	}
-	for i := 0; i < len(doc.Rows); i += 2 {
-		if doc.Rows[i].Length != doc.Rows[i+1].Length || doc.Rows[i].Instance != i/2+1 {
-			t.Fatalf("rows %d, %d: %+v %+v", i, i+1, doc.Rows[i], doc.Rows[i+1])
+	for i := 0; i < len(doc.Rows); i += 3 {
+		r := doc.Rows[i : i+3]
+		if r[0].Length != r[1].Length || r[0].Moves != r[2].Moves || r[0].Instance != i/3+1 {
+			t.Fatalf("rows %d..%d: %+v", i, i+2, r)
 		}
 	}
 

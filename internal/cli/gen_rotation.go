@@ -20,9 +20,10 @@ func newGenRotationCmd(g *globalOptions) *cobra.Command {
 	o := &genRotationOptions{g: g}
 	cmd := &cobra.Command{
 		Use:   "rotation",
-		Short: "Build the Rotation Game tables (distance and descent)",
+		Short: "Build the Rotation Game tables (distance and paths)",
 		Long: `Build the Rotation Game distance table (C(24,8) = 735,471 masks, 4 bits each)
-and the descent table derived from it, into the cache directory. With -o FILE,
+and the path table derived from it (per mask, its dictionary-smallest
+shortest move sequence, 64 bits), into the cache directory. With -o FILE,
 write only the distance table to FILE.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenRotation(o) },
@@ -57,11 +58,11 @@ func runGenRotation(o *genRotationOptions) error {
 	if err != nil {
 		return err
 	}
-	desc, err := pdb.BuildRotationDescent(dist)
+	paths, err := pdb.BuildRotationPaths(dist)
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	for _, t := range []*pdb.Table{dist, desc} {
+	for _, t := range []*pdb.Table{dist, paths} {
 		path := filepath.Join(cache.Dir, pdb.Spec{Puzzle: t.Puzzle, Pattern: t.Pattern}.FileName())
 		if err := pdb.WriteFile(path, t); err != nil {
 			return withCode(ExitTable, err)

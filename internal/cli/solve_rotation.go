@@ -42,7 +42,7 @@ board, bad ones included, with its statistics.
 		},
 	}
 	cmd.Flags().StringVar(&o.Format, "format", "judge", "output format: judge or json")
-	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "exact", "heuristic: exact (descent walk), exact-ida (plain IDA*) or count")
+	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "exact", "heuristic: exact (path table), exact-ida (IDA* with the exact table) or count")
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
 	return cmd
 }
@@ -51,7 +51,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if o.Format != "judge" && o.Format != "json" {
 		return usageError("--format %q: want judge or json", o.Format)
 	}
-	h, descent, err := parseRotationName(o.Heuristic)
+	h, paths, err := parseRotationName(o.Heuristic)
 	if err != nil {
 		return err
 	}
@@ -65,8 +65,8 @@ func runSolveRotation(o *solveRotationOptions) error {
 		workers: o.g.workers(), split: splitLines,
 		newWorker: func() func(*chunk) {
 			s := newSolver()
-			if !descent {
-				s.UseDescent(nil)
+			if !paths {
+				s.UsePaths(nil)
 			}
 			s.SetTiming(json)
 			return func(c *chunk) { solveRotationChunk(c, s, json, o.Strict) }
@@ -78,27 +78,33 @@ func runSolveRotation(o *solveRotationOptions) error {
 // rotationSolverFactory loads the tables heuristic h needs and returns a
 // function that makes solvers sharing them.
 func rotationSolverFactory(g *globalOptions, h search.RotationHeuristic) (func() *search.RotationSolver, error) {
-	var dist, desc *pdb.Table
+	var dist *pdb.Table
+	var paths *search.RotationPaths
 	if h == search.RotationExact {
 		cache, err := g.cache()
 		if err != nil {
 			return nil, err
 		}
-		if dist, desc, err = cache.LoadRotation(); err != nil {
+		d, p, err := cache.LoadRotation()
+		if err != nil {
+			return nil, withCode(ExitTable, err)
+		}
+		dist = d
+		if paths, err = search.NewRotationPaths(p); err != nil {
 			return nil, withCode(ExitTable, err)
 		}
 	}
 	// Check the tables once, so the factory cannot fail later.
 	s, err := search.NewRotationSolver(dist, h)
 	if err == nil {
-		err = s.UseDescent(desc)
+		err = s.UsePaths(paths)
 	}
 	if err != nil {
 		return nil, withCode(ExitTable, err)
 	}
 	return func() *search.RotationSolver {
 		s, _ := search.NewRotationSolver(dist, h)
-		s.UseDescent(desc)
+		s.UsePaths(paths)
 		return s
 	}, nil
 }

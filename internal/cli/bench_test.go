@@ -1,0 +1,40 @@
+package cli
+
+import (
+	"io"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// BenchmarkSolveRotationChunk measures one worker's cost a board: parse,
+// solve and format, without the reader and writer. With the parse and solve
+// benchmarks of bitboard and search it tells where the time goes.
+func BenchmarkSolveRotationChunk(b *testing.B) {
+	for _, format := range []string{"judge", "json"} {
+		b.Run(format, func(b *testing.B) {
+			g := &globalOptions{Tables: tablesDir, Stderr: io.Discard}
+			newSolver, err := rotationSolverFactory(g, search.RotationExact)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := newSolver()
+			s.SetTiming(format == "json")
+			r := rand.New(rand.NewPCG(1, 2))
+			const boards = 4096
+			var data []byte
+			for i := 0; i < boards; i++ {
+				data = bitboard.RandomRotation(r).AppendText(data)
+				data = append(data, '\n')
+			}
+			c := &chunk{name: "bench", line: 1, data: data}
+			b.ResetTimer()
+			for i := 0; i < b.N; i += boards {
+				c.out = c.out[:0]
+				solveRotationChunk(c, s, format == "json", false)
+			}
+		})
+	}
+}
