@@ -304,15 +304,11 @@ func BenchmarkRotationSolveExact(b *testing.B) {
 }
 
 func benchmarkRotationSolve(b *testing.B, s *RotationSolver) {
-	r := rand.New(rand.NewPCG(1, 1))
-	boards := make([]bitboard.Rotation, 4096)
-	for i := range boards {
-		boards[i] = bitboard.RandomRotation(r)
-	}
+	boards := benchBoards()
 	b.ResetTimer()
 	var gen uint64
 	for i := 0; i < b.N; i++ {
-		res, _ := s.Solve(boards[i&4095], Limits{})
+		res, _ := s.Solve(boards[i&(len(boards)-1)], Limits{})
 		gen += res.Generated
 	}
 	b.ReportMetric(float64(gen)/float64(b.N), "gen/op")
@@ -330,5 +326,52 @@ func BenchmarkRotationSolveDeepest(b *testing.B) {
 			}
 			b.ReportMetric(float64(gen)/float64(b.N), "gen/op")
 		})
+	}
+}
+
+func TestRotationSolveManyMatchesSolve(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for _, s := range []*RotationSolver{newPathSolver(t), newRotationSolver(t, RotationExact)} {
+		for _, n := range []int{0, 1, manyBlock - 1, manyBlock, manyBlock + 1, 1000} {
+			boards := make([]bitboard.Rotation, n)
+			for i := range boards {
+				if i%5 == 0 {
+					boards[i] = randomWalk(r, r.IntN(3)) // some solved, some short
+				} else {
+					boards[i] = bitboard.RandomRotation(r)
+				}
+			}
+			out := make([]RotationResult, n)
+			s.SolveMany(boards, out)
+			for i, b := range boards {
+				want, _ := s.Solve(b, Limits{})
+				if got := out[i]; got.MoveString() != want.MoveString() || got.Symbol != want.Symbol || got.Stats != want.Stats {
+					t.Fatalf("n=%d board %d %v: SolveMany %q %d %+v, Solve %q %d %+v", n, i, b,
+						got.MoveString(), got.Symbol, got.Stats, want.MoveString(), want.Symbol, want.Stats)
+				}
+			}
+		}
+	}
+}
+
+// benchBoards is a board set far larger than the caches, so benchmarks pay
+// the table reads that real batches pay.
+func benchBoards() []bitboard.Rotation {
+	r := rand.New(rand.NewPCG(1, 1))
+	boards := make([]bitboard.Rotation, 1<<20)
+	for i := range boards {
+		boards[i] = bitboard.RandomRotation(r)
+	}
+	return boards
+}
+
+func BenchmarkRotationSolveMany(b *testing.B) {
+	s := newPathSolver(b)
+	boards := benchBoards()
+	out := make([]RotationResult, 1024)
+	b.ResetTimer()
+	for i := 0; i < b.N; i += len(out) {
+		j := i & (len(boards) - 1)
+		s.SolveMany(boards[j:j+len(out)], out)
 	}
 }

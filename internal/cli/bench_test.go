@@ -23,17 +23,19 @@ func BenchmarkSolveRotationChunk(b *testing.B) {
 			s := newSolver()
 			s.SetTiming(format == "json")
 			r := rand.New(rand.NewPCG(1, 2))
-			const boards = 4096
+			// 1M boards in chunks of 4096: more than the caches hold.
+			const boards, chunks = 4096, 256
 			var data []byte
-			for i := 0; i < boards; i++ {
+			for i := 0; i < boards*chunks; i++ {
 				data = bitboard.RandomRotation(r).AppendText(data)
 				data = append(data, '\n')
 			}
-			c := &chunk{name: "bench", line: 1, data: data}
+			chunkBytes := len(data) / chunks
+			w := &rotationWorker{s: s, json: format == "json"}
 			b.ResetTimer()
 			for i := 0; i < b.N; i += boards {
-				c.out = c.out[:0]
-				solveRotationChunk(c, s, format == "json", false)
+				c := &chunk{name: "bench", line: 1, data: data[i/boards%chunks*chunkBytes : (i/boards%chunks+1)*chunkBytes]}
+				w.solveChunk(c)
 			}
 		})
 	}
