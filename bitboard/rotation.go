@@ -248,13 +248,15 @@ func truncate(s []byte) string {
 
 // AppendText appends the board as 24 space-separated symbols.
 func (b Rotation) AppendText(dst []byte) []byte {
+	var text [canonicalLen]byte
+	lo, hi := uint32(b)&planeMask, uint32(b>>planeBits)
 	for c := 0; c < RotationCells; c++ {
-		if c > 0 {
-			dst = append(dst, ' ')
+		text[2*c] = byte('0' + lo>>c&1 | (hi>>c&1)<<1)
+		if c < RotationCells-1 {
+			text[2*c+1] = ' '
 		}
-		dst = append(dst, byte('0'+b.Cell(c)))
 	}
-	return dst
+	return append(dst, text[:]...)
 }
 
 // String returns the board as 24 space-separated symbols.

@@ -4,7 +4,10 @@
 #   scripts/bench-rotation.sh [BOARDS]      (default 4000000 boards)
 #
 # It builds pdbsolve, makes its own random boards, and reports:
-#  1. table build time and per-board solve/parse costs (go test -bench);
+#  1. table build times and per-board costs (go test -bench): parse
+#     (ParseRotation), solve (RotationSolvePaths one at a time,
+#     RotationSolveMany in blocks, RotationSolveExact = IDA*), and one
+#     worker's parse + solve + format (SolveRotationChunk);
 #  2. end-to-end throughput of `pdbsolve solve rotation` with 1 and 2 workers
 #     on BOARDS random boards (parse, solve, print), and the peak RSS;
 #  3. the textbook IDA* in C (scripts/rotation-textbook.c) on the first
@@ -24,9 +27,10 @@ gcc -O2 -o "$work/textbook" scripts/rotation-textbook.c
 echo "== machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), go $(go env GOVERSION)"
 
 echo "== go test -bench (table build, parse, solve)"
-go test -run '^$' -bench 'BuildRotation$|BuildRotationDescent' -benchtime 20x ./pdb/ | grep -E '^Benchmark'
+go test -run '^$' -bench 'BuildRotation$|BuildRotationPaths' -benchtime 20x ./pdb/ | grep -E '^Benchmark'
 go test -run '^$' -bench 'ParseRotation' ./bitboard/ | grep -E '^Benchmark'
 go test -run '^$' -bench 'RotationSolve' ./search/ | grep -E '^Benchmark'
+go test -run '^$' -bench 'SolveRotationChunk' ./internal/cli/ | grep -E '^Benchmark'
 
 echo "== end to end: $boards random boards"
 "$work/pdbsolve" random rotation -n "$boards" --seed 42 > "$work/boards.txt"
