@@ -315,13 +315,23 @@ func benchmarkRotationSolve(b *testing.B, s *RotationSolver) {
 }
 
 func BenchmarkRotationSolveDeepest(b *testing.B) {
-	for _, h := range []RotationHeuristic{RotationExact, RotationCount} {
-		b.Run(h.String(), func(b *testing.B) {
-			s := newRotationSolver(b, h)
+	for _, c := range []struct {
+		name string
+		new  func(testing.TB) *RotationSolver
+	}{
+		{"exact", newPathSolver},
+		{"exact-ida", func(tb testing.TB) *RotationSolver { return newRotationSolver(tb, RotationExact) }},
+		{"count", func(tb testing.TB) *RotationSolver { return newRotationSolver(tb, RotationCount) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			s := c.new(b)
 			board, _ := bitboard.ParseRotation([]byte("1 1 2 3 2 3 2 3 3 2 3 2 1 1 1 2 1 1 1 2 2 3 3 3"))
 			var gen uint64
 			for i := 0; i < b.N; i++ {
 				res, _ := s.Solve(board, Limits{})
+				if res.Len != 13 {
+					b.Fatalf("length %d, want 13", res.Len)
+				}
 				gen += res.Generated
 			}
 			b.ReportMetric(float64(gen)/float64(b.N), "gen/op")
