@@ -380,17 +380,42 @@ func TestTileKorf100(t *testing.T) {
 }
 
 // TestTileLoad78 times loading the 7-8 tables from the cache (built there
-// first if missing). It runs only with PDBSOLVE_LONG=1.
+// first if missing) and checks pdb78+reflect: admissible on random walks,
+// incremental updates equal to evaluations from scratch. It runs only with
+// PDBSOLVE_LONG=1.
 func TestTileLoad78(t *testing.T) {
 	if testing.Short() || os.Getenv("PDBSOLVE_LONG") == "" {
 		t.Skip("loads the 7-8 tables: set PDBSOLVE_LONG=1 to run")
 	}
-	if _, err := LoadTileHeuristic(tilesTestCache(t), 4, "pdb78"); err != nil { // build if missing
-		t.Fatal(err)
-	}
 	start := time.Now()
-	if _, err := LoadTileHeuristic(tilesTestCache(t), 4, "pdb78+reflect"); err != nil {
+	h, err := LoadTileHeuristic(tilesTestCache(t), 4, "pdb78+reflect")
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("loading pdb78+reflect from %s: %v", tilesTestCache(t).Dir, time.Since(start))
+	t.Logf("loading (or building, if missing) pdb78+reflect from %s: %v", tilesTestCache(t).Dir, time.Since(start))
+	// Admissible on random walks, and incremental updates match.
+	rng := rand.New(rand.NewPCG(9, 10))
+	for k := range 3000 {
+		walk := k % 70
+		b := bitboard.RandomWalkTiles(rng, 4, bitboard.BlankFirst, walk)
+		if v := h.Eval(b); v > walk {
+			t.Fatalf("pdb78+reflect: h(%v) = %d after a walk of %d", b, v, walk)
+		}
+	}
+	s := NewTileSolver(h)
+	b := bitboard.RandomTiles(rng, 4, bitboard.BlankFirst)
+	s.load(b)
+	for i := range 5000 {
+		m := bitboard.TileMove(rng.IntN(bitboard.TileMoves))
+		nb, ok := b.Move(m)
+		if !ok {
+			continue
+		}
+		var u tilesUndo
+		s.step(m, int(nb.Blank), &u)
+		b = nb
+		if want := h.Eval(b); s.heur != want {
+			t.Fatalf("step %d: incremental %d, from scratch %d", i, s.heur, want)
+		}
+	}
 }
