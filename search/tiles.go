@@ -23,6 +23,13 @@ const tilesNoMove = bitboard.TileMoves
 // tilesInfinity is above any bound.
 const tilesInfinity = 1 << 30
 
+// Line directions of the linear-conflict heuristic.
+const (
+	tilesRows     = 0
+	tilesCols     = 1
+	tilesLineDirs = 2
+)
+
 // ErrTileSide is returned when a board's side differs from the heuristic's.
 var ErrTileSide = errors.New("search: board side does not match the heuristic")
 
@@ -40,10 +47,10 @@ type TileSolver struct {
 
 	pos, rpos [tilesMaxGroups][tilesMaxGroupSize]uint8
 	val, rval [tilesMaxGroups]uint8
-	sum, rsum int                    // sums of val and rval; for linear-conflict, the Manhattan sum and the conflicts
-	lines     [2][tilesMaxLine]uint8 // linear-conflict: conflicts of each row [0] and column [1]
-	heur      int                    // current heuristic value
-	man       int                    // pattern databases: the Manhattan sum the entries are stored over
+	sum, rsum int                                // sums of val and rval; for linear-conflict, the Manhattan sum and the conflicts
+	lines     [tilesLineDirs][tilesMaxLine]uint8 // linear-conflict: conflicts of each row and column
+	heur      int                                // current heuristic value
+	man       int                                // pattern databases: the Manhattan sum the entries are stored over
 	path      []byte
 	st        Stats
 	bud       budget
@@ -156,8 +163,8 @@ func (s *TileSolver) load(b bitboard.Tiles) {
 			}
 		}
 		for line := range h.n {
-			for dir := range 2 {
-				v := s.lineConflicts(line, dir == 1)
+			for dir := range tilesLineDirs {
+				v := s.lineConflicts(line, dir == tilesCols)
 				s.lines[dir][line] = uint8(v)
 				s.rsum += v
 			}
@@ -214,7 +221,7 @@ type tilesUndo struct {
 	oldVal, oldRval   uint8
 	oldHeur           int
 	oldSum, oldConf   int
-	oldLines          [2]uint8
+	oldLines          [2]uint8 // the two lines' conflicts
 	dir, line1, line2 int
 }
 
@@ -266,12 +273,12 @@ func (s *TileSolver) step(m bitboard.TileMove, to int, u *tilesUndo) {
 		u.oldSum, u.oldConf = s.sum, s.rsum
 		s.sum += int(h.md[t][blank]) - int(h.md[t][to])
 		if m == bitboard.MoveUp || m == bitboard.MoveDown {
-			u.dir, u.line1, u.line2 = 0, blank/h.n, to/h.n
+			u.dir, u.line1, u.line2 = tilesRows, blank/h.n, to/h.n
 		} else {
-			u.dir, u.line1, u.line2 = 1, blank%h.n, to%h.n
+			u.dir, u.line1, u.line2 = tilesCols, blank%h.n, to%h.n
 		}
 		u.oldLines = [2]uint8{s.lines[u.dir][u.line1], s.lines[u.dir][u.line2]}
-		c1, c2 := s.lineConflicts(u.line1, u.dir == 1), s.lineConflicts(u.line2, u.dir == 1)
+		c1, c2 := s.lineConflicts(u.line1, u.dir == tilesCols), s.lineConflicts(u.line2, u.dir == tilesCols)
 		s.lines[u.dir][u.line1], s.lines[u.dir][u.line2] = uint8(c1), uint8(c2)
 		s.rsum += c1 + c2 - int(u.oldLines[0]) - int(u.oldLines[1])
 		s.heur = s.sum + 2*s.rsum
