@@ -20,7 +20,6 @@ const RotationBoards = 9_465_511_770
 const (
 	rotRest       = rotCells - rotK // cells outside one symbol's mask
 	rotSplits     = 12_870          // C(16, 8): ways to share those cells between the other two symbols
-	rotHalfSplits = rotSplits / 2   // splits up to swapping the other two symbols
 	rotAllCells   = 1<<rotCells - 1 // the mask of every cell
 	rotSymmetries = bitboard.RotationSymmetryCount
 	censusLengths = rotMaxDist + 1         // histogram slots: every value a 4-bit entry holds
@@ -50,17 +49,22 @@ type Census struct {
 // AtMax returns how many boards need the maximum number of moves.
 func (c *Census) AtMax() uint64 { return c.Counts[c.Max] }
 
-// splitPatterns lists the 16-bit patterns with 8 bits set in increasing
-// order, which is colexicographic order. Complementing a pattern reverses that
-// order: pattern i and pattern rotSplits-1-i are complements, so a loop over
-// the first half of the list visits every unordered split once.
-var splitPatterns = func() (p [rotSplits]uint16) {
-	m := uint32(1<<rotK - 1)
-	for i := range p {
-		p[i] = uint16(m)
-		m = nextMask(m)
+// lowBytes lists the byte values grouped by how many bits they have set,
+// ascending within a group: group k is lowBytes[lowOff[k]:lowOff[k+1]].
+// Complementing a byte (255-v) maps group k onto group 8-k in reverse order.
+var lowBytes, lowOff = func() (vals [byteVals]uint8, off [byteBits + 2]int) {
+	i := 0
+	for k := 0; k <= byteBits; k++ {
+		off[k] = i
+		for v := 0; v < byteVals; v++ {
+			if bits.OnesCount8(uint8(v)) == k {
+				vals[i] = uint8(v)
+				i++
+			}
+		}
 	}
-	return p
+	off[byteBits+1] = i
+	return vals, off
 }()
 
 // orbitRep reports whether mask m is the smallest mask of its orbit under
@@ -83,40 +87,41 @@ func orbitRep(m uint32) (size uint64, ok bool) {
 // censusWorker counts boards one orbit representative at a time. Its fields
 // are scratch space, so the inner loops allocate nothing.
 type censusWorker struct {
-	data  []byte                // the packed 4-bit distance table
-	cells [rotRest]uint8        // the cells outside the representative, ascending
-	lo    [byteVals]uint32      // rank of the cells picked by a pattern's low byte
-	hi    [byteVals]uint32      // rank of the cells picked by a pattern's high byte
-	dd    [rotSplits]uint8      // per split pattern: min(its mask's distance, d1)
-	hist  [censusLengths]uint64 // boards per length
+	dist   []uint8               // distance of every mask, by rank, a byte each
+	rest   uint32                // the cells outside the representative
+	cells  [rotRest]uint8        // those cells, ascending
+	loRank [byteVals]uint32      // rank part of the cells picked by a low byte, in lowBytes order
+	hiRank [byteVals]uint32      // rank part of the cells picked by a high byte, by its value
+	hist   [censusLengths]uint64 // boards per length
 }
 
-// fill sets w.dd[i] to min(d1, distance of the mask that splitPatterns[i]
-// picks from the 16 cells outside m1), for every i.
+// prepare fills the rank tables for the 16 cells outside mask m1.
 //
-// A pattern's low byte picks among the 8 lowest outside cells and its high
-// byte among the 8 highest, so a mask's rank (the sum over its j-th lowest
-// cell p of C(p, j)) splits into a part for each byte: for the low byte j
-// counts from the bottom, and for the high byte, as the mask has 8 cells,
-// j counts down from 8 at the top. Each part is one lookup in a 256-entry
-// table built per representative.
-func (w *censusWorker) fill(m1 uint32, d1 uint8) {
-	rest := ^m1 & rotAllCells
+// A split of those cells between symbols 2 and 3 is a 16-bit pattern with 8
+// bits set, bit i picking the i-th lowest outside cell for symbol 2. Its low
+// byte picks among the 8 lowest cells and its high byte among the 8 highest,
+// so the rank of symbol 2's mask (the sum over its j-th lowest cell p of
+// C(p, j)) is a part for each byte: for the low byte j counts up from 1 at
+// its lowest set bit, and for the high byte, as the mask has 8 cells, j
+// counts down from 8 at its highest. Each part is one lookup in a 256-entry
+// table built here, once per representative.
+func (w *censusWorker) prepare(m1 uint32) {
+	w.rest = ^m1 & rotAllCells
+	rest := w.rest
 	for i := range w.cells {
 		w.cells[i] = uint8(bits.TrailingZeros32(rest))
 		rest &= rest - 1
 	}
-	w.lo[0], w.hi[0] = 0, 0
+	var lo [byteVals]uint32
+	w.hiRank[0] = 0
 	for p := 1; p < byteVals; p++ {
 		top := bits.Len8(uint8(p)) - 1
-		w.lo[p] = w.lo[p&^(1<<top)] + binom[w.cells[top]][bits.OnesCount8(uint8(p))]
+		lo[p] = lo[p&^(1<<top)] + binom[w.cells[top]][bits.OnesCount8(uint8(p))]
 		low := bits.TrailingZeros8(uint8(p))
-		w.hi[p] = w.hi[p&(p-1)] + binom[w.cells[byteBits+low]][rotK+1-bits.OnesCount8(uint8(p))]
+		w.hiRank[p] = w.hiRank[p&(p-1)] + binom[w.cells[byteBits+low]][rotK+1-bits.OnesCount8(uint8(p))]
 	}
-	data := w.data
-	for i, p := range &splitPatterns {
-		r := w.lo[uint8(p)] + w.hi[uint8(p>>byteBits)]
-		w.dd[i] = min(data[r>>1]>>((r&1)<<2)&rotMaxDist, d1)
+	for j, v := range &lowBytes {
+		w.loRank[j] = lo[v]
 	}
 }
 
@@ -131,22 +136,41 @@ func (w *censusWorker) fill(m1 uint32, d1 uint8) {
 // of the symbols are accounted for by counting ordered triples (m1, m2, m3):
 // every board is counted exactly once, under its own labels, and the swap of
 // symbols 2 and 3 leaves the length unchanged, so each unordered split of the
-// other 16 cells is looked at once and counted twice.
+// other 16 cells is looked at once (the patterns whose bit 15 is clear, each
+// paired with its complement) and counted twice. Lengths above d1 are
+// counted as d1 at the end rather than capped in the loop.
 func (w *censusWorker) addOrbit(m1 uint32, d1 uint8, size uint64) {
-	w.fill(m1, d1)
+	w.prepare(m1)
 	var count [censusLengths]uint32
-	dd := &w.dd
-	for i := 0; i < rotHalfSplits; i++ {
-		count[min(dd[i], dd[rotSplits-1-i])&rotMaxDist]++
+	dist := w.dist
+	for ph := 0; ph < byteVals/2; ph++ {
+		q := bits.OnesCount8(uint8(ph)) // bits the high byte picks; the low byte picks 8-q
+		b2, b3 := w.hiRank[ph], w.hiRank[byteVals-1-ph]
+		lows := w.loRank[lowOff[rotK-q]:lowOff[rotK-q+1]]
+		comps := w.loRank[lowOff[q]:lowOff[q+1]]
+		n := len(lows)
+		comps = comps[:n]
+		for j, r := range lows {
+			v := min(dist[b2+r], dist[b3+comps[n-1-j]])
+			count[v&rotMaxDist]++
+		}
+	}
+	for l := int(d1) + 1; l < censusLengths; l++ {
+		count[d1] += count[l]
+		count[l] = 0
 	}
 	for l, n := range count {
 		w.hist[l] += 2 * size * uint64(n)
 	}
 }
 
-// get returns the distance of the mask of rank r.
-func (w *censusWorker) get(r uint32) uint8 {
-	return w.data[r>>1] >> ((r & 1) << 2) & rotMaxDist
+// deposit returns the mask of the outside cells that a 16-bit pattern picks.
+func (w *censusWorker) deposit(p uint32) uint32 {
+	var m uint32
+	for ; p != 0; p &= p - 1 {
+		m |= 1 << w.cells[bits.TrailingZeros32(p)]
+	}
+	return m
 }
 
 // RotationCensus counts the Rotation Game boards at each optimal solution
@@ -165,11 +189,12 @@ func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census,
 	var next atomic.Uint32 // first rank not yet claimed
 	var done atomic.Uint64 // boards counted so far
 	var orbits atomic.Int64
+	bytes := unpack4(dist)
 	ws := make([]censusWorker, workers)
 	var wg sync.WaitGroup
 	for i := range ws {
 		w := &ws[i]
-		w.data = dist.Data
+		w.dist = bytes
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -184,7 +209,7 @@ func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census,
 				var boards uint64
 				for r := lo; r < hi; r++ {
 					if size, ok := orbitRep(m); ok {
-						w.addOrbit(m, w.get(r), size)
+						w.addOrbit(m, bytes[r], size)
 						boards += size * rotSplits
 						n++
 					}
@@ -252,6 +277,7 @@ func (c *Census) Antipodes() ([]bitboard.Rotation, error) {
 // symbol-1 mask is the image of a representative under some symmetry, whose
 // inverse takes the board to one that was enumerated.
 func rotationBoardsFrom(dist *Table, l uint8, workers int) []bitboard.Rotation {
+	bytes := unpack4(dist)
 	var next atomic.Uint32
 	found := make([][]uint64, workers)
 	var wg sync.WaitGroup
@@ -259,7 +285,7 @@ func rotationBoardsFrom(dist *Table, l uint8, workers int) []bitboard.Rotation {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &censusWorker{data: dist.Data}
+			w := &censusWorker{dist: bytes}
 			var keys []uint64
 			for {
 				lo := next.Add(censusChunk) - censusChunk
@@ -269,9 +295,9 @@ func rotationBoardsFrom(dist *Table, l uint8, workers int) []bitboard.Rotation {
 				hi := min(lo+censusChunk, RotEntries)
 				m := UnrankMask(lo)
 				for r := lo; r < hi; r++ {
-					if d1 := w.get(r); d1 >= l {
+					if bytes[r] >= l {
 						if _, ok := orbitRep(m); ok {
-							keys = w.collect(m, d1, l, keys)
+							keys = w.collect(m, l, keys)
 						}
 					}
 					m = nextMask(m)
@@ -292,28 +318,40 @@ func rotationBoardsFrom(dist *Table, l uint8, workers int) []bitboard.Rotation {
 }
 
 // collect appends to keys the sort keys of the images under every symmetry
-// of the boards with symbol-1 mask m1 (at distance d1 >= l) whose other two
-// masks are at distance l or more.
-func (w *censusWorker) collect(m1 uint32, d1, l uint8, keys []uint64) []uint64 {
-	w.fill(m1, d1)
-	for i, p := range &splitPatterns {
-		if w.dd[i] < l || w.dd[rotSplits-1-i] < l {
-			continue
-		}
-		var m2 uint32
-		for j := range w.cells {
-			if p>>j&1 == 1 {
-				m2 |= 1 << w.cells[j]
+// of the boards with symbol-1 mask m1 whose other two masks are at distance
+// l or more.
+func (w *censusWorker) collect(m1 uint32, l uint8, keys []uint64) []uint64 {
+	w.prepare(m1)
+	for ph := 0; ph < byteVals/2; ph++ {
+		q := bits.OnesCount8(uint8(ph))
+		for j := lowOff[rotK-q]; j < lowOff[rotK-q+1]; j++ {
+			m2 := w.deposit(uint32(lowBytes[j]) | uint32(ph)<<byteBits)
+			m3 := w.rest &^ m2
+			if w.dist[RankMask(m2)] < l || w.dist[RankMask(m3)] < l {
+				continue
 			}
-		}
-		m3 := ^(m1 | m2) & rotAllCells
-		// Symbol 1 sets the low plane, 2 the high, 3 both.
-		b := bitboard.Rotation(uint64(m1|m3) | uint64(m2|m3)<<rotCells)
-		for s := range bitboard.RotationSymmetries {
-			keys = append(keys, boardKey(bitboard.RotationSymmetries[s].Apply(b)))
+			// Symbol 1 sets the low plane, 2 the high, 3 both; 2 and 3 swap.
+			for _, b := range [...]bitboard.Rotation{
+				bitboard.Rotation(uint64(m1|m3) | uint64(m2|m3)<<rotCells),
+				bitboard.Rotation(uint64(m1|m2) | uint64(m2|m3)<<rotCells),
+			} {
+				for s := range bitboard.RotationSymmetries {
+					keys = append(keys, boardKey(bitboard.RotationSymmetries[s].Apply(b)))
+				}
+			}
 		}
 	}
 	return keys
+}
+
+// unpack4 returns the entries of a 4-bit table a byte each: twice the
+// memory, but one load and no shifts in the census's inner loop.
+func unpack4(t *Table) []uint8 {
+	out := make([]uint8, t.Entries)
+	for i := range out {
+		out[i] = t.Get(uint64(i))
+	}
+	return out
 }
 
 // boardKey packs a board's symbols two bits a cell, cell 0 highest, so keys
