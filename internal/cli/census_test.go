@@ -1,0 +1,145 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// parseCensusText reads the text output of census rotation.
+func parseCensusText(t *testing.T, out string) (counts []uint64, total uint64, max int, atMax uint64) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) < 4 {
+		t.Fatalf("short output:\n%s", out)
+	}
+	for i, l := range lines[:len(lines)-3] {
+		var length int
+		var n uint64
+		if _, err := fmt.Sscanf(l, "%d %d", &length, &n); err != nil || length != i {
+			t.Fatalf("line %d %q: want %d COUNT (%v)", i+1, l, i, err)
+		}
+		counts = append(counts, n)
+	}
+	tail := lines[len(lines)-3:]
+	if _, err := fmt.Sscanf(strings.Join(tail, "\n"), "total %d\nmax %d\nat_max %d", &total, &max, &atMax); err != nil {
+		t.Fatalf("summary %q: %v", tail, err)
+	}
+	return counts, total, max, atMax
+}
+
+func TestCensusRotation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the census takes about 2 s of both cores, twice")
+	}
+	anti := filepath.Join(t.TempDir(), "antipodes.txt")
+	code, out, errs := run(t, "", "census", "rotation", "--antipodes", anti)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	counts, total, max, atMax := parseCensusText(t, out)
+	var sum uint64
+	for _, n := range counts {
+		sum += n
+	}
+	if total != pdb.RotationBoards || sum != total || max != len(counts)-1 || atMax != counts[max] || atMax == 0 {
+		t.Fatalf("inconsistent census:\n%s", out)
+	}
+	if counts[0] != 3*12870 { // a solved centre, the other 16 cells split 8/8
+		t.Fatalf("%d solved boards, want %d", counts[0], 3*12870)
+	}
+
+	// The antipodes: sorted judge-format boards, as many as the census says,
+	// each solved by the exact solver in exactly max moves.
+	b, err := os.ReadFile(anti)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if uint64(len(lines)) != atMax || !slices.IsSorted(lines) {
+		t.Fatalf("%d antipode lines (sorted %v), want %d", len(lines), slices.IsSorted(lines), atMax)
+	}
+	for _, l := range lines {
+		if _, err := bitboard.ParseRotation([]byte(l)); err != nil || len(l) != 2*bitboard.RotationCells-1 {
+			t.Fatalf("antipode %q: %v", l, err)
+		}
+	}
+	code, sol, errs := run(t, "", "solve", "rotation", anti)
+	if code != ExitOK {
+		t.Fatalf("solve antipodes: exit %d: %s", code, errs)
+	}
+	sols := strings.Split(strings.TrimSuffix(sol, "\n"), "\n")
+	if len(sols) != 2*len(lines) {
+		t.Fatalf("%d output lines for %d antipodes", len(sols), len(lines))
+	}
+	for i := 0; i < len(sols); i += 2 {
+		if len(sols[i]) != max {
+			t.Fatalf("antipode %q solved in %d moves (%s), want %d", lines[i/2], len(sols[i]), sols[i], max)
+		}
+	}
+	// One antipode through the search that does not use the table.
+	code, sol, _ = run(t, lines[0]+"\n", "solve", "rotation", "--heuristic", "count")
+	if first := strings.SplitN(sol, "\n", 2)[0]; code != ExitOK || len(first) != max {
+		t.Fatalf("count heuristic on %q: exit %d, %q", lines[0], code, sol)
+	}
+
+	// JSON holds the same figures, whatever the number of workers.
+	code, out, errs = run(t, "", "-j", "3", "census", "rotation", "--format", "json")
+	if code != ExitOK {
+		t.Fatalf("json: exit %d: %s", code, errs)
+	}
+	var rec censusJSON
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || strings.Count(out, "\n") != 1 {
+		t.Fatalf("json %q: %v", out, err)
+	}
+	if !slices.Equal(rec.Counts, counts) || rec.Total != total || rec.Max != max || rec.AtMax != atMax ||
+		rec.Puzzle != "rotation" || rec.Workers != 3 || rec.Orbits == 0 {
+		t.Fatalf("json %+v differs from text:\n%s", rec, out)
+	}
+}
+
+func TestCensusRotationErrors(t *testing.T) {
+	if code, _, errs := run(t, "", "census", "rotation", "--format", "xml"); code != ExitUsage || !strings.Contains(errs, "xml") {
+		t.Fatalf("bad format: exit %d, %q", code, errs)
+	}
+	if code, _, _ := run(t, "", "census", "rotation", "extra"); code != ExitUsage {
+		t.Fatalf("extra argument: exit %d", code)
+	}
+	bad := filepath.Join(t.TempDir(), "no", "such", "dir", "a.txt")
+	if code, _, errs := run(t, "", "census", "rotation", "--antipodes", bad); code != ExitIO || !strings.Contains(errs, bad) {
+		t.Fatalf("unwritable antipodes file: exit %d, %q", code, errs)
+	}
+	// A table that cannot be stored in the cache is a table error.
+	dir := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(dir, []byte("not a directory"), 0o644)
+	var out, errb bytes.Buffer
+	code := Run([]string{"--tables", dir, "census", "rotation"}, strings.NewReader(""), &out, &errb)
+	if code != ExitTable || out.Len() != 0 {
+		t.Fatalf("table directory is a file: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}
+
+func TestCensusWriters(t *testing.T) {
+	var b strings.Builder
+	writeCensusText(&b, &pdb.Census{Counts: []uint64{3, 5, 1}, Total: 9, Max: 2})
+	if want := "0 3\n1 5\n2 1\ntotal 9\nmax 2\nat_max 1\n"; b.String() != want {
+		t.Fatalf("text %q, want %q", b.String(), want)
+	}
+	var p bytes.Buffer
+	pr := censusProgressPrinter(&p)
+	pr(pdb.Progress{States: pdb.RotationBoards / 2, Total: pdb.RotationBoards, Elapsed: 1.5})
+	pr(pdb.Progress{Done: true})
+	if s := p.String(); !strings.Contains(s, strconv.FormatUint(pdb.RotationBoards/2, 10)) ||
+		!strings.Contains(s, "50.00%") || !strings.HasSuffix(s, "\n") {
+		t.Fatalf("progress %q", s)
+	}
+}
