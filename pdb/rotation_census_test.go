@@ -235,9 +235,9 @@ func TestCensusReducedMatchesPlain(t *testing.T) {
 	t.Logf("%d masks, %d boards: %v", len(set), n, plain)
 }
 
-// layers returns the number of boards at each distance 0..depth from the
+// boardLayers returns the number of boards at each distance 0..depth from the
 // solved boards, by breadth-first search over whole boards.
-func layers(depth int) []int {
+func boardLayers(depth int) []int {
 	var solved []uint64
 	outside := ^bitboard.RotationCentreMask & rotAllCells
 	w := &censusWorker{}
@@ -302,7 +302,7 @@ func TestRotationCensusWhole(t *testing.T) {
 	if len(c.Counts) != c.Max+1 || c.AtMax() == 0 {
 		t.Fatalf("max %d with counts %v", c.Max, c.Counts)
 	}
-	for l, n := range layers(2) {
+	for l, n := range boardLayers(2) {
 		if c.Counts[l] != uint64(n) {
 			t.Errorf("length %d: census %d, breadth-first search over boards %d", l, c.Counts[l], n)
 		}
