@@ -260,7 +260,8 @@ func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census,
 }
 
 // Antipodes returns every board whose optimal solution has Max moves, sorted
-// as their text forms sort (cell 0 first), with no repeats.
+// as their text forms sort (cell 0 first), with no repeats. It needs a
+// census returned by RotationCensus, whose table it reads again.
 func (c *Census) Antipodes() ([]bitboard.Rotation, error) {
 	boards := rotationBoardsFrom(c.dist, uint8(c.Max), c.workers)
 	if uint64(len(boards)) != c.AtMax() {
