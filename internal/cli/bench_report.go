@@ -30,7 +30,7 @@ type benchSummary struct {
 	NodesPerSec   float64 `json:"nodes_per_second"`
 	MeanH0        float64 `json:"mean_h0"`
 	MeanLength    float64 `json:"mean_length"`
-	Ratio         float64 `json:"ratio_to_first"`
+	Ratio         float64 `json:"ratio_to_first"` // -1 when undefined: no instance solved by both, or none with nodes
 }
 
 func (r *benchReport) summarize() {
@@ -75,6 +75,7 @@ func (r *benchReport) summarize() {
 		if len(runs) > 0 {
 			s.MeanH0 = h0 / float64(len(runs))
 		}
+		s.Ratio = -1
 		if first > 0 {
 			s.Ratio = float64(mine) / float64(first)
 		}
@@ -214,7 +215,7 @@ func fsi(x float64) string {
 }
 
 func fratio(x float64) string {
-	if x == 0 {
+	if x < 0 {
 		return "-"
 	}
 	return fmt.Sprintf("%.3g", x)
