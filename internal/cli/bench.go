@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -109,7 +110,7 @@ func runBench(o *benchOptions) error {
 	}
 	factories := make([]func() benchSolver, len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if factories[i], err = newBenchSolverFactory(o.g, side, name, goal); err != nil {
+		if factories[i], err = newBenchSolverFactory(o.g, side, name, goal, o.PerInstance); err != nil {
 			return err
 		}
 	}
@@ -157,8 +158,7 @@ func runBench(o *benchOptions) error {
 func runAll(f func() benchSolver, insts []instance, lim search.Limits, workers int) []benchRun {
 	runs := make([]benchRun, len(insts))
 	workers = max(1, min(workers, runtime.GOMAXPROCS(0)*4, len(insts)))
-	var next sync.Mutex
-	i := 0
+	var next atomic.Int64
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		s := f()
@@ -166,10 +166,7 @@ func runAll(f func() benchSolver, insts []instance, lim search.Limits, workers i
 		go func() {
 			defer wg.Done()
 			for {
-				next.Lock()
-				k := i
-				i++
-				next.Unlock()
+				k := int(next.Add(1) - 1)
 				if k >= len(insts) {
 					return
 				}

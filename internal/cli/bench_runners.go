@@ -14,8 +14,8 @@ type benchRun struct {
 	Solved   bool          `json:"solved"`
 	Censored bool          `json:"censored"` // stopped at a limit
 	Error    string        `json:"error,omitempty"`
-	Length   int           `json:"length"` // optimal length when solved
-	Moves    string        `json:"moves,omitempty"`
+	Length   int           `json:"length"`          // optimal length when solved
+	Moves    string        `json:"moves,omitempty"` // kept only for --per-instance
 	Stats    search.Stats  `json:"-"`
 	Time     time.Duration `json:"-"`
 }
@@ -33,7 +33,7 @@ var rotationBenchNames = []string{"exact", "exact-ida", "count"}
 
 // newBenchSolverFactory loads what heuristic name needs and returns a
 // function making solvers that share it.
-func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboard.Goal) (func() benchSolver, error) {
+func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboard.Goal, keepMoves bool) (func() benchSolver, error) {
 	if side == 0 {
 		h, paths, err := parseRotationName(name)
 		if err != nil {
@@ -49,14 +49,14 @@ func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboar
 				s.UsePaths(nil)
 			}
 			s.SetTiming(true)
-			return &rotationBench{s}
+			return &rotationBench{s, keepMoves}
 		}, nil
 	}
 	h, err := loadTileHeuristic(g, side, name)
 	if err != nil {
 		return nil, err
 	}
-	return func() benchSolver { return &tilesBench{search.NewTileSolver(h), goal} }, nil
+	return func() benchSolver { return &tilesBench{search.NewTileSolver(h), goal, keepMoves} }, nil
 }
 
 // parseRotationName maps a Rotation heuristic name to the search heuristic
@@ -73,14 +73,20 @@ func parseRotationName(name string) (search.RotationHeuristic, bool, error) {
 	return 0, false, usageError("unknown rotation heuristic %q: want one of %v", name, rotationBenchNames)
 }
 
-type rotationBench struct{ s *search.RotationSolver }
+type rotationBench struct {
+	s         *search.RotationSolver
+	keepMoves bool
+}
 
 func (r *rotationBench) solve(in *instance, lim search.Limits) benchRun {
 	res, err := r.s.Solve(in.rot, lim)
 	run := benchRun{Stats: res.Stats, Time: res.Elapsed}
 	switch {
 	case err == nil:
-		run.Solved, run.Length, run.Moves = true, res.Len, res.MoveString()
+		run.Solved, run.Length = true, res.Len
+		if r.keepMoves {
+			run.Moves = res.MoveString()
+		}
 	case errors.Is(err, search.ErrLimit):
 		run.Censored = true
 	default:
@@ -90,8 +96,9 @@ func (r *rotationBench) solve(in *instance, lim search.Limits) benchRun {
 }
 
 type tilesBench struct {
-	s    *search.TileSolver
-	goal bitboard.Goal
+	s         *search.TileSolver
+	goal      bitboard.Goal
+	keepMoves bool
 }
 
 func (t *tilesBench) solve(in *instance, lim search.Limits) benchRun {
@@ -100,7 +107,10 @@ func (t *tilesBench) solve(in *instance, lim search.Limits) benchRun {
 	run := benchRun{Stats: st, Time: time.Since(start)}
 	switch {
 	case err == nil:
-		run.Solved, run.Length, run.Moves = true, len(moves), string(moves)
+		run.Solved, run.Length = true, len(moves)
+		if t.keepMoves {
+			run.Moves = string(moves)
+		}
 	case errors.Is(err, search.ErrLimit):
 		run.Censored = true
 	default:
