@@ -177,17 +177,21 @@ func (r *benchReport) write(w io.Writer, format string, perInstance bool) error 
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%s: %d instances\n", r.Puzzle, len(r.Instances))
-	fmt.Fprintln(tw, "heuristic\tsolved\tcensored\texpanded\tgenerated\tmean gen\ttime\tmean time\tnodes/s\tmean h0\tmean len\tvs first\t")
+	fmt.Fprintln(tw, "heuristic\tsolved\tcensored\texpanded\tmean exp\tgenerated\tmean gen\ttime\tmean time\tnodes/s\tmean h0\tmean len\tvs first\t")
 	for _, s := range r.Summaries {
-		fmt.Fprintf(tw, "%s\t%d/%d\t%d\t%d\t%d\t%.1f\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t\n", s.Heuristic, s.Solved, s.Instances,
-			s.Censored, s.Expanded, s.Generated, s.MeanGenerated, fsec(s.Seconds), fsec(s.MeanSeconds),
+		fmt.Fprintf(tw, "%s\t%d/%d\t%d\t%d\t%.1f\t%d\t%.1f\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t\n", s.Heuristic, s.Solved, s.Instances,
+			s.Censored, s.Expanded, s.MeanExpanded, s.Generated, s.MeanGenerated, fsec(s.Seconds), fsec(s.MeanSeconds),
 			fsi(s.NodesPerSec), s.MeanH0, s.MeanLength, fratio(s.Ratio))
 	}
 	if perInstance {
-		fmt.Fprintln(tw, "\t\t\t\t\t\t\t\t\t\t\t\t")
-		fmt.Fprintln(tw, "instance\twhere\theuristic\tstatus\tlength\tbound\th0\texpanded\tgenerated\ttime\t\t\t")
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintln(w)
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "instance\twhere\theuristic\tstatus\tlength\tbound\th0\texpanded\tgenerated\ttime\t")
 		for _, x := range r.rows() {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t\t\t\n", x.Instance, x.Where, x.Heuristic, x.Status,
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t\n", x.Instance, x.Where, x.Heuristic, x.Status,
 				x.Length, x.Bound, x.H0, x.Expanded, x.Generated, fsec(x.Seconds))
 		}
 	}

@@ -134,7 +134,7 @@ type rotationWorker struct {
 	name   []byte // the input's name as a JSON string
 }
 
-// solveRotationChunk solves every board of a chunk into its output.
+// solveChunk solves every board of a chunk into its output.
 func (w *rotationWorker) solveChunk(c *chunk) {
 	if w.json {
 		w.name, _ = json.Marshal(c.name)
