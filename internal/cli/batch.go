@@ -55,6 +55,7 @@ type chunk struct {
 	limit int    // records stopped at a limit
 	end   bool   // a terminator record ended this input inside the chunk
 	halt  bool   // strict mode: stop the whole batch after this chunk
+	ioErr error  // the input could not be opened or read; the chunk holds only its message
 }
 
 // note is a message for stderr, written after out[:at].
@@ -104,7 +105,8 @@ type batchResult struct {
 	bad     int
 	limit   int
 	halted  bool
-	ioErr   error // first input or output error
+	ioErr   error // first output error: it stops the batch
+	readErr error // first input that could not be opened or read: the batch goes on
 }
 
 func inputName(name string) string {
@@ -123,7 +125,13 @@ func (b *batch) run() batchResult {
 	slots := make(chan struct{}, w*inflightPerWorker)
 	done := make([]atomic.Bool, len(b.inputs)) // input ended by a terminator
 	var stop atomic.Bool                       // batch halted
-	var readErr error
+	// sendErr passes an input's failure to the writer, which reports it in
+	// order with the records around it.
+	sendErr := func(seq *int, input int, err error) {
+		slots <- struct{}{}
+		jobs <- &chunk{seq: *seq, input: input, ioErr: err, notes: []note{{0, "pdbsolve: " + err.Error()}}}
+		*seq++
+	}
 
 	go func() { // reader
 		defer close(jobs)
@@ -138,10 +146,7 @@ func (b *batch) run() batchResult {
 			} else {
 				f, err := os.Open(name)
 				if err != nil {
-					if readErr == nil {
-						readErr = err
-					}
-					fmt.Fprintf(b.stderr, "pdbsolve: %v\n", err)
+					sendErr(&seq, i, err)
 					continue
 				}
 				r = f
@@ -151,10 +156,7 @@ func (b *batch) run() batchResult {
 				c.Close()
 			}
 			if err != nil {
-				if readErr == nil {
-					readErr = fmt.Errorf("%s: %w", inputName(name), err)
-				}
-				fmt.Fprintf(b.stderr, "pdbsolve: %s: %v\n", inputName(name), err)
+				sendErr(&seq, i, fmt.Errorf("%s: %w", inputName(name), err))
 			}
 		}
 	}()
@@ -166,7 +168,7 @@ func (b *batch) run() batchResult {
 		go func() {
 			defer wg.Done()
 			for c := range jobs {
-				if !stop.Load() && !done[c.input].Load() {
+				if c.ioErr == nil && !stop.Load() && !done[c.input].Load() {
 					c.out = getBuf(len(c.data))
 					handle(c)
 				}
@@ -227,9 +229,6 @@ func (b *batch) run() batchResult {
 	if err := out.Flush(); err != nil && res.ioErr == nil {
 		res.ioErr = err
 	}
-	if res.ioErr == nil && readErr != nil {
-		res.ioErr = readErr
-	}
 	return res
 }
 
@@ -252,6 +251,9 @@ func (b *batch) write(out *bufio.Writer, c *chunk, res *batchResult) {
 	}
 	res.bad += c.bad
 	res.limit += c.limit
+	if c.ioErr != nil && res.readErr == nil {
+		res.readErr = c.ioErr
+	}
 }
 
 var errRecordTooLong = errors.New("record longer than the read buffer allows")
@@ -325,7 +327,7 @@ func (c *chunk) lines(f func(line int, text []byte) bool) {
 // exitCode turns a batch result into the command's error.
 func (r batchResult) err() error {
 	switch {
-	case r.ioErr != nil:
+	case r.ioErr != nil || r.readErr != nil:
 		return withCode(ExitIO, errSilent)
 	case r.bad > 0 || r.halted:
 		return withCode(ExitBadInput, errSilent)

@@ -177,9 +177,20 @@ func TestUsageAndTableErrors(t *testing.T) {
 	if code, _, errs := run(t, "", "solve", "rotation", "/no/such/file"); code != ExitIO || !strings.Contains(errs, "/no/such/file") {
 		t.Fatalf("missing input: exit %d, %q", code, errs)
 	}
-	bad := filepath.Join(t.TempDir(), "bad.pdb")
-	os.WriteFile(bad, []byte("PDBSOLVE garbage"), 0o644)
-	if code, _, errs := run(t, "", "info", bad); code != ExitTable || !strings.Contains(errs, bad) {
+	// A missing input between two good ones: the others are solved, and the
+	// messages come in input order.
+	bad := filepath.Join("testdata", "rotation-bad.txt")
+	sample := filepath.Join("testdata", "rotation-sample.txt")
+	code, out, errs := run(t, "", "-j", "3", "solve", "rotation", bad, "/no/such/file", sample)
+	if code != ExitIO || out != "AC\n2\nDDHH\n2\nAC\n2\nDDHH\n2\n" {
+		t.Fatalf("missing middle input: exit %d, stdout %q", code, out)
+	}
+	if i, j := strings.Index(errs, bad+":5:"), strings.Index(errs, "/no/such/file"); i < 0 || j < i || strings.Count(errs, "\n") != 4 {
+		t.Fatalf("stderr out of order:\n%s", errs)
+	}
+	badTable := filepath.Join(t.TempDir(), "bad.pdb")
+	os.WriteFile(badTable, []byte("PDBSOLVE garbage"), 0o644)
+	if code, _, errs := run(t, "", "info", badTable); code != ExitTable || !strings.Contains(errs, badTable) {
 		t.Fatalf("corrupt table: exit %d, %q", code, errs)
 	}
 }
