@@ -26,7 +26,7 @@ tables alone, with no search.
 ` + exitCodeHelp,
 	}
 	cmd.AddCommand(newCensusRotationCmd(g))
-	return cmd
+	return puzzleGroup(cmd)
 }
 
 // censusRotationOptions are the flags of "census rotation".

@@ -174,6 +174,11 @@ func TestUsageAndTableErrors(t *testing.T) {
 	if code, _, _ := run(t, "", "solve", "rotation", "--nosuchflag"); code != ExitUsage {
 		t.Fatalf("bad flag: exit %d", code)
 	}
+	for _, args := range [][]string{{"solve"}, {"solve", "chess"}, {"gen", "x"}, {"random"}, {"census"}} {
+		if code, out, errs := run(t, "", args...); code != ExitUsage || out != "" || errs == "" {
+			t.Fatalf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
 	if code, _, errs := run(t, "", "solve", "rotation", "/no/such/file"); code != ExitIO || !strings.Contains(errs, "/no/such/file") {
 		t.Fatalf("missing input: exit %d, %q", code, errs)
 	}

@@ -15,7 +15,7 @@ Tables are also built on first use by the commands that need them.
 	for _, f := range genPuzzles {
 		cmd.AddCommand(f(g))
 	}
-	return cmd
+	return puzzleGroup(cmd)
 }
 
 // genPuzzles lets other files add puzzles to gen.

@@ -11,7 +11,7 @@ func newRandomCmd(g *globalOptions) *cobra.Command {
 	for _, f := range randomPuzzles {
 		cmd.AddCommand(f(g))
 	}
-	return cmd
+	return puzzleGroup(cmd)
 }
 
 // randomPuzzles lets other files add puzzles to random.

@@ -181,3 +181,18 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func usageError(format string, args ...any) error {
 	return withCode(ExitUsage, fmt.Errorf(format, args...))
 }
+
+// puzzleGroup makes cmd, a command whose subcommands name puzzles, fail
+// with a usage error when no puzzle or an unknown one is named, instead of
+// printing its help and succeeding.
+func puzzleGroup(cmd *cobra.Command) *cobra.Command {
+	cmd.Args = cobra.NoArgs
+	cmd.RunE = func(c *cobra.Command, args []string) error {
+		names := make([]string, 0, len(c.Commands()))
+		for _, sub := range c.Commands() {
+			names = append(names, sub.Name())
+		}
+		return usageError("%s: name a puzzle: %s", c.CommandPath(), strings.Join(names, ", "))
+	}
+	return cmd
+}

@@ -16,7 +16,7 @@ A bad record gets an error naming its file and line; the batch goes on.
 	for _, f := range solvePuzzles {
 		cmd.AddCommand(f(g))
 	}
-	return cmd
+	return puzzleGroup(cmd)
 }
 
 // solvePuzzles lets other files add puzzles to solve.
