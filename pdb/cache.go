@@ -67,11 +67,9 @@ func (c *Cache) notify(format string, args ...any) {
 // checked, or built and written there when it is missing or unreadable.
 func (c *Cache) Load(s Spec) (*Table, error) {
 	path := filepath.Join(c.Dir, s.FileName())
-	t, err := ReadFile(path, s.Puzzle, s.Pattern)
+	t, err := s.Open(path)
 	if err == nil {
-		if err = s.check(t, path); err == nil {
-			return t, nil
-		}
+		return t, nil
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		c.notify("pdbsolve: table %s/%s not in cache; building %s", s.Puzzle, s.Pattern, path)
@@ -89,7 +87,8 @@ func (c *Cache) Load(s Spec) (*Table, error) {
 		return nil, err
 	}
 	if err := WriteFile(path, t); err != nil {
-		return nil, err
+		// The table is good; only the cache is not. Use it and say so.
+		c.notify("pdbsolve: cannot cache the table (%v); using it without caching", err)
 	}
 	return t, nil
 }
@@ -104,11 +103,9 @@ func (s Spec) check(t *Table, where string) error {
 	return nil
 }
 
-// Open reads the table file at path and checks it against s.
+// Open reads the table file at path and checks it against s: a table of
+// another puzzle, pattern, size or width is refused from its header, before
+// its entries are decompressed.
 func (s Spec) Open(path string) (*Table, error) {
-	t, err := ReadFile(path, s.Puzzle, s.Pattern)
-	if err != nil {
-		return nil, err
-	}
-	return t, s.check(t, path)
+	return readFile(path, func(h *Header) error { return s.check(&Table{Header: *h}, "") })
 }

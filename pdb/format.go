@@ -43,6 +43,12 @@ const (
 	maxIDLen   = 64      // longest puzzle or pattern id
 	maxDepths  = 256     // most per-value counts a header may carry (one per byte value)
 	maxEntries = 1 << 40 // refuse headers claiming more entries than this
+	maxDecoded = 1 << 32 // most bytes of entries a table may hold (the largest real one has 519 MB)
+	// zstdMaxRatio bounds the entries a payload may claim: zstd cannot
+	// expand data more than 32,768 times (a 4-byte RLE block a 128 KiB block),
+	// so a header claiming more is lying, and nothing is allocated for it.
+	zstdMaxRatio = 1 << 16
+	smallFrame   = 1 << 16 // the largest payload a frame may decode to without stating its size
 )
 
 // Sentinel errors; a read error wraps one of them in a *FormatError.
@@ -198,7 +204,7 @@ func getEncoder() *zstd.Encoder {
 func getDecoder() *zstd.Decoder {
 	decOnce.Do(func() {
 		// A nil reader and valid options cannot fail.
-		decoder, _ = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(maxEntries))
+		decoder, _ = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(maxDecoded))
 	})
 	return decoder
 }
@@ -329,7 +335,29 @@ func (r *reader) fail(at int64, err error, detail string) {
 // Decode parses a whole table file held in b and checks everything it can:
 // magic, version, ids, sizes, the header checksum, the payload length, the
 // decompressed size, the entry checksum and the per-value counts.
-func Decode(b []byte) (*Table, error) {
+func Decode(b []byte) (*Table, error) { return decode(b, nil) }
+
+// decode is Decode that first lets check inspect the header, so a table of
+// the wrong kind is refused before its payload is decompressed.
+func decode(b []byte, check func(*Header) error) (*Table, error) {
+	t, off, err := decodeHeader(b)
+	if err != nil {
+		return nil, err
+	}
+	if check != nil {
+		if err := check(&t.Header); err != nil {
+			return nil, err
+		}
+	}
+	if err := decodePayload(t, b[off:], off); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// decodeHeader parses and checks the header, and returns the offset of the
+// payload.
+func decodeHeader(b []byte) (*Table, int64, error) {
 	r := &reader{b: b}
 	if m := r.next(len(Magic)); m != nil && string(m) != Magic {
 		r.fail(0, ErrMagic, fmt.Sprintf("want %q", Magic))
@@ -374,10 +402,10 @@ func Decode(b []byte) (*Table, error) {
 	hcrcAt := r.off
 	hcrc := r.u32()
 	if r.err != nil {
-		return nil, r.err
+		return nil, 0, r.err
 	}
 	if got := crc32.Checksum(b[:hcrcAt], castagnoli); got != hcrc {
-		return nil, &FormatError{Offset: hcrcAt, Err: ErrChecksum, Detail: fmt.Sprintf("header CRC %08x, computed %08x", hcrc, got)}
+		return nil, 0, &FormatError{Offset: hcrcAt, Err: ErrChecksum, Detail: fmt.Sprintf("header CRC %08x, computed %08x", hcrc, got)}
 	}
 	rest := uint64(len(b)) - uint64(r.off)
 	if zlen != rest {
@@ -385,25 +413,46 @@ func Decode(b []byte) (*Table, error) {
 		if zlen < rest {
 			err = ErrHeader
 		}
-		return nil, &FormatError{Offset: int64(len(b)), Err: err, Detail: fmt.Sprintf("payload is %d bytes, header says %d", rest, zlen)}
+		return nil, 0, &FormatError{Offset: int64(len(b)), Err: err, Detail: fmt.Sprintf("payload is %d bytes, header says %d", rest, zlen)}
 	}
 	var sum uint64
 	for _, c := range t.Counts {
 		sum += c
 	}
 	if sum != t.Entries {
-		return nil, &FormatError{Offset: hcrcAt, Err: ErrHeader, Detail: fmt.Sprintf("value counts add to %d, entry count is %d", sum, t.Entries)}
+		return nil, 0, &FormatError{Offset: hcrcAt, Err: ErrHeader, Detail: fmt.Sprintf("value counts add to %d, entry count is %d", sum, t.Entries)}
 	}
 	size := PackedSize(t.Entries, t.Width)
-	data, err := getDecoder().DecodeAll(b[r.off:], make([]byte, 0, size))
+	if size > maxDecoded || size/zstdMaxRatio > zlen {
+		return nil, 0, &FormatError{Offset: hcrcAt, Err: ErrHeader,
+			Detail: fmt.Sprintf("%d entries of %d bits cannot come from a %d-byte payload", t.Entries, t.Width, zlen)}
+	}
+	return &t, r.off, nil
+}
+
+// decodePayload decompresses the entries at offset off and checks them
+// against the header in t.
+func decodePayload(t *Table, payload []byte, off int64) error {
+	size := PackedSize(t.Entries, t.Width)
+	// The frame states its size, except for tiny frames; a frame that says
+	// something else is refused before anything is allocated for it.
+	var fh zstd.Header
+	if err := fh.Decode(payload); err != nil || (fh.HasFCS && fh.FrameContentSize != size) || (!fh.HasFCS && size > smallFrame) {
+		detail := fmt.Sprintf("zstd frame of %d bytes, want %d", fh.FrameContentSize, size)
+		if err != nil {
+			detail = "zstd frame header: " + err.Error()
+		}
+		return &FormatError{Offset: off, Err: ErrChecksum, Detail: detail}
+	}
+	data, err := getDecoder().DecodeAll(payload, make([]byte, 0, size))
 	if err != nil {
-		return nil, &FormatError{Offset: r.off, Err: ErrChecksum, Detail: "payload: " + err.Error()}
+		return &FormatError{Offset: off, Err: ErrChecksum, Detail: "payload: " + err.Error()}
 	}
 	if uint64(len(data)) != size {
-		return nil, &FormatError{Offset: r.off, Err: ErrTruncated, Detail: fmt.Sprintf("payload decodes to %d bytes, want %d", len(data), size)}
+		return &FormatError{Offset: off, Err: ErrTruncated, Detail: fmt.Sprintf("payload decodes to %d bytes, want %d", len(data), size)}
 	}
 	if got := crc32.Checksum(data, castagnoli); got != t.Checksum {
-		return nil, &FormatError{Offset: r.off, Err: ErrChecksum, Detail: fmt.Sprintf("entries CRC %08x, header says %08x", got, t.Checksum)}
+		return &FormatError{Offset: off, Err: ErrChecksum, Detail: fmt.Sprintf("entries CRC %08x, header says %08x", got, t.Checksum)}
 	}
 	got := countValues(data, t.Entries, t.Width)
 	same := len(got) == len(t.Counts)
@@ -411,10 +460,10 @@ func Decode(b []byte) (*Table, error) {
 		same = got[i] == t.Counts[i]
 	}
 	if !same {
-		return nil, &FormatError{Offset: r.off, Err: ErrHeader, Detail: "value counts do not match the entries"}
+		return &FormatError{Offset: off, Err: ErrHeader, Detail: "value counts do not match the entries"}
 	}
 	t.Data = data
-	return &t, nil
+	return nil
 }
 
 // Read reads a whole table file from rd; see Decode.
@@ -427,14 +476,25 @@ func Read(rd io.Reader) (*Table, error) {
 }
 
 // ReadFile reads and checks the table file at path. When puzzle or pattern is
-// not empty, a table for another puzzle or pattern is an error. Errors name
-// the file.
+// not empty, a table for another puzzle or pattern is an error, found from
+// the header before the entries are decompressed. Errors name the file.
 func ReadFile(path, puzzle, pattern string) (*Table, error) {
+	return readFile(path, func(h *Header) error {
+		if (puzzle != "" && h.Puzzle != puzzle) || (pattern != "" && h.Pattern != pattern) {
+			return &FormatError{Offset: 10, Err: ErrMismatch,
+				Detail: fmt.Sprintf("file holds %s/%s, want %s/%s", h.Puzzle, h.Pattern, puzzle, pattern)}
+		}
+		return nil
+	})
+}
+
+// readFile reads the table at path, letting check refuse it by its header.
+func readFile(path string, check func(*Header) error) (*Table, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	t, err := Decode(b)
+	t, err := decode(b, check)
 	if err != nil {
 		var fe *FormatError
 		if errors.As(err, &fe) {
@@ -442,10 +502,6 @@ func ReadFile(path, puzzle, pattern string) (*Table, error) {
 			return nil, fe
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if (puzzle != "" && t.Puzzle != puzzle) || (pattern != "" && t.Pattern != pattern) {
-		return nil, &FormatError{Path: path, Offset: 10, Err: ErrMismatch,
-			Detail: fmt.Sprintf("file holds %s/%s, want %s/%s", t.Puzzle, t.Pattern, puzzle, pattern)}
 	}
 	return t, nil
 }

@@ -2,10 +2,13 @@ package pdb
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -180,6 +183,80 @@ func FuzzDecode(f *testing.F) {
 		}
 		if uint64(len(tab.Data)) != PackedSize(tab.Entries, tab.Width) {
 			t.Fatalf("accepted a table with %d bytes for %d entries", len(tab.Data), tab.Entries)
+		}
+	})
+}
+
+// craft builds a table file with a correct header checksum around any field
+// values, so tests and the fuzzer reach the checks behind the checksum.
+func craft(puzzle, pattern string, entries uint64, width uint8, counts []uint64, sum uint32, zlen uint64, payload []byte) []byte {
+	var h bytes.Buffer
+	h.WriteString(Magic)
+	binary.Write(&h, binary.LittleEndian, uint16(FormatVersion))
+	h.WriteByte(byte(len(puzzle)))
+	h.WriteString(puzzle)
+	h.WriteByte(byte(len(pattern)))
+	h.WriteString(pattern)
+	binary.Write(&h, binary.LittleEndian, entries)
+	h.WriteByte(width)
+	binary.Write(&h, binary.LittleEndian, uint16(len(counts)))
+	for _, c := range counts {
+		binary.Write(&h, binary.LittleEndian, c)
+	}
+	binary.Write(&h, binary.LittleEndian, sum)
+	binary.Write(&h, binary.LittleEndian, zlen)
+	binary.Write(&h, binary.LittleEndian, crc32.Checksum(h.Bytes(), castagnoli))
+	return append(h.Bytes(), payload...)
+}
+
+// A header may claim any size; nothing is allocated for a claim the
+// payload cannot back, and a cached file of the wrong size is rebuilt.
+func TestHugeClaimsAreRefused(t *testing.T) {
+	huge := uint64(1) << 40
+	for _, b := range [][]byte{
+		craft("rotation", "centre8", huge, 64, []uint64{huge}, 0, 1, []byte{0}),
+		craft("rotation", "centre8", 1<<29, 64, []uint64{1 << 29}, 0, 1, []byte{0}),
+		// A frame header that claims 4 GiB behind a plausible payload length.
+		craft("test", "big", 1<<32, 8, []uint64{1 << 32}, 0, 1<<17, append([]byte{0x28, 0xb5, 0x2f, 0xfd, 0xc4, 0, 0, 0, 0, 1}, make([]byte, 1<<17-10)...)),
+	} {
+		if _, err := Decode(b); err == nil {
+			t.Fatal("accepted a table whose payload cannot hold its entries")
+		}
+	}
+	dir := t.TempDir()
+	spec := RotationSpec()
+	if err := os.WriteFile(filepath.Join(dir, spec.FileName()), craft("rotation", "centre8", huge, 64, []uint64{huge}, 0, 1, []byte{0}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	c := &Cache{Dir: dir, Notify: func(m string) { msgs = append(msgs, m) }}
+	if _, err := c.Load(spec); err != nil || len(msgs) != 1 || !strings.Contains(msgs[0], "rebuilding") {
+		t.Fatalf("crafted cached table: %v, %q", err, msgs)
+	}
+}
+
+func TestCacheWorksWhenItCannotWrite(t *testing.T) {
+	var msgs []string
+	c := &Cache{Dir: filepath.Join(os.DevNull, "x"), Notify: func(m string) { msgs = append(msgs, m) }}
+	spec := Spec{Puzzle: "test", Pattern: "small", Entries: 100, Width: 8,
+		Build: func(func(Progress)) (*Table, error) { return smallTable(t, 100, 8, 9), nil }}
+	if tab, err := c.Load(spec); err != nil || tab.Entries != 100 || len(msgs) != 2 || !strings.Contains(msgs[1], "without caching") {
+		t.Fatalf("unwritable cache: %v, %q", err, msgs)
+	}
+}
+
+func FuzzDecodeFields(f *testing.F) {
+	f.Add("test", "small", uint64(33), uint8(4), uint64(33), uint32(0), []byte{1, 2, 3})
+	f.Add("rotation", "centre8", uint64(1)<<40, uint8(64), uint64(1)<<40, uint32(7), []byte{0})
+	good, _ := Decode(encode(f, smallTable(f, 20, 8, 2)))
+	f.Add(good.Puzzle, good.Pattern, good.Entries, good.Width, good.Entries, good.Checksum, encode(f, good)[len(encode(f, good))-20:])
+	f.Fuzz(func(t *testing.T, puzzle, pattern string, entries uint64, width uint8, count uint64, sum uint32, payload []byte) {
+		if len(puzzle) > 255 || len(pattern) > 255 {
+			return
+		}
+		b := craft(puzzle, pattern, entries, width, []uint64{0, count}, sum, uint64(len(payload)), payload)
+		if tab, err := Decode(b); err == nil && uint64(len(tab.Data)) != PackedSize(tab.Entries, tab.Width) {
+			t.Fatalf("accepted %d bytes for %d entries", len(tab.Data), tab.Entries)
 		}
 	})
 }
