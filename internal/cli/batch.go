@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,21 +22,23 @@ const (
 	outBufSize        = 256 << 10
 )
 
-// bufPool recycles chunk input and output buffers, so a long batch
-// allocates only while the pipeline fills.
-var bufPool sync.Pool
+// inPool and outPool recycle chunk input and output buffers, so a long
+// batch allocates only while the pipeline fills. They are kept apart: output
+// may be larger than its input, and a reader handed an output-sized buffer
+// would otherwise make ever larger chunks.
+var inPool, outPool sync.Pool
 
-// getBuf returns an empty buffer with room for at least n bytes.
-func getBuf(n int) []byte {
-	if p, ok := bufPool.Get().(*[]byte); ok && cap(*p) >= n {
+// getBuf returns an empty buffer from pool with room for at least n bytes.
+func getBuf(pool *sync.Pool, n int) []byte {
+	if p, ok := pool.Get().(*[]byte); ok && cap(*p) >= n {
 		return (*p)[:0]
 	}
 	return make([]byte, 0, max(n, chunkSize))
 }
 
-func putBuf(b []byte) {
+func putBuf(pool *sync.Pool, b []byte) {
 	if cap(b) > 0 {
-		bufPool.Put(&b)
+		pool.Put(&b)
 	}
 }
 
@@ -96,12 +97,12 @@ type batch struct {
 	stderr    io.Writer
 	workers   int
 	split     splitFunc
-	newWorker func() func(*chunk) // one handler per worker goroutine
+	endLine   func(line []byte) bool // if set, a line that ends an input (the judge's 0)
+	newWorker func() func(*chunk)    // one handler per worker goroutine
 }
 
 // batchResult sums up a run.
 type batchResult struct {
-	records int // not counted by the pipeline; handlers may add
 	bad     int
 	limit   int
 	halted  bool
@@ -169,7 +170,7 @@ func (b *batch) run() batchResult {
 			defer wg.Done()
 			for c := range jobs {
 				if c.ioErr == nil && !stop.Load() && !done[c.input].Load() {
-					c.out = getBuf(len(c.data))
+					c.out = getBuf(&outPool, len(c.data))
 					handle(c)
 				}
 				results <- c
@@ -183,7 +184,7 @@ func (b *batch) run() batchResult {
 	out := bufio.NewWriterSize(b.stdout, outBufSize)
 	pending := map[int]*chunk{}
 	next := 0
-	for {
+	for !stop.Load() {
 		var c *chunk
 		var ok bool
 		select {
@@ -200,14 +201,14 @@ func (b *batch) run() batchResult {
 			break
 		}
 		pending[c.seq] = c
-		for {
+		for !stop.Load() {
 			c, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
 			next++
-			if !stop.Load() && !c.skipped(done) {
+			if !c.skipped(done) {
 				b.write(out, c, &res)
 				if res.ioErr != nil {
 					stop.Store(true)
@@ -220,14 +221,30 @@ func (b *batch) run() batchResult {
 					stop.Store(true)
 				}
 			}
-			putBuf(c.data)
-			putBuf(c.out)
+			putBuf(&inPool, c.data)
+			putBuf(&outPool, c.out)
 			c.data, c.out = nil, nil
 			<-slots
 		}
 	}
 	if err := out.Flush(); err != nil && res.ioErr == nil {
 		res.ioErr = err
+	}
+	if stop.Load() {
+		// Halted: answer now, without waiting for the reader, which may be
+		// blocked on an input that never ends. What is still in flight is
+		// drained in the background so no goroutine stays blocked on it.
+		go func() {
+			for {
+				select {
+				case _, ok := <-results:
+					if !ok {
+						return
+					}
+				case <-slots:
+				}
+			}
+		}()
 	}
 	return res
 }
@@ -256,11 +273,13 @@ func (b *batch) write(out *bufio.Writer, c *chunk, res *batchResult) {
 	}
 }
 
-var errRecordTooLong = errors.New("record longer than the read buffer allows")
-
 const maxRecord = 64 << 20 // longest record the reader will buffer
 
-// readInput cuts one input into chunks and sends them.
+// readInput cuts one input into chunks and sends them. Each chunk takes at
+// most chunkSize new bytes (more only for one long record), so chunks stay
+// small whatever buffer the pool hands out. A record longer than maxRecord
+// is reported as bad and skipped to the end of its line. When the batch has
+// an end test, the reader stops at the first line that passes it.
 func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs chan<- *chunk,
 	slots chan struct{}, done *atomic.Bool, stop *atomic.Bool) error {
 	line := 1
@@ -270,10 +289,11 @@ func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs ch
 		if done.Load() || stop.Load() {
 			return nil
 		}
-		buf := append(getBuf(2*len(carry)), carry...)
+		buf := append(getBuf(&inPool, len(carry)+chunkSize), carry...)
+		limit := len(buf) + chunkSize
 		k := 0
 		for {
-			n, err := r.Read(buf[len(buf):cap(buf)])
+			n, err := r.Read(buf[len(buf):min(cap(buf), limit)])
 			buf = buf[:len(buf)+n]
 			if err == io.EOF {
 				eof = true
@@ -284,11 +304,27 @@ func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs ch
 			if k > 0 || eof {
 				break
 			}
-			if len(buf) == cap(buf) { // one record fills the buffer: grow it
-				if cap(buf) >= maxRecord {
-					return errRecordTooLong
+			if len(buf) < limit {
+				continue
+			}
+			if len(buf) >= maxRecord { // one record fills the buffer: report it, skip its line
+				skipped, err := skipLine(r, buf)
+				slots <- struct{}{}
+				c := &chunk{seq: *seq, input: input, name: name}
+				c.fail(line, fmt.Errorf("record longer than %d MiB", maxRecord>>20))
+				jobs <- c
+				*seq++
+				line++
+				buf, eof = append(buf[:0], skipped...), err == io.EOF
+				if err != nil && err != io.EOF {
+					return err
 				}
-				buf = append(buf, 0)[:len(buf)]
+				limit = len(buf) + chunkSize
+				continue
+			}
+			limit = min(2*len(buf), maxRecord) // grow for one long record
+			if cap(buf) < limit {
+				buf = append(make([]byte, 0, limit), buf...)
 			}
 		}
 		carry = append(carry[:0], buf[k:]...)
@@ -296,13 +332,61 @@ func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs ch
 			continue
 		}
 		data := buf[:k]
+		lines, end, found := b.scanLines(data)
+		data = data[:end]
 		slots <- struct{}{}
 		jobs <- &chunk{seq: *seq, input: input, name: name, line: line, data: data}
 		*seq++
-		line += bytes.Count(data, []byte{'\n'})
+		line += lines
+		if found {
+			return nil // the input's end line: read no further
+		}
 	}
 	return nil
 }
+
+// skipLine reads on from r past the end of the line that buf holds the
+// start of, and returns what follows the newline.
+func skipLine(r io.Reader, buf []byte) ([]byte, error) {
+	for {
+		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+			return buf[i+1:], nil
+		}
+		n, err := r.Read(buf[:cap(buf)])
+		buf = buf[:n]
+		if err != nil {
+			if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+				return buf[i+1:], nil
+			}
+			return nil, err
+		}
+	}
+}
+
+// scanLines counts the newlines of data and, when the batch has an end
+// test, finds the first line that passes it: it returns the count of lines
+// up to that one, the length of data through it, and whether it was found.
+func (b *batch) scanLines(data []byte) (lines, end int, found bool) {
+	if b.endLine == nil {
+		return bytes.Count(data, []byte{'\n'}), len(data), false
+	}
+	for pos := 0; pos < len(data); {
+		i := bytes.IndexByte(data[pos:], '\n')
+		next := len(data)
+		if i >= 0 {
+			next = pos + i + 1
+			lines++
+		}
+		if next-pos <= maxEndLine && b.endLine(data[pos:next]) {
+			return lines, next, true
+		}
+		pos = next
+	}
+	return lines, len(data), false
+}
+
+// maxEndLine is the longest line the end test is asked about.
+const maxEndLine = 16
 
 // lines calls f for each line of c.data with its line number, without the
 // newline; f returns false to stop.
@@ -327,8 +411,10 @@ func (c *chunk) lines(f func(line int, text []byte) bool) {
 // exitCode turns a batch result into the command's error.
 func (r batchResult) err() error {
 	switch {
-	case r.ioErr != nil || r.readErr != nil:
-		return withCode(ExitIO, errSilent)
+	case r.ioErr != nil:
+		return withCode(ExitIO, fmt.Errorf("writing output: %w", r.ioErr))
+	case r.readErr != nil:
+		return withCode(ExitIO, errSilent) // already reported in order
 	case r.bad > 0 || r.halted:
 		return withCode(ExitBadInput, errSilent)
 	case r.limit > 0:
