@@ -107,25 +107,18 @@ func expandRotation(frontier []uint32, visited []atomic.Uint64, dist []uint8, d 
 	return next
 }
 
-// pack4 packs byte values below 16 two to a byte, the even index low.
-func pack4(v []uint8) []byte {
-	out := make([]byte, (len(v)+1)/2)
-	for i, x := range v {
-		out[i>>1] |= x << ((i & 1) << 2)
-	}
-	return out
-}
+// RotPathsPattern is the pattern id of the Rotation Game path table. Its
+// suffix versions the entry encoding below: a new encoding takes a new id,
+// so a cached file of the old one is rebuilt, never misread.
+const RotPathsPattern = "centre8-paths-v2"
 
-// RotPathsPattern is the pattern id of the Rotation Game path table.
-const RotPathsPattern = "centre8-paths"
-
-// Path table entries: the low PathLenBits bits hold the length L of the
+// Path table entries: the low byte (PathLenBits) holds the length L of the
 // dictionary-smallest shortest move sequence that brings a mask onto the
 // centre, and move i of it (0 = A) sits in the PathMoveBits bits from
 // PathLenBits + PathMoveBits*(L-1-i), the first move highest. Among entries
 // of equal length, numeric order is dictionary order of the moves.
 const (
-	PathLenBits  = 4
+	PathLenBits  = 8 // a byte, so the table's per-value counts are counts per length
 	PathMoveBits = 3
 	pathWidth    = 64
 )

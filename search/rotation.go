@@ -26,16 +26,6 @@ const (
 // RotationHeuristicNames lists the heuristics by name, in constant order.
 var RotationHeuristicNames = [...]string{RotationExact: "exact", RotationCount: "count"}
 
-// ParseRotationHeuristic returns the heuristic with the given name.
-func ParseRotationHeuristic(name string) (RotationHeuristic, error) {
-	for h, n := range RotationHeuristicNames {
-		if n == name {
-			return RotationHeuristic(h), nil
-		}
-	}
-	return 0, fmt.Errorf("search: unknown rotation heuristic %q (want exact or count)", name)
-}
-
 func (h RotationHeuristic) String() string { return RotationHeuristicNames[h] }
 
 // RotationMaxDepth bounds the length of a Rotation Game solution; the longest

@@ -139,7 +139,9 @@ func runBench(o *benchOptions) error {
 	if err := rep.write(o.g.Stdout, o.Format, o.PerInstance); err != nil {
 		return withCode(ExitIO, err)
 	}
-	if o.Plot != "" {
+	if o.Plot != "" && len(insts) == 0 {
+		fmt.Fprintln(o.g.Stderr, "pdbsolve: --plot: no instances to plot")
+	} else if o.Plot != "" {
 		if err := rep.plot(o.Plot); err != nil {
 			return withCode(ExitIO, fmt.Errorf("--plot: %w", err))
 		}

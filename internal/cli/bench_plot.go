@@ -43,6 +43,12 @@ func (r *benchReport) plot(file string) error {
 	p.X.Label.Text = fmt.Sprintf("instance, sorted by %s nodes", r.Heuristics[0])
 	p.Y.Label.Text = "nodes generated"
 	p.Y.Scale = plot.LogScale{}
+	p.Y.Min, p.Y.Max = 1, 10 // the log scale needs a positive range, even if every count is 1
+	for _, runs := range r.Runs {
+		for _, run := range runs {
+			p.Y.Max = max(p.Y.Max, float64(run.Stats.Generated))
+		}
+	}
 	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.Legend.Top = true
 	p.Legend.Left = true

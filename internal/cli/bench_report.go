@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 	"time"
 )
@@ -202,7 +201,7 @@ func fg(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // fsec formats seconds with a unit that suits them.
 func fsec(s float64) string {
-	return strings.TrimSuffix(time.Duration(s*float64(time.Second)).Round(time.Microsecond).String(), "0s")
+	return time.Duration(s * float64(time.Second)).Round(time.Microsecond).String()
 }
 
 // fsi formats a rate with an SI prefix.

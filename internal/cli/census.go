@@ -130,6 +130,9 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 		w.Write(append(b, '\n'))
 	} else {
 		writeCensusText(w, c)
+		if err := w.Flush(); err != nil { // the table before the summary on a shared terminal
+			return withCode(ExitIO, err)
+		}
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: counted %d boards (%d mask orbits) in %v with %d workers\n",
 			c.Total, c.Orbits, elapsed.Round(time.Millisecond), workers)
 	}

@@ -155,6 +155,28 @@ func stripTimes(s string) string {
 	return b.String()
 }
 
+func TestJSONNamesTheHeuristicAndPlotsDoNotPanic(t *testing.T) {
+	sample := readFile(t, "rotation-sample.txt")
+	for _, h := range []string{"exact", "exact-ida", "count"} {
+		if _, out, _ := run(t, sample, "solve", "rotation", "--format", "json", "--heuristic", h); strings.Count(out, `"heuristic":"`+h+`"`) != 2 {
+			t.Fatalf("%s: %s", h, out)
+		}
+	}
+	// Every count 1 (the path table generates no nodes), and no instances at all.
+	svg := filepath.Join(t.TempDir(), "p.svg")
+	if code, _, errs := run(t, sample, "bench", "rotation", "--heuristic", "exact", "--plot", svg); code != 0 {
+		t.Fatalf("plot of zero nodes: exit %d, %s", code, errs)
+	}
+	if code, _, errs := run(t, "", "bench", "8puzzle", "--heuristic", "manhattan", "--plot", svg); code != 0 || !strings.Contains(errs, "no instances") {
+		t.Fatalf("plot of no instances: exit %d, %s", code, errs)
+	}
+	for _, j := range []string{"-1", "5000"} {
+		if code, _, _ := run(t, sample, "-j", j, "solve", "rotation"); code != ExitUsage {
+			t.Fatalf("-j %s: exit %d", j, code)
+		}
+	}
+}
+
 func TestSolveRotationExactAgreesWithCount(t *testing.T) {
 	_, boards, _ := run(t, "", "random", "rotation", "-n", "12", "--seed", "9")
 	_, a, _ := run(t, boards, "solve", "rotation", "--heuristic", "exact")

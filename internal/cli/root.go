@@ -92,6 +92,9 @@ func (g *globalOptions) workers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
+// maxWorkers bounds -j: more workers than this only cost memory.
+const maxWorkers = 1024
+
 // NewRootCmd returns the pdbsolve command with its subcommands, reading and
 // writing the given streams.
 func NewRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
@@ -124,6 +127,9 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines (default: all cores)")
 	root.PersistentFlags().StringVar(&g.Profile, "cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if g.Workers < 0 || g.Workers > maxWorkers {
+			return usageError("-j %d: want 0 (all cores) to %d workers", g.Workers, maxWorkers)
+		}
 		if g.Profile == "" {
 			return nil
 		}

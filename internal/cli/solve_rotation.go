@@ -70,7 +70,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 			}
 			// A table lookup takes less time than a clock read: time only searches.
 			s.SetTiming(json && !paths)
-			return (&rotationWorker{s: s, json: json, strict: o.Strict}).solveChunk
+			return (&rotationWorker{s: s, heuristic: o.Heuristic, json: json, strict: o.Strict}).solveChunk
 		},
 	}
 	return b.run().err()
@@ -124,14 +124,15 @@ const rotationGroup = 256
 // rotationWorker solves chunks of Rotation Game boards, one group of
 // parsed boards at a time.
 type rotationWorker struct {
-	s      *search.RotationSolver
-	json   bool
-	strict bool
-	n      int // boards in the group
-	boards [rotationGroup]bitboard.Rotation
-	lines  [rotationGroup]int
-	res    [rotationGroup]search.RotationResult
-	name   []byte // the input's name as a JSON string
+	s         *search.RotationSolver
+	heuristic string // its name, for JSON
+	json      bool
+	strict    bool
+	n         int // boards in the group
+	boards    [rotationGroup]bitboard.Rotation
+	lines     [rotationGroup]int
+	res       [rotationGroup]search.RotationResult
+	name      []byte // the input's name as a JSON string
 }
 
 // solveChunk solves every board of a chunk into its output.
@@ -186,7 +187,7 @@ func (w *rotationWorker) flush(c *chunk) {
 	for i := 0; i < w.n; i++ {
 		r := &w.res[i]
 		if w.json {
-			c.out = appendRotationJSON(c.out, w.name, w.lines[i], w.boards[i], r, w.s)
+			c.out = appendRotationJSON(c.out, w.name, w.lines[i], w.boards[i], r, w.heuristic)
 			continue
 		}
 		if r.Len == 0 {
@@ -210,7 +211,7 @@ func appendJSONError(dst, name []byte, line int, err error) []byte {
 	return append(dst, "}\n"...)
 }
 
-func appendRotationJSON(dst, name []byte, line int, b bitboard.Rotation, r *search.RotationResult, s *search.RotationSolver) []byte {
+func appendRotationJSON(dst, name []byte, line int, b bitboard.Rotation, r *search.RotationResult, heuristic string) []byte {
 	dst = append(dst, `{"file":`...)
 	dst = append(dst, name...)
 	dst = append(dst, `,"line":`...)
@@ -224,7 +225,7 @@ func appendRotationJSON(dst, name []byte, line int, b bitboard.Rotation, r *sear
 	dst = append(dst, `,"symbol":`...)
 	dst = strconv.AppendInt(dst, int64(r.Symbol), 10)
 	dst = append(dst, `,"heuristic":"`...)
-	dst = append(dst, s.Heuristic().String()...)
+	dst = append(dst, heuristic...)
 	dst = append(dst, `","h0":`...)
 	dst = strconv.AppendInt(dst, int64(r.RootH), 10)
 	dst = append(dst, `,"nodes":`...)
