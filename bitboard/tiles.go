@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Sliding-tile boards.
@@ -145,6 +146,20 @@ func TileNeighbour(n, c int, m TileMove) int {
 	return int(tilesNeighbour[n-TilesMinSide][c][m])
 }
 
+// TileDistance returns the Manhattan distance between cells a and b of an
+// n x n board: the moves a tile needs from one to the other on an otherwise
+// empty board.
+func TileDistance(n, a, b int) int {
+	return tilesAbs(a/n-b/n) + tilesAbs(a%n-b%n)
+}
+
+func tilesAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 func tilesSideOK(n int) bool { return n >= TilesMinSide && n <= TilesMaxSide }
 
 // NewTiles builds a board from its cells listed row by row, 0 for the blank.
@@ -199,9 +214,11 @@ func ParseTiles(fields []string, n int) (Tiles, error) {
 }
 
 // ParseTilesText parses an n x n board from whitespace-separated text; line
-// breaks do not matter.
+// breaks do not matter. Only ASCII white space separates fields, as in
+// ParseRotation (and the CLI's batch reader): a non-ASCII space such as
+// U+00A0 is part of a field, which then is a bad tile value.
 func ParseTilesText(text string, n int) (Tiles, error) {
-	return ParseTiles(strings.Fields(text), n)
+	return ParseTiles(strings.FieldsFunc(text, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) }), n)
 }
 
 func tilesTruncate(s string) string {

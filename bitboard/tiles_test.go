@@ -185,12 +185,18 @@ func TestParseTiles(t *testing.T) {
 		{"0 1 2 3 x 5 6 7 8", 3, ErrTileValue, 5},
 		{"0 1 2 3 -4 5 6 7 8", 3, ErrTileValue, 5},
 		{"0 1 2 3 4 5 6 7 7", 3, ErrTileDuplicate, 9},
+		{"0 1 2 3 4 5 6 7\xc2\xa08", 3, ErrTileCount, 0}, // U+00A0 separates nothing
+		{"0\xc2\xa01 2 3 4 5 6 7 8 1", 3, ErrTileValue, 1},
+		{"0\u20031 2 3 4 5 6 7 8 1", 3, ErrTileValue, 1},
 	} {
 		_, err := ParseTilesText(tc.text, tc.n)
 		var pe *ParseError
 		if !errors.Is(err, tc.err) || !errors.As(err, &pe) || pe.Field != tc.field {
 			t.Errorf("%q: got %v, want %v at field %d", tc.text, err, tc.err, tc.field)
 		}
+	}
+	if b, err := ParseTilesText("\v1 3\f0\r\n4\t2 5\n7 8 6", 3); err != nil || b.String() != "1 3 0 4 2 5 7 8 6" {
+		t.Errorf("ASCII white space: %v, %v", b, err)
 	}
 	if _, err := ParseTilesText("0 1 2 3", 2); !errors.Is(err, ErrTileSide) {
 		t.Errorf("side 2: got %v", err)
@@ -268,4 +274,33 @@ func FuzzParseTiles(f *testing.F) {
 			t.Fatalf("round trip of %q failed: %v", text, err)
 		}
 	})
+}
+
+// TestTileDistance checks TileDistance against a breadth-first search over
+// TileNeighbour: on an empty board a tile's shortest path is its Manhattan
+// distance.
+func TestTileDistance(t *testing.T) {
+	for n := TilesMinSide; n <= TilesMaxSide; n++ {
+		for a := range n * n {
+			dist := map[int]int{a: 0}
+			queue := []int{a}
+			for len(queue) > 0 {
+				c := queue[0]
+				queue = queue[1:]
+				for m := range TileMove(TileMoves) {
+					if nb := TileNeighbour(n, c, m); nb >= 0 {
+						if _, ok := dist[nb]; !ok {
+							dist[nb] = dist[c] + 1
+							queue = append(queue, nb)
+						}
+					}
+				}
+			}
+			for b := range n * n {
+				if got := TileDistance(n, a, b); got != dist[b] || got != TileDistance(n, b, a) {
+					t.Fatalf("%dx%d: distance %d-%d = %d, want %d", n, n, a, b, got, dist[b])
+				}
+			}
+		}
+	}
 }

@@ -127,7 +127,7 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 	}
 	for i, t := range tiles {
 		for c := range nc {
-			b.md[i][c] = uint8(tilesAbs(t/n-c/n) + tilesAbs(t%n-c%n))
+			b.md[i][c] = uint8(bitboard.TileDistance(n, t, c))
 		}
 	}
 	g0 := TileRank(goal, nc)
@@ -336,20 +336,13 @@ func BuildTileExact(progress func(Progress)) ([]byte, error) {
 	return table, nil
 }
 
-func tilesAbs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // TileManhattan returns the sum of the Manhattan distances of the pattern
 // tiles at cells pos from their BlankFirst goal cells on the n x n board. A
 // pattern's cost is TileManhattan + 2 * its table entry.
 func TileManhattan(n int, tiles []int, pos []uint8) int {
 	m := 0
 	for i, t := range tiles {
-		m += tilesAbs(t/n-int(pos[i])/n) + tilesAbs(t%n-int(pos[i])%n)
+		m += bitboard.TileDistance(n, t, int(pos[i]))
 	}
 	return m
 }

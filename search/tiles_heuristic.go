@@ -162,7 +162,7 @@ func newTileHeuristic(n int, name string) *TileHeuristic {
 	}
 	for t := 1; t < h.nc; t++ {
 		for c := range h.nc {
-			h.md[t][c] = uint8(tilesAbs(t/n-c/n) + tilesAbs(t%n-c%n))
+			h.md[t][c] = uint8(bitboard.TileDistance(n, t, c))
 		}
 	}
 	for i := range h.grp {
@@ -201,13 +201,6 @@ func (h *TileHeuristic) setPDB(groups [][]int, tables [][]byte) error {
 		h.rgrp[t], h.ridx[t] = h.grp[rt], h.idx[rt]
 	}
 	return nil
-}
-
-func tilesAbs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // tilesLineKey encodes a line (row or column) of n cells for the conflict
@@ -269,7 +262,7 @@ func (h *TileHeuristic) Eval(b bitboard.Tiles) int {
 	sum := 0
 	for c := range h.nc {
 		if t := b.At(c); t != 0 {
-			sum += tilesAbs(t/n-c/n) + tilesAbs(t%n-c%n)
+			sum += bitboard.TileDistance(n, t, c)
 		}
 	}
 	if h.kind == tilesLinearConflict {

@@ -56,8 +56,11 @@ Moves are named by the direction the blank moves: U, D, L, R.
 --goal blank-first: 0 1 2 ... (Korf's instances); blank-last: 1 2 ... 0 (AOJ).
 --format aoj prints the number of moves, text the number, a space and the
 moves, json one object a line with the statistics (bad boards included).
-A malformed or unsolvable board gets an error naming its file and the line
-it starts on; the batch goes on, and answers keep the input order.
+Fields are separated by ASCII white space only (a non-ASCII space such as
+U+00A0 makes a bad tile). A malformed or unsolvable board gets an error
+naming its file and the line of the bad field, or the line the board starts
+on when the board as a whole is wrong; the batch goes on, and answers keep
+the input order.
 
 Heuristics: %s.
 
@@ -125,21 +128,37 @@ func loadTileHeuristic(g *globalOptions, n int, name string) (*search.TileHeuris
 }
 
 // tilesScan groups the lines of data into boards of size integers and calls
-// emit (when not nil) with the line each starts on and its fields. A board
-// ends at the end of the line that completes it; a line that would overfill
-// an open board closes that board short (an error when parsed) and starts
-// the next, so one bad line spoils no other board. Blank and # lines are
-// skipped. tilesScan returns the offset just after the last line at which no
-// board is open (all of data when atEOF), where a chunk may end.
+// emit (when not nil) with the line each starts on and its fields; see
+// tilesScanLines.
 func tilesScan(data []byte, line, size int, atEOF bool, emit func(line int, fields []string)) int {
+	if emit == nil {
+		return tilesScanLines(data, line, size, atEOF, nil)
+	}
+	return tilesScanLines(data, line, size, atEOF, func(line int, fields []string, _ []int) { emit(line, fields) })
+}
+
+// tilesScanLines groups the lines of data into boards of size integers and
+// calls emit (when not nil) with the line each starts on, its fields and the
+// line of each field; emit must not keep the slices. A board ends at the end of
+// the line that completes it; a line that would overfill an open board
+// closes that board short (an error when parsed) and starts the next, so one
+// bad line spoils no other board. Blank and # lines are skipped. It
+// returns the offset just after the last line at which no board is open (all
+// of data when atEOF), where a chunk may end.
+//
+// Fields are split by tilesField alone, with or without emit, so the
+// reader's cuts and the workers' parse agree on where every board ends
+// whatever the chunk boundaries.
+func tilesScanLines(data []byte, line, size int, atEOF bool, emit func(line int, fields []string, lines []int)) int {
 	var fields []string
+	var lines []int
 	start, cut := 0, 0
 	count := 0
 	flush := func() {
 		if emit != nil {
-			emit(start, fields)
+			emit(start, fields, lines)
 		}
-		fields, count = nil, 0
+		fields, lines, count = fields[:0], lines[:0], 0
 	}
 	for pos := 0; pos < len(data); line++ {
 		end := bytes.IndexByte(data[pos:], '\n')
@@ -155,29 +174,37 @@ func tilesScan(data []byte, line, size int, atEOF bool, emit func(line int, fiel
 		}
 		text := data[pos:end]
 		pos = next
-		trimmed := bytes.TrimSpace(text)
-		if len(trimmed) == 0 || trimmed[0] == '#' {
+		first, _ := tilesField(text, 0)
+		if first == len(text) || text[first] == '#' {
 			if count == 0 {
 				cut = next
 			}
 			continue
 		}
 		n := 0
-		if emit == nil {
-			n = countFields(text)
-		} else {
-			toks := strings.Fields(string(text))
-			n = len(toks)
-			if count > 0 && count+n > size {
-				flush()
+		for i := 0; ; n++ {
+			s, e := tilesField(text, i)
+			if s == e {
+				break
 			}
-			fields = append(fields, toks...)
+			i = e
 		}
-		if emit == nil && count > 0 && count+n > size {
-			count = 0
+		if count > 0 && count+n > size {
+			flush()
 		}
 		if count == 0 {
 			start = line
+		}
+		if emit != nil {
+			for i := 0; ; {
+				s, e := tilesField(text, i)
+				if s == e {
+					break
+				}
+				fields = append(fields, string(text[s:e]))
+				lines = append(lines, line)
+				i = e
+			}
 		}
 		count += n
 		if count >= size {
@@ -194,18 +221,25 @@ func tilesScan(data []byte, line, size int, atEOF bool, emit func(line int, fiel
 	return cut
 }
 
-// countFields counts the whitespace-separated fields of a line.
-func countFields(b []byte) int {
-	n := 0
-	in := false
-	for _, c := range b {
-		space := c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
-		if !space && !in {
-			n++
-		}
-		in = !space
+// tilesField returns the bounds of the first field of text at or after
+// offset i, or len(text) twice when there is none. Fields are separated by
+// ASCII white space only, the set bitboard.ParseRotation uses (space, \t,
+// \r, \v, \f; lines are already split at \n): any other byte, a non-ASCII
+// space such as U+00A0 included, is part of a field, which then is a bad
+// tile value.
+func tilesField(text []byte, i int) (start, end int) {
+	for i < len(text) && tilesSpace(text[i]) {
+		i++
 	}
-	return n
+	start = i
+	for i < len(text) && !tilesSpace(text[i]) {
+		i++
+	}
+	return start, i
+}
+
+func tilesSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n'
 }
 
 // solveTilesChunk solves every board of a chunk into its output.
@@ -215,12 +249,17 @@ func solveTilesChunk(c *chunk, s *search.TileSolver, o *solveTilesOptions, goal 
 	if asJSON {
 		name, _ = json.Marshal(c.name)
 	}
-	tilesScan(c.data, c.line, o.n*o.n, true, func(line int, fields []string) {
+	tilesScanLines(c.data, c.line, o.n*o.n, true, func(line int, fields []string, lines []int) {
 		b, err := bitboard.ParseTiles(fields, o.n)
 		if err != nil {
+			// An error about one field names the line that field is on.
+			var pe *bitboard.ParseError
+			if errors.As(err, &pe) && pe.Field > 0 && pe.Field <= len(lines) {
+				line = lines[pe.Field-1]
+			}
 			if asJSON {
 				c.bad++
-				c.out = tilesAppendJSONError(c.out, name, line, err, nil)
+				c.out = appendJSONError(c.out, name, line, err)
 			} else {
 				c.fail(line, err)
 			}
@@ -232,7 +271,7 @@ func solveTilesChunk(c *chunk, s *search.TileSolver, o *solveTilesOptions, goal 
 			err = fmt.Errorf("%v: %w after %d nodes, bound %d", b, err, st.Generated, st.Bound)
 			c.limit++
 			if asJSON {
-				c.out = tilesAppendJSONError(c.out, name, line, err, &st)
+				c.out = tilesAppendLimitError(c.out, name, line, err, &st)
 			} else {
 				c.warn(line, err)
 			}
@@ -243,7 +282,7 @@ func solveTilesChunk(c *chunk, s *search.TileSolver, o *solveTilesOptions, goal 
 		case err != nil:
 			if asJSON {
 				c.bad++
-				c.out = tilesAppendJSONError(c.out, name, line, err, nil)
+				c.out = appendJSONError(c.out, name, line, err)
 			} else {
 				c.fail(line, err)
 			}
@@ -266,13 +305,6 @@ func solveTilesChunk(c *chunk, s *search.TileSolver, o *solveTilesOptions, goal 
 	})
 }
 
-func tilesAppendHead(dst, name []byte, line int) []byte {
-	dst = append(dst, `{"file":`...)
-	dst = append(dst, name...)
-	dst = append(dst, `,"line":`...)
-	return strconv.AppendInt(dst, int64(line), 10)
-}
-
 func tilesAppendStats(dst []byte, st *search.Stats) []byte {
 	dst = append(dst, `,"h0":`...)
 	dst = strconv.AppendInt(dst, int64(st.RootH), 10)
@@ -288,21 +320,20 @@ func tilesAppendStats(dst []byte, st *search.Stats) []byte {
 	return strconv.AppendInt(dst, st.Elapsed.Nanoseconds(), 10)
 }
 
-// tilesAppendJSONError appends an error object, with the statistics of a
-// search stopped at a limit when st is not nil.
-func tilesAppendJSONError(dst, name []byte, line int, err error, st *search.Stats) []byte {
-	dst = tilesAppendHead(dst, name, line)
-	msg, _ := json.Marshal(err.Error())
-	dst = append(dst, `,"error":`...)
-	dst = append(dst, msg...)
-	if st != nil {
-		dst = tilesAppendStats(dst, st)
-	}
+// tilesAppendLimitError appends the error object of appendJSONError (the
+// one rotation writes) with the statistics of the search a limit stopped
+// added before its closing brace.
+func tilesAppendLimitError(dst, name []byte, line int, err error, st *search.Stats) []byte {
+	dst = bytes.TrimSuffix(appendJSONError(dst, name, line, err), []byte("}\n"))
+	dst = tilesAppendStats(dst, st)
 	return append(dst, "}\n"...)
 }
 
 func tilesAppendJSON(dst, name []byte, line int, b bitboard.Tiles, goal bitboard.Goal, heuristic string, moves []byte, st *search.Stats) []byte {
-	dst = tilesAppendHead(dst, name, line)
+	dst = append(dst, `{"file":`...)
+	dst = append(dst, name...)
+	dst = append(dst, `,"line":`...)
+	dst = strconv.AppendInt(dst, int64(line), 10)
 	dst = append(dst, `,"board":"`...)
 	dst = append(dst, b.String()...)
 	dst = append(dst, `","goal":"`...)

@@ -3,8 +3,12 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,24 +94,91 @@ func TestSolveTilesBadRecords(t *testing.T) {
 	}
 }
 
+// TestSolveTilesWorkersKeepOrder solves an input of several 64 KiB chunks,
+// with multi-line boards and bad records among them, with 1, 2 and 7
+// workers and with the input arriving in random pieces: the output (stdout
+// and stderr interleaved) must not change, and every answer must be right.
 func TestSolveTilesWorkersKeepOrder(t *testing.T) {
-	in, _, code := runTiles(t, "", "random", "8puzzle", "-n", "300", "--seed", "7")
-	if code != ExitOK || strings.Count(in, "\n") != 300 {
-		t.Fatalf("random: exit %d, %d lines", code, strings.Count(in, "\n"))
+	const boards = 13000
+	gen, _, code := runTiles(t, "", "random", "8puzzle", "-n", itoa(boards), "--seed", "7")
+	if code != ExitOK || strings.Count(gen, "\n") != boards {
+		t.Fatalf("random: exit %d, %d lines", code, strings.Count(gen, "\n"))
 	}
-	again, _, _ := runTiles(t, "", "random", "8puzzle", "-n", "300", "--seed", "7")
-	if again != in {
+	again, _, _ := runTiles(t, "", "random", "8puzzle", "-n", itoa(boards), "--seed", "7")
+	if again != gen {
 		t.Fatal("same seed, different boards")
 	}
-	one, _, _ := runTiles(t, in, "solve", "8puzzle", "-j", "1")
-	two, _, _ := runTiles(t, in, "solve", "8puzzle", "-j", "2")
-	lc, _, _ := runTiles(t, in, "solve", "8puzzle", "-j", "2", "--heuristic", "linear-conflict")
-	if one != two || one != lc || strings.Count(one, "\n") != 300 {
-		t.Fatal("outputs differ between -j 1, -j 2 and heuristics")
+	// want lists, per record, the board ("" for a bad one) and the line
+	// its answer or error names.
+	type record struct {
+		board string
+		line  int
 	}
-	boards := strings.Split(strings.TrimSpace(in), "\n")
-	for i, l := range strings.Split(strings.TrimSpace(one), "\n") {
-		b, _ := bitboard.ParseTilesText(boards[i], 3)
+	var in strings.Builder
+	var want []record
+	line := 1
+	for i, b := range strings.Split(strings.TrimSpace(gen), "\n") {
+		switch {
+		case i%997 == 13: // too few tiles, closed by the next board
+			in.WriteString("1 2 3 4 5 6 7 8\n")
+			want = append(want, record{"", line})
+			line++
+		case i%991 == 7: // a tile out of range, on the third line
+			in.WriteString("# bad\n1 2 3\n4 5 6\n\n7 9 0\n")
+			want = append(want, record{"", line + 4})
+			line += 5
+		case i%983 == 5: // unsolvable
+			in.WriteString("2 1 3 4 5 6 7 8 0\n")
+			want = append(want, record{"", line})
+			line++
+		}
+		if i%3 == 1 { // three lines
+			f := strings.Fields(b)
+			for r := 0; r < 3; r++ {
+				in.WriteString(strings.Join(f[3*r:3*r+3], " ") + "\n")
+			}
+			want = append(want, record{b, line})
+			line += 3
+			continue
+		}
+		in.WriteString(b + "\n")
+		want = append(want, record{b, line})
+		line++
+	}
+	input := in.String()
+	if len(input) <= 3*chunkSize {
+		t.Fatalf("input of %d bytes fits in 3 chunks", len(input))
+	}
+	args := []string{"solve", "8puzzle", "--heuristic", "exact"}
+	one, code := runTilesPieces(input, nil, append(args, "-j", "1")...)
+	if code != ExitBadInput {
+		t.Fatalf("-j 1: exit %d", code)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var cuts []int
+	for at := 0; at < len(input); at += 1 + rng.IntN(2*chunkSize/3) {
+		cuts = append(cuts, at)
+	}
+	for _, j := range []string{"2", "7"} {
+		for _, c := range [][]int{nil, cuts} {
+			if got, code := runTilesPieces(input, c, append(args, "-j", j)...); got != one || code != ExitBadInput {
+				t.Fatalf("-j %s, %d pieces: exit %d, output differs from -j 1", j, len(c)+1, code)
+			}
+		}
+	}
+	got := strings.Split(strings.TrimSuffix(one, "\n"), "\n")
+	if len(got) != len(want) {
+		t.Fatalf("%d output lines for %d records", len(got), len(want))
+	}
+	for i, w := range want {
+		l := got[i]
+		if w.board == "" {
+			if !strings.HasPrefix(l, "stdin:"+itoa(w.line)+": ") {
+				t.Fatalf("record %d: %q, want an error at line %d", i, l, w.line)
+			}
+			continue
+		}
+		b, _ := bitboard.ParseTilesText(w.board, 3)
 		f := strings.Fields(l)
 		moves := ""
 		if len(f) > 1 {
@@ -115,8 +186,15 @@ func TestSolveTilesWorkersKeepOrder(t *testing.T) {
 		}
 		end, err := b.Apply(moves)
 		if err != nil || !end.IsGoal(bitboard.BlankFirst) || f[0] != itoa(len(moves)) {
-			t.Fatalf("board %d %q: answer %q", i, boards[i], l)
+			t.Fatalf("record %d (line %d) %q: answer %q", i, w.line, w.board, l)
 		}
+	}
+	// Heuristics agree on the answers (IDA* tries moves in a fixed order).
+	first := strings.Join(strings.SplitAfter(gen, "\n")[:300], "")
+	ex, _, _ := runTiles(t, first, "solve", "8puzzle", "-j", "2")
+	lc, _, _ := runTiles(t, first, "solve", "8puzzle", "-j", "2", "--heuristic", "linear-conflict")
+	if ex != lc || strings.Count(ex, "\n") != 300 {
+		t.Fatal("exact and linear-conflict answers differ")
 	}
 	walk, _, _ := runTiles(t, "", "random", "15puzzle", "-n", "3", "--walk", "0", "--goal", "blank-last")
 	if walk != strings.Repeat("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n", 3) {
@@ -140,6 +218,20 @@ func TestSolveTilesUsageAndLimits(t *testing.T) {
 	out, errs, code := runTiles(t, korf1, "solve", "15puzzle", "--heuristic", "manhattan", "--max-nodes", "10000")
 	if code != ExitLimit || out != "" || !strings.Contains(errs, "stdin:1: ") || !strings.Contains(errs, "limit") {
 		t.Fatalf("limit: %q %q exit %d", out, errs, code)
+	}
+	// In JSON, the error object of a limit carries the search's statistics.
+	out, _, code = runTiles(t, "\n"+korf1, "solve", "15puzzle", "--heuristic", "manhattan", "--max-nodes", "10000", "--format", "json")
+	var rec struct {
+		File      string  `json:"file"`
+		Line      int     `json:"line"`
+		Error     string  `json:"error"`
+		Generated *uint64 `json:"generated"`
+		Bound     *int    `json:"bound"`
+	}
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != ExitLimit || strings.Count(out, "\n") != 1 ||
+		rec.File != "stdin" || rec.Line != 2 || !strings.Contains(rec.Error, "limit") ||
+		rec.Generated == nil || *rec.Generated < 10000 || rec.Bound == nil {
+		t.Fatalf("limit, JSON: %q exit %d (%v)", out, code, err)
 	}
 }
 
@@ -188,5 +280,200 @@ func TestGenTiles(t *testing.T) {
 	}
 	if code := Run([]string{"--tables", dir, "gen", "15puzzle", "--pdb", "99"}, strings.NewReader(""), &out, &errb); code != ExitUsage {
 		t.Fatalf("gen --pdb 99: exit %d", code)
+	}
+}
+
+// piecesReader hands out its data in the given pieces, one a Read, the way
+// a pipe written in several writes does.
+type piecesReader struct{ pieces [][]byte }
+
+func (r *piecesReader) Read(p []byte) (int, error) {
+	for len(r.pieces) > 0 && len(r.pieces[0]) == 0 {
+		r.pieces = r.pieces[1:]
+	}
+	if len(r.pieces) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.pieces[0])
+	r.pieces[0] = r.pieces[0][n:]
+	return n, nil
+}
+
+// runTilesPieces runs the CLI with stdin arriving in pieces cut at cuts,
+// stdout and stderr going to one buffer so their interleaving shows.
+func runTilesPieces(in string, cuts []int, args ...string) (string, int) {
+	var pieces [][]byte
+	at := 0
+	for _, c := range cuts {
+		pieces = append(pieces, []byte(in[at:c]))
+		at = c
+	}
+	pieces = append(pieces, []byte(in[at:]))
+	var out bytes.Buffer
+	args = append([]string{"--tables", tilesTestTables()}, args...)
+	code := Run(args, &piecesReader{pieces}, &out, &out)
+	return out.String(), code
+}
+
+// TestSolveTilesUnicodeSpaceChunking is the NBSP repro of the review: the
+// same bytes, arriving in one write or two, must give the same answers.
+// Only ASCII white space separates fields, so "1\u00a02" is one bad field.
+func TestSolveTilesUnicodeSpaceChunking(t *testing.T) {
+	in := "1\xc2\xa02 3 4 5 6 7 8 0\n1\n2 3 4 5 6 7 8 0\n1\n"
+	args := []string{"solve", "8puzzle", "--goal", "blank-last", "-j", "1"}
+	one, code := runTilesPieces(in, nil, args...)
+	want := "stdin:1: field 1: bitboard: tile out of range: got \"1\\u00a02\", want an integer 0..8\n" +
+		"stdin:3: 2 3 4 5 6 7 8 0 1: search: board is unsolvable for the blank-last goal\n"
+	if one != want || code != ExitBadInput {
+		t.Fatalf("one write: exit %d\n%s\nwant\n%s", code, one, want)
+	}
+	for cut := 0; cut <= len(in); cut++ {
+		got, code := runTilesPieces(in, []int{cut}, args...)
+		if got != one || code != ExitBadInput {
+			t.Fatalf("cut at %d: exit %d\n%s\nwant, as in one write:\n%s", cut, code, got, one)
+		}
+	}
+}
+
+// TestSolveTilesErrorLine: an error about a field names the line the field
+// is on; an error about the whole board names the line it starts on.
+func TestSolveTilesErrorLine(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"1 2 3\n4 5 6\n7 9 0\n", "stdin:3: field 8: "},
+		{"1 2 3\n4 5 6\n\n# c\n7 8 8\n", "stdin:5: field 9: "},
+		{"1 2 3\n4 x 6\n7 8 0\n", "stdin:2: field 5: "},
+		{"\n1 2 3\n4 5 6\n7 0\n", "stdin:2: bitboard: wrong number"},
+		{"1 2 3\n4 5 6\n8 7 0\n", "stdin:1: "},
+	} {
+		_, errs, code := runTiles(t, c.in, "solve", "8puzzle", "--goal", "blank-last")
+		if code != ExitBadInput || !strings.HasPrefix(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%q: exit %d, stderr %q, want one error starting %q", c.in, code, errs, c.want)
+		}
+		out, _, _ := runTiles(t, c.in, "solve", "8puzzle", "--goal", "blank-last", "--format", "json")
+		var rec struct {
+			Line  int    `json:"line"`
+			Error string `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(out), &rec); err != nil || rec.Error == "" ||
+			"stdin:"+itoa(rec.Line)+": " != c.want[:strings.Index(c.want, " ")+1] {
+			t.Errorf("%q: JSON %q, want the line of %q", c.in, out, c.want)
+		}
+	}
+}
+
+// tilesRec is one record of tilesScanLines: start line, fields, field lines.
+type tilesRec struct {
+	line   int
+	fields []string
+	lines  []int
+}
+
+// tilesScanAll parses data in one go, as one chunk.
+func tilesScanAll(data []byte, size int) []tilesRec {
+	var recs []tilesRec
+	tilesScanLines(data, 1, size, true, func(line int, fields []string, lines []int) {
+		recs = append(recs, tilesRec{line, slices.Clone(fields), slices.Clone(lines)})
+	})
+	return recs
+}
+
+// tilesScanPieces parses data arriving in pieces cut at cuts the way the
+// batch reader does: after each piece the split pass picks the longest
+// prefix of whole boards, which becomes a chunk parsed on its own.
+func tilesScanPieces(data []byte, size int, cuts []int) []tilesRec {
+	var recs []tilesRec
+	emit := func(line int, fields []string, lines []int) {
+		recs = append(recs, tilesRec{line, slices.Clone(fields), slices.Clone(lines)})
+	}
+	var buf []byte
+	line, at := 1, 0
+	for i := 0; i <= len(cuts); i++ {
+		end, eof := len(data), i == len(cuts)
+		if !eof {
+			end = cuts[i]
+		}
+		buf = append(buf, data[at:end]...)
+		at = end
+		k := tilesScan(buf, 1, size, eof, nil)
+		if k == 0 {
+			continue
+		}
+		tilesScanLines(buf[:k], line, size, true, emit)
+		line += bytes.Count(buf[:k], []byte{'\n'})
+		buf = append([]byte(nil), buf[k:]...)
+	}
+	return recs
+}
+
+// TestTilesScanChunkBoundaries checks that the records do not depend on
+// where the input is cut into chunks: every single cut, and many random sets
+// of cuts, give the records of one-shot parsing. The inputs mix ASCII white
+// space with Unicode spaces (which are not separators).
+func TestTilesScanChunkBoundaries(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	seps := []string{" ", " ", "  ", "\t", "\r", "\v", "\f", "\xc2\xa0", "\u2003", "\xc2\x85", "\u3000"}
+	var gen strings.Builder
+	for range 150 {
+		switch rng.IntN(8) {
+		case 0:
+			gen.WriteString("\n")
+		case 1:
+			gen.WriteString(" # comment 1 2 3\n")
+		}
+		k := 9 + rng.IntN(3) - 1 // mostly whole boards, some short or long
+		for i, v := range rng.Perm(9)[:min(k, 9)] {
+			if i > 0 {
+				if rng.IntN(4) == 0 {
+					gen.WriteString("\n")
+				} else {
+					gen.WriteString(seps[rng.IntN(len(seps))])
+				}
+			}
+			gen.WriteString(itoa(v))
+		}
+		if k > 9 {
+			gen.WriteString(" 4")
+		}
+		gen.WriteString(seps[rng.IntN(len(seps))] + "\n")
+	}
+	inputs := []string{
+		"1\xc2\xa02 3 4 5 6 7 8 0\n1\n2 3 4 5 6 7 8 0\n1\n",
+		tilesMixed,
+		"1 2 3\r\n4\v5\f6\r\n7 8 0\r\n\xc2\xa0\n1 2 3 4 5 6 7 8 0", // no final newline
+		gen.String(),
+	}
+	for _, in := range inputs {
+		data := []byte(in)
+		want := tilesScanAll(data, 9)
+		check := func(cuts []int) {
+			if got := tilesScanPieces(data, 9, cuts); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%.40q cut at %v:\n got %v\nwant %v", in, cuts, got, want)
+			}
+		}
+		for c := 0; c <= len(data); c++ {
+			check([]int{c})
+		}
+		for range 300 {
+			cuts := make([]int, 1+rng.IntN(12))
+			for i := range cuts {
+				cuts[i] = rng.IntN(len(data) + 1)
+			}
+			slices.Sort(cuts)
+			check(cuts)
+		}
+	}
+	// The NBSP board: one bad field, not two good ones.
+	want := []tilesRec{
+		{1, []string{"1\xc2\xa02", "3", "4", "5", "6", "7", "8", "0", "1"}, []int{1, 1, 1, 1, 1, 1, 1, 1, 2}},
+		{3, []string{"2", "3", "4", "5", "6", "7", "8", "0", "1"}, []int{3, 3, 3, 3, 3, 3, 3, 3, 4}},
+	}
+	if got := tilesScanAll([]byte(inputs[0]), 9); !reflect.DeepEqual(got, want) {
+		t.Fatalf("NBSP input: %v", got)
+	}
+	// An NBSP-only line is a field (a board closed short by the next line),
+	// not a blank line.
+	if got := tilesScanAll([]byte(inputs[2]), 9); len(got) != 3 || got[1].line != 4 ||
+		!slices.Equal(got[1].fields, []string{"\xc2\xa0"}) || got[2].line != 5 {
+		t.Fatalf("CRLF input: %v", got)
 	}
 }
