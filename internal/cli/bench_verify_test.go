@@ -84,6 +84,10 @@ func TestBenchTiles(t *testing.T) {
 	if code != 0 || strings.Count(out, "\n") != 4 || !strings.Contains(out, "exact,3,3,0,0,") {
 		t.Fatalf("exit %d, stderr %q:\n%s", code, errs, out)
 	}
+	// A bad tile names the line it is on, not the board's first line.
+	if code, _, errs = run(t, "1 2 3\n4 5 6\n7 9 0\n", "bench", "8puzzle", "--heuristic", "manhattan"); code != ExitBadInput || !strings.HasPrefix(errs, "stdin:3: field 8") {
+		t.Fatalf("bad tile: exit %d, stderr %q", code, errs)
+	}
 	// An unsolvable board is an error of every heuristic, and exit status 1.
 	code, _, errs = run(t, "8 1 2 0 4 3 7 6 5\n", "bench", "8puzzle", "--heuristic", "manhattan,exact")
 	if code != ExitBadInput || strings.Count(errs, "unsolvable") != 2 {

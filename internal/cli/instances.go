@@ -73,10 +73,10 @@ func loadInstances(g *globalOptions, side int, inputs []string) ([]instance, int
 			})
 			continue
 		}
-		tilesScan(data, 1, side*side, true, func(ln int, fields []string) {
+		tilesScanLines(data, 1, side*side, true, func(ln int, fields []string, lines []int) {
 			b, err := bitboard.ParseTiles(fields, side)
 			if err != nil {
-				fmt.Fprintf(g.Stderr, "%s:%d: %v\n", iname, ln, err)
+				fmt.Fprintf(g.Stderr, "%s:%d: %v\n", iname, fieldLine(err, ln, lines), err)
 				bad++
 				return
 			}

@@ -137,6 +137,16 @@ func tilesScan(data []byte, line, size int, atEOF bool, emit func(line int, fiel
 	return tilesScanLines(data, line, size, atEOF, func(line int, fields []string, _ []int) { emit(line, fields) })
 }
 
+// fieldLine returns the line an error is about: the line of the field a
+// *bitboard.ParseError names, else the record's first line.
+func fieldLine(err error, line int, lines []int) int {
+	var pe *bitboard.ParseError
+	if errors.As(err, &pe) && pe.Field > 0 && pe.Field <= len(lines) {
+		return lines[pe.Field-1]
+	}
+	return line
+}
+
 // tilesScanLines groups the lines of data into boards of size integers and
 // calls emit (when not nil) with the line each starts on, its fields and the
 // line of each field; emit must not keep the slices. A board ends at the end of
@@ -252,11 +262,7 @@ func solveTilesChunk(c *chunk, s *search.TileSolver, o *solveTilesOptions, goal 
 	tilesScanLines(c.data, c.line, o.n*o.n, true, func(line int, fields []string, lines []int) {
 		b, err := bitboard.ParseTiles(fields, o.n)
 		if err != nil {
-			// An error about one field names the line that field is on.
-			var pe *bitboard.ParseError
-			if errors.As(err, &pe) && pe.Field > 0 && pe.Field <= len(lines) {
-				line = lines[pe.Field-1]
-			}
+			line = fieldLine(err, line, lines)
 			if asJSON {
 				c.bad++
 				c.out = appendJSONError(c.out, name, line, err)
