@@ -72,6 +72,17 @@ func (c *chunk) fail(line int, err error) {
 	c.notes = append(c.notes, note{len(c.out), fmt.Sprintf("%s:%d: %v", c.name, line, err)})
 }
 
+// reject records a bad record: an error object in its place in JSON output
+// (name is the input's name as a JSON string), else an error line on stderr.
+func (c *chunk) reject(asJSON bool, name []byte, line int, err error) {
+	if asJSON {
+		c.bad++
+		c.out = appendJSONError(c.out, name, line, err)
+		return
+	}
+	c.fail(line, err)
+}
+
 // warn puts a message on stderr at the current output position.
 func (c *chunk) warn(line int, err error) {
 	c.notes = append(c.notes, note{len(c.out), fmt.Sprintf("%s:%d: %v", c.name, line, err)})

@@ -164,15 +164,5 @@ func writeCensusBoards(f *os.File, boards []bitboard.Rotation) error {
 // censusProgressPrinter returns a progress callback that redraws one status
 // line on a terminal: boards counted, percent, elapsed.
 func censusProgressPrinter(w io.Writer) func(pdb.Progress) {
-	return func(p pdb.Progress) {
-		if p.Done {
-			fmt.Fprintln(w)
-			return
-		}
-		pct := 0.0
-		if p.Total > 0 {
-			pct = 100 * float64(p.States) / float64(p.Total)
-		}
-		fmt.Fprintf(w, "\r  census  boards %14d  %6.2f%%  %7.1fs ", p.States, pct, p.Elapsed)
-	}
+	return statusPrinter(w, func(pdb.Progress) string { return "census  boards" })
 }

@@ -167,12 +167,7 @@ func (w *rotationWorker) solveChunk(c *chunk) {
 			c.end = true
 			return
 		}
-		if w.json {
-			c.bad++
-			c.out = appendJSONError(c.out, w.name, ln, err)
-		} else {
-			c.fail(ln, err)
-		}
+		c.reject(w.json, w.name, ln, err)
 		if w.strict {
 			c.halt = true
 			return

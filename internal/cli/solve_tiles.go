@@ -263,12 +263,7 @@ func solveTilesChunk(c *chunk, s *search.TileSolver, o *solveTilesOptions, goal 
 		b, err := bitboard.ParseTiles(fields, o.n)
 		if err != nil {
 			line = fieldLine(err, line, lines)
-			if asJSON {
-				c.bad++
-				c.out = appendJSONError(c.out, name, line, err)
-			} else {
-				c.fail(line, err)
-			}
+			c.reject(asJSON, name, line, err)
 			return
 		}
 		moves, st, err := s.Solve(b, goal, lim)
@@ -286,12 +281,7 @@ func solveTilesChunk(c *chunk, s *search.TileSolver, o *solveTilesOptions, goal 
 			err = fmt.Errorf("%v: %w for the %v goal", b, err, goal)
 			fallthrough
 		case err != nil:
-			if asJSON {
-				c.bad++
-				c.out = appendJSONError(c.out, name, line, err)
-			} else {
-				c.fail(line, err)
-			}
+			c.reject(asJSON, name, line, err)
 			return
 		}
 		switch o.Format {
