@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -50,13 +51,14 @@ type chunk struct {
 	line  int    // line number of data[0]
 	data  []byte // the records
 
-	out   []byte // what goes to stdout
-	notes []note // what goes to stderr, each at an offset of out
-	bad   int    // records that failed
-	limit int    // records stopped at a limit
-	end   bool   // a terminator record ended this input inside the chunk
-	halt  bool   // strict mode: stop the whole batch after this chunk
-	ioErr error  // the input could not be opened or read; the chunk holds only its message
+	out     []byte // what goes to stdout
+	notes   []note // what goes to stderr, each at an offset of out
+	bad     int    // records that failed
+	limit   int    // records stopped at a limit
+	end     bool   // a terminator record ended this input inside the chunk
+	halt    bool   // strict mode: stop the whole batch after this chunk
+	ioErr   error  // the input could not be opened or read; the chunk holds only its message
+	tooLong bool   // the chunk stands for one record longer than maxRecord, at line
 }
 
 // note is a message for stderr, written after out[:at].
@@ -109,6 +111,8 @@ type batch struct {
 	workers   int
 	split     splitFunc
 	endLine   func(line []byte) bool // if set, a line that ends an input (the judge's 0)
+	asJSON    bool                   // bad records the pipeline finds become JSON error objects
+	strict    bool                   // a bad record the pipeline finds halts the batch
 	newWorker func() func(*chunk)    // one handler per worker goroutine
 }
 
@@ -182,7 +186,11 @@ func (b *batch) run() batchResult {
 			for c := range jobs {
 				if c.ioErr == nil && !stop.Load() && !done[c.input].Load() {
 					c.out = getBuf(&outPool, len(c.data))
-					handle(c)
+					if c.tooLong {
+						b.rejectLong(c)
+					} else {
+						handle(c)
+					}
 				}
 				results <- c
 			}
@@ -202,9 +210,10 @@ func (b *batch) run() batchResult {
 		case c, ok = <-results:
 		default:
 			// Nothing ready: show what we have before waiting.
-			if err := out.Flush(); err != nil && res.ioErr == nil {
+			if err := out.Flush(); err != nil {
 				res.ioErr = err
 				stop.Store(true)
+				continue // ends the loop: do not wait for more input
 			}
 			c, ok = <-results
 		}
@@ -260,6 +269,20 @@ func (b *batch) run() batchResult {
 	return res
 }
 
+// errTooLong is the error of a record longer than maxRecord.
+var errTooLong = fmt.Errorf("record longer than %d MiB", maxRecord>>20)
+
+// rejectLong reports the overlong record c stands for as a command would
+// report a bad record.
+func (b *batch) rejectLong(c *chunk) {
+	var name []byte
+	if b.asJSON {
+		name, _ = json.Marshal(c.name)
+	}
+	c.reject(b.asJSON, name, c.line, errTooLong)
+	c.halt = b.strict
+}
+
 // skipped reports whether c comes after its input's terminator.
 func (c *chunk) skipped(done []atomic.Bool) bool { return done[c.input].Load() }
 
@@ -289,53 +312,70 @@ const maxRecord = 64 << 20 // longest record the reader will buffer
 // readInput cuts one input into chunks and sends them. Each chunk takes at
 // most chunkSize new bytes (more only for one long record), so chunks stay
 // small whatever buffer the pool hands out. A record longer than maxRecord
-// is reported as bad and skipped to the end of its line. When the batch has
-// an end test, the reader stops at the first line that passes it.
+// becomes a chunk of its own marked tooLong, reported by a worker as one bad
+// record, and the reader skips to the end of its last line. When the batch
+// has an end test, the reader stops at the first line that passes it.
 func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs chan<- *chunk,
 	slots chan struct{}, done *atomic.Bool, stop *atomic.Bool) error {
 	line := 1
 	var carry []byte
 	eof := false
+	send := func(c *chunk) {
+		slots <- struct{}{}
+		c.seq, c.input, c.name = *seq, input, name
+		jobs <- c
+		*seq++
+	}
 	for !eof {
 		if done.Load() || stop.Load() {
 			return nil
 		}
 		buf := append(getBuf(&inPool, len(carry)+chunkSize), carry...)
-		limit := len(buf) + chunkSize
+		limit := len(buf) + chunkSize // where this chunk stops reading; cap(buf) >= limit
 		k := 0
 		for {
-			n, err := r.Read(buf[len(buf):min(cap(buf), limit)])
-			buf = buf[:len(buf)+n]
-			if err == io.EOF {
-				eof = true
-			} else if err != nil {
-				return err
+			if len(buf) == limit { // no record ends in what was read
+				if len(buf) > maxRecord {
+					// One record fills the buffer: report it at its first
+					// line and skip to the end of its last line.
+					send(&chunk{line: line, tooLong: true})
+					line += bytes.Count(buf, []byte{'\n'}) + 1
+					n, err := skipLine(r, buf[:cap(buf)])
+					buf = buf[:n]
+					if err == io.EOF {
+						eof = true
+					} else if err != nil {
+						return err
+					}
+					limit = len(buf) + chunkSize
+					if cap(buf) < limit {
+						buf = append(make([]byte, 0, limit), buf...)
+					}
+				} else { // grow for one long record
+					limit = min(max(2*len(buf), len(buf)+chunkSize), maxRecord+1)
+					if cap(buf) < limit {
+						buf = append(make([]byte, 0, limit), buf...)
+					}
+				}
+			}
+			if !eof {
+				n, err := r.Read(buf[len(buf):limit])
+				buf = buf[:len(buf)+n]
+				if err == io.EOF {
+					eof = true
+				} else if err != nil {
+					return err
+				}
+				// Records end at a newline or at the end of the input: look
+				// for one only when new bytes may hold it, so a long line
+				// arriving in small reads is not rescanned each time.
+				if !eof && bytes.IndexByte(buf[len(buf)-n:], '\n') < 0 {
+					continue
+				}
 			}
 			k = b.split(buf, eof)
 			if k > 0 || eof {
 				break
-			}
-			if len(buf) < limit {
-				continue
-			}
-			if len(buf) >= maxRecord { // one record fills the buffer: report it, skip its line
-				skipped, err := skipLine(r, buf)
-				slots <- struct{}{}
-				c := &chunk{seq: *seq, input: input, name: name}
-				c.fail(line, fmt.Errorf("record longer than %d MiB", maxRecord>>20))
-				jobs <- c
-				*seq++
-				line++
-				buf, eof = append(buf[:0], skipped...), err == io.EOF
-				if err != nil && err != io.EOF {
-					return err
-				}
-				limit = len(buf) + chunkSize
-				continue
-			}
-			limit = min(2*len(buf), maxRecord) // grow for one long record
-			if cap(buf) < limit {
-				buf = append(make([]byte, 0, limit), buf...)
 			}
 		}
 		carry = append(carry[:0], buf[k:]...)
@@ -344,10 +384,7 @@ func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs ch
 		}
 		data := buf[:k]
 		lines, end, found := b.scanLines(data)
-		data = data[:end]
-		slots <- struct{}{}
-		jobs <- &chunk{seq: *seq, input: input, name: name, line: line, data: data}
-		*seq++
+		send(&chunk{line: line, data: data[:end]})
 		line += lines
 		if found {
 			return nil // the input's end line: read no further
@@ -356,20 +393,16 @@ func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs ch
 	return nil
 }
 
-// skipLine reads on from r past the end of the line that buf holds the
-// start of, and returns what follows the newline.
-func skipLine(r io.Reader, buf []byte) ([]byte, error) {
+// skipLine reads on from r into buf until a newline, moves what follows it
+// to the front of buf and returns its length.
+func skipLine(r io.Reader, buf []byte) (int, error) {
 	for {
-		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
-			return buf[i+1:], nil
+		n, err := r.Read(buf)
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+			return copy(buf, buf[i+1:n]), nil
 		}
-		n, err := r.Read(buf[:cap(buf)])
-		buf = buf[:n]
 		if err != nil {
-			if i := bytes.IndexByte(buf, '\n'); i >= 0 {
-				return buf[i+1:], nil
-			}
-			return nil, err
+			return 0, err
 		}
 	}
 }
@@ -388,16 +421,13 @@ func (b *batch) scanLines(data []byte) (lines, end int, found bool) {
 			next = pos + i + 1
 			lines++
 		}
-		if next-pos <= maxEndLine && b.endLine(data[pos:next]) {
+		if b.endLine(data[pos:next]) {
 			return lines, next, true
 		}
 		pos = next
 	}
 	return lines, len(data), false
 }
-
-// maxEndLine is the longest line the end test is asked about.
-const maxEndLine = 16
 
 // lines calls f for each line of c.data with its line number, without the
 // newline; f returns false to stop.

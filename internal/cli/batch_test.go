@@ -128,3 +128,100 @@ func TestWriteErrorIsReported(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// segReader yields its segments in turn, each a run of one byte or a
+// string, as fast as the caller asks.
+type segReader struct {
+	segs []seg
+}
+
+type seg struct {
+	b byte
+	n int
+	s string
+}
+
+func (r *segReader) Read(p []byte) (int, error) {
+	for len(r.segs) > 0 && r.segs[0].n == 0 && r.segs[0].s == "" {
+		r.segs = r.segs[1:]
+	}
+	if len(r.segs) == 0 {
+		return 0, io.EOF
+	}
+	g := &r.segs[0]
+	if g.s != "" {
+		n := copy(p, g.s)
+		g.s = g.s[n:]
+		return n, nil
+	}
+	k := min(len(p), g.n)
+	for i := range p[:k] {
+		p[i] = g.b
+	}
+	g.n -= k
+	return k, nil
+}
+
+func runWithin(t *testing.T, limit time.Duration, in io.Reader, out io.Writer, args ...string) (int, string) {
+	t.Helper()
+	var errb bytes.Buffer
+	finished := make(chan int)
+	go func() { finished <- Run(append([]string{"--tables", tablesDir}, args...), in, out, &errb) }()
+	select {
+	case code := <-finished:
+		return code, errb.String()
+	case <-time.After(limit):
+		t.Fatalf("%v: still running after %v", args, limit)
+	}
+	return 0, ""
+}
+
+func TestOverlongRecordsInARow(t *testing.T) {
+	board := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n"
+	in := &segReader{[]seg{{b: '1', n: maxRecord + 36}, {s: "\n"}, {b: '2', n: maxRecord + 100}, {s: "\n" + board}}}
+	var out bytes.Buffer
+	code, errs := runWithin(t, 30*time.Second, in, &out, "solve", "rotation")
+	if code != ExitBadInput || out.String() != "AC\n2\n" || !strings.Contains(errs, "stdin:1: record longer") || !strings.Contains(errs, "stdin:2: record longer") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errs)
+	}
+	// A line of exactly the limit is not too long (it is a bad board).
+	in = &segReader{[]seg{{b: '1', n: maxRecord}, {s: "\n" + board}}}
+	out.Reset()
+	code, errs = runWithin(t, 30*time.Second, in, &out, "solve", "rotation")
+	if code != ExitBadInput || out.String() != "AC\n2\n" || strings.Contains(errs, "longer") {
+		t.Fatalf("line of exactly the limit: exit %d, stdout %q, stderr %q", code, out.String(), errs)
+	}
+	// Strict stops at it; JSON gives it an error object in place.
+	in = &segReader{[]seg{{b: '1', n: maxRecord + 5}, {s: "\n" + board}}}
+	out.Reset()
+	if code, _ := runWithin(t, 30*time.Second, in, &out, "solve", "rotation", "--strict"); code != ExitBadInput || out.Len() != 0 {
+		t.Fatalf("strict: exit %d, stdout %q", code, out.String())
+	}
+	in = &segReader{[]seg{{s: board}, {b: '1', n: maxRecord + 5}, {s: "\n" + board}}}
+	out.Reset()
+	runWithin(t, 30*time.Second, in, &out, "solve", "rotation", "--format", "json")
+	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !strings.Contains(lines[1], `"line":2,"error":"record longer`) {
+		t.Fatalf("json: %q", out.String())
+	}
+	// A sliding-tile record whose last line is too long: skipped to that
+	// line's end; the next board is read from the line after.
+	in = &segReader{[]seg{{s: "1 2\n"}, {b: '3', n: maxRecord + 10}, {s: "\n1 2 3 4 5 6 7 8 0\n"}}}
+	out.Reset()
+	code, errs = runWithin(t, 30*time.Second, in, &out, "solve", "8puzzle", "--heuristic", "manhattan", "--goal", "blank-last", "--format", "aoj")
+	if code != ExitBadInput || out.String() != "0\n" || !strings.Contains(errs, "stdin:1: record longer") {
+		t.Fatalf("tiles: exit %d, stdout %q, stderr %q", code, out.String(), errs)
+	}
+}
+
+func TestPromptExits(t *testing.T) {
+	board := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n"
+	// An output error while the input is idle.
+	if code, errs := runWithin(t, 10*time.Second, endlessInput(board), failingWriter{}, "solve", "rotation"); code != ExitIO || !strings.Contains(errs, "disk full") {
+		t.Fatalf("output error: exit %d, %q", code, errs)
+	}
+	// A 0 line padded with spaces ends the input for the reader too.
+	var out bytes.Buffer
+	if code, _ := runWithin(t, 10*time.Second, endlessInput(board+"0                        \n"), &out, "solve", "rotation"); code != 0 || out.String() != "AC\n2\n" {
+		t.Fatalf("padded end line: exit %d, stdout %q", code, out.String())
+	}
+}

@@ -62,7 +62,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 	json := o.Format == "json"
 	b := &batch{
 		inputs: o.Inputs, stdin: o.g.Stdin, stdout: o.g.Stdout, stderr: o.g.Stderr,
-		workers: o.g.workers(), split: splitLines, endLine: isTerminator,
+		workers: o.g.workers(), split: splitLines, endLine: isTerminator, asJSON: json, strict: o.Strict,
 		newWorker: func() func(*chunk) {
 			s := newSolver()
 			if !paths {

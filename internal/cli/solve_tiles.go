@@ -94,7 +94,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
 	b := &batch{
 		inputs: o.Inputs, stdin: o.g.Stdin, stdout: o.g.Stdout, stderr: o.g.Stderr,
-		workers: o.g.workers(),
+		workers: o.g.workers(), asJSON: o.Format == "json",
 		split: func(data []byte, atEOF bool) int {
 			return tilesScan(data, 1, size, atEOF, nil)
 		},
