@@ -100,6 +100,10 @@ func (s Spec) check(t *Table, where string) error {
 			"file holds %s/%s with %d entries of %d bits, want %s/%s with %d of %d",
 			t.Puzzle, t.Pattern, t.Entries, t.Width, s.Puzzle, s.Pattern, s.Entries, s.Width)}
 	}
+	if want, ok := knownChecksums[s.Puzzle+"/"+s.Pattern]; ok && t.Checksum != want {
+		return &FormatError{Path: where, Err: ErrMismatch, Detail: fmt.Sprintf(
+			"entries of %s/%s have CRC %08x, the known table %08x", s.Puzzle, s.Pattern, t.Checksum, want)}
+	}
 	return nil
 }
 

@@ -260,3 +260,23 @@ func FuzzDecodeFields(f *testing.F) {
 		}
 	})
 }
+
+// A table file whose checksums agree with its entries, but whose entries
+// are not the known table's, is refused and rebuilt.
+func TestForgedTableIsRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	spec := RotationSpec()
+	forged, err := NewTable(RotPuzzle, RotPattern, RotEntries, RotWidth, make([]byte, PackedSize(RotEntries, RotWidth)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(filepath.Join(dir, spec.FileName()), forged); err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	c := &Cache{Dir: dir, Notify: func(m string) { msgs = append(msgs, m) }}
+	tab, err := c.Load(spec)
+	if err != nil || len(msgs) != 1 || !strings.Contains(msgs[0], "known table") || tab.Checksum != knownChecksums["rotation/centre8"] {
+		t.Fatalf("forged table: %v, %q", err, msgs)
+	}
+}

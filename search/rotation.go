@@ -74,6 +74,9 @@ func NewRotationSolver(t *pdb.Table, h RotationHeuristic) (*RotationSolver, erro
 	return s, nil
 }
 
+// maxPathLen is the longest path a mask can need (its greatest distance).
+const maxPathLen = 14
+
 // RotationPaths is the path table (see pdb.RotationPathsSpec) decoded for
 // lookups. It is read-only and shared by solvers.
 type RotationPaths struct {
@@ -88,6 +91,10 @@ func NewRotationPaths(t *pdb.Table) (*RotationPaths, error) {
 	w := make([]uint64, t.Entries)
 	for i := range w {
 		w[i] = binary.LittleEndian.Uint64(t.Data[8*i:])
+		// Lengths index the move buffer: refuse any a real table cannot hold.
+		if n := w[i] & (1<<pdb.PathLenBits - 1); n > maxPathLen || w[i]>>(pdb.PathLenBits+pdb.PathMoveBits*n) != 0 {
+			return nil, fmt.Errorf("%w: path entry %d holds %#x, not a path", ErrTable, i, w[i])
+		}
 	}
 	return &RotationPaths{w}, nil
 }

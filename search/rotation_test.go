@@ -1,6 +1,8 @@
 package search
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"math/rand/v2"
 	"sync"
@@ -383,5 +385,23 @@ func BenchmarkRotationSolveMany(b *testing.B) {
 	for i := 0; i < b.N; i += len(out) {
 		j := i & (len(boards) - 1)
 		s.SolveMany(boards[j:j+len(out)], out)
+	}
+}
+
+func TestNewRotationPathsRefusesBadEntries(t *testing.T) {
+	good, err := pdb.BuildRotationPaths(rotationTable(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []uint64{40, 15, 1 << 60, 2 | 7<<20} {
+		data := bytes.Clone(good.Data)
+		binary.LittleEndian.PutUint64(data[8*1234:], e)
+		bad, err := pdb.NewTable(good.Puzzle, good.Pattern, good.Entries, good.Width, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := NewRotationPaths(bad); !errors.Is(err, ErrTable) {
+			t.Fatalf("entry %#x: %v", e, err)
+		}
 	}
 }
