@@ -340,7 +340,7 @@ func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs ch
 					// line and skip to the end of its last line.
 					send(&chunk{line: line, tooLong: true})
 					line += bytes.Count(buf, []byte{'\n'}) + 1
-					n, err := skipLine(r, buf[:cap(buf)])
+					n, err := skipLine(r, buf[:min(cap(buf), chunkSize)])
 					buf = buf[:n]
 					if err == io.EOF {
 						eof = true
@@ -350,6 +350,12 @@ func (b *batch) readInput(r io.Reader, input int, name string, seq *int, jobs ch
 					limit = len(buf) + chunkSize
 					if cap(buf) < limit {
 						buf = append(make([]byte, 0, limit), buf...)
+					}
+					// What followed the newline may hold whole records.
+					if bytes.IndexByte(buf, '\n') >= 0 || eof {
+						if k = b.split(buf, eof); k > 0 || eof {
+							break
+						}
 					}
 				} else { // grow for one long record
 					limit = min(max(2*len(buf), len(buf)+chunkSize), maxRecord+1)

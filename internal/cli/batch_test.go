@@ -225,3 +225,31 @@ func TestPromptExits(t *testing.T) {
 		t.Fatalf("padded end line: exit %d, stdout %q", code, out.String())
 	}
 }
+
+// Whole records that arrive in the same read as the end of an overlong line
+// are answered at once, with their own line numbers.
+func TestRecordsAfterAnOverlongLine(t *testing.T) {
+	board := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n"
+	var many strings.Builder
+	for i := 0; i < 1000; i++ {
+		many.WriteString(board)
+	}
+	// Overlong line, 1000 boards, a long legal-length (bad) line, one board.
+	in := &segReader{[]seg{{b: '1', n: maxRecord + 10}, {s: "\n" + many.String()}, {b: '9', n: maxRecord - 100}, {s: "\n" + board}}}
+	var out bytes.Buffer
+	code, errs := runWithin(t, 60*time.Second, in, &out, "solve", "rotation")
+	if code != ExitBadInput || strings.Count(out.String(), "AC\n2\n") != 1001 || strings.Count(errs, "stdin:") != 2 ||
+		!strings.Contains(errs, "stdin:1: record longer") || !strings.Contains(errs, "stdin:1002: field 1") {
+		t.Fatalf("exit %d, %d answers, stderr %q", code, strings.Count(out.String(), "AC\n2\n"), errs)
+	}
+	// A board and the end line after an overlong line, the input held open.
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write(bytes.Repeat([]byte{'1'}, maxRecord+10))
+		pw.Write([]byte("\n" + board + "0\n")) // never closed
+	}()
+	out.Reset()
+	if code, _ := runWithin(t, 30*time.Second, pr, &out, "solve", "rotation"); code != ExitBadInput || out.String() != "AC\n2\n" {
+		t.Fatalf("held open: exit %d, stdout %q", code, out.String())
+	}
+}
