@@ -32,40 +32,40 @@ const (
 	TilesMaxCells = TilesMaxSide * TilesMaxSide // cells of the largest board
 	tilesCellBits = 4                           // bits a cell in the packed word
 	tilesCellMask = 1<<tilesCellBits - 1
-	// TileMoves is the number of move directions.
-	TileMoves = 4
+	// TilesMoves is the number of move directions.
+	TilesMoves = 4
 )
 
-// TileMove is a direction the blank moves in.
-type TileMove uint8
+// TilesMove is a direction the blank moves in.
+type TilesMove uint8
 
-// The four blank moves; TileMoveNames spells them.
+// The four blank moves; TilesMoveNames spells them.
 const (
-	MoveUp TileMove = iota
+	MoveUp TilesMove = iota
 	MoveDown
 	MoveLeft
 	MoveRight
 )
 
-// TileMoveNames holds the letter of each TileMove.
-const TileMoveNames = "UDLR"
+// TilesMoveNames holds the letter of each TilesMove.
+const TilesMoveNames = "UDLR"
 
 // Inverse returns the move that undoes m.
-func (m TileMove) Inverse() TileMove { return m ^ 1 }
+func (m TilesMove) Inverse() TilesMove { return m ^ 1 }
 
 // Mirror returns the move m becomes on the board rotated by 180 degrees.
-func (m TileMove) Mirror() TileMove { return m ^ 1 }
+func (m TilesMove) Mirror() TilesMove { return m ^ 1 }
 
 // Letter returns the letter naming m.
-func (m TileMove) Letter() byte { return TileMoveNames[m] }
+func (m TilesMove) Letter() byte { return TilesMoveNames[m] }
 
-// TileMoveOf returns the move named by letter c (U, D, L or R).
-func TileMoveOf(c byte) (TileMove, bool) {
-	i := strings.IndexByte(TileMoveNames, c)
+// TilesMoveOf returns the move named by letter c (U, D, L or R).
+func TilesMoveOf(c byte) (TilesMove, bool) {
+	i := strings.IndexByte(TilesMoveNames, c)
 	if i < 0 {
 		return 0, false
 	}
-	return TileMove(i), true
+	return TilesMove(i), true
 }
 
 // Goal is a goal convention for sliding-tile boards.
@@ -117,12 +117,12 @@ type Tiles struct {
 
 // tilesNeighbour[n-TilesMinSide][c][m] is the cell the blank reaches from c by
 // move m on an n x n board, or -1 when m leaves the board.
-var tilesNeighbour = func() (t [TilesMaxSide - TilesMinSide + 1][TilesMaxCells][TileMoves]int8) {
+var tilesNeighbour = func() (t [TilesMaxSide - TilesMinSide + 1][TilesMaxCells][TilesMoves]int8) {
 	for n := TilesMinSide; n <= TilesMaxSide; n++ {
 		for c := range n * n {
 			r, col := c/n, c%n
 			nb := &t[n-TilesMinSide][c]
-			*nb = [TileMoves]int8{-1, -1, -1, -1}
+			*nb = [TilesMoves]int8{-1, -1, -1, -1}
 			if r > 0 {
 				nb[MoveUp] = int8(c - n)
 			}
@@ -140,16 +140,16 @@ var tilesNeighbour = func() (t [TilesMaxSide - TilesMinSide + 1][TilesMaxCells][
 	return t
 }()
 
-// TileNeighbour returns the cell the blank reaches from cell c by move m on
+// TilesNeighbour returns the cell the blank reaches from cell c by move m on
 // an n x n board, or -1 when m would leave the board.
-func TileNeighbour(n, c int, m TileMove) int {
+func TilesNeighbour(n, c int, m TilesMove) int {
 	return int(tilesNeighbour[n-TilesMinSide][c][m])
 }
 
-// TileDistance returns the Manhattan distance between cells a and b of an
+// TilesDistance returns the Manhattan distance between cells a and b of an
 // n x n board: the moves a tile needs from one to the other on an otherwise
 // empty board.
-func TileDistance(n, a, b int) int {
+func TilesDistance(n, a, b int) int {
 	return tilesAbs(a/n-b/n) + tilesAbs(a%n-b%n)
 }
 
@@ -263,7 +263,7 @@ func (b Tiles) Valid() bool {
 
 // Move returns the board after the blank moves in direction m, and false
 // (with b unchanged) when the move would leave the board.
-func (b Tiles) Move(m TileMove) (Tiles, bool) {
+func (b Tiles) Move(m TilesMove) (Tiles, bool) {
 	to := tilesNeighbour[b.Side-TilesMinSide][b.Blank][m]
 	if to < 0 {
 		return b, false
@@ -281,7 +281,7 @@ var ErrTileMove = errors.New("bitboard: invalid tile move")
 // Apply returns the board after the moves spelled by letters U, D, L, R.
 func (b Tiles) Apply(moves string) (Tiles, error) {
 	for i := 0; i < len(moves); i++ {
-		m, ok := TileMoveOf(moves[i])
+		m, ok := TilesMoveOf(moves[i])
 		if !ok {
 			return b, fmt.Errorf("%w: %q at %d", ErrTileMove, moves[i], i)
 		}
@@ -411,10 +411,10 @@ func RandomTiles(r *rand.Rand, n int, g Goal) Tiles {
 // k random moves, never undoing the previous move.
 func RandomWalkTiles(r *rand.Rand, n int, g Goal, k int) Tiles {
 	b := GoalTiles(n, g)
-	last := TileMove(TileMoves) // none
+	last := TilesMove(TilesMoves) // none
 	for i := 0; i < k; {
-		m := TileMove(r.IntN(TileMoves))
-		if last < TileMoves && m == last.Inverse() {
+		m := TilesMove(r.IntN(TilesMoves))
+		if last < TilesMoves && m == last.Inverse() {
 			continue
 		}
 		nb, ok := b.Move(m)

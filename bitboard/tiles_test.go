@@ -28,7 +28,7 @@ func tilesPlainOf(b Tiles) tilesPlain {
 }
 
 // move moves the blank by (dr, dc) written out by hand from the rules.
-func (p tilesPlain) move(m TileMove) (tilesPlain, bool) {
+func (p tilesPlain) move(m TilesMove) (tilesPlain, bool) {
 	r, c := p.blank/p.n, p.blank%p.n
 	switch m {
 	case MoveUp:
@@ -71,7 +71,7 @@ func TestTilesMovesMatchPlainBoard(t *testing.T) {
 		b := RandomTiles(r, n, BlankFirst)
 		p := tilesPlainOf(b)
 		for i := range 20000 {
-			m := TileMove(r.IntN(TileMoves))
+			m := TilesMove(r.IntN(TilesMoves))
 			nb, ok := b.Move(m)
 			np, pok := p.move(m)
 			if ok != pok {
@@ -154,7 +154,7 @@ func TestTilesCanonicalAndTranspose(t *testing.T) {
 			t.Fatalf("canonical %v of %v invalid or unsolvable", c, b)
 		}
 		// A move on the canonical board is the mirrored move on b.
-		for m := range TileMove(TileMoves) {
+		for m := range TilesMove(TilesMoves) {
 			nb, ok := b.Move(m.Mirror())
 			nc, okc := c.Move(m)
 			if ok != okc || (ok && nb.Canonical(BlankLast) != nc) {
@@ -276,8 +276,8 @@ func FuzzParseTiles(f *testing.F) {
 	})
 }
 
-// TestTileDistance checks TileDistance against a breadth-first search over
-// TileNeighbour: on an empty board a tile's shortest path is its Manhattan
+// TestTileDistance checks TilesDistance against a breadth-first search over
+// TilesNeighbour: on an empty board a tile's shortest path is its Manhattan
 // distance.
 func TestTileDistance(t *testing.T) {
 	for n := TilesMinSide; n <= TilesMaxSide; n++ {
@@ -287,8 +287,8 @@ func TestTileDistance(t *testing.T) {
 			for len(queue) > 0 {
 				c := queue[0]
 				queue = queue[1:]
-				for m := range TileMove(TileMoves) {
-					if nb := TileNeighbour(n, c, m); nb >= 0 {
+				for m := range TilesMove(TilesMoves) {
+					if nb := TilesNeighbour(n, c, m); nb >= 0 {
 						if _, ok := dist[nb]; !ok {
 							dist[nb] = dist[c] + 1
 							queue = append(queue, nb)
@@ -297,7 +297,7 @@ func TestTileDistance(t *testing.T) {
 				}
 			}
 			for b := range n * n {
-				if got := TileDistance(n, a, b); got != dist[b] || got != TileDistance(n, b, a) {
+				if got := TilesDistance(n, a, b); got != dist[b] || got != TilesDistance(n, b, a) {
 					t.Fatalf("%dx%d: distance %d-%d = %d, want %d", n, n, a, b, got, dist[b])
 				}
 			}

@@ -266,7 +266,7 @@ func FuzzDecodeFields(f *testing.F) {
 func TestForgedTableIsRebuilt(t *testing.T) {
 	dir := t.TempDir()
 	spec := RotationSpec()
-	forged, err := NewTable(RotPuzzle, RotPattern, RotEntries, RotWidth, make([]byte, PackedSize(RotEntries, RotWidth)))
+	forged, err := NewTable(RotationPuzzle, RotationPattern, RotationEntries, RotationWidth, make([]byte, PackedSize(RotationEntries, RotationWidth)))
 	if err != nil {
 		t.Fatal(err)
 	}

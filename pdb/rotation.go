@@ -13,23 +13,23 @@ import (
 
 // Ids of the Rotation Game table.
 const (
-	RotPuzzle  = "rotation"
-	RotPattern = "centre8"
-	RotWidth   = 4               // bits per entry
-	rotMaxDist = 1<<RotWidth - 1 // largest distance a 4-bit entry holds
+	RotationPuzzle  = "rotation"
+	RotationPattern = "centre8"
+	RotationWidth   = 4                    // bits per entry
+	rotationMaxDist = 1<<RotationWidth - 1 // largest distance a 4-bit entry holds
 )
 
 // RotationSpec describes the Rotation Game table: for each mask of 8 cells
 // out of 24, in RankMask order, the fewest moves that bring those cells onto
 // the centre. One table serves all three symbols.
 func RotationSpec() Spec {
-	return Spec{Puzzle: RotPuzzle, Pattern: RotPattern, Entries: RotEntries, Width: RotWidth,
+	return Spec{Puzzle: RotationPuzzle, Pattern: RotationPattern, Entries: RotationEntries, Width: RotationWidth,
 		Build: BuildRotation}
 }
 
 // moveMask applies move m to the cells of a 24-bit mask.
 func moveMask(mask uint32, m int) uint32 {
-	return uint32(bitboard.Rotation(mask).Move(m)) & (1<<rotCells - 1)
+	return uint32(bitboard.Rotation(mask).Move(m)) & (1<<rotationCells - 1)
 }
 
 // BuildRotation computes the Rotation Game table by a breadth-first search
@@ -41,8 +41,8 @@ func BuildRotation(progress func(Progress)) (*Table, error) {
 	start := time.Now()
 	// visited is a bitset small enough for the L2 cache; dist is written
 	// only by the worker that set the entry's visited bit.
-	visited := make([]atomic.Uint64, (RotEntries+63)/64)
-	dist := make([]uint8, RotEntries)
+	visited := make([]atomic.Uint64, (RotationEntries+63)/64)
+	dist := make([]uint8, RotationEntries)
 	workers := runtime.GOMAXPROCS(0)
 	nexts := make([][]uint32, workers)
 	goal := bitboard.RotationCentreMask
@@ -52,10 +52,10 @@ func BuildRotation(progress func(Progress)) (*Table, error) {
 	var wg sync.WaitGroup
 	for d := 0; len(frontier) > 0; d++ {
 		if progress != nil {
-			progress(Progress{Depth: d, States: seen, Total: RotEntries, Elapsed: time.Since(start).Seconds()})
+			progress(Progress{Depth: d, States: seen, Total: RotationEntries, Elapsed: time.Since(start).Seconds()})
 		}
-		if d+1 > rotMaxDist {
-			return nil, fmt.Errorf("pdb: rotation distances exceed %d, the most a %d-bit entry holds", rotMaxDist, RotWidth)
+		if d+1 > rotationMaxDist {
+			return nil, fmt.Errorf("pdb: rotation distances exceed %d, the most a %d-bit entry holds", rotationMaxDist, RotationWidth)
 		}
 		w := workers
 		if len(frontier) < minParallel {
@@ -77,14 +77,14 @@ func BuildRotation(progress func(Progress)) (*Table, error) {
 		}
 		seen += uint64(len(frontier))
 	}
-	if seen != RotEntries {
-		return nil, fmt.Errorf("pdb: rotation search reached %d of %d masks", seen, RotEntries)
+	if seen != RotationEntries {
+		return nil, fmt.Errorf("pdb: rotation search reached %d of %d masks", seen, RotationEntries)
 	}
-	packed := make([]byte, (RotEntries+1)/2)
+	packed := make([]byte, (RotationEntries+1)/2)
 	for i := range dist {
 		packed[i>>1] |= dist[i] << ((i & 1) << 2)
 	}
-	return NewTable(RotPuzzle, RotPattern, RotEntries, RotWidth, packed)
+	return NewTable(RotationPuzzle, RotationPattern, RotationEntries, RotationWidth, packed)
 }
 
 // minParallel is the smallest frontier worth splitting among workers.
@@ -107,10 +107,10 @@ func expandRotation(frontier []uint32, visited []atomic.Uint64, dist []uint8, d 
 	return next
 }
 
-// RotPathsPattern is the pattern id of the Rotation Game path table. Its
+// RotationPathsPattern is the pattern id of the Rotation Game path table. Its
 // suffix versions the entry encoding below: a new encoding takes a new id,
 // so a cached file of the old one is rebuilt, never misread.
-const RotPathsPattern = "centre8-paths-v2"
+const RotationPathsPattern = "centre8-paths-v2"
 
 // Path table entries: the low byte (PathLenBits) holds the length L of the
 // dictionary-smallest shortest move sequence that brings a mask onto the
@@ -134,7 +134,7 @@ func PathMove(e uint64, i int) int {
 // shortest move sequence that brings it onto the centre (see PathLenBits).
 // The board's answer is the smallest among its symbols' shortest entries.
 func RotationPathsSpec(dist *Table) Spec {
-	return Spec{Puzzle: RotPuzzle, Pattern: RotPathsPattern, Entries: RotEntries, Width: pathWidth,
+	return Spec{Puzzle: RotationPuzzle, Pattern: RotationPathsPattern, Entries: RotationEntries, Width: pathWidth,
 		Build: func(func(Progress)) (*Table, error) { return BuildRotationPaths(dist) }}
 }
 
@@ -151,12 +151,12 @@ func BuildRotationPaths(dist *Table) (*Table, error) {
 		layers[d] = make([]uint32, 0, c)
 	}
 	mask := UnrankMask(0)
-	for r := 0; r < RotEntries; r++ {
+	for r := 0; r < RotationEntries; r++ {
 		d := dist.Get(uint64(r))
 		layers[d] = append(layers[d], mask)
 		mask = nextMask(mask)
 	}
-	paths := make([]uint64, RotEntries)
+	paths := make([]uint64, RotationEntries)
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	var bad atomic.Uint32 // a mask with no closer neighbour: the table is wrong
@@ -180,11 +180,11 @@ func BuildRotationPaths(dist *Table) (*Table, error) {
 			return nil, fmt.Errorf("pdb: distance table is inconsistent at mask %06x", m&^(1<<31))
 		}
 	}
-	data := make([]byte, 8*RotEntries)
+	data := make([]byte, 8*RotationEntries)
 	for r, p := range paths {
 		binary.LittleEndian.PutUint64(data[8*r:], p)
 	}
-	return NewTable(RotPuzzle, RotPathsPattern, RotEntries, pathWidth, data)
+	return NewTable(RotationPuzzle, RotationPathsPattern, RotationEntries, pathWidth, data)
 }
 
 // extendPath sets the path of a mask at distance d from its smallest move

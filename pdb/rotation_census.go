@@ -18,15 +18,15 @@ const RotationBoards = 9_465_511_770
 
 // Sizes of the census.
 const (
-	rotRest       = rotCells - rotK // cells outside one symbol's mask
-	rotSplits     = 12_870          // C(16, 8): ways to share those cells between the other two symbols
-	rotAllCells   = 1<<rotCells - 1 // the mask of every cell
-	rotSymmetries = bitboard.RotationSymmetryCount
-	censusLengths = rotMaxDist + 1         // histogram slots: every value a 4-bit entry holds
-	censusChunk   = 1024                   // mask ranks a worker claims at a time
-	censusTick    = 200 * time.Millisecond // interval between progress reports
-	byteVals      = 256                    // values of one byte
-	byteBits      = 8                      // bits in a byte
+	rotationRest       = rotationCells - rotationK // cells outside one symbol's mask
+	rotationSplits     = 12_870                    // C(16, 8): ways to share those cells between the other two symbols
+	rotationAllCells   = 1<<rotationCells - 1      // the mask of every cell
+	rotationSymmetries = bitboard.RotationSymmetryCount
+	censusLengths      = rotationMaxDist + 1    // histogram slots: every value a 4-bit entry holds
+	censusChunk        = 1024                   // mask ranks a worker claims at a time
+	censusTick         = 200 * time.Millisecond // interval between progress reports
+	byteVals           = 256                    // values of one byte
+	byteBits           = 8                      // bits in a byte
 )
 
 // ErrCensus reports a census whose counts do not add up; it means a bug or a
@@ -72,7 +72,7 @@ var lowBytes, lowOff = func() (vals [byteVals]uint8, off [byteBits + 2]int) {
 // same number of bits, numeric order is rank order.
 func orbitRep(m uint32) (size uint64, ok bool) {
 	stab := uint64(1) // the identity fixes m
-	for i := 1; i < rotSymmetries; i++ {
+	for i := 1; i < rotationSymmetries; i++ {
 		x := bitboard.RotationSymmetries[i].Mask(m)
 		if x < m {
 			return 0, false
@@ -81,7 +81,7 @@ func orbitRep(m uint32) (size uint64, ok bool) {
 			stab++
 		}
 	}
-	return rotSymmetries / stab, true // orbit-stabiliser theorem
+	return rotationSymmetries / stab, true // orbit-stabiliser theorem
 }
 
 // censusWorker counts boards one orbit representative at a time. Its fields
@@ -89,7 +89,7 @@ func orbitRep(m uint32) (size uint64, ok bool) {
 type censusWorker struct {
 	dist   []uint8               // distance of every mask, by rank, a byte each
 	rest   uint32                // the cells outside the representative
-	cells  [rotRest]uint8        // those cells, ascending
+	cells  [rotationRest]uint8   // those cells, ascending
 	loRank [byteVals]uint32      // rank part of the cells picked by a low byte, in lowBytes order
 	hiRank [byteVals]uint32      // rank part of the cells picked by a high byte, by its value
 	hist   [censusLengths]uint64 // boards per length
@@ -106,7 +106,7 @@ type censusWorker struct {
 // counts down from 8 at its highest. Each part is one lookup in a 256-entry
 // table built here, once per representative.
 func (w *censusWorker) prepare(m1 uint32) {
-	w.rest = ^m1 & rotAllCells
+	w.rest = ^m1 & rotationAllCells
 	rest := w.rest
 	for i := range w.cells {
 		w.cells[i] = uint8(bits.TrailingZeros32(rest))
@@ -118,7 +118,7 @@ func (w *censusWorker) prepare(m1 uint32) {
 		top := bits.Len8(uint8(p)) - 1
 		lo[p] = lo[p&^(1<<top)] + binom[w.cells[top]][bits.OnesCount8(uint8(p))]
 		low := bits.TrailingZeros8(uint8(p))
-		w.hiRank[p] = w.hiRank[p&(p-1)] + binom[w.cells[byteBits+low]][rotK+1-bits.OnesCount8(uint8(p))]
+		w.hiRank[p] = w.hiRank[p&(p-1)] + binom[w.cells[byteBits+low]][rotationK+1-bits.OnesCount8(uint8(p))]
 	}
 	for j, v := range &lowBytes {
 		w.loRank[j] = lo[v]
@@ -146,13 +146,13 @@ func (w *censusWorker) addOrbit(m1 uint32, d1 uint8, size uint64) {
 	for ph := 0; ph < byteVals/2; ph++ {
 		q := bits.OnesCount8(uint8(ph)) // bits the high byte picks; the low byte picks 8-q
 		b2, b3 := w.hiRank[ph], w.hiRank[byteVals-1-ph]
-		lows := w.loRank[lowOff[rotK-q]:lowOff[rotK-q+1]]
+		lows := w.loRank[lowOff[rotationK-q]:lowOff[rotationK-q+1]]
 		comps := w.loRank[lowOff[q]:lowOff[q+1]]
 		n := len(lows)
 		comps = comps[:n]
 		for j, r := range lows {
 			v := min(dist[b2+r], dist[b3+comps[n-1-j]])
-			count[v&rotMaxDist]++
+			count[v&rotationMaxDist]++
 		}
 	}
 	for l := int(d1) + 1; l < censusLengths; l++ {
@@ -201,16 +201,16 @@ func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census,
 			n := 0
 			for {
 				lo := next.Add(censusChunk) - censusChunk
-				if lo >= RotEntries {
+				if lo >= RotationEntries {
 					break
 				}
-				hi := min(lo+censusChunk, RotEntries)
+				hi := min(lo+censusChunk, RotationEntries)
 				m := UnrankMask(lo)
 				var boards uint64
 				for r := lo; r < hi; r++ {
 					if size, ok := orbitRep(m); ok {
 						w.addOrbit(m, bytes[r], size)
-						boards += size * rotSplits
+						boards += size * rotationSplits
 						n++
 					}
 					m = nextMask(m)
@@ -290,10 +290,10 @@ func rotationBoardsFrom(dist *Table, l uint8, workers int) []bitboard.Rotation {
 			var keys []uint64
 			for {
 				lo := next.Add(censusChunk) - censusChunk
-				if lo >= RotEntries {
+				if lo >= RotationEntries {
 					break
 				}
-				hi := min(lo+censusChunk, RotEntries)
+				hi := min(lo+censusChunk, RotationEntries)
 				m := UnrankMask(lo)
 				for r := lo; r < hi; r++ {
 					if bytes[r] >= l {
@@ -325,7 +325,7 @@ func (w *censusWorker) collect(m1 uint32, l uint8, keys []uint64) []uint64 {
 	w.prepare(m1)
 	for ph := 0; ph < byteVals/2; ph++ {
 		q := bits.OnesCount8(uint8(ph))
-		for j := lowOff[rotK-q]; j < lowOff[rotK-q+1]; j++ {
+		for j := lowOff[rotationK-q]; j < lowOff[rotationK-q+1]; j++ {
 			m2 := w.deposit(uint32(lowBytes[j]) | uint32(ph)<<byteBits)
 			m3 := w.rest &^ m2
 			if w.dist[RankMask(m2)] < l || w.dist[RankMask(m3)] < l {
@@ -333,8 +333,8 @@ func (w *censusWorker) collect(m1 uint32, l uint8, keys []uint64) []uint64 {
 			}
 			// Symbol 1 sets the low plane, 2 the high, 3 both; 2 and 3 swap.
 			for _, b := range [...]bitboard.Rotation{
-				bitboard.Rotation(uint64(m1|m3) | uint64(m2|m3)<<rotCells),
-				bitboard.Rotation(uint64(m1|m2) | uint64(m2|m3)<<rotCells),
+				bitboard.Rotation(uint64(m1|m3) | uint64(m2|m3)<<rotationCells),
+				bitboard.Rotation(uint64(m1|m2) | uint64(m2|m3)<<rotationCells),
 			} {
 				for s := range bitboard.RotationSymmetries {
 					keys = append(keys, boardKey(bitboard.RotationSymmetries[s].Apply(b)))
@@ -359,7 +359,7 @@ func unpack4(t *Table) []uint8 {
 // sort as the boards' text forms do.
 func boardKey(b bitboard.Rotation) uint64 {
 	var k uint64
-	for c := 0; c < rotCells; c++ {
+	for c := 0; c < rotationCells; c++ {
 		k = k<<2 | uint64(b.Cell(c))
 	}
 	return k
@@ -368,11 +368,11 @@ func boardKey(b bitboard.Rotation) uint64 {
 // boardOfKey is the inverse of boardKey.
 func boardOfKey(k uint64) bitboard.Rotation {
 	var lo, hi uint64
-	for c := rotCells - 1; c >= 0; c-- {
+	for c := rotationCells - 1; c >= 0; c-- {
 		s := k & 3
 		k >>= 2
 		lo |= (s & 1) << c
 		hi |= (s >> 1) << c
 	}
-	return bitboard.Rotation(lo | hi<<rotCells)
+	return bitboard.Rotation(lo | hi<<rotationCells)
 }

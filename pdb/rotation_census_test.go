@@ -35,11 +35,11 @@ var wholeCensus = sync.OnceValues(func() (*Census, error) {
 })
 
 func TestCensusConstants(t *testing.T) {
-	if rotSplits != binom[rotRest][rotK] {
-		t.Fatalf("rotSplits = %d, C(16, 8) = %d", rotSplits, binom[rotRest][rotK])
+	if rotationSplits != binom[rotationRest][rotationK] {
+		t.Fatalf("rotationSplits = %d, C(16, 8) = %d", rotationSplits, binom[rotationRest][rotationK])
 	}
 	f := func(n int64) *big.Int { return new(big.Int).MulRange(1, n) }
-	want := new(big.Int).Div(f(rotCells), new(big.Int).Mul(f(rotK), new(big.Int).Mul(f(rotK), f(rotK))))
+	want := new(big.Int).Div(f(rotationCells), new(big.Int).Mul(f(rotationK), new(big.Int).Mul(f(rotationK), f(rotationK))))
 	if !want.IsUint64() || want.Uint64() != RotationBoards {
 		t.Fatalf("RotationBoards = %d, 24!/(8!)^3 = %v", uint64(RotationBoards), want)
 	}
@@ -67,10 +67,10 @@ func TestLowBytesGroups(t *testing.T) {
 // number of orbits against Burnside's lemma computed from each symmetry's
 // cycles.
 func TestOrbitReps(t *testing.T) {
-	seen := make([]bool, RotEntries)
+	seen := make([]bool, RotationEntries)
 	reps, total := 0, uint64(0)
 	m := UnrankMask(0)
-	for r := uint32(0); r < RotEntries; r++ {
+	for r := uint32(0); r < RotationEntries; r++ {
 		size, ok := orbitRep(m)
 		if !seen[r] {
 			// The smallest rank of an orbit is reached first.
@@ -90,14 +90,14 @@ func TestOrbitReps(t *testing.T) {
 		}
 		m = nextMask(m)
 	}
-	if total != RotEntries {
-		t.Fatalf("orbit sizes add to %d, want %d", total, RotEntries)
+	if total != RotationEntries {
+		t.Fatalf("orbit sizes add to %d, want %d", total, RotationEntries)
 	}
 	// Burnside: orbits = mean over symmetries of the masks each fixes. A
 	// fixed mask is a union of whole cycles of the permutation.
 	var fixed uint64
 	for _, s := range bitboard.RotationSymmetries {
-		var ways [rotK + 1]uint64 // ways[n]: unions of cycles seen so far with n cells
+		var ways [rotationK + 1]uint64 // ways[n]: unions of cycles seen so far with n cells
 		ways[0] = 1
 		done := uint32(0)
 		for c := range s.Perm {
@@ -109,14 +109,14 @@ func TestOrbitReps(t *testing.T) {
 				done |= 1 << x
 				n++
 			}
-			for k := rotK; k >= n; k-- {
+			for k := rotationK; k >= n; k-- {
 				ways[k] += ways[k-n]
 			}
 		}
-		fixed += ways[rotK]
+		fixed += ways[rotationK]
 	}
-	if fixed%rotSymmetries != 0 || uint64(reps) != fixed/rotSymmetries {
-		t.Fatalf("%d orbit representatives; Burnside gives %d/%d", reps, fixed, rotSymmetries)
+	if fixed%rotationSymmetries != 0 || uint64(reps) != fixed/rotationSymmetries {
+		t.Fatalf("%d orbit representatives; Burnside gives %d/%d", reps, fixed, rotationSymmetries)
 	}
 	t.Logf("%d orbits of 8-cell masks", reps)
 }
@@ -131,16 +131,16 @@ func TestPrepareRanks(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	w := &censusWorker{}
 	for n := 0; n < 50; n++ {
-		m1 := UnrankMask(r.Uint32N(RotEntries))
+		m1 := UnrankMask(r.Uint32N(RotationEntries))
 		w.prepare(m1)
 		var outside []int
-		for c := 0; c < rotCells; c++ {
+		for c := 0; c < rotationCells; c++ {
 			if m1>>c&1 == 0 {
 				outside = append(outside, c)
 			}
 		}
-		for p := 0; p < 1<<rotRest; p++ {
-			if bits.OnesCount32(uint32(p)) != rotK {
+		for p := 0; p < 1<<rotationRest; p++ {
+			if bits.OnesCount32(uint32(p)) != rotationK {
 				continue
 			}
 			var m2 uint32
@@ -158,7 +158,7 @@ func TestPrepareRanks(t *testing.T) {
 // plainLength is a board's optimal length by the definition: the least
 // table distance of its three symbol masks.
 func plainLength(dist *Table, b bitboard.Rotation) int {
-	l := int(rotMaxDist) + 1
+	l := int(rotationMaxDist) + 1
 	for s := 1; s <= bitboard.RotationSymbols; s++ {
 		l = min(l, int(dist.Get(uint64(rankMaskSlow(b.Mask(s))))))
 	}
@@ -180,7 +180,7 @@ func TestCensusReducedMatchesPlain(t *testing.T) {
 		0xff, // cells 0-7
 	}
 	for len(seeds) < 30 {
-		seeds = append(seeds, UnrankMask(r.Uint32N(RotEntries)))
+		seeds = append(seeds, UnrankMask(r.Uint32N(RotationEntries)))
 	}
 	set := map[uint32]bool{}
 	for _, m := range seeds {
@@ -196,16 +196,16 @@ func TestCensusReducedMatchesPlain(t *testing.T) {
 			w.addOrbit(m1, uint8(dist.Get(uint64(RankMask(m1)))), size)
 		}
 		var outside []int
-		for c := 0; c < rotCells; c++ {
+		for c := 0; c < rotationCells; c++ {
 			if m1>>c&1 == 0 {
 				outside = append(outside, c)
 			}
 		}
-		for p := 0; p < 1<<rotRest; p++ {
-			if bits.OnesCount32(uint32(p)) != rotK {
+		for p := 0; p < 1<<rotationRest; p++ {
+			if bits.OnesCount32(uint32(p)) != rotationK {
 				continue
 			}
-			var cells [rotCells]int8
+			var cells [rotationCells]int8
 			for c := range cells {
 				if m1>>c&1 == 1 {
 					cells[c] = 1
@@ -229,7 +229,7 @@ func TestCensusReducedMatchesPlain(t *testing.T) {
 	for _, c := range plain {
 		n += c
 	}
-	if n != uint64(len(set))*rotSplits {
+	if n != uint64(len(set))*rotationSplits {
 		t.Fatalf("%d boards for %d masks", n, len(set))
 	}
 	t.Logf("%d masks, %d boards: %v", len(set), n, plain)
@@ -239,11 +239,11 @@ func TestCensusReducedMatchesPlain(t *testing.T) {
 // solved boards, by breadth-first search over whole boards.
 func boardLayers(depth int) []int {
 	var solved []uint64
-	outside := ^bitboard.RotationCentreMask & rotAllCells
+	outside := ^bitboard.RotationCentreMask & rotationAllCells
 	w := &censusWorker{}
 	w.prepare(bitboard.RotationCentreMask)
-	for p := uint32(0); p < 1<<rotRest; p++ {
-		if bits.OnesCount32(p) != rotK {
+	for p := uint32(0); p < 1<<rotationRest; p++ {
+		if bits.OnesCount32(p) != rotationK {
 			continue
 		}
 		a := w.deposit(p)
@@ -251,9 +251,9 @@ func boardLayers(depth int) []int {
 		c := uint32(bitboard.RotationCentreMask)
 		// Centre symbol 1, 2 or 3; the others on a and b.
 		solved = append(solved,
-			uint64(c|b)|uint64(a|b)<<rotCells,
-			uint64(a|b)|uint64(c|b)<<rotCells,
-			uint64(a|c)|uint64(b|c)<<rotCells)
+			uint64(c|b)|uint64(a|b)<<rotationCells,
+			uint64(a|b)|uint64(c|b)<<rotationCells,
+			uint64(a|c)|uint64(b|c)<<rotationCells)
 	}
 	slices.Sort(solved)
 	seen := [][]uint64{solved}
@@ -378,7 +378,7 @@ func TestBoardKeyOrder(t *testing.T) {
 
 func TestRotationCensusRejectsOtherTables(t *testing.T) {
 	dist := censusTable(t)
-	other, err := NewTable(RotPuzzle, "not-centre8", RotEntries, RotWidth, dist.Data)
+	other, err := NewTable(RotationPuzzle, "not-centre8", RotationEntries, RotationWidth, dist.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -394,12 +394,12 @@ func BenchmarkCensusOrbit(b *testing.B) {
 	}
 	w := &censusWorker{dist: unpack4(tab)}
 	var reps []uint32
-	for r := uint32(0); r < RotEntries; r += 97 {
+	for r := uint32(0); r < RotationEntries; r += 97 {
 		reps = append(reps, UnrankMask(r))
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		m := reps[i%len(reps)]
-		w.addOrbit(m, rotMaxDist, rotSymmetries)
+		w.addOrbit(m, rotationMaxDist, rotationSymmetries)
 	}
 }

@@ -10,15 +10,15 @@ import (
 )
 
 func TestRankUnrankWholeSpace(t *testing.T) {
-	seen := make([]bool, RotEntries)
+	seen := make([]bool, RotationEntries)
 	n := 0
-	for m := uint32(0); m < 1<<rotCells; m++ {
-		if bits.OnesCount32(m) != rotK {
+	for m := uint32(0); m < 1<<rotationCells; m++ {
+		if bits.OnesCount32(m) != rotationK {
 			continue
 		}
 		n++
 		r := RankMask(m)
-		if r >= RotEntries {
+		if r >= RotationEntries {
 			t.Fatalf("rank of %06x is %d, out of range", m, r)
 		}
 		if s := rankMaskSlow(m); s != r {
@@ -32,8 +32,8 @@ func TestRankUnrankWholeSpace(t *testing.T) {
 			t.Fatalf("unrank(rank(%06x)) = %06x", m, u)
 		}
 	}
-	if n != RotEntries {
-		t.Fatalf("%d masks of 8 bits, want %d", n, RotEntries)
+	if n != RotationEntries {
+		t.Fatalf("%d masks of 8 bits, want %d", n, RotationEntries)
 	}
 }
 
@@ -76,7 +76,7 @@ func TestBuildRotationMatchesPlainSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := plainDistances()
-	if len(want) != RotEntries {
+	if len(want) != RotationEntries {
 		t.Fatalf("plain search reached %d masks", len(want))
 	}
 	for m, d := range want {
@@ -92,7 +92,7 @@ func TestBuildRotationConsistent(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Every mask but the goal has a neighbour one closer, none has one two closer.
-	for r := uint32(0); r < RotEntries; r++ {
+	for r := uint32(0); r < RotationEntries; r++ {
 		m := UnrankMask(r)
 		d := int(tab.Get(uint64(r)))
 		closer := false
@@ -132,7 +132,7 @@ func BenchmarkRankMask(b *testing.B) {
 
 func TestNextMaskFollowsRank(t *testing.T) {
 	m := UnrankMask(0)
-	for r := uint32(1); r < RotEntries; r++ {
+	for r := uint32(1); r < RotationEntries; r++ {
 		m = nextMask(m)
 		if got := RankMask(m); got != r {
 			t.Fatalf("mask after rank %d has rank %d", r-1, got)
@@ -174,7 +174,7 @@ func TestBuildRotationPaths(t *testing.T) {
 	}
 	entry := func(r uint32) uint64 { return binary.LittleEndian.Uint64(paths.Data[8*r:]) }
 	// Every path has the mask's distance as length and leads onto the centre.
-	for r := uint32(0); r < RotEntries; r++ {
+	for r := uint32(0); r < RotationEntries; r++ {
 		e := entry(r)
 		d := int(dist.Get(uint64(r)))
 		if int(e&(1<<PathLenBits-1)) != d || int(paths.Get(uint64(r))&(1<<PathLenBits-1)) != d {
@@ -189,7 +189,7 @@ func TestBuildRotationPaths(t *testing.T) {
 		}
 	}
 	// On short masks, the path is the smallest found by brute force.
-	for r := uint32(0); r < RotEntries; r += 97 {
+	for r := uint32(0); r < RotationEntries; r += 97 {
 		d := int(dist.Get(uint64(r)))
 		if d > 6 {
 			continue

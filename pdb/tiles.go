@@ -22,10 +22,10 @@ const (
 	tilesUnset = 0xff
 )
 
-// TilePartition is a set of disjoint tile patterns covering every tile of a
+// TilesPartition is a set of disjoint tile patterns covering every tile of a
 // board, whose table values add up to an admissible heuristic. All tables are
 // for the BlankFirst goal (tile t at cell t).
-type TilePartition struct {
+type TilesPartition struct {
 	Name   string  // "555", "663" or "78"
 	Side   int     // board side
 	Groups [][]int // the tiles of each pattern, ascending
@@ -41,15 +41,15 @@ type TilePartition struct {
 //
 // and, for tests of the additive machinery on a space small enough to search
 // exhaustively, "44" on 3 x 3: tiles 1-4 and 5-8.
-var tilesPartitions = []TilePartition{
+var tilesPartitions = []TilesPartition{
 	{Name: "44", Side: 3, Groups: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
 	{Name: "555", Side: 4, Groups: [][]int{{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},
 	{Name: "663", Side: 4, Groups: [][]int{{1, 2, 4, 5, 8, 9}, {3, 6, 7, 10, 11, 15}, {12, 13, 14}}},
 	{Name: "78", Side: 4, Groups: [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
 }
 
-// TilePartitionNames lists the partitions TilePartitionNamed knows.
-func TilePartitionNames() []string {
+// TilesPartitionNames lists the partitions TilesPartitionNamed knows.
+func TilesPartitionNames() []string {
 	var out []string
 	for _, p := range tilesPartitions {
 		out = append(out, fmt.Sprintf("%s (%dx%d)", p.Name, p.Side, p.Side))
@@ -57,29 +57,29 @@ func TilePartitionNames() []string {
 	return out
 }
 
-// TilePartitionNamed returns the standard partition called name for side n.
-func TilePartitionNamed(n int, name string) (TilePartition, error) {
+// TilesPartitionNamed returns the standard partition called name for side n.
+func TilesPartitionNamed(n int, name string) (TilesPartition, error) {
 	for _, p := range tilesPartitions {
 		if p.Side == n && p.Name == name {
 			return p, nil
 		}
 	}
-	return TilePartition{}, fmt.Errorf("pdb: no %dx%d tile partition %q (have %s)", n, n, name,
-		strings.Join(TilePartitionNames(), ", "))
+	return TilesPartition{}, fmt.Errorf("pdb: no %dx%d tile partition %q (have %s)", n, n, name,
+		strings.Join(TilesPartitionNames(), ", "))
 }
 
-// TilePuzzle returns the puzzle id of side n: "8puzzle" or "15puzzle".
-func TilePuzzle(n int) string {
+// TilesPuzzle returns the puzzle id of side n: "8puzzle" or "15puzzle".
+func TilesPuzzle(n int) string {
 	if n == 3 {
 		return Tiles8Puzzle
 	}
 	return Tiles15Puzzle
 }
 
-// TilePatternID names the table of a pattern: the partition's name, the
+// TilesPatternID names the table of a pattern: the partition's name, the
 // tiles and the entry encoding ("md": cost over Manhattan distance, halved),
 // such as "78-1.2.3.4.5.6.7-md", so that a file never serves another pattern.
-func TilePatternID(partition string, tiles []int) string {
+func TilesPatternID(partition string, tiles []int) string {
 	var sb strings.Builder
 	sb.WriteString(partition)
 	for i, t := range tiles {
@@ -94,15 +94,15 @@ func TilePatternID(partition string, tiles []int) string {
 	return sb.String()
 }
 
-// TilePatternSpec describes the additive table of one pattern of partition
-// name on the n x n board: TileEntries(n*n, len(tiles)) entries of 8 bits;
-// entry TileRank(cells of tiles) encodes the fewest moves of pattern tiles
+// TilesPatternSpec describes the additive table of one pattern of partition
+// name on the n x n board: TilesEntries(n*n, len(tiles)) entries of 8 bits;
+// entry TilesRank(cells of tiles) encodes the fewest moves of pattern tiles
 // needed to bring them home, less their Manhattan distance, halved (see
-// BuildTilePattern and TileManhattan).
-func TilePatternSpec(n int, partition string, tiles []int) Spec {
+// BuildTilePattern and TilesManhattan).
+func TilesPatternSpec(n int, partition string, tiles []int) Spec {
 	tiles = append([]int(nil), tiles...)
-	puzzle, id := TilePuzzle(n), TilePatternID(partition, tiles)
-	return Spec{Puzzle: puzzle, Pattern: id, Entries: TileEntries(n*n, len(tiles)), Width: TilesWidth,
+	puzzle, id := TilesPuzzle(n), TilesPatternID(partition, tiles)
+	return Spec{Puzzle: puzzle, Pattern: id, Entries: TilesEntries(n*n, len(tiles)), Width: TilesWidth,
 		Build: func(progress func(Progress)) (*Table, error) {
 			data, err := BuildTilePattern(n, tiles, progress)
 			if err != nil {
@@ -118,9 +118,9 @@ const TilesExactSide = 3
 // TilesExactEntries is the number of solvable 3 x 3 boards, 9!/2.
 const TilesExactEntries = 181440
 
-// TileExactSpec describes the table of exact distances to the BlankFirst goal
-// of every solvable 3 x 3 board, indexed by TileExactIndex.
-func TileExactSpec() Spec {
+// TilesExactSpec describes the table of exact distances to the BlankFirst goal
+// of every solvable 3 x 3 board, indexed by TilesExactIndex.
+func TilesExactSpec() Spec {
 	return Spec{Puzzle: Tiles8Puzzle, Pattern: TilesExactPattern, Entries: TilesExactEntries, Width: TilesWidth,
 		Build: func(progress func(Progress)) (*Table, error) {
 			data, err := BuildTileExact(progress)
@@ -136,13 +136,13 @@ func TileExactSpec() Spec {
 // the one order of the two that is solvable (the orders differ by a swap).
 const TilesExactKey = 7
 
-// TileExactIndex returns the index of a solvable 3 x 3 board in the exact table.
-func TileExactIndex(b bitboard.Tiles) uint64 {
+// TilesExactIndex returns the index of a solvable 3 x 3 board in the exact table.
+func TilesExactIndex(b bitboard.Tiles) uint64 {
 	var pos [TilesExactKey]uint8
 	for c := range TilesExactSide * TilesExactSide {
 		if v := b.At(c); v < TilesExactKey {
 			pos[v] = uint8(c)
 		}
 	}
-	return TileRank(pos[:], TilesExactSide*TilesExactSide)
+	return TilesRank(pos[:], TilesExactSide*TilesExactSide)
 }

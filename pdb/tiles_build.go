@@ -36,7 +36,7 @@ import (
 // d and that sum m have the same parity and d >= m. An entry stores
 // (d - m) / 2, the pairs of moves spent beyond Manhattan distance (0..9 for
 // the 8-tile pattern), and a lookup adds it back: d = m + 2*entry (see
-// TileManhattan). The values are small and skewed, so the zstd-compressed file
+// TilesManhattan). The values are small and skewed, so the zstd-compressed file
 // is 42% smaller and decodes twice as fast as one of plain costs.
 // Each layer has two passes split among GOMAXPROCS workers by word ranges:
 // the expand pass reads the frontier words it owns and sets bits anywhere in
@@ -48,7 +48,7 @@ const (
 	tilesLaneMask  = 1<<tilesLaneBits - 1
 	tilesLanes     = 2       // placements a uint32 word
 	tilesChunk     = 1 << 14 // words a worker takes at a time
-	tilesMaxPieces = TileMaxCells - 1
+	tilesMaxPieces = bitboard.TilesMaxCells - 1
 	// tilesProgressEvery is how often a long layer reports progress.
 	tilesProgressEvery = time.Second
 )
@@ -62,7 +62,7 @@ type tilesGeometry struct {
 	full        uint32
 	notFirstCol uint32 // cells whose column is not 0
 	notLastCol  uint32
-	neighbours  [TileMaxCells]uint32
+	neighbours  [bitboard.TilesMaxCells]uint32
 }
 
 func newTilesGeometry(n int) tilesGeometry {
@@ -74,8 +74,8 @@ func newTilesGeometry(n int) tilesGeometry {
 		if c%n != n-1 {
 			g.notLastCol |= 1 << c
 		}
-		for m := range bitboard.TileMove(bitboard.TileMoves) {
-			if to := bitboard.TileNeighbour(n, c, m); to >= 0 {
+		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+			if to := bitboard.TilesNeighbour(n, c, m); to >= 0 {
 				g.neighbours[c] |= 1 << to
 			}
 		}
@@ -96,7 +96,7 @@ func (g *tilesGeometry) region(r, free uint32) uint32 {
 
 // BuildTilePattern computes the additive table of the pattern made of tiles
 // on the n x n board (see the comment above) and returns its entries, one
-// byte each, indexed by TileRank of the tiles' cells in the order given, each
+// byte each, indexed by TilesRank of the tiles' cells in the order given, each
 // (cost - Manhattan distance) / 2.
 // progress, if not nil, is called after each cost layer.
 func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, error) {
@@ -115,7 +115,7 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 		goal[i] = uint8(t) // BlankFirst: tile t at cell t
 	}
 	start := time.Now()
-	entries := TileEntries(nc, k)
+	entries := TilesEntries(nc, k)
 	words := (entries + tilesLanes - 1) / tilesLanes
 	b := &tilesBuilder{
 		geo: newTilesGeometry(n), k: k, entries: entries,
@@ -127,10 +127,10 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 	}
 	for i, t := range tiles {
 		for c := range nc {
-			b.md[i][c] = uint8(bitboard.TileDistance(n, t, c))
+			b.md[i][c] = uint8(bitboard.TilesDistance(n, t, c))
 		}
 	}
-	g0 := TileRank(goal, nc)
+	g0 := TilesRank(goal, nc)
 	b.frontier[g0/tilesLanes] = 1 << (g0 % tilesLanes * tilesLaneBits) // blank at cell 0
 	b.visited[g0/tilesLanes] = b.frontier[g0/tilesLanes]
 	workers := runtime.GOMAXPROCS(0)
@@ -190,8 +190,8 @@ type tilesBuilder struct {
 	entries                 uint64
 	visited, frontier, next []uint32
 	table                   []byte
-	md                      [tilesMaxPieces][TileMaxCells]uint8 // md[i][c]: Manhattan distance of piece i at cell c
-	bad                     atomic.Bool                         // a cost broke the parity rule
+	md                      [tilesMaxPieces][bitboard.TilesMaxCells]uint8 // md[i][c]: Manhattan distance of piece i at cell c
+	bad                     atomic.Bool                                   // a cost broke the parity rule
 }
 
 // pass runs f over all word ranges on the given number of workers and
@@ -258,7 +258,7 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 				continue
 			}
 			p := tilesLanes*w + lane
-			used := TileUnrank(p, nc, pos[:k])
+			used := TilesUnrank(p, nc, pos[:k])
 			if b.table[p] == tilesUnset {
 				m := 0
 				for i := range k {
@@ -283,7 +283,7 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 						c := uint8(bits.TrailingZeros32(to))
 						to &= to - 1
 						pos[i] = c
-						q := TileRank(pos[:k], nc)
+						q := TilesRank(pos[:k], nc)
 						pos[i] = from
 						bit := uint32(1) << (uint(from) + uint(q%tilesLanes)*tilesLaneBits)
 						if atomic.LoadUint32(&b.visited[q/tilesLanes])&bit == 0 {
@@ -299,7 +299,7 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 
 // BuildTileExact computes the exact distance to the BlankFirst goal of every
 // solvable 3 x 3 board by a plain breadth-first search, indexed by
-// TileExactIndex.
+// TilesExactIndex.
 func BuildTileExact(progress func(Progress)) ([]byte, error) {
 	start := time.Now()
 	table := make([]byte, TilesExactEntries)
@@ -308,7 +308,7 @@ func BuildTileExact(progress func(Progress)) ([]byte, error) {
 	}
 	goal := bitboard.GoalTiles(TilesExactSide, bitboard.BlankFirst)
 	frontier := []bitboard.Tiles{goal}
-	table[TileExactIndex(goal)] = 0
+	table[TilesExactIndex(goal)] = 0
 	reached := uint64(1)
 	for d := 0; len(frontier) > 0; d++ {
 		if progress != nil {
@@ -316,12 +316,12 @@ func BuildTileExact(progress func(Progress)) ([]byte, error) {
 		}
 		var next []bitboard.Tiles
 		for _, s := range frontier {
-			for m := range bitboard.TileMove(bitboard.TileMoves) {
+			for m := range bitboard.TilesMove(bitboard.TilesMoves) {
 				t, ok := s.Move(m)
 				if !ok {
 					continue
 				}
-				if i := TileExactIndex(t); table[i] == tilesUnset {
+				if i := TilesExactIndex(t); table[i] == tilesUnset {
 					table[i] = uint8(d + 1)
 					reached++
 					next = append(next, t)
@@ -336,13 +336,13 @@ func BuildTileExact(progress func(Progress)) ([]byte, error) {
 	return table, nil
 }
 
-// TileManhattan returns the sum of the Manhattan distances of the pattern
+// TilesManhattan returns the sum of the Manhattan distances of the pattern
 // tiles at cells pos from their BlankFirst goal cells on the n x n board. A
-// pattern's cost is TileManhattan + 2 * its table entry.
-func TileManhattan(n int, tiles []int, pos []uint8) int {
+// pattern's cost is TilesManhattan + 2 * its table entry.
+func TilesManhattan(n int, tiles []int, pos []uint8) int {
 	m := 0
 	for i, t := range tiles {
-		m += bitboard.TileDistance(n, t, int(pos[i]))
+		m += bitboard.TilesDistance(n, t, int(pos[i]))
 	}
 	return m
 }

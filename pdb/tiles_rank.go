@@ -1,20 +1,21 @@
 package pdb
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+)
 
 // Ranking of k-permutations for sliding-tile pattern databases.
 //
 // A pattern of k tiles on a board of nc cells is placed by the cells of its
-// tiles, pos[0..k-1], all distinct. TileRank numbers these placements
-// 0..TileEntries(nc,k)-1 as a mixed-radix number: digit i, in radix nc-i, is
+// tiles, pos[0..k-1], all distinct. TilesRank numbers these placements
+// 0..TilesEntries(nc,k)-1 as a mixed-radix number: digit i, in radix nc-i, is
 // the rank of pos[i] among the cells not taken by pos[0..i-1]. The last tile
 // is the fastest-varying digit.
 
-// TileMaxCells is the most cells a sliding-tile board has (4 x 4).
-const TileMaxCells = 16
-
-// TileEntries returns nc!/(nc-k)!, the number of placements of k tiles on nc cells.
-func TileEntries(nc, k int) uint64 {
+// TilesEntries returns nc!/(nc-k)!, the number of placements of k tiles on nc cells.
+func TilesEntries(nc, k int) uint64 {
 	e := uint64(1)
 	for i := range k {
 		e *= uint64(nc - i)
@@ -22,8 +23,8 @@ func TileEntries(nc, k int) uint64 {
 	return e
 }
 
-// TileRank returns the rank of the placement pos on nc cells.
-func TileRank(pos []uint8, nc int) uint64 {
+// TilesRank returns the rank of the placement pos on nc cells.
+func TilesRank(pos []uint8, nc int) uint64 {
 	var used uint32
 	var r uint64
 	for i, p := range pos {
@@ -34,11 +35,11 @@ func TileRank(pos []uint8, nc int) uint64 {
 	return r
 }
 
-// TileUnrank fills pos (of length k) with the placement of rank r on nc cells
+// TilesUnrank fills pos (of length k) with the placement of rank r on nc cells
 // and returns the mask of the cells it takes.
-func TileUnrank(r uint64, nc int, pos []uint8) (used uint32) {
+func TilesUnrank(r uint64, nc int, pos []uint8) (used uint32) {
 	k := len(pos)
-	var digit [TileMaxCells]uint8
+	var digit [bitboard.TilesMaxCells]uint8
 	for i := k - 1; i >= 0; i-- {
 		radix := uint64(nc - i)
 		digit[i] = uint8(r % radix)

@@ -13,11 +13,11 @@ import (
 
 func TestTileRankUnrankWholeSpaces(t *testing.T) {
 	for _, c := range []struct{ nc, k int }{{9, 1}, {9, 3}, {9, 5}, {9, 7}, {9, 8}, {16, 1}, {16, 2}, {16, 3}, {16, 4}} {
-		e := TileEntries(c.nc, c.k)
+		e := TilesEntries(c.nc, c.k)
 		pos := make([]uint8, c.k)
 		seen := make([]bool, e)
 		for r := range e {
-			used := TileUnrank(r, c.nc, pos)
+			used := TilesUnrank(r, c.nc, pos)
 			var m uint32
 			for _, p := range pos {
 				if int(p) >= c.nc || m&(1<<p) != 0 {
@@ -28,7 +28,7 @@ func TestTileRankUnrankWholeSpaces(t *testing.T) {
 			if m != used {
 				t.Fatalf("unrank mask %b, cells %v", used, pos)
 			}
-			if got := TileRank(pos, c.nc); got != r {
+			if got := TilesRank(pos, c.nc); got != r {
 				t.Fatalf("nc=%d k=%d: rank(unrank(%d)) = %d", c.nc, c.k, r, got)
 			}
 			seen[r] = true
@@ -37,19 +37,19 @@ func TestTileRankUnrankWholeSpaces(t *testing.T) {
 	// Large spaces: random placements round-trip and stay in range.
 	rng := rand.New(rand.NewPCG(1, 1))
 	for _, k := range []int{5, 6, 7, 8} {
-		e := TileEntries(16, k)
+		e := TilesEntries(16, k)
 		pos := make([]uint8, k)
 		for range 100000 {
 			perm := rng.Perm(16)
 			for i := range pos {
 				pos[i] = uint8(perm[i])
 			}
-			r := TileRank(pos, 16)
+			r := TilesRank(pos, 16)
 			if r >= e {
 				t.Fatalf("k=%d: rank %d out of %d", k, r, e)
 			}
 			back := make([]uint8, k)
-			TileUnrank(r, 16, back)
+			TilesUnrank(r, 16, back)
 			if string(back) != string(pos) {
 				t.Fatalf("k=%d: %v -> %d -> %v", k, pos, r, back)
 			}
@@ -128,12 +128,12 @@ func TestBuildTilePatternMatchesOracle(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := tilesOracle(c.n, c.tiles)
-		if uint64(len(data)) != TileEntries(c.n*c.n, len(c.tiles)) || len(want) != len(data) {
+		if uint64(len(data)) != TilesEntries(c.n*c.n, len(c.tiles)) || len(want) != len(data) {
 			t.Fatalf("%v: %d entries, oracle reached %d placements", c.tiles, len(data), len(want))
 		}
 		for s, d := range want {
-			r := TileRank([]uint8(s), c.n*c.n)
-			if int(data[r])*2+TileManhattan(c.n, c.tiles, []uint8(s)) != d {
+			r := TilesRank([]uint8(s), c.n*c.n)
+			if int(data[r])*2+TilesManhattan(c.n, c.tiles, []uint8(s)) != d {
 				t.Fatalf("%dx%d pattern %v: placement %v has %d, oracle says %d", c.n, c.n, c.tiles, []byte(s), data[r], d)
 			}
 		}
@@ -172,9 +172,9 @@ func TestTileExactTable(t *testing.T) {
 				pb[v-5] = uint8(c)
 			}
 		}
-		h := 2*int(a[TileRank(pa[:], 9)]) + TileManhattan(3, []int{1, 2, 3, 4}, pa[:]) +
-			2*int(b[TileRank(pb[:], 9)]) + TileManhattan(3, []int{5, 6, 7, 8}, pb[:])
-		d := int(exact[TileExactIndex(board)])
+		h := 2*int(a[TilesRank(pa[:], 9)]) + TilesManhattan(3, []int{1, 2, 3, 4}, pa[:]) +
+			2*int(b[TilesRank(pb[:], 9)]) + TilesManhattan(3, []int{5, 6, 7, 8}, pb[:])
+		d := int(exact[TilesExactIndex(board)])
 		if h > d {
 			t.Fatalf("%v: additive h %d above exact %d", board, h, d)
 		}
@@ -189,7 +189,7 @@ func TestTileExactTable(t *testing.T) {
 
 func TestTilePatternSpecThroughCache(t *testing.T) {
 	c := &Cache{Dir: t.TempDir()}
-	s := TilePatternSpec(4, "test", []int{12, 13, 14})
+	s := TilesPatternSpec(4, "test", []int{12, 13, 14})
 	t1, err := c.Load(s)
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +198,7 @@ func TestTilePatternSpecThroughCache(t *testing.T) {
 	if err != nil || t2.Checksum != t1.Checksum || t2.Pattern != "test-12.13.14-md" {
 		t.Fatalf("reload: %v %+v", err, t2.Header)
 	}
-	if _, err := TilePartitionNamed(4, "99"); err == nil {
+	if _, err := TilesPartitionNamed(4, "99"); err == nil {
 		t.Fatal("unknown partition accepted")
 	}
 	for _, p := range tilesPartitions {
@@ -244,7 +244,7 @@ func TestBuildTilePatternWorkers(t *testing.T) {
 			t.Fatalf("progress goes back: %+v then %+v", reports[i-1], reports[i])
 		}
 	}
-	if last := reports[len(reports)-1]; last.States != last.Total || last.Total != TileEntries(16, len(tiles)) {
+	if last := reports[len(reports)-1]; last.States != last.Total || last.Total != TilesEntries(16, len(tiles)) {
 		t.Fatalf("last progress %+v", last)
 	}
 }
@@ -273,10 +273,10 @@ func TestBuildTiles78(t *testing.T) {
 		Progress: func(p Progress) {
 			t.Logf("depth %d: %d of %d placements, %.1fs", p.Depth, p.States, p.Total, p.Elapsed)
 		}}
-	p, _ := TilePartitionNamed(4, "78")
+	p, _ := TilesPartitionNamed(4, "78")
 	for _, g := range p.Groups {
 		start := time.Now()
-		tb, err := c.Load(TilePatternSpec(4, p.Name, g))
+		tb, err := c.Load(TilesPatternSpec(4, p.Name, g))
 		if err != nil {
 			t.Fatal(err)
 		}

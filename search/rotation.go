@@ -85,8 +85,8 @@ type RotationPaths struct {
 
 // NewRotationPaths checks and decodes a path table.
 func NewRotationPaths(t *pdb.Table) (*RotationPaths, error) {
-	if t == nil || t.Puzzle != pdb.RotPuzzle || t.Pattern != pdb.RotPathsPattern || t.Entries != pdb.RotEntries || t.Width != 64 {
-		return nil, fmt.Errorf("%w: want the %s/%s table", ErrTable, pdb.RotPuzzle, pdb.RotPathsPattern)
+	if t == nil || t.Puzzle != pdb.RotationPuzzle || t.Pattern != pdb.RotationPathsPattern || t.Entries != pdb.RotationEntries || t.Width != 64 {
+		return nil, fmt.Errorf("%w: want the %s/%s table", ErrTable, pdb.RotationPuzzle, pdb.RotationPathsPattern)
 	}
 	w := make([]uint64, t.Entries)
 	for i := range w {

@@ -13,24 +13,24 @@ import (
 )
 
 var (
-	rotTableOnce sync.Once
-	rotTable     *pdb.Table
-	rotTableErr  error
+	rotationTableOnce sync.Once
+	rotationTableVal  *pdb.Table
+	rotationTableErr  error
 )
 
 // rotationTable builds the exact table once per test binary (tens of ms).
 func rotationTable(tb testing.TB) *pdb.Table {
-	rotTableOnce.Do(func() { rotTable, rotTableErr = pdb.BuildRotation(nil) })
-	if rotTableErr != nil {
-		tb.Fatal(rotTableErr)
+	rotationTableOnce.Do(func() { rotationTableVal, rotationTableErr = pdb.BuildRotation(nil) })
+	if rotationTableErr != nil {
+		tb.Fatal(rotationTableErr)
 	}
-	return rotTable
+	return rotationTableVal
 }
 
 var (
-	rotPathsOnce sync.Once
-	rotPaths     *RotationPaths
-	rotPathsErr  error
+	rotationPathsOnce sync.Once
+	rotationPaths     *RotationPaths
+	rotationPathsErr  error
 )
 
 func newRotationSolver(tb testing.TB, h RotationHeuristic) *RotationSolver {
@@ -44,18 +44,18 @@ func newRotationSolver(tb testing.TB, h RotationHeuristic) *RotationSolver {
 // newPathSolver returns an exact solver that reads the path table.
 func newPathSolver(tb testing.TB) *RotationSolver {
 	s := newRotationSolver(tb, RotationExact)
-	rotPathsOnce.Do(func() {
+	rotationPathsOnce.Do(func() {
 		t, err := pdb.BuildRotationPaths(rotationTable(tb))
 		if err != nil {
-			rotPathsErr = err
+			rotationPathsErr = err
 			return
 		}
-		rotPaths, rotPathsErr = NewRotationPaths(t)
+		rotationPaths, rotationPathsErr = NewRotationPaths(t)
 	})
-	if rotPathsErr != nil {
-		tb.Fatal(rotPathsErr)
+	if rotationPathsErr != nil {
+		tb.Fatal(rotationPathsErr)
 	}
-	if err := s.UsePaths(rotPaths); err != nil {
+	if err := s.UsePaths(rotationPaths); err != nil {
 		tb.Fatal(err)
 	}
 	return s

@@ -18,7 +18,7 @@ import (
 // undoes the previous one is never generated.
 
 // tilesNoMove stands for "no previous move" at the root.
-const tilesNoMove = bitboard.TileMoves
+const tilesNoMove = bitboard.TilesMoves
 
 // tilesInfinity is above any bound.
 const tilesInfinity = 1 << 30
@@ -36,14 +36,14 @@ var ErrTileSide = errors.New("search: board side does not match the heuristic")
 // ErrTileBoard is returned for a malformed board.
 var ErrTileBoard = errors.New("search: invalid sliding-tile board")
 
-// TileSolver solves sliding-tile boards optimally with IDA*. A solver is used
-// by one goroutine at a time; solvers may share a TileHeuristic.
-type TileSolver struct {
-	h *TileHeuristic
+// TilesSolver solves sliding-tile boards optimally with IDA*. A solver is used
+// by one goroutine at a time; solvers may share a TilesHeuristic.
+type TilesSolver struct {
+	h *TilesHeuristic
 
 	cells [tilesMaxCells]uint8
 	blank int
-	nbr   [tilesMaxCells][bitboard.TileMoves]int8
+	nbr   [tilesMaxCells][bitboard.TilesMoves]int8
 
 	pos, rpos [tilesMaxGroups][tilesMaxGroupSize]uint8
 	val, rval [tilesMaxGroups]uint8
@@ -58,24 +58,24 @@ type TileSolver struct {
 }
 
 // NewTileSolver returns a solver using heuristic h.
-func NewTileSolver(h *TileHeuristic) *TileSolver {
-	s := &TileSolver{h: h}
+func NewTileSolver(h *TilesHeuristic) *TilesSolver {
+	s := &TilesSolver{h: h}
 	for c := range h.nc {
-		for m := range bitboard.TileMove(bitboard.TileMoves) {
-			s.nbr[c][m] = int8(bitboard.TileNeighbour(h.n, c, m))
+		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+			s.nbr[c][m] = int8(bitboard.TilesNeighbour(h.n, c, m))
 		}
 	}
 	return s
 }
 
 // Heuristic returns the solver's heuristic.
-func (s *TileSolver) Heuristic() *TileHeuristic { return s.h }
+func (s *TilesSolver) Heuristic() *TilesHeuristic { return s.h }
 
 // Solve returns an optimal sequence of blank moves, letters U, D, L, R,
 // taking board to the goal of convention goal, with the search statistics.
 // It returns ErrUnsolvable for a board that cannot reach the goal and
 // ErrLimit when lim stops the search first.
-func (s *TileSolver) Solve(board bitboard.Tiles, goal bitboard.Goal, lim Limits) ([]byte, Stats, error) {
+func (s *TilesSolver) Solve(board bitboard.Tiles, goal bitboard.Goal, lim Limits) ([]byte, Stats, error) {
 	start := time.Now()
 	if !board.Valid() {
 		return nil, Stats{}, fmt.Errorf("%w: %v", ErrTileBoard, board)
@@ -115,7 +115,7 @@ func (s *TileSolver) Solve(board bitboard.Tiles, goal bitboard.Goal, lim Limits)
 	}
 	moves := make([]byte, len(s.path))
 	for i, b := range s.path {
-		m := bitboard.TileMove(b)
+		m := bitboard.TilesMove(b)
 		if goal == bitboard.BlankLast {
 			m = m.Mirror()
 		}
@@ -125,7 +125,7 @@ func (s *TileSolver) Solve(board bitboard.Tiles, goal bitboard.Goal, lim Limits)
 }
 
 // load sets the kernel's state to the BlankFirst board b.
-func (s *TileSolver) load(b bitboard.Tiles) {
+func (s *TilesSolver) load(b bitboard.Tiles) {
 	h := s.h
 	for c := range h.nc {
 		s.cells[c] = uint8(b.At(c))
@@ -173,7 +173,7 @@ func (s *TileSolver) load(b bitboard.Tiles) {
 	}
 }
 
-// tilesRank is pdb.TileRank over a fixed array, kept here so the kernel's
+// tilesRank is pdb.TilesRank over a fixed array, kept here so the kernel's
 // call can be inlined.
 func tilesRank(pos *[tilesMaxGroupSize]uint8, k, nc int) uint64 {
 	var used uint32
@@ -188,7 +188,7 @@ func tilesRank(pos *[tilesMaxGroupSize]uint8, k, nc int) uint64 {
 
 // lineConflicts returns the linear conflicts of row (vertical false) or
 // column (vertical true) number line.
-func (s *TileSolver) lineConflicts(line int, vertical bool) int {
+func (s *TilesSolver) lineConflicts(line int, vertical bool) int {
 	h := s.h
 	n := h.n
 	radix := n + 1
@@ -227,7 +227,7 @@ type tilesUndo struct {
 
 // step moves the blank by m to cell to and updates the heuristic
 // incrementally, recording in u how to undo it.
-func (s *TileSolver) step(m bitboard.TileMove, to int, u *tilesUndo) {
+func (s *TilesSolver) step(m bitboard.TilesMove, to int, u *tilesUndo) {
 	h := s.h
 	blank := s.blank
 	t := s.cells[to]
@@ -236,7 +236,7 @@ func (s *TileSolver) step(m bitboard.TileMove, to int, u *tilesUndo) {
 	u.blank, u.to, u.tile, u.oldHeur = blank, to, t, s.heur
 	switch h.kind {
 	case tilesPDB:
-		// Entries store (cost - Manhattan) / 2 (see pdb.TileManhattan); the
+		// Entries store (cost - Manhattan) / 2 (see pdb.TilesManhattan); the
 		// Manhattan sum of the transposed board is the same.
 		gi, ri := h.grp[t], h.rgrp[t]
 		u.gi, u.ri = gi, ri
@@ -286,7 +286,7 @@ func (s *TileSolver) step(m bitboard.TileMove, to int, u *tilesUndo) {
 }
 
 // unstep undoes the step recorded in u.
-func (s *TileSolver) unstep(u *tilesUndo) {
+func (s *TilesSolver) unstep(u *tilesUndo) {
 	h := s.h
 	t, blank, to := u.tile, u.blank, u.to
 	switch h.kind {
@@ -317,14 +317,14 @@ func (s *TileSolver) unstep(u *tilesUndo) {
 
 // dfs searches below the current board at cost g with the heuristic s.heur
 // already within bound. prev is the move that led here.
-func (s *TileSolver) dfs(g, bound int, prev bitboard.TileMove) bool {
+func (s *TilesSolver) dfs(g, bound int, prev bitboard.TilesMove) bool {
 	if s.heur == 0 {
 		return true
 	}
 	s.st.Expanded++
 	blank := s.blank
 	var u tilesUndo
-	for m := range bitboard.TileMove(bitboard.TileMoves) {
+	for m := range bitboard.TilesMove(bitboard.TilesMoves) {
 		if prev != tilesNoMove && m == prev.Inverse() {
 			continue
 		}

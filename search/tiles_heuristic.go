@@ -35,17 +35,17 @@ const (
 
 // Heuristic names.
 const (
-	TileManhattan      = "manhattan"
-	TileLinearConflict = "linear-conflict"
-	TileExact          = "exact"
+	TilesManhattan      = "manhattan"
+	TilesLinearConflict = "linear-conflict"
+	TilesExact          = "exact"
 )
 
 // ErrTileHeuristic is returned for an unknown heuristic name.
 var ErrTileHeuristic = errors.New("search: unknown sliding-tile heuristic")
 
-// TileHeuristic is a loaded sliding-tile heuristic. It is read-only once
-// loaded and may be shared by any number of TileSolvers.
-type TileHeuristic struct {
+// TilesHeuristic is a loaded sliding-tile heuristic. It is read-only once
+// loaded and may be shared by any number of TilesSolvers.
+type TilesHeuristic struct {
 	name    string
 	n, nc   int
 	kind    tilesKind
@@ -67,28 +67,28 @@ type TileHeuristic struct {
 }
 
 // Name returns the name the heuristic was loaded by.
-func (h *TileHeuristic) Name() string { return h.name }
+func (h *TilesHeuristic) Name() string { return h.name }
 
 // Side returns the board side the heuristic is for.
-func (h *TileHeuristic) Side() int { return h.n }
+func (h *TilesHeuristic) Side() int { return h.n }
 
 // DefaultTileHeuristic returns the default heuristic name for side n:
 // "exact" for the 8-puzzle, "pdb663+reflect" for the 15-puzzle.
 func DefaultTileHeuristic(n int) string {
 	if n == pdb.TilesExactSide {
-		return TileExact
+		return TilesExact
 	}
 	return "pdb663" + tilesReflectSufx
 }
 
-// TileHeuristicNames lists the heuristic names for side n.
-func TileHeuristicNames(n int) []string {
-	names := []string{TileManhattan, TileLinearConflict}
+// TilesHeuristicNames lists the heuristic names for side n.
+func TilesHeuristicNames(n int) []string {
+	names := []string{TilesManhattan, TilesLinearConflict}
 	if n == pdb.TilesExactSide {
-		names = append(names, TileExact)
+		names = append(names, TilesExact)
 	}
 	for _, p := range []string{"44", "555", "663", "78"} {
-		if _, err := pdb.TilePartitionNamed(n, p); err == nil {
+		if _, err := pdb.TilesPartitionNamed(n, p); err == nil {
 			names = append(names, tilesPDBPrefix+p, tilesPDBPrefix+p+tilesReflectSufx)
 		}
 	}
@@ -98,7 +98,7 @@ func TileHeuristicNames(n int) []string {
 // LoadTileHeuristic returns the heuristic called name for side n (3 or 4),
 // loading its tables through cache, which builds the missing ones. cache may
 // be nil for manhattan and linear-conflict.
-func LoadTileHeuristic(cache *pdb.Cache, n int, name string) (*TileHeuristic, error) {
+func LoadTileHeuristic(cache *pdb.Cache, n int, name string) (*TilesHeuristic, error) {
 	if n < bitboard.TilesMinSide || n > bitboard.TilesMaxSide {
 		return nil, fmt.Errorf("%w: %q for a %dx%d board", ErrTileHeuristic, name, n, n)
 	}
@@ -109,19 +109,19 @@ func LoadTileHeuristic(cache *pdb.Cache, n int, name string) (*TileHeuristic, er
 		h.reflect = true
 	}
 	bad := fmt.Errorf("%w: %q for a %dx%d board (have %s)", ErrTileHeuristic, name, n, n,
-		strings.Join(TileHeuristicNames(n), ", "))
+		strings.Join(TilesHeuristicNames(n), ", "))
 	switch {
-	case base == TileManhattan && !h.reflect:
+	case base == TilesManhattan && !h.reflect:
 		h.kind = tilesManhattan
 		return h, nil
-	case base == TileLinearConflict && !h.reflect:
+	case base == TilesLinearConflict && !h.reflect:
 		h.kind = tilesLinearConflict
 		return h, nil
-	case base == TileExact && !h.reflect && n == pdb.TilesExactSide:
+	case base == TilesExact && !h.reflect && n == pdb.TilesExactSide:
 		if cache == nil {
 			return nil, errors.New("search: the exact table needs a table cache")
 		}
-		t, err := cache.Load(pdb.TileExactSpec())
+		t, err := cache.Load(pdb.TilesExactSpec())
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func LoadTileHeuristic(cache *pdb.Cache, n int, name string) (*TileHeuristic, er
 		h.tables[0] = t.Data
 		return h, nil
 	case strings.HasPrefix(base, tilesPDBPrefix):
-		part, err := pdb.TilePartitionNamed(n, strings.TrimPrefix(base, tilesPDBPrefix))
+		part, err := pdb.TilesPartitionNamed(n, strings.TrimPrefix(base, tilesPDBPrefix))
 		if err != nil {
 			return nil, bad
 		}
@@ -140,7 +140,7 @@ func LoadTileHeuristic(cache *pdb.Cache, n int, name string) (*TileHeuristic, er
 		}
 		tables := make([][]byte, len(part.Groups))
 		for i, g := range part.Groups {
-			t, err := cache.Load(pdb.TilePatternSpec(n, part.Name, g))
+			t, err := cache.Load(pdb.TilesPatternSpec(n, part.Name, g))
 			if err != nil {
 				return nil, err
 			}
@@ -155,14 +155,14 @@ func LoadTileHeuristic(cache *pdb.Cache, n int, name string) (*TileHeuristic, er
 }
 
 // newTileHeuristic fills in the tables every kind uses.
-func newTileHeuristic(n int, name string) *TileHeuristic {
-	h := &TileHeuristic{name: name, n: n, nc: n * n}
+func newTileHeuristic(n int, name string) *TilesHeuristic {
+	h := &TilesHeuristic{name: name, n: n, nc: n * n}
 	for c := range h.nc {
 		h.refl[c] = uint8(c%n*n + c/n)
 	}
 	for t := 1; t < h.nc; t++ {
 		for c := range h.nc {
-			h.md[t][c] = uint8(bitboard.TileDistance(n, t, c))
+			h.md[t][c] = uint8(bitboard.TilesDistance(n, t, c))
 		}
 	}
 	for i := range h.grp {
@@ -173,14 +173,14 @@ func newTileHeuristic(n int, name string) *TileHeuristic {
 }
 
 // setPDB installs an additive partition and its tables.
-func (h *TileHeuristic) setPDB(groups [][]int, tables [][]byte) error {
+func (h *TilesHeuristic) setPDB(groups [][]int, tables [][]byte) error {
 	if len(groups) > tilesMaxGroups {
 		return fmt.Errorf("search: %d patterns, at most %d", len(groups), tilesMaxGroups)
 	}
 	h.kind = tilesPDB
 	h.groups = len(groups)
 	for g, tiles := range groups {
-		if len(tiles) > tilesMaxGroupSize || uint64(len(tables[g])) != pdb.TileEntries(h.nc, len(tiles)) {
+		if len(tiles) > tilesMaxGroupSize || uint64(len(tables[g])) != pdb.TilesEntries(h.nc, len(tiles)) {
 			return fmt.Errorf("search: pattern %v does not match its table of %d entries", tiles, len(tables[g]))
 		}
 		h.size[g] = len(tiles)
@@ -247,11 +247,11 @@ func tilesConflictTable(n int) []uint8 {
 
 // Eval computes the heuristic of a BlankFirst board from scratch, the slow
 // obvious way; the solver updates it incrementally instead.
-func (h *TileHeuristic) Eval(b bitboard.Tiles) int {
+func (h *TilesHeuristic) Eval(b bitboard.Tiles) int {
 	n := h.n
 	switch h.kind {
 	case tilesExact:
-		return int(h.tables[0][pdb.TileExactIndex(b)])
+		return int(h.tables[0][pdb.TilesExactIndex(b)])
 	case tilesPDB:
 		v := h.evalPDB(b)
 		if h.reflect {
@@ -262,7 +262,7 @@ func (h *TileHeuristic) Eval(b bitboard.Tiles) int {
 	sum := 0
 	for c := range h.nc {
 		if t := b.At(c); t != 0 {
-			sum += bitboard.TileDistance(n, t, c)
+			sum += bitboard.TilesDistance(n, t, c)
 		}
 	}
 	if h.kind == tilesLinearConflict {
@@ -304,7 +304,7 @@ func tilesRemovals(seq []int) int {
 	return best
 }
 
-func (h *TileHeuristic) evalPDB(b bitboard.Tiles) int {
+func (h *TilesHeuristic) evalPDB(b bitboard.Tiles) int {
 	sum := 0
 	for g := range h.groups {
 		pos := make([]uint8, h.size[g])
@@ -315,7 +315,7 @@ func (h *TileHeuristic) evalPDB(b bitboard.Tiles) int {
 				}
 			}
 		}
-		sum += pdb.TileManhattan(h.n, h.members[g][:h.size[g]], pos) + 2*int(h.tables[g][pdb.TileRank(pos, h.nc)])
+		sum += pdb.TilesManhattan(h.n, h.members[g][:h.size[g]], pos) + 2*int(h.tables[g][pdb.TilesRank(pos, h.nc)])
 	}
 	return sum
 }

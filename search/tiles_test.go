@@ -27,11 +27,11 @@ func tilesTestCache(t testing.TB) *pdb.Cache {
 
 var (
 	tilesHeurMu sync.Mutex
-	tilesHeurs  = map[string]*TileHeuristic{}
+	tilesHeurs  = map[string]*TilesHeuristic{}
 )
 
 // tilesHeur loads a heuristic once per test binary.
-func tilesHeur(t testing.TB, n int, name string) *TileHeuristic {
+func tilesHeur(t testing.TB, n int, name string) *TilesHeuristic {
 	tilesHeurMu.Lock()
 	defer tilesHeurMu.Unlock()
 	key := string(rune('0'+n)) + name
@@ -55,7 +55,7 @@ var tilesBFS = sync.OnceValue(func() map[bitboard.Tiles]int {
 	for len(queue) > 0 {
 		b := queue[0]
 		queue = queue[1:]
-		for m := range bitboard.TileMove(bitboard.TileMoves) {
+		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
 			if nb, ok := b.Move(m); ok {
 				if _, seen := dist[nb]; !seen {
 					dist[nb] = dist[b] + 1
@@ -89,7 +89,7 @@ func TestTileIncrementalMatchesEval(t *testing.T) {
 					b = boards[len(boards)-1]
 					boards = boards[:len(boards)-1]
 				} else {
-					m := bitboard.TileMove(rng.IntN(bitboard.TileMoves))
+					m := bitboard.TilesMove(rng.IntN(bitboard.TilesMoves))
 					nb, ok := b.Move(m)
 					if !ok {
 						continue
@@ -178,7 +178,7 @@ func TestTileSolveOptimal8(t *testing.T) {
 // find the same (optimal) length.
 func TestTileSolveAgree15(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	solvers := map[string]*TileSolver{}
+	solvers := map[string]*TilesSolver{}
 	for _, name := range tiles4Names {
 		solvers[name] = NewTileSolver(tilesHeur(t, 4, name))
 	}
@@ -288,7 +288,7 @@ func TestTileSolveErrors(t *testing.T) {
 	}
 	korf := tilesKorf(t)
 	_, st, err := s.Solve(korf[0], bitboard.BlankFirst, Limits{MaxNodes: 100000})
-	if !errors.Is(err, ErrLimit) || st.Generated < 100000 || st.Generated > 100000+bitboard.TileMoves {
+	if !errors.Is(err, ErrLimit) || st.Generated < 100000 || st.Generated > 100000+bitboard.TilesMoves {
 		t.Fatalf("node limit: %v after %d nodes", err, st.Generated)
 	}
 	b3 := bitboard.GoalTiles(3, bitboard.BlankFirst)
@@ -406,7 +406,7 @@ func TestTileLoad78(t *testing.T) {
 	b := bitboard.RandomTiles(rng, 4, bitboard.BlankFirst)
 	s.load(b)
 	for i := range 5000 {
-		m := bitboard.TileMove(rng.IntN(bitboard.TileMoves))
+		m := bitboard.TilesMove(rng.IntN(bitboard.TilesMoves))
 		nb, ok := b.Move(m)
 		if !ok {
 			continue

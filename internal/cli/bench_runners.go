@@ -96,7 +96,7 @@ func (r *rotationBench) solve(in *instance, lim search.Limits) benchRun {
 }
 
 type tilesBench struct {
-	s         *search.TileSolver
+	s         *search.TilesSolver
 	goal      bitboard.Goal
 	keepMoves bool
 }

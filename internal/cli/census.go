@@ -125,7 +125,7 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 	}
 	w := bufio.NewWriter(o.g.Stdout)
 	if o.Format == "json" {
-		b, _ := json.Marshal(censusJSON{Puzzle: pdb.RotPuzzle, Counts: c.Counts, Total: c.Total, Max: c.Max,
+		b, _ := json.Marshal(censusJSON{Puzzle: pdb.RotationPuzzle, Counts: c.Counts, Total: c.Total, Max: c.Max,
 			AtMax: c.AtMax(), Orbits: c.Orbits, Workers: workers, TimeNS: elapsed.Nanoseconds()})
 		w.Write(append(b, '\n'))
 	} else {

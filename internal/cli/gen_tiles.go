@@ -39,15 +39,15 @@ is shown on stderr when it is a terminal.`, n, n),
 // tilesSpecs returns the specs of the tables that name needs on side n.
 func tilesSpecs(n int, name string) ([]pdb.Spec, error) {
 	if n == pdb.TilesExactSide && name == pdb.TilesExactPattern {
-		return []pdb.Spec{pdb.TileExactSpec()}, nil
+		return []pdb.Spec{pdb.TilesExactSpec()}, nil
 	}
-	part, err := pdb.TilePartitionNamed(n, name)
+	part, err := pdb.TilesPartitionNamed(n, name)
 	if err != nil {
 		return nil, err
 	}
 	var specs []pdb.Spec
 	for _, g := range part.Groups {
-		specs = append(specs, pdb.TilePatternSpec(n, part.Name, g))
+		specs = append(specs, pdb.TilesPatternSpec(n, part.Name, g))
 	}
 	return specs, nil
 }

@@ -64,7 +64,7 @@ the input order.
 
 Heuristics: %s.
 
-`, n, n, size, n, strings.Join(search.TileHeuristicNames(n), ", ")) + exitCodeHelp,
+`, n, n, size, n, strings.Join(search.TilesHeuristicNames(n), ", ")) + exitCodeHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
 			return runSolveTiles(o)
@@ -108,7 +108,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 
 // loadTileHeuristic loads a heuristic by name, telling a bad name (usage)
 // from a table problem.
-func loadTileHeuristic(g *globalOptions, n int, name string) (*search.TileHeuristic, error) {
+func loadTileHeuristic(g *globalOptions, n int, name string) (*search.TilesHeuristic, error) {
 	probe, err := search.LoadTileHeuristic(nil, n, name)
 	if err == nil {
 		return probe, nil // needs no tables
@@ -253,7 +253,7 @@ func tilesSpace(c byte) bool {
 }
 
 // solveTilesChunk solves every board of a chunk into its output.
-func solveTilesChunk(c *chunk, s *search.TileSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits) {
+func solveTilesChunk(c *chunk, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits) {
 	asJSON := o.Format == "json"
 	var name []byte
 	if asJSON {
