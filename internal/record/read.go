@@ -60,16 +60,20 @@ func ReadStream(r io.Reader, name string) (*Stream, error) {
 	s := &Stream{}
 	for {
 		start := d.InputOffset()
-		var obj map[string]json.RawMessage
-		err := d.Decode(&obj)
+		var raw json.RawMessage
+		err := d.Decode(&raw)
 		if err == io.EOF {
 			return s, nil
 		}
 		line := lineAt(data, int(start))
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: not JSON: %v", name, line, err)
+		var obj map[string]json.RawMessage
+		if err == nil {
+			err = json.Unmarshal(raw, &obj)
 		}
-		if err := s.add(obj, name, line); err != nil {
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: not a JSON object: %v", name, line, err)
+		}
+		if err := s.add(raw, obj, name, line); err != nil {
 			return nil, err
 		}
 	}
@@ -100,14 +104,16 @@ type legacyRow struct {
 	Error     string  `json:"error"`
 }
 
-func (s *Stream) add(obj map[string]json.RawMessage, name string, line int) error {
+func (s *Stream) add(raw json.RawMessage, obj map[string]json.RawMessage, name string, line int) error {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%s:%d: %w: %s", name, line, ErrRecord, fmt.Sprintf(format, a...))
 	}
 	switch {
 	case obj["status"] != nil && obj["where"] == nil:
 		var r Run
-		if err := remarshal(obj, &r); err != nil {
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.DisallowUnknownFields()
+		if err := d.Decode(&r); err != nil {
 			return bad("a run: %v", err)
 		}
 		if err := r.Check(); err != nil {
@@ -148,16 +154,6 @@ func (s *Stream) add(obj map[string]json.RawMessage, name string, line int) erro
 		return bad("an object with keys %v", keys)
 	}
 	return nil
-}
-
-func remarshal(obj map[string]json.RawMessage, v any) error {
-	b, err := json.Marshal(obj)
-	if err != nil {
-		return err
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
-	return d.Decode(v)
 }
 
 func (x legacyRow) run(puzzle string) (Run, error) {

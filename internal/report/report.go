@@ -22,6 +22,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -475,4 +476,23 @@ func Merge(streams ...*record.Stream) (*record.Stream, error) {
 		return nil, ErrNoRuns
 	}
 	return out, nil
+}
+
+// MergeFiles reads the JSON outputs named (see record.ReadStream) and
+// merges them as Merge does. Errors name the file, and the line within it.
+func MergeFiles(names ...string) (*record.Stream, error) {
+	var streams []*record.Stream
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		s, err := record.ReadStream(f, name)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		streams = append(streams, s)
+	}
+	return Merge(streams...)
 }

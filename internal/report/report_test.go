@@ -13,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -151,10 +153,16 @@ func TestRepeatsFold(t *testing.T) {
 	}
 }
 
-// benchTiles solves the 8-puzzle boards of one shard under each heuristic,
-// as bench does, and returns the JSON Lines records.
+// benchTiles solves the 8-puzzle boards of one shard under each heuristic
+// and returns what bench writes: a provenance header, the runs and the
+// report of them.
 func benchTiles(t testing.TB, boards []bitboard.Tiles, heurs []string, sh Shard, lim search.Limits) []byte {
-	var out []byte
+	var head bytes.Buffer
+	if err := provenance.WriteJSON(&head, provenance.Collect([]string{"pdbsolve", "bench", "--shard", sh.String()}, time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	out := head.Bytes()
+	var runs []record.Run
 	for _, name := range heurs {
 		h, err := search.LoadTileHeuristic(nil, 3, name)
 		if err != nil {
@@ -178,7 +186,20 @@ func benchTiles(t testing.TB, boards []bitboard.Tiles, heurs []string, sh Shard,
 			}
 			r.SetStats(&st, true)
 			out = record.AppendRun(out, &r)
+			runs = append(runs, r)
 		}
+	}
+	rep, err := Build(runs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tail bytes.Buffer
+	if err := rep.WriteJSON(&tail); err != nil {
+		t.Fatal(err)
+	}
+	out = append(out, tail.Bytes()...)
+	if _, err := recordtest.Check(out); err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
@@ -223,6 +244,9 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(merged.Headers) != 3 || len(merged.Runs) != len(whole.Runs) || merged.Headers[0].Command[3] != "2/3" {
+		t.Fatalf("merged %d headers, %d runs; want 3 and %d", len(merged.Headers), len(merged.Runs), len(whole.Runs))
+	}
 	a, err := Build(whole.Runs, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -244,6 +268,28 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 	b.WriteJSON(&jb)
 	if ja.String() != jb.String() {
 		t.Fatalf("JSON differs:\n%s\n%s", ja.String(), jb.String())
+	}
+	// The same through files, as bench report reads them.
+	dir := t.TempDir()
+	var names []string
+	for k := range 3 {
+		name := fmt.Sprintf("%s/shard%d.json", dir, k)
+		if err := os.WriteFile(name, benchTiles(t, boards, heurs, Shard{k, 3}, lim), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	fromFiles, err := MergeFiles(names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Build(fromFiles.Runs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withoutTimes(c)
+	if !reflect.DeepEqual(a, c) {
+		t.Fatalf("merged shard files differ from the unsharded run")
 	}
 	// A shard merged twice is refused.
 	if _, err := Merge(shards[0], shards[0]); !errors.Is(err, ErrDuplicate) {
