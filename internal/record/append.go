@@ -12,8 +12,9 @@ import (
 // The fields always written are puzzle, input, line and status, with
 // instance, repeat, board, goal and heuristic when set; then by status:
 //
-//   - solved: moves, length, symbol (when set), bound, h0, expanded,
-//     generated, iterations, time_ns (when positive);
+//   - solved: moves (unless empty with a positive length: moves not kept),
+//     length, symbol (when set), bound, h0, expanded, generated,
+//     iterations, time_ns (when positive);
 //   - limit: bound, h0, expanded, generated, iterations, time_ns (when
 //     positive), error (when set);
 //   - unsolvable and error: error.
@@ -51,8 +52,10 @@ func AppendRun(dst []byte, r *Run) []byte {
 	dst = AppendString(dst, string(r.Status))
 	switch r.Status {
 	case StatusSolved:
-		dst = append(dst, `,"moves":`...)
-		dst = AppendString(dst, r.Moves)
+		if r.Moves != "" || r.Length == 0 {
+			dst = append(dst, `,"moves":`...)
+			dst = AppendString(dst, r.Moves)
+		}
 		dst = append(dst, `,"length":`...)
 		dst = strconv.AppendInt(dst, int64(r.Length), 10)
 		if r.Symbol != 0 {

@@ -180,8 +180,8 @@ func (x legacyRow) run(puzzle string) (Run, error) {
 
 // Check reports the first way r breaks the schema's rules that a JSON
 // Schema cannot say as plainly: a known status, a positive line, a
-// non-negative length and bound, moves as many as the length, and an
-// error message on unsolvable and error runs.
+// non-negative length and bound, moves (when kept) as many as the length,
+// and an error message on unsolvable and error runs.
 func (r *Run) Check() error {
 	switch {
 	case !r.Status.Valid():
@@ -330,8 +330,12 @@ func jsonSolution(text []byte, name string, line int) Solution {
 	if s.Status != StatusSolved {
 		return s
 	}
-	s.Moves, s.HasMoves, s.Length = r.Moves, true, r.Length
-	if len(r.Moves) != r.Length {
+	var moves struct {
+		Moves *string `json:"moves"`
+	}
+	json.Unmarshal(text, &moves)
+	s.Moves, s.HasMoves, s.Length = r.Moves, moves.Moves != nil, r.Length
+	if s.HasMoves && len(r.Moves) != r.Length {
 		s.Malformed = fmt.Sprintf("length %d, but %d moves", r.Length, len(r.Moves))
 	}
 	if r.Symbol != nil {

@@ -68,7 +68,7 @@ type Run struct {
 	Heuristic string `json:"heuristic,omitempty"`
 	Status    Status `json:"status"`
 
-	Moves      string `json:"moves"`             // solved: the move letters (Rotation A-H, tiles U D L R)
+	Moves      string `json:"moves"`             // solved: the move letters (Rotation A-H, tiles U D L R); absent when not kept
 	Length     int    `json:"length"`            // solved: number of moves
 	Symbol     int    `json:"symbol,omitempty"`  // Rotation, solved: the centre's symbol, 1-3
 	Bound      int    `json:"bound"`             // solved: the length; limit: a lower bound on it

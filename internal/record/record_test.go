@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
@@ -53,6 +54,9 @@ func written(r Run) Run {
 	switch r.Status {
 	case StatusSolved:
 		w.Moves, w.Length, w.Symbol = r.Moves, r.Length, r.Symbol
+		if r.Length > 0 && r.Moves == "" {
+			w.Moves = "" // not kept: not written
+		}
 		fallthrough
 	case StatusLimit:
 		w.Bound, w.H0, w.Expanded, w.Generated, w.Iterations = r.Bound, r.H0, r.Expanded, r.Generated, r.Iterations
@@ -367,6 +371,13 @@ func TestReadSolutionsReplays(t *testing.T) {
 			t.Fatalf("%d plain solutions, %v; want %d", len(ps), err, solved)
 		}
 	}
+	bare := AppendRun(nil, &Run{Puzzle: Puzzle8, Input: "b", Line: 3, Status: StatusSolved, Length: 5, Bound: 5})
+	if !bytes.Contains(bare, []byte(`"length":5`)) || bytes.Contains(bare, []byte("moves")) {
+		t.Fatalf("a run whose moves were not kept: %s", bare)
+	}
+	if s, _ := ReadSolutions(bare, "a", Puzzle8); len(s) != 1 || s[0].HasMoves || s[0].Length != 5 || s[0].Malformed != "" {
+		t.Fatalf("%+v", s)
+	}
 	bad, _ := ReadSolutions([]byte("4 UDL\nx\n-1\n3 ABC DEF\n"), "a", Puzzle15)
 	for _, s := range bad {
 		if s.Malformed == "" {
@@ -468,4 +479,53 @@ func BenchmarkRotationRecord(b *testing.B) {
 			e.Encode(&r)
 		}
 	})
+}
+
+// TestWriteCSVMatchesJSON writes the same runs as CSV and as JSON and
+// compares them cell by cell with the JSON fields.
+func TestWriteCSVMatchesJSON(t *testing.T) {
+	data := append(tilesRecords(t), rotationRecords(t, 5)...)
+	var runs []Run
+	var objs []map[string]any
+	for _, l := range bytes.Split(bytes.TrimSpace(data), []byte{'\n'}) {
+		var r Run
+		var m map[string]any
+		if json.Unmarshal(l, &r) != nil || json.Unmarshal(l, &m) != nil {
+			t.Fatal(string(l))
+		}
+		runs, objs = append(runs, r), append(objs, m)
+	}
+	var b bytes.Buffer
+	if err := WriteCSV(&b, runs); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&b).ReadAll()
+	if err != nil || len(rows) != 1+len(runs) || !reflect.DeepEqual(rows[0], CSVHeader) {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for i, m := range objs {
+		for k, name := range CSVHeader {
+			v, ok := m[name]
+			want := ""
+			if ok {
+				want = strings.TrimSuffix(strings.TrimPrefix(string(must(json.Marshal(v))), `"`), `"`)
+			}
+			if name == "moves" && !ok && runs[i].Status == StatusSolved {
+				want = "" // not kept
+			}
+			if rows[i+1][k] != want && !(name == "board" || name == "input" || name == "error") {
+				t.Fatalf("run %d column %s: %q, JSON %q", i, name, rows[i+1][k], want)
+			}
+			if (name == "board" || name == "input" || name == "error") && ok && rows[i+1][k] != v.(string) {
+				t.Fatalf("run %d column %s: %q, JSON %q", i, name, rows[i+1][k], v)
+			}
+		}
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
