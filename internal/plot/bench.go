@@ -24,7 +24,9 @@ var ErrNothing = errors.New("no solved or censored run to plot")
 
 // Sizes and limits of the bench figure.
 const (
-	markerRadius  = 3.2       // points
+	markerRadius  = 3.2       // points, up to crowdedAt instances
+	minRadius     = 2.0       // points, however many instances
+	crowdedAt     = 40        // instances above which the marks shrink
 	arrowLength   = 9.0       // points, above a censored marker
 	arrowHead     = 2.6       // points
 	legendGap     = 0.25      // inches between the data area and the legend
@@ -235,23 +237,24 @@ type censoredMarks struct {
 	pts   plotter.XYs
 	color color.Color
 	shape int
+	scale float64 // of the marks' sizes
 }
 
 func (m *censoredMarks) Plot(c draw.Canvas, p *plot.Plot) {
 	trX, trY := p.Transforms(&c)
 	for _, pt := range m.pts {
-		drawCensored(&c, vg.Point{X: trX(pt.X), Y: trY(pt.Y)}, m.color, m.shape)
+		drawCensored(&c, vg.Point{X: trX(pt.X), Y: trY(pt.Y)}, m.color, m.shape, m.scale)
 	}
 }
 
-// drawCensored draws one censored mark centred at pt.
-func drawCensored(c *draw.Canvas, pt vg.Point, col color.Color, shape int) {
-	r := vg.Points(markerRadius)
+// drawCensored draws one censored mark centred at pt, scaled.
+func drawCensored(c *draw.Canvas, pt vg.Point, col color.Color, shape int, scale float64) {
+	r := vg.Points(markerRadius * scale)
 	glyph{shape: shape}.DrawGlyph(c, draw.GlyphStyle{Color: col, Radius: r}, pt)
 	sty := draw.LineStyle{Color: col, Width: vg.Points(outlineWidth)}
-	top := pt.Y + r + vg.Points(arrowLength)
+	top := pt.Y + r + vg.Points(arrowLength*scale)
 	c.StrokeLine2(sty, pt.X, pt.Y+r, pt.X, top)
-	h := vg.Points(arrowHead)
+	h := vg.Points(arrowHead * scale)
 	c.StrokeLines(sty, []vg.Point{{X: pt.X - h, Y: top - h}, {X: pt.X, Y: top}, {X: pt.X + h, Y: top - h}})
 }
 
@@ -261,12 +264,12 @@ func (m *censoredMarks) DataRange() (xmin, xmax, ymin, ymax float64) {
 
 // GlyphBoxes keeps the arrows inside the figure.
 func (m *censoredMarks) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
-	r := vg.Points(markerRadius)
+	r, h := vg.Points(markerRadius*m.scale), vg.Points(arrowHead*m.scale)
 	boxes := make([]plot.GlyphBox, len(m.pts))
 	for i, pt := range m.pts {
 		boxes[i] = plot.GlyphBox{X: p.X.Norm(pt.X), Y: p.Y.Norm(pt.Y), Rectangle: vg.Rectangle{
-			Min: vg.Point{X: -r - vg.Points(arrowHead), Y: -r},
-			Max: vg.Point{X: r + vg.Points(arrowHead), Y: r + vg.Points(arrowLength)},
+			Min: vg.Point{X: -r - h, Y: -r},
+			Max: vg.Point{X: r + h, Y: r + vg.Points(arrowLength*m.scale)},
 		}}
 	}
 	return boxes
@@ -294,6 +297,10 @@ func drawBench(dc draw.Canvas, rep *report.Report) error {
 	ax := newYAxis(rep)
 	n := len(order)
 	nh := len(rep.Heuristics)
+	scale := 1.0
+	if n > crowdedAt {
+		scale = max(minRadius/markerRadius, math.Sqrt(crowdedAt/float64(n)))
+	}
 
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: nodes generated per instance, %d instances", rep.Puzzle, rep.Instances)
@@ -344,11 +351,11 @@ func drawBench(dc draw.Canvas, rep *report.Report) error {
 			if err != nil {
 				return err
 			}
-			sc.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(markerRadius), Shape: glyph{shape: shape, filled: true}}
+			sc.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(markerRadius * scale), Shape: glyph{shape: shape, filled: true}}
 			p.Add(sc)
 		}
 		if len(censored) > 0 {
-			p.Add(&censoredMarks{pts: censored, color: col, shape: shape})
+			p.Add(&censoredMarks{pts: censored, color: col, shape: shape, scale: scale})
 		}
 		text := fmt.Sprintf("%s: %d solved", s.Heuristic, s.Solved)
 		if s.Censored > 0 {
@@ -400,7 +407,7 @@ func drawBench(dc draw.Canvas, rep *report.Report) error {
 	for k, lines := range notes {
 		if anyCensored && k == 0 {
 			x := side.Min.X + legend.ThumbnailWidth/2
-			drawCensored(&side, vg.Point{X: x, Y: y - 2*lineH + vg.Points(markerRadius)}, color.Gray{Y: grey}, shapeCircle)
+			drawCensored(&side, vg.Point{X: x, Y: y - 2*lineH + vg.Points(markerRadius)}, color.Gray{Y: grey}, shapeCircle, 1)
 		}
 		for _, l := range lines {
 			y -= lineH

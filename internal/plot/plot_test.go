@@ -45,7 +45,10 @@ func TestBenchFigures(t *testing.T) {
 	dir := outDir(t)
 	korf := readReport(t, "../report/testdata/korf20-legacy-run1.json", report.Options{})
 	rot := readReport(t, "testdata/rotation40-legacy.json", report.Options{})
-	for name, rep := range map[string]*report.Report{"korf20-nodes": korf, "rotation40-nodes": rot} {
+	// The README's example: bench 15puzzle --heuristic manhattan,pdb663+reflect
+	// --max-nodes 20000000 on Korf's 100.
+	readme := readReport(t, "testdata/korf100-readme-legacy.json", report.Options{})
+	for name, rep := range map[string]*report.Report{"korf20-nodes": korf, "rotation40-nodes": rot, "korf100-nodes": readme} {
 		for _, ext := range []string{".png", ".svg"} {
 			file := filepath.Join(dir, name+ext)
 			if err := Bench(rep, file); err != nil {
