@@ -25,7 +25,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// ErrFormat is returned for a file name that ends in neither .svg nor .png.
+// ErrFormat is returned when a file name ends in neither .svg nor .png.
 var ErrFormat = errors.New("want a file ending in .svg or .png")
 
 // Figure size.

@@ -151,7 +151,7 @@ func TestTableHistogram(t *testing.T) {
 	if err := Table(h, filepath.Join(dir, "rotation-centre8.png")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := patternTiles("663-md"); !errors.Is(err, ErrPattern) {
+	if _, err := tilesPatternTiles("663-md"); !errors.Is(err, ErrPattern) {
 		t.Errorf("patternTiles: %v", err)
 	}
 	if _, err := Format("x.pdf"); !errors.Is(err, ErrFormat) {

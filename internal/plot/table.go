@@ -17,8 +17,8 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
-// ErrPattern is returned for a sliding-tile pattern id whose tiles cannot
-// be read.
+// ErrPattern is returned when the tiles of a sliding-tile pattern id
+// cannot be read.
 var ErrPattern = errors.New("sliding-tile pattern id without its tiles")
 
 // Histogram is how many entries of a table give each value.
@@ -64,14 +64,14 @@ func TableHistogram(t *pdb.Table) (*Histogram, error) {
 		if t.Puzzle == pdb.Tiles15Puzzle {
 			n = 4
 		}
-		tiles, err := patternTiles(t.Pattern)
+		tiles, err := tilesPatternTiles(t.Pattern)
 		if err != nil {
 			return nil, err
 		}
 		if got := pdb.TilesEntries(n*n, len(tiles)); got != t.Entries {
 			return nil, fmt.Errorf("%s: %d entries, but %d tiles on %d cells have %d placements", h.Name, t.Entries, len(tiles), n*n, got)
 		}
-		h.What = "placements of tiles " + tileList(tiles)
+		h.What = "placements of tiles " + tilesList(tiles)
 		h.Counts = tilesCounts(t, n, tiles)
 	default:
 		h.What, h.Moves = "entries", false
@@ -98,8 +98,8 @@ func trim(c []uint64) []uint64 {
 	return append([]uint64(nil), c[:n]...)
 }
 
-// patternTiles reads the tiles of a pattern id such as "663-1.2.4.5.8.9-md".
-func patternTiles(pattern string) ([]int, error) {
+// tilesPatternTiles reads the tiles of a pattern id such as "663-1.2.4.5.8.9-md".
+func tilesPatternTiles(pattern string) ([]int, error) {
 	parts := strings.Split(strings.TrimSuffix(pattern, "-md"), "-")
 	if len(parts) != 2 {
 		return nil, fmt.Errorf("%q: %w", pattern, ErrPattern)
@@ -115,8 +115,8 @@ func patternTiles(pattern string) ([]int, error) {
 	return tiles, nil
 }
 
-// tileList writes tiles as "1-7" when consecutive, else "1, 2, 4, 5, 8, 9".
-func tileList(tiles []int) string {
+// tilesList writes tiles as "1-7" when consecutive, else "1, 2, 4, 5, 8, 9".
+func tilesList(tiles []int) string {
 	consecutive := len(tiles) > 2
 	for i := 1; i < len(tiles); i++ {
 		consecutive = consecutive && tiles[i] == tiles[i-1]+1
@@ -194,6 +194,8 @@ const (
 	maxValueLabels = 30   // label every value up to this many values
 	maxCountLabels = 20   // write the count over each bar up to this many values
 	barShare       = 0.8  // share of the data width the bars fill
+	dataShare      = 0.55 // rough share of the figure's width the data area takes, to size the bars
+	minBarWidth    = 1    // points
 	tableHeadroom  = 0.08 // share of the tallest bar kept free above it
 	countFont      = 8    // points
 )
@@ -228,7 +230,7 @@ func drawTable(dc draw.Canvas, h *Histogram) error {
 	p.Title.Padding = vg.Points(titleFont)
 	p.X.Label.Text = quantity + unit
 	p.Y.Label.Text = "number of " + h.What
-	width := vg.Points(max(1, 0.55*float64(figureWidth.Points())*barShare/float64(max(len(vals), 1))))
+	width := vg.Points(max(minBarWidth, dataShare*float64(figureWidth.Points())*barShare/float64(max(len(vals), 1))))
 	bars, err := plotter.NewBarChart(vals, width)
 	if err != nil {
 		return err

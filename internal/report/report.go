@@ -424,7 +424,7 @@ func disagreements(rep *Report, heurs []string) []string {
 // whose 0-based index i has i mod N = K.
 type Shard struct{ K, N int }
 
-// ErrShard is returned by ParseShard for a malformed shard.
+// ErrShard is returned by ParseShard when the shard is not K/N with 0 <= K < N.
 var ErrShard = errors.New("want --shard K/N with 0 <= K < N, such as 0/4")
 
 // ParseShard reads "K/N"; "" is the whole run, 0/1.
@@ -495,4 +495,47 @@ func MergeFiles(names ...string) (*record.Stream, error) {
 		streams = append(streams, s)
 	}
 	return Merge(streams...)
+}
+
+// ProvenanceNotes says how the provenance headers of merged outputs differ
+// in ways that matter to a comparison: more than one pdbsolve commit or
+// version, Go version, CPU model or core count (times are then not
+// comparable), or one table name with different checksums (node counts are
+// then not comparable). It returns nil when they agree.
+func ProvenanceNotes(headers []record.Provenance) []string {
+	var notes []string
+	differ := func(what string, get func(p *record.Provenance) string) {
+		var seen []string
+		for i := range headers {
+			if v := get(&headers[i]); !slices.Contains(seen, v) {
+				seen = append(seen, v)
+			}
+		}
+		if len(seen) > 1 {
+			notes = append(notes, fmt.Sprintf("the outputs come from %d %s: %s", len(seen), what, strings.Join(seen, "; ")))
+		}
+	}
+	differ("pdbsolve builds", func(p *record.Provenance) string { return p.Version + " " + p.Commit })
+	differ("Go versions", func(p *record.Provenance) string { return p.GoVersion })
+	differ("CPU models (times are not comparable)", func(p *record.Provenance) string { return p.CPU })
+	differ("core counts", func(p *record.Provenance) string { return strconv.Itoa(p.Cores) })
+	sums := map[string][]string{}
+	var names []string
+	for _, h := range headers {
+		for _, t := range h.Tables {
+			if !slices.Contains(sums[t.Name], t.Checksum) {
+				if len(sums[t.Name]) == 0 {
+					names = append(names, t.Name)
+				}
+				sums[t.Name] = append(sums[t.Name], t.Checksum)
+			}
+		}
+	}
+	for _, n := range names {
+		if len(sums[n]) > 1 {
+			notes = append(notes, fmt.Sprintf("table %s has %d checksums across the outputs: %s (node counts are not comparable)",
+				n, len(sums[n]), strings.Join(sums[n], ", ")))
+		}
+	}
+	return notes
 }

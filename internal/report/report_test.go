@@ -445,3 +445,19 @@ func TestFormats(t *testing.T) {
 		}
 	}
 }
+
+func TestProvenanceNotes(t *testing.T) {
+	a := record.Provenance{Version: "devel", Commit: "abc", GoVersion: "go1.26.8", CPU: "Xeon", Cores: 2,
+		Tables: []record.TableChecksum{{Name: "15puzzle/663-12.13.14-md", Checksum: "e2bef30a", Pinned: true}}}
+	if n := ProvenanceNotes([]record.Provenance{a, a, a}); n != nil {
+		t.Errorf("the same provenance: %q", n)
+	}
+	b := a
+	b.CPU, b.Commit = "EPYC", "def"
+	b.Tables = []record.TableChecksum{{Name: "15puzzle/663-12.13.14-md", Checksum: "00000000"}}
+	n := ProvenanceNotes([]record.Provenance{a, b, a})
+	if len(n) != 3 || !strings.Contains(n[0], "devel abc; devel def") || !strings.Contains(n[1], "Xeon; EPYC") ||
+		!strings.Contains(n[2], "e2bef30a, 00000000") {
+		t.Errorf("%q", n)
+	}
+}
