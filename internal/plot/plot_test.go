@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -150,6 +151,16 @@ func TestTableHistogram(t *testing.T) {
 	}
 	if err := Table(h, filepath.Join(dir, "rotation-centre8.png")); err != nil {
 		t.Fatal(err)
+	}
+	// The path table, derived layer by layer from the distances, stores
+	// each mask's path length in its low byte: the same histogram.
+	paths, err := pdb.BuildRotationPaths(dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hp, err := TableHistogram(paths)
+	if err != nil || !slices.Equal(hp.Counts, h.Counts) || !hp.Moves {
+		t.Fatalf("path lengths %v, distances %v (%v)", hp.Counts, h.Counts, err)
 	}
 	if _, err := tilesPatternTiles("663-md"); !errors.Is(err, ErrPattern) {
 		t.Errorf("patternTiles: %v", err)
