@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/klauspost/compress v1.20.4
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
 	gonum.org/v1/plot v0.17.0
 )

@@ -22,3 +22,10 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/78-1.2.3.4.5.6.7-md":         0x100d6112,
 	"15puzzle/78-8.9.10.11.12.13.14.15-md": 0x07851674,
 }
+
+// KnownChecksum returns the pinned CRC-32C of the entries of the table
+// puzzle/pattern, and false when no checksum is pinned for it.
+func KnownChecksum(puzzle, pattern string) (uint32, bool) {
+	c, ok := knownChecksums[puzzle+"/"+pattern]
+	return c, ok
+}

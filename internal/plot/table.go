@@ -1,0 +1,298 @@
+package plot
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// ErrPattern is returned when the tiles of a sliding-tile pattern id
+// cannot be read.
+var ErrPattern = errors.New("sliding-tile pattern id without its tiles")
+
+// Histogram is how many entries of a table give each value.
+type Histogram struct {
+	Name    string   // puzzle/pattern
+	Counts  []uint64 // Counts[v]: entries of value v
+	Entries uint64
+	// Moves is true when v is a heuristic value in moves; false when it is
+	// the stored value of a table this package does not know.
+	Moves bool
+	// What says what an entry is, for the axis: "placements of tiles 1-7",
+	// "symbol masks", "boards".
+	What string
+}
+
+// Mean returns the mean value.
+func (h *Histogram) Mean() float64 {
+	var s float64
+	for v, c := range h.Counts {
+		s += float64(v) * float64(c)
+	}
+	return s / float64(max(h.Entries, 1))
+}
+
+// TableHistogram counts the heuristic values of t's entries, in moves.
+// Rotation tables and the exact 8-puzzle table store moves. A sliding-tile
+// pattern table stores (cost - Manhattan distance)/2 per placement of its
+// tiles (see pdb.BuildTilePattern), so a placement's value is the Manhattan
+// distance of its tiles plus twice its entry; the placements are walked in
+// rank order with the distance kept incrementally. Any other table's
+// stored values are counted as they are, with Moves false.
+func TableHistogram(t *pdb.Table) (*Histogram, error) {
+	h := &Histogram{Name: t.Puzzle + "/" + t.Pattern, Entries: t.Entries, Moves: true}
+	switch {
+	case t.Puzzle == pdb.RotationPuzzle:
+		h.What = "symbol masks"
+		h.Counts = storedCounts(t)
+	case t.Puzzle == pdb.Tiles8Puzzle && t.Pattern == pdb.TilesExactPattern:
+		h.What = "boards"
+		h.Counts = storedCounts(t)
+	case (t.Puzzle == pdb.Tiles8Puzzle || t.Puzzle == pdb.Tiles15Puzzle) && strings.HasSuffix(t.Pattern, "-md"):
+		n := 3
+		if t.Puzzle == pdb.Tiles15Puzzle {
+			n = 4
+		}
+		tiles, err := tilesPatternTiles(t.Pattern)
+		if err != nil {
+			return nil, err
+		}
+		if got := pdb.TilesEntries(n*n, len(tiles)); got != t.Entries {
+			return nil, fmt.Errorf("%s: %d entries, but %d tiles on %d cells have %d placements", h.Name, t.Entries, len(tiles), n*n, got)
+		}
+		h.What = "placements of tiles " + tilesList(tiles)
+		h.Counts = tilesCounts(t, n, tiles)
+	default:
+		h.What, h.Moves = "entries", false
+		h.Counts = storedCounts(t)
+	}
+	return h, nil
+}
+
+// storedCounts counts the stored values (the low byte of 64-bit entries).
+func storedCounts(t *pdb.Table) []uint64 {
+	var counts [256]uint64
+	for i := range t.Entries {
+		counts[t.Get(i)]++
+	}
+	return trim(counts[:])
+}
+
+// trim drops the zero counts above the largest value.
+func trim(c []uint64) []uint64 {
+	n := len(c)
+	for n > 1 && c[n-1] == 0 {
+		n--
+	}
+	return append([]uint64(nil), c[:n]...)
+}
+
+// tilesPatternTiles reads the tiles of a pattern id such as "663-1.2.4.5.8.9-md".
+func tilesPatternTiles(pattern string) ([]int, error) {
+	parts := strings.Split(strings.TrimSuffix(pattern, "-md"), "-")
+	if len(parts) != 2 {
+		return nil, fmt.Errorf("%q: %w", pattern, ErrPattern)
+	}
+	var tiles []int
+	for _, f := range strings.Split(parts[1], ".") {
+		t, err := strconv.Atoi(f)
+		if err != nil || t < 1 || t >= bitboard.TilesMaxCells {
+			return nil, fmt.Errorf("%q: tile %q: %w", pattern, f, ErrPattern)
+		}
+		tiles = append(tiles, t)
+	}
+	return tiles, nil
+}
+
+// tilesList writes tiles as "1-7" when consecutive, else "1, 2, 4, 5, 8, 9".
+func tilesList(tiles []int) string {
+	consecutive := len(tiles) > 2
+	for i := 1; i < len(tiles); i++ {
+		consecutive = consecutive && tiles[i] == tiles[i-1]+1
+	}
+	if consecutive {
+		return fmt.Sprintf("%d-%d", tiles[0], tiles[len(tiles)-1])
+	}
+	s := make([]string, len(tiles))
+	for i, t := range tiles {
+		s[i] = strconv.Itoa(t)
+	}
+	return strings.Join(s, ", ")
+}
+
+// tilesWalk enumerates the placements of a pattern in rank order (the
+// digit of the first tile slowest, each tile over the free cells in
+// increasing order: the order of pdb.TilesRank), keeping the Manhattan
+// distance of the tiles placed so far.
+type tilesWalk struct {
+	t      *pdb.Table
+	n, nc  int
+	tiles  []int
+	dist   [][bitboard.TilesMaxCells]uint8 // dist[i][c]: tile i at cell c to its home
+	counts []uint64
+	rank   uint64
+}
+
+func tilesCounts(t *pdb.Table, n int, tiles []int) []uint64 {
+	w := &tilesWalk{t: t, n: n, nc: n * n, tiles: tiles, dist: make([][bitboard.TilesMaxCells]uint8, len(tiles))}
+	maxMD := 0
+	for i, tile := range tiles {
+		far := 0
+		for c := range w.nc {
+			d := bitboard.TilesDistance(n, tile, c)
+			w.dist[i][c] = uint8(d)
+			far = max(far, d)
+		}
+		maxMD += far
+	}
+	w.counts = make([]uint64, maxMD+2*math.MaxUint8+1)
+	w.walk(0, 0, 0)
+	return trim(w.counts)
+}
+
+func (w *tilesWalk) walk(level int, used uint32, md int) {
+	if level == len(w.tiles)-1 {
+		d := &w.dist[level]
+		for c := range w.nc {
+			if used&(1<<c) == 0 {
+				w.counts[md+int(d[c])+2*int(w.t.Get(w.rank))]++
+				w.rank++
+			}
+		}
+		return
+	}
+	for c := range w.nc {
+		if used&(1<<c) == 0 {
+			w.walk(level+1, used|1<<c, md+int(w.dist[level][c]))
+		}
+	}
+}
+
+// Table draws the histogram of h to file (.svg or .png).
+func Table(h *Histogram, file string) error {
+	return save(file, func(dc draw.Canvas) error { return drawTable(dc, h) })
+}
+
+// WriteTable is Table onto w in the given format, "svg" or "png".
+func WriteTable(w io.Writer, format string, h *Histogram) error {
+	return write(w, format, func(dc draw.Canvas) error { return drawTable(dc, h) })
+}
+
+// Limits of the histogram figure.
+const (
+	maxValueLabels = 30   // label every value up to this many values
+	maxCountLabels = 20   // write the count over each bar up to this many values
+	barShare       = 0.8  // share of the data width the bars fill
+	dataShare      = 0.55 // rough share of the figure's width the data area takes, to size the bars
+	minBarWidth    = 1    // points
+	tableHeadroom  = 0.08 // share of the tallest bar kept free above it
+	countFont      = 8    // points
+)
+
+// barLabels writes each bar's count above it, so that bars too short to
+// see still say how many entries they hold.
+type barLabels plotter.Values
+
+func (b barLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	sty := p.Title.TextStyle
+	sty.Font.Size = vg.Points(countFont)
+	sty.XAlign = draw.XCenter
+	sty.YAlign = draw.YBottom
+	for v, n := range b {
+		c.FillText(sty, vg.Point{X: trX(float64(v)), Y: trY(n) + vg.Points(2)}, fmtCount(uint64(n)))
+	}
+}
+
+func drawTable(dc draw.Canvas, h *Histogram) error {
+	vals := make(plotter.Values, len(h.Counts))
+	for v, c := range h.Counts {
+		vals[v] = float64(c)
+	}
+	p := plot.New()
+	quantity, unit := "heuristic value h", " (moves)"
+	if !h.Moves {
+		quantity, unit = "stored value", " (unknown table: not converted to moves)"
+	}
+	p.Title.Text = fmt.Sprintf("%s: %s of %s %s, mean %.3f", h.Name, quantity, fmtCount(h.Entries), h.What, h.Mean())
+	p.Title.TextStyle.Font.Size = vg.Points(titleFont)
+	p.Title.Padding = vg.Points(titleFont)
+	p.X.Label.Text = quantity + unit
+	p.Y.Label.Text = "number of " + h.What
+	width := vg.Points(max(minBarWidth, dataShare*float64(figureWidth.Points())*barShare/float64(max(len(vals), 1))))
+	bars, err := plotter.NewBarChart(vals, width)
+	if err != nil {
+		return err
+	}
+	bars.Color = seriesColor(0)
+	bars.LineStyle.Width = 0
+	p.Add(bars)
+	p.X.Min, p.X.Max = -0.5, float64(len(vals))-0.5
+	step := 1
+	for len(vals)/step > maxValueLabels {
+		step++
+	}
+	p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		var t []plot.Tick
+		for v := range vals {
+			label := ""
+			if v%step == 0 {
+				label = strconv.Itoa(v)
+			}
+			t = append(t, plot.Tick{Value: float64(v), Label: label})
+		}
+		return t
+	})
+	p.Y.Min = 0
+	top := 0.0
+	for _, v := range vals {
+		top = max(top, v)
+	}
+	p.Y.Max = top * (1 + tableHeadroom)
+	p.Y.Tick.Marker = countTicks{}
+	if len(vals) <= maxCountLabels {
+		p.Add(barLabels(vals))
+	}
+	grid := plotter.NewGrid()
+	grid.Vertical.Width = 0
+	p.Add(grid)
+	p.Draw(dc)
+	return nil
+}
+
+// countTicks are the default ticks labelled with thousands separators.
+type countTicks struct{}
+
+func (countTicks) Ticks(lo, hi float64) []plot.Tick {
+	t := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range t {
+		if t[i].Label != "" {
+			t[i].Label = fmtCount(uint64(t[i].Value + 0.5))
+		}
+	}
+	return t
+}
+
+// fmtCount writes n with thousands separators.
+func fmtCount(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

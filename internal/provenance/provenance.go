@@ -1,0 +1,196 @@
+// Package provenance says what produced an output: pdbsolve's version and
+// commit (from the build information the Go toolchain embeds,
+// runtime/debug.ReadBuildInfo), the Go version, the CPU model (from
+// /proc/cpuinfo on Linux), the number of cores, the date (UTC, RFC 3339),
+// the command line and the checksums of the tables used.
+//
+// Bench writes it first in every output: as a {"provenance": ...} line in
+// JSON Lines (the record.Header of docs/records.md) and as "# key: value"
+// comment lines before the header row in CSV. --version prints [Text].
+package provenance
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// Words used when something is not known.
+const (
+	Devel   = "devel"   // the version of a build outside a released module
+	Unknown = "unknown" // a commit or CPU model that could not be found
+)
+
+// cpuinfoPath is where Linux describes the processors.
+const cpuinfoPath = "/proc/cpuinfo"
+
+// Collect returns the provenance of this process run as args (program name
+// first) at time now, with the checksums of the given tables (nil entries
+// are skipped; each name appears once, sorted).
+func Collect(args []string, now time.Time, tables ...*pdb.Table) record.Provenance {
+	info, _ := debug.ReadBuildInfo()
+	version, commit := buildVersion(info)
+	cpu := Unknown
+	if data, err := os.ReadFile(cpuinfoPath); err == nil {
+		cpu = CPUModel(data)
+	}
+	p := record.Provenance{
+		Version: version, Commit: commit, GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
+		CPU: cpu, Cores: runtime.NumCPU(), Date: now.UTC().Format(time.RFC3339),
+		Command: slices.Clone(args), Tables: []record.TableChecksum{},
+	}
+	for _, t := range tables {
+		if t != nil {
+			p.Tables = AddTable(p.Tables, t)
+		}
+	}
+	return p
+}
+
+// AddTable adds t's checksum to list, keeping it sorted by name and free of
+// repeats, and returns the list.
+func AddTable(list []record.TableChecksum, t *pdb.Table) []record.TableChecksum {
+	c := TableChecksum(t)
+	i, found := slices.BinarySearchFunc(list, c.Name, func(x record.TableChecksum, name string) int {
+		return strings.Compare(x.Name, name)
+	})
+	if found {
+		return list
+	}
+	return slices.Insert(list, i, c)
+}
+
+// TableChecksum returns the name and entry checksum of t, and whether the
+// checksum is the one pinned in the source (pdb.KnownChecksum).
+func TableChecksum(t *pdb.Table) record.TableChecksum {
+	want, ok := pdb.KnownChecksum(t.Puzzle, t.Pattern)
+	return record.TableChecksum{Name: t.Puzzle + "/" + t.Pattern, Checksum: fmt.Sprintf("%08x", t.Checksum),
+		Pinned: ok && want == t.Checksum}
+}
+
+// buildVersion returns the module version ("devel" for a build from a
+// source tree) and the commit ("unknown" when the build recorded none, with
+// "+dirty" when the tree was modified).
+func buildVersion(info *debug.BuildInfo) (version, commit string) {
+	version, commit = Devel, Unknown
+	if info == nil {
+		return
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		version = v
+	}
+	var rev string
+	var dirty bool
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev != "" {
+		commit = rev
+		if dirty {
+			commit += "+dirty"
+		}
+	}
+	return
+}
+
+// CPUModel returns the processor's model from the text of /proc/cpuinfo:
+// the first "model name" (x86), else "Model" or "Hardware" (ARM boards),
+// else "cpu model" (MIPS), else "cpu" (POWER), else "unknown".
+func CPUModel(cpuinfo []byte) string {
+	keys := []string{"model name", "Model", "Hardware", "cpu model", "cpu"}
+	found := make(map[string]string)
+	sc := bufio.NewScanner(bytes.NewReader(cpuinfo))
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			continue
+		}
+		k, v = strings.TrimSpace(k), strings.Join(strings.Fields(v), " ")
+		if _, seen := found[k]; !seen && v != "" {
+			found[k] = v
+		}
+	}
+	for _, k := range keys {
+		if v, ok := found[k]; ok {
+			return v
+		}
+	}
+	return Unknown
+}
+
+// WriteJSON writes p as one JSON Lines record {"provenance": {...}}.
+func WriteJSON(w io.Writer, p record.Provenance) error {
+	b, err := json.Marshal(record.Header{Provenance: p})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteCSV writes p as "# key: value" comment lines, to come before a CSV
+// header row: one line per field (the command line quoted for a POSIX
+// shell) and one "# table: NAME CHECKSUM pinned|unpinned" line per table.
+func WriteCSV(w io.Writer, p record.Provenance) error {
+	var b strings.Builder
+	line := func(k, v string) { fmt.Fprintf(&b, "# %s: %s\n", k, oneLine(v)) }
+	line("pdbsolve", p.Version)
+	line("commit", p.Commit)
+	line("go", p.GoVersion)
+	line("os", p.OS)
+	line("cpu", p.CPU)
+	line("cores", strconv.Itoa(p.Cores))
+	line("date", p.Date)
+	line("command", ShellQuote(p.Command))
+	for _, t := range p.Tables {
+		pinned := "unpinned"
+		if t.Pinned {
+			pinned = "pinned"
+		}
+		line("table", t.Name+" "+t.Checksum+" "+pinned)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// oneLine replaces line breaks so a value stays on its comment line.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
+}
+
+// ShellQuote joins args into one line a POSIX shell reads back as args:
+// words of safe characters stay bare, others are single-quoted.
+func ShellQuote(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+.,/:@%") == "" {
+			out[i] = a
+			continue
+		}
+		out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(out, " ")
+}
+
+// Text is the --version text: one line with the version, commit, Go version
+// and platform.
+func Text(p record.Provenance) string {
+	return fmt.Sprintf("pdbsolve %s (commit %s, %s, %s)\n", p.Version, p.Commit, p.GoVersion, p.OS)
+}

@@ -1,0 +1,229 @@
+package record
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// AppendRun appends r as one JSON object and a newline, without reflection.
+// The fields always written are puzzle, input, line and status, with
+// instance, repeat, board, goal and heuristic when set; then by status:
+//
+//   - solved: moves (unless empty with a positive length: moves not kept),
+//     length, symbol (when set), bound, h0, expanded, generated,
+//     iterations, time_ns (when positive);
+//   - limit: bound, h0, expanded, generated, iterations, time_ns (when
+//     positive), error (when set);
+//   - unsolvable and error: error.
+//
+// Strings are escaped as encoding/json escapes them, except that <, > and &
+// are written as they are; invalid UTF-8 becomes U+FFFD.
+func AppendRun(dst []byte, r *Run) []byte {
+	dst = append(dst, `{"puzzle":`...)
+	dst = AppendString(dst, r.Puzzle)
+	dst = append(dst, `,"input":`...)
+	dst = AppendString(dst, r.Input)
+	dst = append(dst, `,"line":`...)
+	dst = strconv.AppendInt(dst, int64(r.Line), 10)
+	if r.Instance != 0 {
+		dst = append(dst, `,"instance":`...)
+		dst = strconv.AppendInt(dst, int64(r.Instance), 10)
+	}
+	if r.Repeat != 0 {
+		dst = append(dst, `,"repeat":`...)
+		dst = strconv.AppendInt(dst, int64(r.Repeat), 10)
+	}
+	if r.Board != "" {
+		dst = append(dst, `,"board":`...)
+		dst = AppendString(dst, r.Board)
+	}
+	if r.Goal != "" {
+		dst = append(dst, `,"goal":`...)
+		dst = AppendString(dst, r.Goal)
+	}
+	if r.Heuristic != "" {
+		dst = append(dst, `,"heuristic":`...)
+		dst = AppendString(dst, r.Heuristic)
+	}
+	dst = append(dst, `,"status":`...)
+	dst = AppendString(dst, string(r.Status))
+	switch r.Status {
+	case StatusSolved:
+		if r.Moves != "" || r.Length == 0 {
+			dst = append(dst, `,"moves":`...)
+			dst = AppendString(dst, r.Moves)
+		}
+		dst = append(dst, `,"length":`...)
+		dst = strconv.AppendInt(dst, int64(r.Length), 10)
+		if r.Symbol != 0 {
+			dst = append(dst, `,"symbol":`...)
+			dst = strconv.AppendInt(dst, int64(r.Symbol), 10)
+		}
+		dst = appendSearch(dst, r)
+	case StatusLimit:
+		dst = appendSearch(dst, r)
+		if r.Error != "" {
+			dst = append(dst, `,"error":`...)
+			dst = AppendString(dst, r.Error)
+		}
+	default:
+		dst = append(dst, `,"error":`...)
+		dst = AppendString(dst, r.Error)
+	}
+	return append(dst, "}\n"...)
+}
+
+// appendSearch appends the statistics of a search.
+func appendSearch(dst []byte, r *Run) []byte {
+	dst = append(dst, `,"bound":`...)
+	dst = strconv.AppendInt(dst, int64(r.Bound), 10)
+	dst = append(dst, `,"h0":`...)
+	dst = strconv.AppendInt(dst, int64(r.H0), 10)
+	dst = append(dst, `,"expanded":`...)
+	dst = strconv.AppendUint(dst, r.Expanded, 10)
+	dst = append(dst, `,"generated":`...)
+	dst = strconv.AppendUint(dst, r.Generated, 10)
+	dst = append(dst, `,"iterations":`...)
+	dst = strconv.AppendInt(dst, int64(r.Iterations), 10)
+	if r.TimeNS > 0 {
+		dst = append(dst, `,"time_ns":`...)
+		dst = strconv.AppendInt(dst, r.TimeNS, 10)
+	}
+	return dst
+}
+
+// SetStats copies a search's statistics into r: bound, h0, the node
+// counts, iterations and, when timed, the time.
+func (r *Run) SetStats(st *search.Stats, timed bool) {
+	r.Bound, r.H0 = st.Bound, st.RootH
+	r.Expanded, r.Generated, r.Iterations = st.Expanded, st.Generated, st.Iterations
+	r.TimeNS = 0
+	if timed {
+		r.TimeNS = st.Elapsed.Nanoseconds()
+	}
+}
+
+const hexDigits = "0123456789abcdef"
+
+// AppendString appends s as a JSON string: quoted, with ", \ and control
+// characters escaped, U+2028 and U+2029 escaped, and invalid UTF-8 replaced
+// by U+FFFD, as encoding/json does (which also escapes <, > and &; this
+// does not).
+func AppendString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				dst = append(dst, '\\', c)
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// RotationWriter appends solved Rotation Game runs without reflection and
+// without allocating: the input's and heuristic's names are encoded once.
+// Its output is byte for byte what [AppendRun] writes for the same run. A
+// writer is used by one goroutine at a time.
+type RotationWriter struct {
+	input     []byte // `"name"`
+	heuristic []byte // `"name"`, or nil
+	timed     bool
+}
+
+// NewRotationWriter returns a writer for runs of the named heuristic ("" to
+// write none); timed says whether to write the solve's time.
+func NewRotationWriter(heuristic string, timed bool) *RotationWriter {
+	w := &RotationWriter{timed: timed}
+	if heuristic != "" {
+		w.heuristic = AppendString(nil, heuristic)
+	}
+	return w
+}
+
+// SetInput sets the name of the input the next runs come from.
+func (w *RotationWriter) SetInput(name string) {
+	w.input = AppendString(w.input[:0], name)
+}
+
+// Append appends the run of board b, read from the given line, whose
+// result is r, as one JSON object and a newline.
+func (w *RotationWriter) Append(dst []byte, line int, b bitboard.Rotation, r *search.RotationResult) []byte {
+	dst = append(dst, `{"puzzle":"`+PuzzleRotation+`","input":`...)
+	dst = append(dst, w.input...)
+	dst = append(dst, `,"line":`...)
+	dst = strconv.AppendInt(dst, int64(line), 10)
+	dst = append(dst, `,"board":"`...)
+	dst = b.AppendText(dst)
+	dst = append(dst, '"')
+	if w.heuristic != nil {
+		dst = append(dst, `,"heuristic":`...)
+		dst = append(dst, w.heuristic...)
+	}
+	dst = append(dst, `,"status":"solved","moves":"`...)
+	dst = append(dst, r.Moves[:r.Len]...)
+	dst = append(dst, `","length":`...)
+	dst = strconv.AppendInt(dst, int64(r.Len), 10)
+	if r.Symbol != 0 {
+		dst = append(dst, `,"symbol":`...)
+		dst = strconv.AppendInt(dst, int64(r.Symbol), 10)
+	}
+	dst = append(dst, `,"bound":`...)
+	dst = strconv.AppendInt(dst, int64(r.Bound), 10)
+	dst = append(dst, `,"h0":`...)
+	dst = strconv.AppendInt(dst, int64(r.RootH), 10)
+	dst = append(dst, `,"expanded":`...)
+	dst = strconv.AppendUint(dst, r.Expanded, 10)
+	dst = append(dst, `,"generated":`...)
+	dst = strconv.AppendUint(dst, r.Generated, 10)
+	dst = append(dst, `,"iterations":`...)
+	dst = strconv.AppendInt(dst, int64(r.Iterations), 10)
+	if w.timed && r.Elapsed > 0 {
+		dst = append(dst, `,"time_ns":`...)
+		dst = strconv.AppendInt(dst, r.Elapsed.Nanoseconds(), 10)
+	}
+	return append(dst, "}\n"...)
+}

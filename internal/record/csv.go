@@ -1,0 +1,59 @@
+package record
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+)
+
+// CSVHeader names the columns of runs in CSV: the JSON field names, in
+// the JSON order.
+var CSVHeader = []string{"puzzle", "input", "line", "instance", "repeat", "board", "goal", "heuristic", "status",
+	"moves", "length", "symbol", "bound", "h0", "expanded", "generated", "iterations", "time_ns", "error"}
+
+// WriteCSV writes CSVHeader and one row per run. A field the JSON record
+// would leave out for the run's status is empty, so an empty cell means
+// "absent", never 0.
+func WriteCSV(w io.Writer, runs []Run) error {
+	c := csv.NewWriter(w)
+	if err := c.Write(CSVHeader); err != nil {
+		return err
+	}
+	row := make([]string, len(CSVHeader))
+	for i := range runs {
+		r := &runs[i]
+		for k := range row {
+			row[k] = ""
+		}
+		row[0], row[1], row[2] = r.Puzzle, r.Input, strconv.Itoa(r.Line)
+		if r.Instance != 0 {
+			row[3] = strconv.Itoa(r.Instance)
+		}
+		if r.Repeat != 0 {
+			row[4] = strconv.Itoa(r.Repeat)
+		}
+		row[5], row[6], row[7], row[8] = r.Board, r.Goal, r.Heuristic, string(r.Status)
+		if r.Status == StatusSolved || r.Status == StatusLimit {
+			if r.Status == StatusSolved {
+				row[9], row[10] = r.Moves, strconv.Itoa(r.Length)
+				if r.Symbol != 0 {
+					row[11] = strconv.Itoa(r.Symbol)
+				}
+			}
+			row[12], row[13] = strconv.Itoa(r.Bound), strconv.Itoa(r.H0)
+			row[14], row[15] = strconv.FormatUint(r.Expanded, 10), strconv.FormatUint(r.Generated, 10)
+			row[16] = strconv.Itoa(r.Iterations)
+			if r.TimeNS > 0 {
+				row[17] = strconv.FormatInt(r.TimeNS, 10)
+			}
+		}
+		if r.Status != StatusSolved {
+			row[18] = r.Error
+		}
+		if err := c.Write(row); err != nil {
+			return err
+		}
+	}
+	c.Flush()
+	return c.Error()
+}

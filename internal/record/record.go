@@ -1,0 +1,187 @@
+// Package record defines the one JSON Lines record schema that pdbsolve's
+// solve, bench, verify and census commands write, and its writers and
+// readers.
+//
+// The schema is described for users in docs/records.md and as a JSON Schema
+// (draft 2020-12) in docs/record.schema.json. Every line of a JSON output is
+// one object, of one of these kinds, told apart by a key only that kind has:
+//
+//   - a run ("status"): one board solved under one heuristic ([Run]);
+//   - a verdict ("verdict"): one answer checked by verify ([Verdict]);
+//   - a census ("counts"): boards by optimal length ([Census]);
+//   - a provenance header ({"provenance": ...}, [Header]), written first;
+//   - a verify summary ({"verify_summary": ...}, [VerifySummary]);
+//   - a bench report ({"report": ...}), written last by bench and
+//     recomputed by anyone merging runs.
+//
+// The same quantity has the same name and unit everywhere: nodes are
+// "expanded" and "generated" counts, times are integer nanoseconds in fields
+// ending in "_ns", lengths and bounds are in moves.
+package record
+
+import "github.com/pdbsolve/pdbsolve/pdb"
+
+// Status is the outcome of one run.
+type Status string
+
+// The statuses of a run.
+const (
+	// StatusSolved: an optimal solution was found; moves, length, bound
+	// (equal to length), h0 and the node counts are set.
+	StatusSolved Status = "solved"
+	// StatusUnsolvable: the board cannot reach the goal; error says why.
+	StatusUnsolvable Status = "unsolvable"
+	// StatusLimit: a node or time limit stopped the search; bound is a lower
+	// bound on the optimal length, and the node counts are those reached.
+	StatusLimit Status = "limit"
+	// StatusError: the record could not be read or solved; error says why.
+	StatusError Status = "error"
+)
+
+// Valid reports whether s is one of the four statuses.
+func (s Status) Valid() bool {
+	switch s {
+	case StatusSolved, StatusUnsolvable, StatusLimit, StatusError:
+		return true
+	}
+	return false
+}
+
+// Puzzle names, as they appear in the "puzzle" field.
+const (
+	PuzzleRotation = pdb.RotationPuzzle // "rotation"
+	Puzzle8        = pdb.Tiles8Puzzle   // "8puzzle"
+	Puzzle15       = pdb.Tiles15Puzzle  // "15puzzle"
+)
+
+// Run is one board solved (or not) under one heuristic: a line of solve's
+// and bench's JSON output. Which fields are written depends on Status (see
+// the constants); [AppendRun] writes exactly those, in this order.
+type Run struct {
+	Puzzle    string `json:"puzzle"`             // PuzzleRotation, Puzzle8 or Puzzle15
+	Input     string `json:"input"`              // the input's name; "-" is standard input
+	Line      int    `json:"line"`               // 1-based line the board starts on
+	Instance  int    `json:"instance,omitempty"` // bench: 1-based index of the board among all boards of the run (unsharded)
+	Repeat    int    `json:"repeat,omitempty"`   // bench --repeat: 1-based repetition; absent for one run
+	Board     string `json:"board,omitempty"`    // the board as space-separated cells; absent when it could not be read
+	Goal      string `json:"goal,omitempty"`     // sliding tiles: blank-first or blank-last
+	Heuristic string `json:"heuristic,omitempty"`
+	Status    Status `json:"status"`
+
+	Moves      string `json:"moves"`             // solved: the move letters (Rotation A-H, tiles U D L R); absent when not kept
+	Length     int    `json:"length"`            // solved: number of moves
+	Symbol     int    `json:"symbol,omitempty"`  // Rotation, solved: the centre's symbol, 1-3
+	Bound      int    `json:"bound"`             // solved: the length; limit: a lower bound on it
+	H0         int    `json:"h0"`                // heuristic value of the board, in moves
+	Expanded   uint64 `json:"expanded"`          // nodes whose successors were generated
+	Generated  uint64 `json:"generated"`         // successor nodes generated
+	Iterations int    `json:"iterations"`        // IDA* iterations (bounds tried)
+	TimeNS     int64  `json:"time_ns,omitempty"` // wall time of the solve in ns; absent when not measured
+	Error      string `json:"error,omitempty"`   // unsolvable, error, limit: a message for a person
+}
+
+// MarshalJSON writes r as [AppendRun] does, so encoding/json and the fast
+// writers agree byte for byte.
+func (r Run) MarshalJSON() ([]byte, error) {
+	b := AppendRun(nil, &r)
+	return b[:len(b)-1], nil // no newline inside a JSON value
+}
+
+// Census is the output of "census": how many boards need each optimal
+// length.
+type Census struct {
+	Puzzle  string   `json:"puzzle"`
+	Counts  []uint64 `json:"counts"`  // Counts[k]: boards whose optimal length is k moves, k = 0..max
+	Total   uint64   `json:"total"`   // sum of counts
+	Max     int      `json:"max"`     // the largest optimal length
+	AtMax   uint64   `json:"at_max"`  // boards at the largest length
+	Orbits  int      `json:"orbits"`  // orbits of 8-cell masks under the board symmetries visited
+	Workers int      `json:"workers"` // goroutines that counted
+	TimeNS  int64    `json:"time_ns"` // census time in ns, table loading excluded
+}
+
+// Verdicts of verify.
+const (
+	VerdictOK          = "ok"
+	VerdictWrong       = "wrong"        // does not solve, illegal move, malformed
+	VerdictSymbol      = "wrong-symbol" // Rotation: the symbol line is not the centre's symbol
+	VerdictNotOptimal  = "not-optimal"
+	VerdictNotSmallest = "not-smallest" // Rotation: shortest, but not the dictionary-smallest
+	VerdictMissing     = "missing"
+)
+
+// Verdict is one answer checked by verify.
+type Verdict struct {
+	Puzzle      string `json:"puzzle"`
+	Input       string `json:"input"`                  // the boards' input name
+	Line        int    `json:"line"`                   // the board's line
+	AnswerInput string `json:"answer_input,omitempty"` // the answers' input name; absent when missing
+	AnswerLine  int    `json:"answer_line,omitempty"`  // the answer's first line; absent when missing
+	Verdict     string `json:"verdict"`                // one of the Verdict constants
+	Detail      string `json:"detail,omitempty"`       // why, when not ok
+	Length      int    `json:"length"`                 // the answer's length in moves
+	Optimal     int    `json:"optimal"`                // the optimal length in moves
+}
+
+// VerifySummary counts the verdicts of one verify run; it is written as
+// {"verify_summary": {...}} after the verdicts.
+type VerifySummary struct {
+	Records      int `json:"records"`
+	OK           int `json:"ok"`
+	Wrong        int `json:"wrong"`
+	WrongSymbol  int `json:"wrong_symbol"`
+	NotOptimal   int `json:"not_optimal"`
+	NotSmallest  int `json:"not_smallest"`
+	Missing      int `json:"missing"`
+	ExtraAnswers int `json:"extra_answers"` // answers left over after the last board
+	BadBoards    int `json:"bad_boards"`    // boards that could not be read
+}
+
+// Add counts one verdict; it returns false for an unknown verdict.
+func (s *VerifySummary) Add(verdict string) bool {
+	switch verdict {
+	case VerdictOK:
+		s.OK++
+	case VerdictWrong:
+		s.Wrong++
+	case VerdictSymbol:
+		s.WrongSymbol++
+	case VerdictNotOptimal:
+		s.NotOptimal++
+	case VerdictNotSmallest:
+		s.NotSmallest++
+	case VerdictMissing:
+		s.Missing++
+	default:
+		return false
+	}
+	s.Records++
+	return true
+}
+
+// TableChecksum names one table a run used and the CRC-32C (Castagnoli) of
+// its entries, as 8 lower-case hex digits.
+type TableChecksum struct {
+	Name     string `json:"name"`     // puzzle/pattern, e.g. "15puzzle/663-1.2.4.5.8.9-md"
+	Checksum string `json:"checksum"` // CRC-32C of the entries
+	Pinned   bool   `json:"pinned"`   // the checksum is the one pinned in the source
+}
+
+// Provenance says what made an output: written first, as {"provenance":
+// {...}} in JSON Lines and as "# key: value" lines in CSV.
+type Provenance struct {
+	Version   string          `json:"version"`    // pdbsolve's module version, "devel" when unknown
+	Commit    string          `json:"commit"`     // VCS revision, "unknown" when not recorded; "+dirty" when modified
+	GoVersion string          `json:"go_version"` // e.g. "go1.26.8"
+	OS        string          `json:"os"`         // GOOS/GOARCH
+	CPU       string          `json:"cpu"`        // CPU model, "unknown" when not found
+	Cores     int             `json:"cores"`      // logical CPUs usable by the process
+	Date      string          `json:"date"`       // UTC, RFC 3339
+	Command   []string        `json:"command"`    // the command line, program name first
+	Tables    []TableChecksum `json:"tables"`     // the tables the run used, by name
+}
+
+// Header is the first line of a bench JSON output.
+type Header struct {
+	Provenance Provenance `json:"provenance"`
+}

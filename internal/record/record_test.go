@@ -1,0 +1,531 @@
+package record
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// jsonString encodes s as encoding/json does with HTML escaping off: the
+// oracle for AppendString.
+func jsonString(t testing.TB, s string) []byte {
+	var b bytes.Buffer
+	e := json.NewEncoder(&b)
+	e.SetEscapeHTML(false)
+	if err := e.Encode(s); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte{'\n'})
+}
+
+func TestAppendStringMatchesEncodingJSON(t *testing.T) {
+	cases := []string{"", "plain", `a"b\c`, "tab\tnl\ncr\r", "\x00\x01\x1f\x7f", "caf\u00e9 \u2028 \u2029 \U0001F600",
+		"bad \xff utf8 \xc3", "<&>", "\u00a00", "data/korf100.txt"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		b := make([]byte, r.IntN(12))
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		if got, want := AppendString(nil, s), jsonString(t, s); !bytes.Equal(got, want) {
+			t.Fatalf("AppendString(%q) = %s, encoding/json %s", s, got, want)
+		}
+	}
+}
+
+// written returns r with only the fields AppendRun writes for its status.
+func written(r Run) Run {
+	w := Run{Puzzle: r.Puzzle, Input: r.Input, Line: r.Line, Instance: r.Instance, Repeat: r.Repeat, Board: r.Board,
+		Goal: r.Goal, Heuristic: r.Heuristic, Status: r.Status}
+	switch r.Status {
+	case StatusSolved:
+		w.Moves, w.Length, w.Symbol = r.Moves, r.Length, r.Symbol
+		if r.Length > 0 && r.Moves == "" {
+			w.Moves = "" // not kept: not written
+		}
+		fallthrough
+	case StatusLimit:
+		w.Bound, w.H0, w.Expanded, w.Generated, w.Iterations = r.Bound, r.H0, r.Expanded, r.Generated, r.Iterations
+		w.TimeNS = max(r.TimeNS, 0)
+		if r.Status == StatusLimit {
+			w.Error = r.Error
+		}
+	default:
+		w.Error = r.Error
+	}
+	return w
+}
+
+func TestAppendRunRoundTrips(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	statuses := []Status{StatusSolved, StatusUnsolvable, StatusLimit, StatusError}
+	pick := func(s ...string) string { return s[r.IntN(len(s))] }
+	for range 5000 {
+		in := Run{Puzzle: pick(PuzzleRotation, Puzzle8, Puzzle15), Input: pick("-", "a b.txt", "x\"\\\n\xff"),
+			Line: 1 + r.IntN(1e6), Instance: r.IntN(3), Repeat: r.IntN(3), Board: pick("", "1 2 3"),
+			Goal: pick("", "blank-last"), Heuristic: pick("", "pdb663+reflect"), Status: statuses[r.IntN(4)],
+			Moves: pick("", "UDLR", "ABC"), Length: r.IntN(80), Symbol: r.IntN(4), Bound: r.IntN(80), H0: r.IntN(80),
+			Expanded: r.Uint64(), Generated: r.Uint64(), Iterations: r.IntN(30), TimeNS: r.Int64N(3) - 1,
+			Error: pick("", "line 3: tile 16 out of range", "\t<&>")}
+		line := AppendRun(nil, &in)
+		if !bytes.HasSuffix(line, []byte("}\n")) || bytes.Count(line, []byte{'\n'}) != 1 {
+			t.Fatalf("%q: not one line", line)
+		}
+		var out Run
+		if err := json.Unmarshal(line, &out); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		want := written(in)
+		want.Input = strings.ToValidUTF8(want.Input, "\ufffd")
+		if !reflect.DeepEqual(out, want) {
+			t.Fatalf("%s decodes to\n%+v, want\n%+v", line, out, want)
+		}
+		// encoding/json goes through MarshalJSON: the same bytes, once
+		// its HTML escaping is off.
+		var m bytes.Buffer
+		e := json.NewEncoder(&m)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(in); err != nil || !bytes.Equal(m.Bytes(), line) {
+			t.Fatalf("encoding/json = %s, %v; AppendRun %s", m.Bytes(), err, line)
+		}
+	}
+}
+
+var (
+	rotationOnce   sync.Once
+	rotationPaths  *search.RotationPaths
+	rotationDist   *pdb.Table
+	rotationSetErr error
+)
+
+// rotationSolvers returns an exact-table solver with the path table, one
+// doing IDA* with the exact table, and one with the count heuristic.
+func rotationSolvers(t testing.TB) (paths, ida, count *search.RotationSolver) {
+	rotationOnce.Do(func() {
+		if rotationDist, rotationSetErr = pdb.BuildRotation(nil); rotationSetErr != nil {
+			return
+		}
+		var p *pdb.Table
+		if p, rotationSetErr = pdb.BuildRotationPaths(rotationDist); rotationSetErr != nil {
+			return
+		}
+		rotationPaths, rotationSetErr = search.NewRotationPaths(p)
+	})
+	if rotationSetErr != nil {
+		t.Fatal(rotationSetErr)
+	}
+	var err error
+	if paths, err = search.NewRotationSolver(rotationDist, search.RotationExact); err == nil {
+		err = paths.UsePaths(rotationPaths)
+	}
+	if err == nil {
+		ida, err = search.NewRotationSolver(rotationDist, search.RotationExact)
+	}
+	if err == nil {
+		count, err = search.NewRotationSolver(nil, search.RotationCount)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	ida.SetTiming(true)
+	return paths, ida, count
+}
+
+// rotationRun is the obvious Run of a Rotation solve.
+func rotationRun(input string, line int, b bitboard.Rotation, heuristic string, res *search.RotationResult, timed bool) Run {
+	r := Run{Puzzle: PuzzleRotation, Input: input, Line: line, Board: b.String(), Heuristic: heuristic,
+		Status: StatusSolved, Moves: res.MoveString(), Length: res.Len, Symbol: res.Symbol}
+	r.SetStats(&res.Stats, timed)
+	return r
+}
+
+// rotationRecords solves random boards three ways and writes them with the
+// fast writer; it checks each line against AppendRun of the obvious Run.
+func rotationRecords(t testing.TB, n int) []byte {
+	paths, ida, count := rotationSolvers(t)
+	var out []byte
+	for k, s := range []*search.RotationSolver{paths, ida, count} {
+		r := rand.New(rand.NewPCG(5, 6)) // the same boards for each
+		name := []string{"exact", "exact-ida", "count"}[k]
+		w := NewRotationWriter(name, k > 0)
+		w.SetInput("boards \"1\".txt")
+		for i := range n {
+			b := bitboard.RandomRotation(r)
+			if k == 2 && i > 3 {
+				break // the count heuristic is slow
+			}
+			res, err := s.Solve(b, search.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			end, err := b.Apply(res.MoveString())
+			if err != nil || end.Centre() != res.Symbol {
+				t.Fatalf("%v: moves %q do not fill the centre with %d", b, res.MoveString(), res.Symbol)
+			}
+			fast := w.Append(nil, i+1, b, &res)
+			want := rotationRun("boards \"1\".txt", i+1, b, name, &res, k > 0)
+			if slow := AppendRun(nil, &want); !bytes.Equal(fast, slow) {
+				t.Fatalf("RotationWriter\n%s AppendRun\n%s", fast, slow)
+			}
+			out = append(out, fast...)
+		}
+	}
+	return out
+}
+
+func TestRotationWriterMatchesAppendRun(t *testing.T) {
+	out := rotationRecords(t, 500)
+	// And the lines decode into what was solved: the exact and exact-ida
+	// lengths agree board by board.
+	lines := bytes.Split(bytes.TrimSpace(out), []byte{'\n'})
+	var runs []Run
+	for _, l := range lines {
+		var r Run
+		if err := json.Unmarshal(l, &r); err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, r)
+	}
+	for i := range 500 {
+		a, b := runs[i], runs[500+i]
+		if a.Board != b.Board || a.Length != b.Length || a.Moves != b.Moves {
+			t.Fatalf("exact %+v and exact-ida %+v differ", a, b)
+		}
+		if a.Expanded != 0 || a.TimeNS != 0 || b.Generated == 0 || b.TimeNS <= 0 {
+			t.Fatalf("exact should have no nodes and no time, exact-ida both: %+v %+v", a, b)
+		}
+	}
+}
+
+func TestRotationWriterDoesNotAllocate(t *testing.T) {
+	paths, _, _ := rotationSolvers(t)
+	b := bitboard.RandomRotation(rand.New(rand.NewPCG(7, 8)))
+	res, _ := paths.Solve(b, search.Limits{})
+	w := NewRotationWriter("exact", false)
+	w.SetInput("-")
+	buf := make([]byte, 0, 1024)
+	if n := testing.AllocsPerRun(1000, func() { buf = w.Append(buf[:0], 12, b, &res) }); n != 0 {
+		t.Fatalf("%v allocations a record", n)
+	}
+}
+
+// tilesRecords solves 8-puzzle boards with Manhattan distance and writes
+// one run of every status with AppendRun, as solve and bench would.
+func tilesRecords(t testing.TB) []byte {
+	h, err := search.LoadTileHeuristic(nil, 3, "manhattan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := search.NewTileSolver(h)
+	r := rand.New(rand.NewPCG(9, 10))
+	var out []byte
+	goal := bitboard.BlankLast
+	add := func(line int, b bitboard.Tiles, lim search.Limits) {
+		run := Run{Puzzle: Puzzle8, Input: "eight.txt", Line: line, Instance: line, Board: b.String(), Goal: goal.String(),
+			Heuristic: h.Name()}
+		moves, st, err := s.Solve(b, goal, lim)
+		switch {
+		case err == nil:
+			run.Status, run.Moves, run.Length = StatusSolved, string(moves), len(moves)
+			end, _ := b.Apply(run.Moves)
+			if !end.IsGoal(goal) {
+				t.Fatalf("%v: %s does not solve it", b, moves)
+			}
+		case errors.Is(err, search.ErrLimit):
+			run.Status, run.Error = StatusLimit, "node limit reached"
+		case errors.Is(err, search.ErrUnsolvable):
+			run.Status, run.Error = StatusUnsolvable, "the board cannot reach the blank-last goal"
+		default:
+			t.Fatal(err)
+		}
+		if run.Status != StatusUnsolvable {
+			run.SetStats(&st, true)
+		}
+		out = AppendRun(out, &run)
+	}
+	for i := range 40 {
+		add(i+1, bitboard.RandomTiles(r, 3, goal), search.Limits{})
+	}
+	add(41, bitboard.RandomTiles(r, 3, goal), search.Limits{MaxNodes: 5})
+	add(42, bitboard.RandomTiles(r, 3, bitboard.BlankFirst).Transpose(), search.Limits{}) // may be either
+	odd, err := bitboard.ParseTilesText("2 1 3 4 5 6 7 8 0", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add(43, odd, search.Limits{})
+	_, perr := bitboard.ParseTilesText("1 2 3 4 5 6 7 8 9", 3)
+	out = AppendRun(out, &Run{Puzzle: Puzzle8, Input: "eight.txt", Line: 44, Status: StatusError, Error: "line 44: " + perr.Error()})
+	return out
+}
+
+// TestRecordsDecodeIntoTypes decodes every writer's records with
+// encoding/json, unknown fields refused. (The schema check is in
+// recordtest's test, which this package's tests cannot import.)
+func TestRecordsDecodeIntoTypes(t *testing.T) {
+	data := append(tilesRecords(t), rotationRecords(t, 20)...)
+	seen := map[Status]int{}
+	for _, l := range bytes.Split(bytes.TrimSpace(data), []byte{'\n'}) {
+		d := json.NewDecoder(bytes.NewReader(l))
+		d.DisallowUnknownFields()
+		var r Run
+		if err := d.Decode(&r); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		if err := r.Check(); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		seen[r.Status]++
+	}
+	for _, s := range []Status{StatusSolved, StatusUnsolvable, StatusLimit, StatusError} {
+		if seen[s] == 0 {
+			t.Errorf("no %s record written", s)
+		}
+	}
+}
+
+// TestReadSolutionsReplays reads solve's outputs in every format and
+// replays the answers on their boards.
+func TestReadSolutionsReplays(t *testing.T) {
+	paths, _, _ := rotationSolvers(t)
+	r := rand.New(rand.NewPCG(11, 12))
+	var boards []bitboard.Rotation
+	var judge, js []byte
+	w := NewRotationWriter("exact", false)
+	w.SetInput("b.txt")
+	for i := range 50 {
+		b := bitboard.RandomRotation(r)
+		if i == 0 { // one board already solved: "No moves needed"
+			for b.Centre() == 0 {
+				b = bitboard.RandomRotation(r)
+			}
+		}
+		res, _ := paths.Solve(b, search.Limits{})
+		boards = append(boards, b)
+		if res.Len == 0 {
+			judge = append(judge, "No moves needed"...)
+		}
+		judge = append(judge, res.MoveString()+"\n\n"...) // blank lines are skipped
+		judge = append(judge, byte('0'+res.Symbol), '\r', '\n')
+		js = w.Append(js, 2*i+1, b, &res)
+	}
+	for _, data := range [][]byte{judge, js} {
+		sols, err := ReadSolutions(data, "answers", PuzzleRotation)
+		if err != nil || len(sols) != len(boards) {
+			t.Fatalf("%d solutions, %v; want %d", len(sols), err, len(boards))
+		}
+		for i, s := range sols {
+			end, err := boards[i].Apply(s.Moves)
+			if err != nil || s.Malformed != "" || s.Status != StatusSolved || s.Symbol != string(rune('0'+end.Centre())) ||
+				end.Centre() == 0 || s.Length != len(s.Moves) {
+				t.Fatalf("solution %d %+v does not solve %v (centre %d, %v)", i, s, boards[i], end.Centre(), err)
+			}
+			if data[0] == '{' && (s.BoardInput != "b.txt" || s.BoardLine != 2*i+1) {
+				t.Fatalf("solution %d names board %s:%d", i, s.BoardInput, s.BoardLine)
+			}
+		}
+	}
+
+	// Sliding tiles: the JSON records of tilesRecords, and the text and aoj
+	// formats written from them.
+	data := tilesRecords(t)
+	sols, err := ReadSolutions(data, "answers", Puzzle8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text, aoj []byte
+	solved := 0
+	for _, s := range sols {
+		var run Run
+		json.Unmarshal(bytes.Split(data, []byte{'\n'})[s.Line-1], &run)
+		if s.Status != run.Status || s.BoardLine != run.Line {
+			t.Fatalf("%+v from %+v", s, run)
+		}
+		if s.Status != StatusSolved {
+			continue
+		}
+		solved++
+		b, _ := bitboard.ParseTilesText(run.Board, 3)
+		if end, err := b.Apply(s.Moves); err != nil || !end.IsGoal(bitboard.BlankLast) {
+			t.Fatalf("%+v does not solve %v", s, b)
+		}
+		text = append(text, itoa(run.Length)+" "+run.Moves+"\n"...)
+		aoj = append(aoj, itoa(run.Length)+"\n"...)
+	}
+	for _, plain := range [][]byte{text, aoj} {
+		ps, err := ReadSolutions(plain, "answers", Puzzle8)
+		if err != nil || len(ps) != solved {
+			t.Fatalf("%d plain solutions, %v; want %d", len(ps), err, solved)
+		}
+	}
+	bare := AppendRun(nil, &Run{Puzzle: Puzzle8, Input: "b", Line: 3, Status: StatusSolved, Length: 5, Bound: 5})
+	if !bytes.Contains(bare, []byte(`"length":5`)) || bytes.Contains(bare, []byte("moves")) {
+		t.Fatalf("a run whose moves were not kept: %s", bare)
+	}
+	if s, _ := ReadSolutions(bare, "a", Puzzle8); len(s) != 1 || s[0].HasMoves || s[0].Length != 5 || s[0].Malformed != "" {
+		t.Fatalf("%+v", s)
+	}
+	bad, _ := ReadSolutions([]byte("4 UDL\nx\n-1\n3 ABC DEF\n"), "a", Puzzle15)
+	for _, s := range bad {
+		if s.Malformed == "" {
+			t.Errorf("%+v: want malformed", s)
+		}
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+// TestReadStreamLegacy reads the document bench wrote before this schema
+// (the 20 first Korf instances, four heuristics, a 20M node limit) and
+// checks its runs against the summary the old code computed in the same
+// document.
+func TestReadStreamLegacy(t *testing.T) {
+	f, err := os.Open("testdata/bench-korf20-legacy.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s, err := ReadStream(f, "legacy.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := os.ReadFile("testdata/bench-korf20-legacy.json")
+	var doc struct {
+		Summary []struct {
+			Heuristic           string
+			Solved, Censored    int
+			Generated, Expanded uint64
+		}
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Runs) != 80 || len(doc.Summary) != 4 {
+		t.Fatalf("%d runs, %d summaries", len(s.Runs), len(doc.Summary))
+	}
+	for _, sum := range doc.Summary {
+		var solved, limit int
+		var gen, exp uint64
+		for _, r := range s.Runs {
+			if r.Heuristic != sum.Heuristic {
+				continue
+			}
+			if r.Input != "korf100-first20.txt" || r.Line != r.Instance+1 || r.Puzzle != Puzzle15 || r.TimeNS <= 0 {
+				t.Fatalf("run %+v", r)
+			}
+			switch r.Status {
+			case StatusSolved:
+				solved++
+				gen += r.Generated
+				exp += r.Expanded
+			case StatusLimit:
+				limit++
+				if r.Generated < 20000000 || r.Bound < r.H0 {
+					t.Fatalf("limit run %+v below its limit or bound below h0", r)
+				}
+			}
+		}
+		if solved != sum.Solved || limit != sum.Censored || gen != sum.Generated || exp != sum.Expanded {
+			t.Errorf("%s: %d solved %d limit %d gen %d exp; summary %+v", sum.Heuristic, solved, limit, gen, exp, sum)
+		}
+	}
+	if _, err := ReadStream(strings.NewReader(`{"puzzle":"8puzzle","summary":[]}`), "x"); err == nil ||
+		!strings.Contains(err.Error(), "--per-instance") {
+		t.Errorf("summary-only document: %v", err)
+	}
+	if _, err := ReadStream(strings.NewReader("\n\n{\"status\":\"solved\",\"bogus\":1}"), "x"); !errors.Is(err, ErrRecord) ||
+		!strings.HasPrefix(err.Error(), "x:3:") {
+		t.Errorf("unknown field: %v", err)
+	}
+}
+
+// BenchmarkRotationRecord compares the fast writer with encoding/json over
+// the same record (a Run of the same fields, by reflection).
+func BenchmarkRotationRecord(b *testing.B) {
+	paths, _, _ := rotationSolvers(b)
+	board := bitboard.RandomRotation(rand.New(rand.NewPCG(13, 14)))
+	res, _ := paths.Solve(board, search.Limits{})
+	b.Run("writer", func(b *testing.B) {
+		w := NewRotationWriter("exact", false)
+		w.SetInput("boards.txt")
+		buf := make([]byte, 0, 512)
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			buf = w.Append(buf[:0], i, board, &res)
+		}
+	})
+	b.Run("encoding-json", func(b *testing.B) {
+		type plainRun Run // no MarshalJSON: encoding/json's reflection
+		var buf bytes.Buffer
+		e := json.NewEncoder(&buf)
+		b.ReportAllocs()
+		for i := 0; b.Loop(); i++ {
+			buf.Reset()
+			r := plainRun{Puzzle: PuzzleRotation, Input: "boards.txt", Line: i, Board: board.String(), Heuristic: "exact",
+				Status: StatusSolved, Moves: res.MoveString(), Length: res.Len, Symbol: res.Symbol}
+			e.Encode(&r)
+		}
+	})
+}
+
+// TestWriteCSVMatchesJSON writes the same runs as CSV and as JSON and
+// compares them cell by cell with the JSON fields.
+func TestWriteCSVMatchesJSON(t *testing.T) {
+	data := append(tilesRecords(t), rotationRecords(t, 5)...)
+	var runs []Run
+	var objs []map[string]any
+	for _, l := range bytes.Split(bytes.TrimSpace(data), []byte{'\n'}) {
+		var r Run
+		var m map[string]any
+		if json.Unmarshal(l, &r) != nil || json.Unmarshal(l, &m) != nil {
+			t.Fatal(string(l))
+		}
+		runs, objs = append(runs, r), append(objs, m)
+	}
+	var b bytes.Buffer
+	if err := WriteCSV(&b, runs); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&b).ReadAll()
+	if err != nil || len(rows) != 1+len(runs) || !reflect.DeepEqual(rows[0], CSVHeader) {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for i, m := range objs {
+		for k, name := range CSVHeader {
+			v, ok := m[name]
+			want := ""
+			if ok {
+				want = strings.TrimSuffix(strings.TrimPrefix(string(must(json.Marshal(v))), `"`), `"`)
+			}
+			if name == "moves" && !ok && runs[i].Status == StatusSolved {
+				want = "" // not kept
+			}
+			if rows[i+1][k] != want && !(name == "board" || name == "input" || name == "error") {
+				t.Fatalf("run %d column %s: %q, JSON %q", i, name, rows[i+1][k], want)
+			}
+			if (name == "board" || name == "input" || name == "error") && ok && rows[i+1][k] != v.(string) {
+				t.Fatalf("run %d column %s: %q, JSON %q", i, name, rows[i+1][k], v)
+			}
+		}
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

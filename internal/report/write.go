@@ -1,0 +1,220 @@
+package report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteJSON writes the report as one JSON Lines record {"report": {...}}.
+func (rep *Report) WriteJSON(w io.Writer) error {
+	b, err := json.Marshal(struct {
+		Report *Report `json:"report"`
+	}{rep})
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// csvHeader names the CSV columns: one row per heuristic. The all_* columns
+// include censored runs at the values they reached (all_censored of them);
+// the paired_* columns are over the instances every heuristic solved.
+var csvHeader = []string{"heuristic", "instances", "solved", "censored", "errors",
+	"all_instances", "all_censored", "all_expanded", "all_generated", "all_mean_generated", "all_time_ns", "all_mean_time_ns",
+	"paired_instances", "paired_expanded", "paired_generated", "paired_mean_generated", "paired_time_ns", "paired_mean_time_ns",
+	"ratio_to_baseline", "baseline", "mean_h0", "mean_length", "time_spread_median", "time_spread_max"}
+
+// WriteCSV writes one header row and one row per heuristic (see csvHeader);
+// an undefined ratio or spread is an empty field.
+func (rep *Report) WriteCSV(w io.Writer) error {
+	c := csv.NewWriter(w)
+	c.Write(csvHeader)
+	for _, s := range rep.Heuristics {
+		ratio, sm, sx := "", "", ""
+		if s.Ratio != nil {
+			ratio = fg(*s.Ratio)
+		}
+		if s.TimeSpread != nil {
+			sm, sx = fg(s.TimeSpread.MedianRel), fg(s.TimeSpread.MaxRel)
+		}
+		c.Write([]string{s.Heuristic, itoa(s.Instances), itoa(s.Solved), itoa(s.Censored), itoa(s.Errors),
+			itoa(s.All.Instances), itoa(s.All.Generated.Censored), fg(s.All.Expanded.Total), fg(s.All.Generated.Total),
+			fg(s.All.Generated.Mean), fg(s.All.TimeNS.Total), fg(s.All.TimeNS.Mean),
+			itoa(s.Paired.Instances), fg(s.Paired.Expanded.Total), fg(s.Paired.Generated.Total), fg(s.Paired.Generated.Mean),
+			fg(s.Paired.TimeNS.Total), fg(s.Paired.TimeNS.Mean),
+			ratio, rep.Baseline, fg(s.MeanH0), fg(s.MeanLength), sm, sx})
+	}
+	c.Flush()
+	return c.Error()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// fg formats a number exactly when it is a whole number below 2^53, else
+// with 6 significant digits.
+func fg(x float64) string {
+	if x == float64(int64(x)) && x < 1<<53 && x > -(1<<53) {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return strconv.FormatFloat(x, 'g', 6, 64)
+}
+
+// WriteTable writes the report as aligned text: a heading, one row per
+// heuristic, and notes saying what the columns cover.
+func (rep *Report) WriteTable(w io.Writer) error {
+	fmt.Fprintf(w, "%s: %d instances, %d heuristics", rep.Puzzle, rep.Instances, len(rep.Heuristics))
+	if rep.Repeats > 1 {
+		fmt.Fprintf(w, ", up to %d runs each (times are medians)", rep.Repeats)
+	}
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "\t\t\t\tall instances\t\t\t\tsolved by all (%d)\t\t\t\t\t\t\n", rep.PairedInstances)
+	fmt.Fprintf(tw, "heuristic\tsolved\tcensored\terrors\tgenerated\tmean gen\ttime\tmean time\tgenerated\tmean gen\ttime\tmean time\tvs %s\tmean h0\tmean len\t", rep.Baseline)
+	spread := rep.Repeats > 1
+	if spread {
+		fmt.Fprint(tw, "time spread\t")
+	}
+	fmt.Fprintln(tw)
+	for _, s := range rep.Heuristics {
+		ge := mark(s.All.Generated.Censored)
+		te := mark(s.All.TimeNS.Censored)
+		fmt.Fprintf(tw, "%s\t%d/%d\t%d\t%d\t%s\t%s\t%s\t%s\t", s.Heuristic, s.Solved, s.Instances, s.Censored, s.Errors,
+			ge+fint(s.All.Generated.Total), ge+fnum(s.All.Generated.Mean), te+fns(s.All.TimeNS.Total), te+fns(s.All.TimeNS.Mean))
+		if s.Paired.Instances > 0 {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t", fint(s.Paired.Generated.Total), fnum(s.Paired.Generated.Mean),
+				fns(s.Paired.TimeNS.Total), fns(s.Paired.TimeNS.Mean))
+		} else {
+			fmt.Fprint(tw, "-\t-\t-\t-\t")
+		}
+		ratio := "-"
+		if s.Ratio != nil {
+			ratio = strconv.FormatFloat(*s.Ratio, 'g', 3, 64)
+		}
+		length := "-"
+		if s.Paired.Instances > 0 {
+			length = fmt.Sprintf("%.2f", s.MeanLength)
+		}
+		fmt.Fprintf(tw, "%s\t%.2f\t%s\t", ratio, s.MeanH0, length)
+		if spread {
+			if s.TimeSpread != nil {
+				fmt.Fprintf(tw, "%.0f%% (max %.0f%%)\t", 100*s.TimeSpread.MedianRel, 100*s.TimeSpread.MaxRel)
+			} else {
+				fmt.Fprint(tw, "-\t")
+			}
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	var notes []string
+	for _, s := range rep.Heuristics {
+		if s.Censored > 0 {
+			notes = append(notes, ">= : the sum includes runs stopped at a node or time limit, counted at what they had reached (a lower bound)")
+			break
+		}
+	}
+	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %d instances every heuristic solved", rep.Baseline, rep.Baseline, rep.PairedInstances))
+	if spread {
+		notes = append(notes, "time spread: (max-min)/median of an instance's repeated times; the median over instances, and the largest")
+	}
+	for _, d := range rep.Disagreements {
+		notes = append(notes, "DISAGREEMENT: "+d)
+	}
+	_, err := io.WriteString(w, strings.Join(notes, "\n")+"\n")
+	return err
+}
+
+// WriteInstances writes one row per instance and heuristic: status, length
+// (or the lower bound of a censored run), nodes generated and the time,
+// with the min-max range of repeated times.
+func (rep *Report) WriteInstances(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "instance\tinput\tline\theuristic\tstatus\tlength\th0\tgenerated\ttime\truns\ttime range\t")
+	for b, in := range rep.Boards {
+		for h, s := range rep.Heuristics {
+			c := &rep.Cells[h][b]
+			if c.Repeats == 0 {
+				continue
+			}
+			length := strconv.Itoa(c.Length)
+			switch c.Status {
+			case "limit":
+				length = ">=" + strconv.Itoa(c.Bound)
+			case "error", "unsolvable":
+				length = "-"
+			}
+			index := "-"
+			if in.Index > 0 {
+				index = strconv.Itoa(in.Index)
+			}
+			rng := "-"
+			if c.Repeats > 1 {
+				rng = fns(float64(c.MinTimeNS)) + " - " + fns(float64(c.MaxTimeNS))
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t\n", index, in.Input, in.Line, s.Heuristic, c.Status,
+				length, c.H0, fint(float64(c.Generated)), fns(float64(c.TimeNS)), c.Repeats, rng)
+		}
+	}
+	return tw.Flush()
+}
+
+func mark(censored int) string {
+	if censored > 0 {
+		return ">="
+	}
+	return ""
+}
+
+// fint formats a whole number with thousands separators.
+func fint(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 0, 64)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// fnum formats a mean: whole with separators from 1000, else 3 significant
+// digits.
+func fnum(x float64) string {
+	if x >= 1000 {
+		return fint(x)
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}
+
+// fns formats nanoseconds with about 3 significant digits and a unit that
+// suits them: 6.28s, 137ms, 9.61us, 35ns.
+func fns(ns float64) string {
+	switch {
+	case ns >= 1e9:
+		return f3(ns/1e9) + "s"
+	case ns >= 1e6:
+		return f3(ns/1e6) + "ms"
+	case ns >= 1e3:
+		return f3(ns/1e3) + "us"
+	}
+	return strconv.FormatFloat(ns, 'f', 0, 64) + "ns"
+}
+
+// f3 formats x >= 1 with 3 significant digits, never in exponent form.
+func f3(x float64) string {
+	switch {
+	case x >= 99.95:
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	case x >= 9.995:
+		return strconv.FormatFloat(x, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}
