@@ -139,16 +139,16 @@ func (c *Cache) Load(s Spec) (*Table, error) {
 	if err == nil {
 		return t, nil
 	}
-	why := fmt.Sprintf("table %s/%s is not in the cache", s.Puzzle, s.Pattern)
+	why, verb := fmt.Sprintf("table %s/%s is not in the cache", s.Puzzle, s.Pattern), "building"
 	if !errors.Is(err, fs.ErrNotExist) {
-		why = fmt.Sprintf("%v; rebuilding it", err)
+		why, verb = err.Error(), "rebuilding"
 	}
 	if c.Policy == WriteNever {
-		return c.build(s, fmt.Sprintf("%s; building it in memory, not to be kept (write policy never)", why))
+		return c.build(s, fmt.Sprintf("%s; %s it in memory, not to be kept (write policy never)", why, verb))
 	}
 	lock, err := c.lock(path)
 	if err != nil {
-		return c.build(s, fmt.Sprintf("%s; building it in memory, not to be kept: cannot write to %s (%v)", why, c.Dir, err))
+		return c.build(s, fmt.Sprintf("%s; %s it in memory, not to be kept: cannot write to %s (%v)", why, verb, c.Dir, err))
 	}
 	defer lock.Unlock()
 	if waited, err := c.acquire(lock, s); err != nil {
@@ -162,7 +162,7 @@ func (c *Cache) Load(s Spec) (*Table, error) {
 		// Written by another process between the first look and the lock.
 		return t, nil
 	}
-	t, err = c.build(s, fmt.Sprintf("%s; building %s", why, path))
+	t, err = c.build(s, fmt.Sprintf("%s; %s %s", why, verb, path))
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ type CacheEntry struct {
 	// Pinned reports that the entries' checksum is the one pdbsolve knows
 	// for this puzzle and pattern (and State is CacheOK).
 	Pinned  bool   `json:"pinned"`
-	Problem string `json:"problem,omitempty"` // what is wrong, when State is not CacheOK
+	Problem string `json:"problem,omitempty"` // what is wrong, when State is not CacheOK (without the file name)
 }
 
 // List reads and checks every table file (every name ending in ".pdb") in
@@ -99,6 +99,12 @@ func (c *Cache) entry(name string) CacheEntry {
 		e.Size = st.Size()
 	}
 	t, err := readFile(path, nil)
+	var fe *FormatError
+	if errors.As(err, &fe) {
+		short := *fe
+		short.Path = ""
+		err = &short
+	}
 	if t != nil {
 		e.Puzzle, e.Pattern, e.Entries, e.Width = t.Puzzle, t.Pattern, t.Entries, t.Width
 	}

@@ -604,9 +604,10 @@ func decode(ra io.ReaderAt, size int64, check func(*Header) error) (*Table, erro
 // bytes of a file of fileSize bytes, and returns the frames it indexes.
 func decodeHeader(b []byte, fileSize int64) (*Table, []frame, error) {
 	r := &reader{b: b}
-	if m := r.next(len(Magic)); m != nil && string(m) != Magic {
+	if n := min(len(b), len(Magic)); string(b[:n]) != Magic[:n] {
 		r.fail(0, ErrMagic, fmt.Sprintf("want %q", Magic))
 	}
+	r.next(len(Magic))
 	if v := r.u16(); r.err == nil && v != FormatVersion {
 		detail := fmt.Sprintf("the file has version %d, this build reads %d", v, FormatVersion)
 		if v < FormatVersion {
@@ -706,6 +707,9 @@ func decodeHeader(b []byte, fileSize int64) (*Table, []frame, error) {
 	return &t, frames, nil
 }
 
+// framePool holds buffers for compressed frames being decoded.
+var framePool = sync.Pool{New: func() any { return new([]byte) }}
+
 // decodeFrames reads the frames from ra, checks that each states the size
 // the header gives it, decompresses them concurrently into t.Data, and
 // checks the entries against the header's checksum and counts.
@@ -734,7 +738,12 @@ func decodeFrames(t *Table, ra io.ReaderAt, frames []frame) error {
 	}
 	err := parallel(len(frames), func(i int) error {
 		f := frames[i]
-		z := make([]byte, f.zlen)
+		zp := framePool.Get().(*[]byte)
+		defer framePool.Put(zp)
+		if uint64(cap(*zp)) < f.zlen {
+			*zp = make([]byte, f.zlen)
+		}
+		z := (*zp)[:f.zlen]
 		if n, err := ra.ReadAt(z, f.off); n < len(z) {
 			return &FormatError{Offset: f.off + int64(n), Err: ErrTruncated, Detail: fmt.Sprintf("frame %d: %v", i, err)}
 		}
