@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -140,15 +141,15 @@ func (c *Cache) Load(s Spec) (*Table, error) {
 		return t, nil
 	}
 	why, verb := fmt.Sprintf("table %s/%s is not in the cache", s.Puzzle, s.Pattern), "building"
-	if !errors.Is(err, fs.ErrNotExist) {
+	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		why, verb = err.Error(), "rebuilding"
 	}
 	if c.Policy == WriteNever {
-		return c.build(s, fmt.Sprintf("%s; %s it in memory, not to be kept (write policy never)", why, verb))
+		return c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching (write policy never)", why, verb))
 	}
 	lock, err := c.lock(path)
 	if err != nil {
-		return c.build(s, fmt.Sprintf("%s; %s it in memory, not to be kept: cannot write to %s (%v)", why, verb, c.Dir, err))
+		return c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching: cannot write to %s (%v)", why, verb, c.Dir, err))
 	}
 	defer lock.Unlock()
 	if waited, err := c.acquire(lock, s); err != nil {
@@ -180,7 +181,7 @@ func (c *Cache) Rebuild(s Spec) (*Table, error) {
 	c.sweep()
 	path := c.Path(s)
 	if c.Policy == WriteNever {
-		return c.build(s, fmt.Sprintf("building table %s/%s in memory, not to be kept (write policy never)", s.Puzzle, s.Pattern))
+		return c.build(s, fmt.Sprintf("building table %s/%s in memory, using it without caching (write policy never)", s.Puzzle, s.Pattern))
 	}
 	lock, err := c.lock(path)
 	if err != nil {

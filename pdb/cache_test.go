@@ -118,7 +118,7 @@ func TestCacheWorksWhenItCannotWrite(t *testing.T) {
 	for i := range 2 {
 		tab, err := c.Load(testSpec(t, "small", &builds))
 		msgs := r.lines()
-		if err != nil || tab.Entries != 100 || len(msgs) != i+1 || !strings.Contains(msgs[i], "not to be kept") ||
+		if err != nil || tab.Entries != 100 || len(msgs) != i+1 || !strings.Contains(msgs[i], "without caching") ||
 			!strings.Contains(msgs[i], "cannot write to "+c.Dir) {
 			t.Fatalf("unwritable cache, load %d: %v, %q", i, err, msgs)
 		}

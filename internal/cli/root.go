@@ -60,14 +60,14 @@ type globalOptions struct {
 	Tables  string // table directory
 	Workers int    // worker goroutines
 	Profile string // CPU profile file
-	// WriteTables says whether built tables are kept (--write-tables).
-	WriteTables pdb.WritePolicy
 	Stdin   io.Reader
 	Stdout  io.Writer
 	Stderr  io.Writer
 	// stderrTTY is set when stderr is a terminal, to show progress.
 	stderrTTY   bool
 	stopProfile func()
+
+	WriteTables pdb.WritePolicy // whether built tables are kept (--write-tables)
 }
 
 // cache returns the table cache the options name, reporting builds on stderr.
