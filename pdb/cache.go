@@ -36,9 +36,9 @@ type Spec struct {
 	// PeakBytes is the most memory Build holds at once, in bytes, or 0 when
 	// unknown. A Cache refuses a build that needs more than the machine has.
 	PeakBytes uint64
-	// BuildTime is an estimate of how long Build takes on one core of a
-	// current machine, or 0 when unknown. A Cache announces the estimate
-	// before a build that takes longer than a few seconds.
+	// BuildTime is an estimate of how long Build takes on this machine, or
+	// 0 when unknown. A Cache announces it, with PeakBytes, before a build
+	// expected to take more than a few seconds.
 	BuildTime time.Duration
 	// Build computes the table from scratch; progress may be nil.
 	Build func(progress func(Progress)) (*Table, error)
