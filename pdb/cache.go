@@ -169,7 +169,7 @@ func (c *Cache) Load(s Spec) (*Table, error) {
 	}
 	if err := WriteFile(path, t); err != nil {
 		// The table is good; only the cache is not. Use it and say so.
-		c.notify("pdbsolve: cannot keep table %s/%s (%v); using it without keeping it", s.Puzzle, s.Pattern, err)
+		c.notify("pdbsolve: cannot keep table %s/%s (%v); using it without caching", s.Puzzle, s.Pattern, err)
 	}
 	return t, nil
 }
