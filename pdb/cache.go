@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sync"
 	"syscall"
 	"time"
 )
@@ -115,8 +114,6 @@ type Cache struct {
 	// MemoryBytes, if not 0, replaces the machine's memory (MemTotal in
 	// /proc/meminfo) as the limit on a build's Spec.PeakBytes.
 	MemoryBytes uint64
-
-	sweepOnce sync.Once
 }
 
 func (c *Cache) notify(format string, args ...any) {

@@ -49,30 +49,29 @@ func tempBase(name string) string {
 	return name[:i+len(tableExt)]
 }
 
-// sweep removes, once per Cache, the temporary files that builds which died
-// while writing left in the directory. A temporary file is removed only
-// while its table's lock is free, so a live build's file is left alone.
-// Under WriteNever nothing is touched.
+// sweep removes the temporary files that builds which died while writing
+// left in the directory; Load, Rebuild, List and the cleaners call it first
+// (a directory read, and a lock per temporary file found). A temporary file
+// is removed only while its table's lock is free, so a live build's file is
+// left alone. Under WriteNever nothing is touched.
 func (c *Cache) sweep() {
 	if c.Policy == WriteNever {
 		return
 	}
-	c.sweepOnce.Do(func() {
-		ents, err := os.ReadDir(c.Dir)
-		if err != nil {
-			return
+	ents, err := os.ReadDir(c.Dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		base := tempBase(e.Name())
+		if base == "" || !e.Type().IsRegular() {
+			continue
 		}
-		for _, e := range ents {
-			base := tempBase(e.Name())
-			if base == "" || !e.Type().IsRegular() {
-				continue
-			}
-			if removed, _ := c.removeLocked(filepath.Join(c.Dir, base), e.Name()); removed {
-				c.notify("pdbsolve: removed %s, left by a table build that did not finish",
-					filepath.Join(c.Dir, e.Name()))
-			}
+		if removed, _ := c.removeLocked(filepath.Join(c.Dir, base), e.Name()); removed {
+			c.notify("pdbsolve: removed %s, left by a table build that did not finish",
+				filepath.Join(c.Dir, e.Name()))
 		}
-	})
+	}
 }
 
 // removeLocked removes the file name of the cache directory while holding

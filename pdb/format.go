@@ -52,6 +52,9 @@ const (
 	// a multiple of 8 so that 64-bit entries never straddle two chunks.
 	countChunk = 1 << 20
 	noOffset   = -1 // FormatError.Offset of a problem with the whole file
+	// expectedRatio is the compression ratio a frame's output buffer is
+	// first sized for; zstd grows it when needed.
+	expectedRatio = 4
 )
 
 // Sentinel errors; a read error wraps one of them in a *FormatError.
@@ -348,7 +351,7 @@ func writeFrames(w io.Writer, t *Table, frameBytes uint64) error {
 	parallel(len(frames), func(i int) error {
 		lo := uint64(i) * frameBytes
 		part := t.Data[lo:min(lo+frameBytes, size)]
-		frames[i] = getEncoder().EncodeAll(part, make([]byte, 0, len(part)/4+64))
+		frames[i] = getEncoder().EncodeAll(part, make([]byte, 0, len(part)/expectedRatio+zstdFrameHeaderMax))
 		return nil
 	})
 	var h bytes.Buffer
