@@ -179,8 +179,11 @@ func runTablesPath(o *tablesOptions) error {
 }
 
 func runTablesClean(o *tablesOptions) error {
-	if o.All == (len(o.Names) > 0) {
-		return usageError("tables clean: name the tables to remove, or give --all, not both")
+	if o.All && len(o.Names) > 0 {
+		return usageError("tables clean: name the tables to remove or give --all, not both")
+	}
+	if !o.All && len(o.Names) == 0 {
+		return usageError("tables clean: name the tables to remove (as \"tables list\" shows them), or give --all")
 	}
 	c, err := o.tablesCache()
 	if err != nil {
