@@ -439,9 +439,9 @@ func TestCacheAfterAKilledBuild(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	defer cmd.Process.Kill() // should the test fail before it kills the child
 	line := make([]byte, len("writing\n"))
 	if _, err := io.ReadFull(out, line); err != nil {
-		cmd.Process.Kill()
 		t.Fatal(err)
 	}
 	temps, _ := filepath.Glob(filepath.Join(dir, "test-small.pdb.tmp*"))
