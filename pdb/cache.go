@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
+	"time"
 )
 
 // EnvTables names the environment variable that sets the table directory.
@@ -19,7 +21,7 @@ func DefaultDir() (string, error) {
 	}
 	c, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("pdb: no table directory: set %s or --tables (%v)", EnvTables, err)
+		return "", fmt.Errorf("no table directory: set %s or --tables (%v)", EnvTables, err)
 	}
 	return filepath.Join(c, "pdbsolve"), nil
 }
@@ -30,12 +32,22 @@ type Spec struct {
 	Pattern string // pattern id stored in the header
 	Entries uint64 // expected entry count
 	Width   uint8  // expected entry width
+	// PeakBytes is the most memory Build holds at once, in bytes, or 0 when
+	// unknown. A Cache refuses a build that needs more than the machine has.
+	PeakBytes uint64
+	// BuildTime is an estimate of how long Build takes on this machine, or
+	// 0 when unknown. A Cache announces it, with PeakBytes, before a build
+	// expected to take more than a few seconds.
+	BuildTime time.Duration
 	// Build computes the table from scratch; progress may be nil.
 	Build func(progress func(Progress)) (*Table, error)
 }
 
 // FileName is the name of the spec's file inside a cache directory.
-func (s Spec) FileName() string { return s.Puzzle + "-" + s.Pattern + ".pdb" }
+func (s Spec) FileName() string { return s.Puzzle + "-" + s.Pattern + tableExt }
+
+// tableExt ends the name of every table file in a cache directory.
+const tableExt = ".pdb"
 
 // Progress reports how far a breadth-first table build has got.
 type Progress struct {
@@ -46,15 +58,62 @@ type Progress struct {
 	Done    bool    // set on the last report of a build
 }
 
-// Cache loads tables from a directory, building and storing the ones that are
-// missing or damaged.
+// WritePolicy says whether a Cache keeps the tables it builds.
+type WritePolicy int
+
+const (
+	// WriteAuto keeps every table built in the cache directory (the default).
+	WriteAuto WritePolicy = iota
+	// WriteNever builds missing tables in memory, uses them and keeps
+	// nothing: the cache directory is only read.
+	WriteNever
+)
+
+// writePolicyNames are the spellings of the policies, by value.
+var writePolicyNames = [...]string{WriteAuto: "auto", WriteNever: "never"}
+
+// String returns "auto" or "never".
+func (p WritePolicy) String() string {
+	if p >= 0 && int(p) < len(writePolicyNames) {
+		return writePolicyNames[p]
+	}
+	return fmt.Sprintf("WritePolicy(%d)", int(p))
+}
+
+// ParseWritePolicy returns the policy spelled s: "auto" or "never".
+func ParseWritePolicy(s string) (WritePolicy, error) {
+	for p, name := range writePolicyNames {
+		if s == name {
+			return WritePolicy(p), nil
+		}
+	}
+	return WriteAuto, fmt.Errorf("write policy %q: want auto or never", s)
+}
+
+// ErrTooBig is returned when a table's build needs more memory at its peak
+// (Spec.PeakBytes) than the machine has; the error gives both figures.
+var ErrTooBig = errors.New("the table is too big to build on this machine")
+
+// buildNotice is the estimated build time above which a Cache announces
+// the estimate before building.
+const buildNotice = 3 * time.Second
+
+// Cache loads tables from a directory, building and storing the ones that
+// are missing or damaged. One lock file per table (its file name and
+// ".lock") makes a process that needs a table another is building wait for
+// that build instead of repeating it. The zero policy is WriteAuto.
 type Cache struct {
-	Dir string
+	Dir    string
+	Policy WritePolicy
 	// Notify, if set, receives one line for each table that is built or
-	// rebuilt, and why. The library itself never prints.
+	// rebuilt and why, for each wait on another process's build, and for
+	// each leftover temporary file removed. The library itself never prints.
 	Notify func(msg string)
 	// Progress, if set, is passed to builds.
 	Progress func(Progress)
+	// MemoryBytes, if not 0, replaces the machine's memory (MemTotal in
+	// /proc/meminfo) as the limit on a build's Spec.PeakBytes.
+	MemoryBytes uint64
 }
 
 func (c *Cache) notify(format string, args ...any) {
@@ -63,20 +122,116 @@ func (c *Cache) notify(format string, args ...any) {
 	}
 }
 
+// Path returns the file that holds s's table in the cache directory.
+func (c *Cache) Path(s Spec) string { return filepath.Join(c.Dir, s.FileName()) }
+
 // Load returns the table that s names: read from the cache directory and
-// checked, or built and written there when it is missing or unreadable.
+// checked, or built when it is missing or unreadable and, under WriteAuto,
+// written there. While another process builds the same table, Load waits
+// for it (saying so through Notify) and reads the result. A build is
+// refused with ErrTooBig when it cannot fit in memory.
 func (c *Cache) Load(s Spec) (*Table, error) {
-	path := filepath.Join(c.Dir, s.FileName())
+	c.sweep()
+	path := c.Path(s)
 	t, err := s.Open(path)
 	if err == nil {
 		return t, nil
 	}
-	if errors.Is(err, fs.ErrNotExist) {
-		c.notify("pdbsolve: table %s/%s not in cache; building %s", s.Puzzle, s.Pattern, path)
-	} else {
-		c.notify("pdbsolve: %v; rebuilding", err)
+	why, verb := fmt.Sprintf("table %s/%s is not in the cache", s.Puzzle, s.Pattern), "building"
+	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
+		why, verb = err.Error(), "rebuilding"
 	}
-	t, err = s.Build(c.Progress)
+	if c.Policy == WriteNever {
+		return c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching (write policy never)", why, verb))
+	}
+	lock, err := c.lock(path)
+	if err != nil {
+		return c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching: cannot write to %s (%v)", why, verb, c.Dir, err))
+	}
+	defer lock.Unlock()
+	if waited, err := c.acquire(lock, s); err != nil {
+		return nil, err
+	} else if waited {
+		if t, err := s.Open(path); err == nil {
+			return t, nil
+		}
+		// The other process failed or was killed: build it here.
+	} else if t, err := s.Open(path); err == nil {
+		// Written by another process between the first look and the lock.
+		return t, nil
+	}
+	t, err = c.build(s, fmt.Sprintf("%s; %s %s", why, verb, path))
+	if err != nil {
+		return nil, err
+	}
+	if err := WriteFile(path, t); err != nil {
+		// The table is good; only the cache is not. Use it and say so.
+		c.notify("pdbsolve: cannot keep table %s/%s (%v); using it without caching", s.Puzzle, s.Pattern, err)
+	}
+	return t, nil
+}
+
+// Rebuild builds s's table even if the cache holds it, checks it against s
+// (including the known checksum of the tables pdbsolve builds) and, under
+// WriteAuto, replaces the cached file, holding the table's lock throughout.
+func (c *Cache) Rebuild(s Spec) (*Table, error) {
+	c.sweep()
+	path := c.Path(s)
+	if c.Policy == WriteNever {
+		return c.build(s, fmt.Sprintf("building table %s/%s in memory, using it without caching (write policy never)", s.Puzzle, s.Pattern))
+	}
+	lock, err := c.lock(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot write table %s/%s to %s: %w", s.Puzzle, s.Pattern, c.Dir, err)
+	}
+	defer lock.Unlock()
+	if _, err := c.acquire(lock, s); err != nil {
+		return nil, err
+	}
+	t, err := c.build(s, fmt.Sprintf("building table %s/%s into %s", s.Puzzle, s.Pattern, path))
+	if err != nil {
+		return nil, err
+	}
+	if err := WriteFile(path, t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Store checks t against s (including the known checksum of the tables
+// pdbsolve builds) and writes it to s's file in the cache directory under
+// the table's lock; under WriteNever it writes nothing.
+func (c *Cache) Store(s Spec, t *Table) error {
+	if err := s.check(t, "table to store"); err != nil {
+		return err
+	}
+	if c.Policy == WriteNever {
+		return nil
+	}
+	path := c.Path(s)
+	lock, err := c.lock(path)
+	if err != nil {
+		return fmt.Errorf("cannot write table %s/%s to %s: %w", s.Puzzle, s.Pattern, c.Dir, err)
+	}
+	defer lock.Unlock()
+	if _, err := c.acquire(lock, s); err != nil {
+		return err
+	}
+	return WriteFile(path, t)
+}
+
+// build checks that s fits in memory, announces the build with why and the
+// estimates, builds the table and checks it against s.
+func (c *Cache) build(s Spec, why string) (*Table, error) {
+	if mem := c.memory(); s.PeakBytes > 0 && mem > 0 && s.PeakBytes > mem {
+		return nil, fmt.Errorf("building table %s/%s needs about %s of memory at its peak, and this machine has %s: %w",
+			s.Puzzle, s.Pattern, formatBytes(s.PeakBytes), formatBytes(mem), ErrTooBig)
+	}
+	if s.BuildTime > buildNotice {
+		why += fmt.Sprintf(" (expect about %v and %s of memory)", s.BuildTime.Round(time.Second), formatBytes(s.PeakBytes))
+	}
+	c.notify("pdbsolve: %s", why)
+	t, err := s.Build(c.Progress)
 	if c.Progress != nil {
 		c.Progress(Progress{Done: true})
 	}
@@ -86,22 +241,28 @@ func (c *Cache) Load(s Spec) (*Table, error) {
 	if err := s.check(t, "built table"); err != nil {
 		return nil, err
 	}
-	if err := WriteFile(path, t); err != nil {
-		// The table is good; only the cache is not. Use it and say so.
-		c.notify("pdbsolve: cannot cache the table (%v); using it without caching", err)
-	}
 	return t, nil
 }
 
-// Check reports whether t has the puzzle, pattern, entry count and width s expects.
+// memory returns the memory a build may use: MemoryBytes, else MemTotal,
+// else 0 (unknown).
+func (c *Cache) memory() uint64 {
+	if c.MemoryBytes != 0 {
+		return c.MemoryBytes
+	}
+	return memTotal()
+}
+
+// check reports whether t has the puzzle, pattern, entry count and width s
+// expects, and, for a table pdbsolve builds, the known entry checksum.
 func (s Spec) check(t *Table, where string) error {
 	if t.Puzzle != s.Puzzle || t.Pattern != s.Pattern || t.Entries != s.Entries || t.Width != s.Width {
-		return &FormatError{Path: where, Err: ErrMismatch, Detail: fmt.Sprintf(
-			"file holds %s/%s with %d entries of %d bits, want %s/%s with %d of %d",
+		return &FormatError{Path: where, Offset: noOffset, Err: ErrMismatch, Detail: fmt.Sprintf(
+			"it holds %s/%s with %d entries of %d bits, want %s/%s with %d of %d",
 			t.Puzzle, t.Pattern, t.Entries, t.Width, s.Puzzle, s.Pattern, s.Entries, s.Width)}
 	}
 	if want, ok := knownChecksums[s.Puzzle+"/"+s.Pattern]; ok && t.Checksum != want {
-		return &FormatError{Path: where, Err: ErrMismatch, Detail: fmt.Sprintf(
+		return &FormatError{Path: where, Offset: noOffset, Err: ErrMismatch, Detail: fmt.Sprintf(
 			"entries of %s/%s have CRC %08x, the known table %08x", s.Puzzle, s.Pattern, t.Checksum, want)}
 	}
 	return nil
@@ -109,7 +270,11 @@ func (s Spec) check(t *Table, where string) error {
 
 // Open reads the table file at path and checks it against s: a table of
 // another puzzle, pattern, size or width is refused from its header, before
-// its entries are decompressed.
+// its entries are decompressed; see ReadFile for the other checks.
 func (s Spec) Open(path string) (*Table, error) {
-	return readFile(path, func(h *Header) error { return s.check(&Table{Header: *h}, "") })
+	t, err := readFile(path, func(h *Header) error { return s.check(&Table{Header: *h}, "") })
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
 }

@@ -9,63 +9,84 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
+	"sync/atomic"
+	"syscall"
 
 	"github.com/klauspost/compress/zstd"
 )
 
-// File layout, all integers little-endian:
-//
-//	offset size  field
-//	0      8     magic "PDBSOLVE"
-//	8      2     format version (FormatVersion)
-//	10     1     length P of the puzzle id, then P bytes
-//	.      1     length Q of the pattern id, then Q bytes
-//	.      8     entry count
-//	.      1     entry width in bits (4, 8 or 64)
-//	.      2     number D of per-value counts (at most 256), then D x 8 bytes
-//	.      4     CRC-32C of the packed, uncompressed entries
-//	.      8     length Z of the compressed payload
-//	.      4     CRC-32C of every header byte before this field
-//	.      Z     the packed entries as one zstd frame
-//
-// Entries of width 64 are little-endian words, and their per-value counts
-// are of their low byte. Entries of width 4 are packed two to a byte, entry i in the low nibble of
-// byte i/2 when i is even and in the high nibble when i is odd.
-
 // Magic opens every table file.
 const Magic = "PDBSOLVE"
 
-// FormatVersion is the version of the layout above; readers reject others.
-const FormatVersion = 1
+// FormatVersion is the version of the table file format described in the
+// package comment; readers refuse every other. Version 1 held the entries in
+// one zstd frame and had no frame index.
+const FormatVersion = 2
+
+// FrameBytes is the number of packed entry bytes in each zstd frame that
+// Write produces; the last frame holds the rest. Frames are compressed and
+// decompressed concurrently.
+const FrameBytes = 8 << 20
 
 const (
 	maxIDLen   = 64      // longest puzzle or pattern id
 	maxDepths  = 256     // most per-value counts a header may carry (one per byte value)
 	maxEntries = 1 << 40 // refuse headers claiming more entries than this
 	maxDecoded = 1 << 32 // most bytes of entries a table may hold (the largest real one has 519 MB)
-	// zstdMaxRatio bounds the entries a payload may claim: zstd cannot
+	maxFrames  = 4096    // most frames a file may have (a maxDecoded table in FrameBytes frames has 512)
+	// zstdMaxRatio bounds the entries a frame may claim: zstd cannot
 	// expand data more than 32,768 times (a 4-byte RLE block a 128 KiB block),
 	// so a header claiming more is lying, and nothing is allocated for it.
 	zstdMaxRatio = 1 << 16
-	smallFrame   = 1 << 16 // the largest payload a frame may decode to without stating its size
+	smallFrame   = 1 << 16 // the largest frame that may decode without stating its size
+	// zstdFrameHeaderMax is the longest zstd frame header (magic, descriptor,
+	// window, dictionary id and content size).
+	zstdFrameHeaderMax = 18
+	// maxHeaderBytes is the longest header a reader accepts: magic,
+	// version, two ids, entry count, width, counts, entries CRC, frame size,
+	// frame count, frame index (length and CRC of each frame) and header CRC.
+	maxHeaderBytes = len(Magic) + 2 + 2*(1+maxIDLen) + 8 + 1 + 2 + 8*maxDepths + 4 + 4 + 4 + 8*maxFrames + 4
+	// countChunk is the share of entry bytes one goroutine counts at a time;
+	// a multiple of 8 so that 64-bit entries never straddle two chunks.
+	countChunk = 1 << 20
+	noOffset   = -1 // FormatError.Offset of a problem with the whole file
+	// expectedRatio is the compression ratio a frame's output buffer is
+	// first sized for; zstd grows it when needed.
+	expectedRatio = 4
 )
 
 // Sentinel errors; a read error wraps one of them in a *FormatError.
 var (
-	ErrMagic     = errors.New("pdb: not a table file (bad magic)")
-	ErrVersion   = errors.New("pdb: unsupported format version")
-	ErrHeader    = errors.New("pdb: corrupt header")
-	ErrTruncated = errors.New("pdb: truncated file")
-	ErrChecksum  = errors.New("pdb: checksum mismatch")
-	ErrMismatch  = errors.New("pdb: table is for another puzzle or pattern")
-	ErrWidth     = errors.New("pdb: unsupported entry width")
+	// ErrMagic is returned when a file does not start with Magic.
+	ErrMagic = errors.New("not a table file (bad magic)")
+	// ErrVersion is returned when a file has another FormatVersion.
+	ErrVersion = errors.New("unsupported table format version")
+	// ErrHeader is returned when a header field is out of range or
+	// disagrees with another field or with the entries.
+	ErrHeader = errors.New("corrupt table header")
+	// ErrTruncated is returned when a file is shorter than its header says.
+	ErrTruncated = errors.New("truncated table file")
+	// ErrChecksum is returned when a checksum or a compressed frame does
+	// not match the bytes it covers.
+	ErrChecksum = errors.New("table checksum mismatch")
+	// ErrMismatch is returned when a table is not the one that was asked
+	// for: another puzzle, pattern, size, width or (for the tables pdbsolve
+	// builds) other entries.
+	ErrMismatch = errors.New("table is for another puzzle or pattern")
+	// ErrWidth is returned when an entry width is not 4, 8 or 64 bits.
+	ErrWidth = errors.New("unsupported entry width")
+	// ErrNotRegular is returned when a table path names something other
+	// than a regular file (a directory, a device, a named pipe, a link to
+	// one of those), which is refused before it is read.
+	ErrNotRegular = errors.New("not a regular file")
 )
 
 // FormatError reports a problem found while reading a table file.
 type FormatError struct {
-	Path   string // file name, or "" when reading a stream
-	Offset int64  // byte offset where the problem was found
+	Path   string // file name, or "" when reading bytes in memory
+	Offset int64  // byte offset where the problem was found, or -1 for the whole file
 	Err    error  // one of the sentinel errors above
 	Detail string // what was expected, if anything
 }
@@ -75,9 +96,15 @@ func (e *FormatError) Error() string {
 	if e.Detail != "" {
 		s += ": " + e.Detail
 	}
-	where := fmt.Sprintf("offset %d", e.Offset)
-	if e.Path != "" {
-		where = e.Path + ": " + where
+	where := e.Path
+	if e.Offset >= 0 {
+		if where != "" {
+			where += ": "
+		}
+		where += fmt.Sprintf("offset %d", e.Offset)
+	}
+	if where == "" {
+		return s
 	}
 	return where + ": " + s
 }
@@ -141,17 +168,19 @@ func (t *Table) Mean() float64 {
 	return sum / n
 }
 
-// NewTable wraps packed entries in a table, filling in the counts and checksum.
+// NewTable wraps packed entries in a table, filling in the counts and
+// checksum. The ids are 1 to 64 bytes; data holds PackedSize(entries, width)
+// bytes.
 func NewTable(puzzle, pattern string, entries uint64, width uint8, data []byte) (*Table, error) {
 	if !validWidth(width) {
-		return nil, fmt.Errorf("%w: %d bits", ErrWidth, width)
+		return nil, fmt.Errorf("%w: %d bits, want 4, 8 or 64", ErrWidth, width)
 	}
 	if uint64(len(data)) != PackedSize(entries, width) {
-		return nil, fmt.Errorf("pdb: %d entries of %d bits need %d bytes, have %d",
+		return nil, fmt.Errorf("%d entries of %d bits need %d bytes, have %d",
 			entries, width, PackedSize(entries, width), len(data))
 	}
 	if len(puzzle) == 0 || len(puzzle) > maxIDLen || len(pattern) == 0 || len(pattern) > maxIDLen {
-		return nil, fmt.Errorf("pdb: puzzle and pattern ids must be 1 to %d bytes", maxIDLen)
+		return nil, fmt.Errorf("table ids %q and %q: each must be 1 to %d bytes", puzzle, pattern, maxIDLen)
 	}
 	t := &Table{Header: Header{Puzzle: puzzle, Pattern: pattern, Entries: entries, Width: width}, Data: data}
 	t.Counts = countValues(data, entries, width)
@@ -159,24 +188,106 @@ func NewTable(puzzle, pattern string, entries uint64, width uint8, data []byte) 
 	return t, nil
 }
 
+// parallel calls f(i) for every i in [0, n) on up to GOMAXPROCS goroutines,
+// and returns the error of the lowest i that failed; after a failure, the
+// calls not yet started are skipped.
+func parallel(n int, f func(i int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := range n {
+			if err := f(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var next atomic.Int64
+	var failed atomic.Bool
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				if errs[i] = f(i); errs[i] != nil {
+					failed.Store(true)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// byteHistogram adds to hist the number of bytes of b holding each value;
+// stride 8 counts only every eighth byte (the low bytes of 64-bit words).
+// Four tables take turns so that runs of one value do not wait on each
+// other's increments.
+func byteHistogram(hist *[256]uint64, b []byte, stride int) {
+	var h [4][256]uint64
+	i := 0
+	if stride == 1 {
+		for ; i+4 <= len(b); i += 4 {
+			h[0][b[i]]++
+			h[1][b[i+1]]++
+			h[2][b[i+2]]++
+			h[3][b[i+3]]++
+		}
+	}
+	for ; i < len(b); i += stride {
+		h[0][b[i]]++
+	}
+	for v := range hist {
+		hist[v] += h[0][v] + h[1][v] + h[2][v] + h[3][v]
+	}
+}
+
+// countValues returns the per-value counts of the entries packed in data,
+// counted in chunks on all cores: counts[v] is the number of entries holding
+// v, with no trailing zero counts.
 func countValues(data []byte, entries uint64, width uint8) []uint64 {
-	var hist [256]uint64
+	stride := 1
+	if width == 64 {
+		stride = 8
+	}
+	chunks := (len(data) + countChunk - 1) / countChunk
+	hists := make([][256]uint64, chunks)
+	parallel(chunks, func(i int) error {
+		lo := i * countChunk
+		byteHistogram(&hists[i], data[lo:min(lo+countChunk, len(data))], stride)
+		return nil
+	})
+	var bytesHist [256]uint64
+	for i := range hists {
+		for v := range bytesHist {
+			bytesHist[v] += hists[i][v]
+		}
+	}
+	return valueCounts(&bytesHist, data, entries, width)
+}
+
+// valueCounts turns a histogram of the bytes of data (or of the low bytes of
+// its 64-bit words) into per-value counts of its entries.
+func valueCounts(bytesHist *[256]uint64, data []byte, entries uint64, width uint8) []uint64 {
+	hist := *bytesHist
 	if width == 4 {
-		for _, b := range data {
-			hist[b&0xf]++
-			hist[b>>4]++
+		var nib [256]uint64
+		for b, c := range bytesHist {
+			nib[b&0xf] += c
+			nib[b>>4] += c
 		}
 		if entries%2 == 1 { // the unused high nibble of the last byte
-			hist[data[len(data)-1]>>4]--
+			nib[data[len(data)-1]>>4]--
 		}
-	} else if width == 64 {
-		for i := 0; i < len(data); i += 8 {
-			hist[data[i]]++
-		}
-	} else {
-		for _, b := range data {
-			hist[b]++
-		}
+		hist = nib
 	}
 	n := 0
 	for v := range hist {
@@ -196,61 +307,98 @@ var (
 
 func getEncoder() *zstd.Encoder {
 	encOnce.Do(func() {
-		encoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault))
+		// Valid options cannot fail.
+		encoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault),
+			zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)))
 	})
 	return encoder
 }
 
 func getDecoder() *zstd.Decoder {
 	decOnce.Do(func() {
-		// A nil reader and valid options cannot fail.
-		decoder, _ = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(maxDecoded))
+		// A nil reader and valid options cannot fail. Each call to
+		// DecodeAll decodes one frame; GOMAXPROCS of them may run at once.
+		// The frames' own xxhash checksums are skipped: the CRC-32C of
+		// each compressed frame is checked before it is decoded, and that
+		// of the entries after.
+		decoder, _ = zstd.NewReader(nil, zstd.WithDecoderMaxMemory(maxDecoded),
+			zstd.WithDecoderConcurrency(runtime.GOMAXPROCS(0)), zstd.IgnoreChecksum(true))
 	})
 	return decoder
 }
 
-// Write writes t to w in the table file format.
-func Write(w io.Writer, t *Table) error {
-	if uint64(len(t.Data)) != PackedSize(t.Entries, t.Width) {
-		return fmt.Errorf("pdb: table data is %d bytes, header says %d", len(t.Data), PackedSize(t.Entries, t.Width))
+// frameCount returns the number of frames of frameBytes bytes that size
+// bytes of entries take.
+func frameCount(size, frameBytes uint64) uint64 { return (size + frameBytes - 1) / frameBytes }
+
+// Write writes t to w in the table file format, its entries in frames of
+// FrameBytes compressed on all cores.
+func Write(w io.Writer, t *Table) error { return writeFrames(w, t, FrameBytes) }
+
+// writeFrames is Write with frames of frameBytes entry bytes.
+func writeFrames(w io.Writer, t *Table, frameBytes uint64) error {
+	size := uint64(len(t.Data))
+	if size != PackedSize(t.Entries, t.Width) {
+		return fmt.Errorf("table %s/%s: data is %d bytes, its header says %d", t.Puzzle, t.Pattern, size, PackedSize(t.Entries, t.Width))
 	}
 	if len(t.Counts) > maxDepths {
-		return fmt.Errorf("pdb: %d value counts, at most %d", len(t.Counts), maxDepths)
+		return fmt.Errorf("table %s/%s: %d value counts, at most %d", t.Puzzle, t.Pattern, len(t.Counts), maxDepths)
 	}
-	payload := getEncoder().EncodeAll(t.Data, make([]byte, 0, len(t.Data)/4))
+	for frameCount(size, frameBytes) > maxFrames {
+		frameBytes *= 2
+	}
+	frames := make([][]byte, frameCount(size, frameBytes))
+	parallel(len(frames), func(i int) error {
+		lo := uint64(i) * frameBytes
+		part := t.Data[lo:min(lo+frameBytes, size)]
+		frames[i] = getEncoder().EncodeAll(part, make([]byte, 0, len(part)/expectedRatio+zstdFrameHeaderMax))
+		return nil
+	})
 	var h bytes.Buffer
 	h.WriteString(Magic)
-	binary.Write(&h, binary.LittleEndian, uint16(FormatVersion))
+	le := binary.LittleEndian
+	h.Write(le.AppendUint16(nil, FormatVersion))
 	h.WriteByte(byte(len(t.Puzzle)))
 	h.WriteString(t.Puzzle)
 	h.WriteByte(byte(len(t.Pattern)))
 	h.WriteString(t.Pattern)
-	binary.Write(&h, binary.LittleEndian, t.Entries)
+	h.Write(le.AppendUint64(nil, t.Entries))
 	h.WriteByte(t.Width)
-	binary.Write(&h, binary.LittleEndian, uint16(len(t.Counts)))
+	h.Write(le.AppendUint16(nil, uint16(len(t.Counts))))
 	for _, c := range t.Counts {
-		binary.Write(&h, binary.LittleEndian, c)
+		h.Write(le.AppendUint64(nil, c))
 	}
-	binary.Write(&h, binary.LittleEndian, t.Checksum)
-	binary.Write(&h, binary.LittleEndian, uint64(len(payload)))
-	binary.Write(&h, binary.LittleEndian, crc32.Checksum(h.Bytes(), castagnoli))
+	h.Write(le.AppendUint32(nil, t.Checksum))
+	h.Write(le.AppendUint32(nil, uint32(frameBytes)))
+	h.Write(le.AppendUint32(nil, uint32(len(frames))))
+	for _, f := range frames {
+		h.Write(le.AppendUint32(nil, uint32(len(f))))
+		h.Write(le.AppendUint32(nil, crc32.Checksum(f, castagnoli)))
+	}
+	h.Write(le.AppendUint32(nil, crc32.Checksum(h.Bytes(), castagnoli)))
 	if _, err := w.Write(h.Bytes()); err != nil {
 		return err
 	}
-	_, err := w.Write(payload)
-	return err
+	for _, f := range frames {
+		if _, err := w.Write(f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// WriteFile writes t to path atomically: to a temporary file in the same
-// directory, synced and then renamed into place.
+// WriteFile writes t to path atomically: to a temporary file named
+// path+".tmp" and a random suffix in the same directory, synced, and then
+// renamed into place. A temporary file is removed on failure; one left by a
+// process that died is removed by the next Cache that touches the directory.
 func WriteFile(path string, t *Table) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return fmt.Errorf("writing table %s: %w", path, err)
 	}
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".tmp*")
+	f, err := os.CreateTemp(dir, filepath.Base(path)+tempInfix+"*")
 	if err != nil {
-		return err
+		return fmt.Errorf("writing table %s: %w", path, err)
 	}
 	tmp := f.Name()
 	err = f.Chmod(0o644)
@@ -268,10 +416,20 @@ func WriteFile(path string, t *Table) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("pdb: writing %s: %w", path, err)
+		return fmt.Errorf("writing table %s: %w", path, err)
+	}
+	// Make the rename itself durable; a directory that cannot be synced
+	// still holds the complete file.
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
 	}
 	return nil
 }
+
+// tempInfix separates a table file's name from the random suffix of the
+// temporary file it is written to.
+const tempInfix = ".tmp"
 
 // reader tracks the offset of a header being parsed.
 type reader struct {
@@ -285,7 +443,7 @@ func (r *reader) next(n int) []byte {
 		return nil
 	}
 	if int64(len(r.b)) < r.off+int64(n) {
-		r.err = &FormatError{Offset: int64(len(r.b)), Err: ErrTruncated, Detail: fmt.Sprintf("header needs %d more bytes", r.off+int64(n)-int64(len(r.b)))}
+		r.err = &FormatError{Offset: int64(len(r.b)), Err: ErrTruncated, Detail: fmt.Sprintf("the header needs %d more bytes", r.off+int64(n)-int64(len(r.b)))}
 		return nil
 	}
 	s := r.b[r.off : r.off+int64(n)]
@@ -332,54 +490,152 @@ func (r *reader) fail(at int64, err error, detail string) {
 	}
 }
 
-// Decode parses a whole table file held in b and checks everything it can:
-// magic, version, ids, sizes, the header checksum, the payload length, the
-// decompressed size, the entry checksum and the per-value counts.
-func Decode(b []byte) (*Table, error) { return decode(b, nil) }
+// frame locates one zstd frame of a table file.
+type frame struct {
+	off      int64  // offset of the compressed frame in the file
+	zlen     uint64 // compressed bytes
+	crc      uint32 // CRC-32C of the compressed bytes
+	lo, size uint64 // offset and length of its entry bytes in Table.Data
+}
 
-// decode is Decode that first lets check inspect the header, so a table of
-// the wrong kind is refused before its payload is decompressed.
-func decode(b []byte, check func(*Header) error) (*Table, error) {
-	t, off, err := decodeHeader(b)
+// Decode parses a whole table file held in b and checks everything it can:
+// magic, version, ids, sizes, the header checksum, the frame index against
+// the length of b, every frame's decompressed size, the entry checksum and
+// the per-value counts.
+func Decode(b []byte) (*Table, error) {
+	t, err := decode(bytes.NewReader(b), int64(len(b)), nil)
 	if err != nil {
-		return nil, err
-	}
-	if check != nil {
-		if err := check(&t.Header); err != nil {
-			return nil, err
-		}
-	}
-	if err := decodePayload(t, b[off:], off); err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
-// decodeHeader parses and checks the header, and returns the offset of the
-// payload.
-func decodeHeader(b []byte) (*Table, int64, error) {
+// ReadFile reads and checks the table file at path. When puzzle or pattern is
+// not empty, a table for another puzzle or pattern is an error, found from
+// the header before the entries are decompressed. A path that is not a
+// regular file (ErrNotRegular) or whose size disagrees with its header
+// (ErrTruncated, ErrHeader) is refused before its entries are read. Errors
+// name the file.
+func ReadFile(path, puzzle, pattern string) (*Table, error) {
+	t, err := readFile(path, func(h *Header) error {
+		if (puzzle != "" && h.Puzzle != puzzle) || (pattern != "" && h.Pattern != pattern) {
+			return &FormatError{Offset: 10, Err: ErrMismatch,
+				Detail: fmt.Sprintf("the file holds %s/%s, want %s/%s", h.Puzzle, h.Pattern, puzzle, pattern)}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// readFile reads the table at path, letting check refuse it by its header.
+// On an error found after the header was read, it returns the table with
+// its header and no data as well as the error.
+func readFile(path string, check func(*Header) error) (*Table, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, notRegular(path, st)
+	}
+	// O_NONBLOCK: should the path become a named pipe after the check, the
+	// open does not wait for a writer; regular files ignore it.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, notRegular(path, st)
+	}
+	t, err := decode(f, st.Size(), check)
+	if err != nil {
+		var fe *FormatError
+		if errors.As(err, &fe) {
+			fe.Path = path
+			return t, fe
+		}
+		return t, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+func notRegular(path string, st os.FileInfo) error {
+	what := "a " + st.Mode().Type().String() + " file"
+	switch t := st.Mode().Type(); {
+	case t&os.ModeDir != 0:
+		what = "a directory"
+	case t&os.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case t&os.ModeDevice != 0:
+		what = "a device"
+	case t&os.ModeSocket != 0:
+		what = "a socket"
+	}
+	return &FormatError{Path: path, Offset: noOffset, Err: ErrNotRegular, Detail: "it is " + what + ", want a table file"}
+}
+
+// decode reads the table file of size bytes in ra: the header first, whose
+// frame index must account for exactly size bytes, then check (if not nil)
+// on the header, then the frames, decompressed concurrently into one buffer
+// and checked. On an error found after the header was read, it returns the
+// table with its header and no data as well as the error.
+func decode(ra io.ReaderAt, size int64, check func(*Header) error) (*Table, error) {
+	head := make([]byte, min(size, int64(maxHeaderBytes)))
+	if n, err := ra.ReadAt(head, 0); n < len(head) {
+		return nil, fmt.Errorf("reading the header: %w", err)
+	}
+	t, frames, err := decodeHeader(head, size)
+	if err != nil {
+		return t, err
+	}
+	if check != nil {
+		if err := check(&t.Header); err != nil {
+			return t, err
+		}
+	}
+	if err := decodeFrames(t, ra, frames); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+// decodeHeader parses and checks the header at the start of b, the first
+// bytes of a file of fileSize bytes, and returns the frames it indexes.
+func decodeHeader(b []byte, fileSize int64) (*Table, []frame, error) {
 	r := &reader{b: b}
-	if m := r.next(len(Magic)); m != nil && string(m) != Magic {
+	if n := min(len(b), len(Magic)); string(b[:n]) != Magic[:n] {
 		r.fail(0, ErrMagic, fmt.Sprintf("want %q", Magic))
 	}
+	r.next(len(Magic))
 	if v := r.u16(); r.err == nil && v != FormatVersion {
-		r.fail(8, ErrVersion, fmt.Sprintf("file has version %d, this build reads %d", v, FormatVersion))
+		detail := fmt.Sprintf("the file has version %d, this build reads %d", v, FormatVersion)
+		if v < FormatVersion {
+			detail = fmt.Sprintf("the file has the older version %d, this build reads %d", v, FormatVersion)
+		}
+		r.fail(8, ErrVersion, detail)
 	}
 	var t Table
 	at := r.off
 	t.Puzzle = r.str()
 	if r.err == nil && (len(t.Puzzle) == 0 || len(t.Puzzle) > maxIDLen) {
-		r.fail(at, ErrHeader, "puzzle id length")
+		r.fail(at, ErrHeader, fmt.Sprintf("puzzle id of %d bytes, want 1 to %d", len(t.Puzzle), maxIDLen))
 	}
 	at = r.off
 	t.Pattern = r.str()
 	if r.err == nil && (len(t.Pattern) == 0 || len(t.Pattern) > maxIDLen) {
-		r.fail(at, ErrHeader, "pattern id length")
+		r.fail(at, ErrHeader, fmt.Sprintf("pattern id of %d bytes, want 1 to %d", len(t.Pattern), maxIDLen))
 	}
 	at = r.off
 	t.Entries = r.u64()
 	if r.err == nil && (t.Entries == 0 || t.Entries > maxEntries) {
-		r.fail(at, ErrHeader, fmt.Sprintf("entry count %d", t.Entries))
+		r.fail(at, ErrHeader, fmt.Sprintf("entry count %d, want 1 to %d", t.Entries, uint64(maxEntries)))
 	}
 	at = r.off
 	t.Width = r.u8()
@@ -398,110 +654,144 @@ func decodeHeader(b []byte) (*Table, int64, error) {
 		t.Counts[i] = r.u64()
 	}
 	t.Checksum = r.u32()
-	zlen := r.u64()
+	at = r.off
+	frameBytes := uint64(r.u32())
+	nf := uint64(r.u32())
+	if r.err == nil && (frameBytes == 0 || nf == 0 || nf > maxFrames) {
+		r.fail(at, ErrHeader, fmt.Sprintf("%d frames of %d bytes, want 1 to %d frames of at least 1 byte", nf, frameBytes, maxFrames))
+	}
+	index := make([]frame, 0, min(nf, maxFrames))
+	for i := uint64(0); i < nf && r.err == nil; i++ {
+		index = append(index, frame{zlen: uint64(r.u32()), crc: r.u32()})
+	}
 	hcrcAt := r.off
 	hcrc := r.u32()
 	if r.err != nil {
-		return nil, 0, r.err
+		return nil, nil, r.err
 	}
 	if got := crc32.Checksum(b[:hcrcAt], castagnoli); got != hcrc {
-		return nil, 0, &FormatError{Offset: hcrcAt, Err: ErrChecksum, Detail: fmt.Sprintf("header CRC %08x, computed %08x", hcrc, got)}
+		return nil, nil, &FormatError{Offset: hcrcAt, Err: ErrChecksum, Detail: fmt.Sprintf("header CRC %08x, computed %08x", hcrc, got)}
 	}
-	rest := uint64(len(b)) - uint64(r.off)
-	if zlen != rest {
-		err := ErrTruncated
-		if zlen < rest {
-			err = ErrHeader
-		}
-		return nil, 0, &FormatError{Offset: int64(len(b)), Err: err, Detail: fmt.Sprintf("payload is %d bytes, header says %d", rest, zlen)}
+	// The header is intact: from here on, errors come with it.
+	fail := func(at int64, err error, detail string) (*Table, []frame, error) {
+		return &t, nil, &FormatError{Offset: at, Err: err, Detail: detail}
 	}
 	var sum uint64
 	for _, c := range t.Counts {
 		sum += c
 	}
 	if sum != t.Entries {
-		return nil, 0, &FormatError{Offset: hcrcAt, Err: ErrHeader, Detail: fmt.Sprintf("value counts add to %d, entry count is %d", sum, t.Entries)}
+		return fail(hcrcAt, ErrHeader, fmt.Sprintf("value counts add to %d, entry count is %d", sum, t.Entries))
 	}
 	size := PackedSize(t.Entries, t.Width)
-	if size > maxDecoded || size/zstdMaxRatio > zlen {
-		return nil, 0, &FormatError{Offset: hcrcAt, Err: ErrHeader,
-			Detail: fmt.Sprintf("%d entries of %d bits cannot come from a %d-byte payload", t.Entries, t.Width, zlen)}
+	if size > maxDecoded {
+		return fail(hcrcAt, ErrHeader, fmt.Sprintf("%d entries of %d bits take %d bytes, at most %d", t.Entries, t.Width, size, uint64(maxDecoded)))
 	}
-	return &t, r.off, nil
+	if frameCount(size, frameBytes) != nf {
+		return fail(at, ErrHeader, fmt.Sprintf("%d frames of %d bytes for %d bytes of entries", nf, frameBytes, size))
+	}
+	frames := index
+	off := r.off
+	for i := range frames {
+		f := &frames[i]
+		f.off, f.lo = off, uint64(i)*frameBytes
+		f.size = min(frameBytes, size-f.lo)
+		off += int64(f.zlen)
+	}
+	if off != fileSize {
+		err, what := ErrTruncated, "is"
+		if off < fileSize {
+			err, what = ErrHeader, "has trailing data:"
+		}
+		return fail(noOffset, err, fmt.Sprintf("the file %s %d bytes, its header says %d", what, fileSize, off))
+	}
+	for i, f := range frames {
+		if f.size/zstdMaxRatio > f.zlen || f.zlen == 0 {
+			return fail(f.off, ErrHeader, fmt.Sprintf("frame %d: %d entry bytes cannot come from %d compressed bytes", i, f.size, f.zlen))
+		}
+	}
+	return &t, frames, nil
 }
 
-// decodePayload decompresses the entries at offset off and checks them
-// against the header in t.
-func decodePayload(t *Table, payload []byte, off int64) error {
+// framePool holds buffers for compressed frames being decoded.
+var framePool = sync.Pool{New: func() any { return new([]byte) }}
+
+// decodeFrames reads the frames from ra, checks that each states the size
+// the header gives it, decompresses them concurrently into t.Data, and
+// checks the entries against the header's checksum and counts.
+func decodeFrames(t *Table, ra io.ReaderAt, frames []frame) error {
 	size := PackedSize(t.Entries, t.Width)
-	// The frame states its size, except for tiny frames; a frame that says
-	// something else is refused before anything is allocated for it.
-	var fh zstd.Header
-	if err := fh.Decode(payload); err != nil || (fh.HasFCS && fh.FrameContentSize != size) || (!fh.HasFCS && size > smallFrame) {
-		detail := fmt.Sprintf("zstd frame of %d bytes, want %d", fh.FrameContentSize, size)
-		if err != nil {
-			detail = "zstd frame header: " + err.Error()
+	// A frame that states another size is refused before anything is
+	// allocated for the entries.
+	for i, f := range frames {
+		var b [zstdFrameHeaderMax]byte
+		n, _ := ra.ReadAt(b[:min(f.zlen, zstdFrameHeaderMax)], f.off)
+		var fh zstd.Header
+		err := fh.Decode(b[:n])
+		if err != nil || (fh.HasFCS && fh.FrameContentSize != f.size) || (!fh.HasFCS && f.size > smallFrame) {
+			detail := fmt.Sprintf("frame %d decodes to %d bytes, want %d", i, fh.FrameContentSize, f.size)
+			if err != nil {
+				detail = fmt.Sprintf("frame %d: zstd frame header: %v", i, err)
+			}
+			return &FormatError{Offset: f.off, Err: ErrChecksum, Detail: detail}
 		}
-		return &FormatError{Offset: off, Err: ErrChecksum, Detail: detail}
 	}
-	data, err := getDecoder().DecodeAll(payload, make([]byte, 0, size))
+	data := make([]byte, size)
+	hists := make([][256]uint64, len(frames))
+	stride := 1
+	if t.Width == 64 {
+		stride = 8
+	}
+	err := parallel(len(frames), func(i int) error {
+		f := frames[i]
+		zp := framePool.Get().(*[]byte)
+		defer framePool.Put(zp)
+		if uint64(cap(*zp)) < f.zlen {
+			*zp = make([]byte, f.zlen)
+		}
+		z := (*zp)[:f.zlen]
+		if n, err := ra.ReadAt(z, f.off); n < len(z) {
+			return &FormatError{Offset: f.off + int64(n), Err: ErrTruncated, Detail: fmt.Sprintf("frame %d: %v", i, err)}
+		}
+		if got := crc32.Checksum(z, castagnoli); got != f.crc {
+			return &FormatError{Offset: f.off, Err: ErrChecksum, Detail: fmt.Sprintf("frame %d has CRC %08x, the header says %08x", i, got, f.crc)}
+		}
+		dst := data[f.lo : f.lo : f.lo+f.size]
+		out, err := getDecoder().DecodeAll(z, dst)
+		if err != nil {
+			return &FormatError{Offset: f.off, Err: ErrChecksum, Detail: fmt.Sprintf("frame %d: %v", i, err)}
+		}
+		if uint64(len(out)) != f.size {
+			return &FormatError{Offset: f.off, Err: ErrTruncated, Detail: fmt.Sprintf("frame %d decodes to %d bytes, want %d", i, len(out), f.size)}
+		}
+		if &out[0] != &data[f.lo] {
+			copy(data[f.lo:f.lo+f.size], out)
+		}
+		byteHistogram(&hists[i], data[f.lo:f.lo+f.size], stride)
+		return nil
+	})
 	if err != nil {
-		return &FormatError{Offset: off, Err: ErrChecksum, Detail: "payload: " + err.Error()}
+		return err
 	}
-	if uint64(len(data)) != size {
-		return &FormatError{Offset: off, Err: ErrTruncated, Detail: fmt.Sprintf("payload decodes to %d bytes, want %d", len(data), size)}
-	}
+	end := frames[len(frames)-1]
+	endOff := end.off + int64(end.zlen)
 	if got := crc32.Checksum(data, castagnoli); got != t.Checksum {
-		return &FormatError{Offset: off, Err: ErrChecksum, Detail: fmt.Sprintf("entries CRC %08x, header says %08x", got, t.Checksum)}
+		return &FormatError{Offset: endOff, Err: ErrChecksum, Detail: fmt.Sprintf("entries CRC %08x, the header says %08x", got, t.Checksum)}
 	}
-	got := countValues(data, t.Entries, t.Width)
+	var bytesHist [256]uint64
+	for i := range hists {
+		for v := range bytesHist {
+			bytesHist[v] += hists[i][v]
+		}
+	}
+	got := valueCounts(&bytesHist, data, t.Entries, t.Width)
 	same := len(got) == len(t.Counts)
 	for i := 0; same && i < len(got); i++ {
 		same = got[i] == t.Counts[i]
 	}
 	if !same {
-		return &FormatError{Offset: off, Err: ErrHeader, Detail: "value counts do not match the entries"}
+		return &FormatError{Offset: endOff, Err: ErrHeader, Detail: "the value counts do not match the entries"}
 	}
 	t.Data = data
 	return nil
-}
-
-// Read reads a whole table file from rd; see Decode.
-func Read(rd io.Reader) (*Table, error) {
-	b, err := io.ReadAll(rd)
-	if err != nil {
-		return nil, err
-	}
-	return Decode(b)
-}
-
-// ReadFile reads and checks the table file at path. When puzzle or pattern is
-// not empty, a table for another puzzle or pattern is an error, found from
-// the header before the entries are decompressed. Errors name the file.
-func ReadFile(path, puzzle, pattern string) (*Table, error) {
-	return readFile(path, func(h *Header) error {
-		if (puzzle != "" && h.Puzzle != puzzle) || (pattern != "" && h.Pattern != pattern) {
-			return &FormatError{Offset: 10, Err: ErrMismatch,
-				Detail: fmt.Sprintf("file holds %s/%s, want %s/%s", h.Puzzle, h.Pattern, puzzle, pattern)}
-		}
-		return nil
-	})
-}
-
-// readFile reads the table at path, letting check refuse it by its header.
-func readFile(path string, check func(*Header) error) (*Table, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	t, err := decode(b, check)
-	if err != nil {
-		var fe *FormatError
-		if errors.As(err, &fe) {
-			fe.Path = path
-			return nil, fe
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return t, nil
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -62,9 +61,10 @@ func runGenRotation(o *genRotationOptions) error {
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	for _, t := range []*pdb.Table{dist, paths} {
-		path := filepath.Join(cache.Dir, pdb.Spec{Puzzle: t.Puzzle, Pattern: t.Pattern}.FileName())
-		if err := pdb.WriteFile(path, t); err != nil {
+	for i, t := range []*pdb.Table{dist, paths} {
+		spec := [...]pdb.Spec{pdb.RotationSpec(), pdb.RotationPathsSpec(dist)}[i]
+		path := cache.Path(spec)
+		if err := cache.Store(spec, t); err != nil { // under the table's lock, checked
 			return withCode(ExitTable, err)
 		}
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: wrote %s/%s (%d entries) to %s\n", t.Puzzle, t.Pattern, t.Entries, path)

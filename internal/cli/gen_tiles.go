@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -63,18 +62,11 @@ func runGenTiles(o *genTilesOptions) error {
 	}
 	for _, s := range specs {
 		start := time.Now()
-		t, err := s.Build(cache.Progress)
-		if cache.Progress != nil {
-			cache.Progress(pdb.Progress{Done: true})
-		}
+		t, err := cache.Rebuild(s) // under the table's lock, checked, with the estimates
 		if err != nil {
 			return withCode(ExitTable, err)
 		}
-		built := time.Since(start)
-		path := filepath.Join(cache.Dir, s.FileName())
-		if err := pdb.WriteFile(path, t); err != nil {
-			return withCode(ExitTable, err)
-		}
+		built, path := time.Since(start), cache.Path(s)
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: built %s/%s (%d entries, mean %.4f) in %v; wrote %s\n",
 			t.Puzzle, t.Pattern, t.Entries, t.Mean(), built.Round(time.Millisecond), path)
 	}

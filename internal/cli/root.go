@@ -66,6 +66,8 @@ type globalOptions struct {
 	// stderrTTY is set when stderr is a terminal, to show progress.
 	stderrTTY   bool
 	stopProfile func()
+
+	WriteTables pdb.WritePolicy // whether built tables are kept (--write-tables)
 }
 
 // cache returns the table cache the options name, reporting builds on stderr.
@@ -78,7 +80,7 @@ func (g *globalOptions) cache() (*pdb.Cache, error) {
 		}
 		dir = d
 	}
-	c := &pdb.Cache{Dir: dir, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) }}
+	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) }}
 	if g.stderrTTY {
 		c.Progress = progressPrinter(g.Stderr)
 	}
@@ -126,6 +128,7 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 	root.PersistentFlags().StringVar(&g.Tables, "tables", "", "table cache directory (default $"+pdb.EnvTables+" or the user cache dir)")
 	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines (default: all cores)")
 	root.PersistentFlags().StringVar(&g.Profile, "cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
+	root.PersistentFlags().Var(writeTablesFlag{&g.WriteTables}, "write-tables", "keep the tables built in the cache (auto) or build them in memory and keep nothing (never)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if g.Workers < 0 || g.Workers > maxWorkers {
 			return usageError("-j %d: want 0 (all cores) to %d workers", g.Workers, maxWorkers)

@@ -1,0 +1,202 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+func init() { extraCommands = append(extraCommands, newTablesCmd) }
+
+// writeTablesFlag is the --write-tables flag: a pdb.WritePolicy checked
+// when the flags are parsed.
+type writeTablesFlag struct{ p *pdb.WritePolicy }
+
+func (f writeTablesFlag) String() string {
+	if f.p == nil {
+		return pdb.WriteAuto.String()
+	}
+	return f.p.String()
+}
+
+func (f writeTablesFlag) Set(s string) error {
+	p, err := pdb.ParseWritePolicy(s)
+	if err != nil {
+		return err
+	}
+	*f.p = p
+	return nil
+}
+
+func (f writeTablesFlag) Type() string { return "auto|never" }
+
+// tablesOptions are the flags of "tables" and its subcommands.
+type tablesOptions struct {
+	g      *globalOptions
+	Format string // list: text or json
+	All    bool   // clean: every table
+	Names  []string
+}
+
+func newTablesCmd(g *globalOptions) *cobra.Command {
+	o := &tablesOptions{g: g}
+	list := func(cmd *cobra.Command, args []string) error { return runTablesList(o) }
+	cmd := &cobra.Command{
+		Use:   "tables",
+		Short: "List, locate and clean the table cache",
+		Long: `Manage the table cache directory (--tables, else $` + pdb.EnvTables + `, else the
+user's cache directory). With no subcommand, "tables" is "tables list".
+
+  tables list          read and check every table file and list it: file name,
+                       puzzle, pattern, entries, bits per entry, size on disk,
+                       state (ok, damaged or unreadable) and whether its entries
+                       are the pinned ones pdbsolve knows; --format json
+  tables path          print the cache directory
+  tables clean NAME... remove the named table files (as listed)
+  tables clean --all   remove every table file, lock file and leftover
+                       temporary file (other files are left alone)
+
+A table another process is building is left in place. Removed tables are
+built again on next use.
+
+` + exitCodeHelp,
+		Args: cobra.NoArgs,
+		RunE: list,
+	}
+	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
+	listCmd := &cobra.Command{
+		Use:   "list",
+		Short: "Read, check and list every table in the cache",
+		Args:  cobra.NoArgs,
+		RunE:  list,
+	}
+	listCmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
+	pathCmd := &cobra.Command{
+		Use:   "path",
+		Short: "Print the table cache directory",
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, args []string) error { return runTablesPath(o) },
+	}
+	cleanCmd := &cobra.Command{
+		Use:   "clean NAME... | --all",
+		Short: "Remove the named tables, or with --all every table, from the cache",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Names = args
+			return runTablesClean(o)
+		},
+	}
+	cleanCmd.Flags().BoolVar(&o.All, "all", false, "remove every table, lock file and leftover temporary file")
+	cmd.AddCommand(listCmd, pathCmd, cleanCmd)
+	return cmd
+}
+
+// tablesCache returns the cache the options name, without progress lines.
+func (o *tablesOptions) tablesCache() (*pdb.Cache, error) {
+	c, err := o.g.cache()
+	if err != nil {
+		return nil, err
+	}
+	c.Progress = nil
+	return c, nil
+}
+
+func runTablesList(o *tablesOptions) error {
+	if o.Format != "text" && o.Format != "json" {
+		return usageError("--format %q: want text or json", o.Format)
+	}
+	c, err := o.tablesCache()
+	if err != nil {
+		return err
+	}
+	list, err := c.List()
+	if err != nil {
+		return withCode(ExitTable, err)
+	}
+	if o.Format == "json" {
+		if list == nil {
+			list = []pdb.CacheEntry{}
+		}
+		b, err := json.MarshalIndent(list, "", "  ")
+		if err != nil {
+			return withCode(ExitIO, err)
+		}
+		_, err = fmt.Fprintf(o.g.Stdout, "%s\n", b)
+		return withCode(ExitIO, err)
+	}
+	return withCode(ExitIO, writeTablesList(o.g.Stdout, c.Dir, list))
+}
+
+// writeTablesList writes list as an aligned table, then one line for each
+// file that is not ok saying why.
+func writeTablesList(w io.Writer, dir string, list []pdb.CacheEntry) error {
+	if len(list) == 0 {
+		_, err := fmt.Fprintf(w, "no tables in %s\n", dir)
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tPUZZLE\tPATTERN\tENTRIES\tBITS\tSIZE\tSTATE\tPINNED")
+	var size int64
+	for _, e := range list {
+		pinned := "no"
+		if e.Pinned {
+			pinned = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n",
+			e.Name, dash(e.Puzzle), dash(e.Pattern), e.Entries, e.Width, e.Size, e.State, pinned)
+		size += e.Size
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%d tables, %d bytes, in %s\n", len(list), size, dir)
+	for _, e := range list {
+		if e.State != pdb.CacheOK {
+			fmt.Fprintf(w, "%s: %s\n", e.Name, e.Problem)
+		}
+	}
+	return nil
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func runTablesPath(o *tablesOptions) error {
+	c, err := o.tablesCache()
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(o.g.Stdout, c.Dir)
+	return withCode(ExitIO, err)
+}
+
+func runTablesClean(o *tablesOptions) error {
+	if o.All && len(o.Names) > 0 {
+		return usageError("tables clean: name the tables to remove or give --all, not both")
+	}
+	if !o.All && len(o.Names) == 0 {
+		return usageError("tables clean: name the tables to remove (as \"tables list\" shows them), or give --all")
+	}
+	c, err := o.tablesCache()
+	if err != nil {
+		return err
+	}
+	var removed []string
+	if o.All {
+		removed, err = c.CleanAll()
+	} else {
+		removed, err = c.Clean(o.Names...)
+	}
+	for _, name := range removed {
+		fmt.Fprintf(o.g.Stdout, "removed %s\n", name)
+	}
+	return withCode(ExitTable, err)
+}
