@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -30,9 +31,9 @@ func TestBenchRotation(t *testing.T) {
 
 	code, out, _ = run(t, boards, "bench", "rotation", "--heuristic", "exact-ida,count,exact", "--format", "json", "--per-instance")
 	var doc struct {
-		Instances int            `json:"instances"`
-		Summary   []benchSummary `json:"summary"`
-		Rows      []instanceRow  `json:"per_instance"`
+		Instances int             `json:"instances"`
+		Summary   []bench.Summary `json:"summary"`
+		Rows      []instanceRow   `json:"per_instance"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 {
 		t.Fatalf("json: exit %d, %v:\n%s", code, err, out)
@@ -63,19 +64,6 @@ func TestBenchRotation(t *testing.T) {
 	}
 	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 3 || strings.Split(lines[2], ",")[3] == "0" {
 		t.Fatalf("count with 50 nodes should be censored on some boards:\n%s", out)
-	}
-}
-
-func TestBenchReportsDisagreement(t *testing.T) {
-	r := &benchReport{Puzzle: "rotation", Heuristics: []string{"a", "b"},
-		Instances: []instance{{name: "x", line: 3}, {name: "x", line: 4}},
-		Runs: [][]benchRun{
-			{{Solved: true, Length: 5}, {Solved: true, Length: 7}},
-			{{Solved: true, Length: 5}, {Solved: true, Length: 8}},
-		}}
-	r.summarize()
-	if len(r.Disagree) != 1 || !strings.Contains(r.Disagree[0], "x:4") {
-		t.Fatalf("disagreements %q", r.Disagree)
 	}
 }
 
@@ -120,24 +108,24 @@ func TestVerifyRotationCatchesBadAnswers(t *testing.T) {
 	// Short boards, so another optimal answer can be found by brute force.
 	dist := newTestRotationSolver(t)
 	var boards, answers strings.Builder
-	kinds := []string{verdictOK, verdictWrong, verdictSymbol, verdictNotOptimal, verdictNotSmallest, verdictWrong}
+	kinds := []string{search.VerdictOK.String(), search.VerdictWrong.String(), search.VerdictSymbol.String(), search.VerdictNotOptimal.String(), search.VerdictNotSmallest.String(), search.VerdictWrong.String()}
 	b, _ := bitboard.ParseRotation([]byte("1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3"))
 	boardsOf := []bitboard.Rotation{b.Move(0).Move(2), b.Move(1), b.Move(3).Move(3), b.Move(2), b.Move(0).Move(2).Move(6), b.Move(5)}
 	for i, x := range boardsOf {
 		res, _ := dist.Solve(x, search.Limits{})
 		moves, sym := res.MoveString(), res.Symbol
 		switch kinds[i] {
-		case verdictWrong:
+		case search.VerdictWrong.String():
 			if i == 1 {
 				moves = "A" // does not solve
 			} else {
 				moves = "AZ" // not a move
 			}
-		case verdictSymbol:
+		case search.VerdictSymbol.String():
 			sym = sym%3 + 1
-		case verdictNotOptimal:
+		case search.VerdictNotOptimal.String():
 			moves = "AF" + moves
-		case verdictNotSmallest:
+		case search.VerdictNotSmallest.String():
 			moves = otherOptimal(x, res.Len, moves)
 			if moves == "" {
 				t.Fatalf("%v: no second optimal answer", x)
@@ -201,7 +189,7 @@ func TestVerifyTiles(t *testing.T) {
 	good := strings.Split(strings.TrimSpace(out), "\n")[0]
 	os.WriteFile(sol, []byte(good+"\n6 "+strings.Fields(good)[1]+"LR\n4\n5\n"), 0o644)
 	code, out, _ = run(t, "", "verify", "8puzzle", "--goal", "blank-last", "--input", in, "--solutions", sol)
-	want := []string{verdictOK, verdictNotOptimal, verdictOK, verdictNotOptimal}
+	want := []string{search.VerdictOK.String(), search.VerdictNotOptimal.String(), search.VerdictOK.String(), search.VerdictNotOptimal.String()}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != ExitBadInput || len(lines) != 5 {
 		t.Fatalf("exit %d:\n%s", code, out)

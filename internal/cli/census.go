@@ -14,9 +14,8 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
-func init() { extraCommands = append(extraCommands, newCensusCmd) }
-
-func newCensusCmd(g *globalOptions) *cobra.Command {
+// newCensusCmd returns "census" with its puzzles.
+func newCensusCmd(puzzles ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "census PUZZLE",
 		Short: "Count the boards at each optimal solution length",
@@ -25,7 +24,7 @@ tables alone, with no search.
 
 ` + exitCodeHelp,
 	}
-	cmd.AddCommand(newCensusRotationCmd(g))
+	cmd.AddCommand(puzzles...)
 	return puzzleGroup(cmd)
 }
 

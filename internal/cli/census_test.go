@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -122,7 +123,7 @@ func TestCensusRotationErrors(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(dir, []byte("not a directory"), 0o644)
 	var out, errb bytes.Buffer
-	code := Run([]string{"--tables", dir, "census", "rotation"}, strings.NewReader(""), &out, &errb)
+	code := Run(context.Background(), []string{"--tables", dir, "census", "rotation"}, strings.NewReader(""), &out, &errb)
 	if code != 0 || !strings.Contains(out.String(), "total 9465511770") || !strings.Contains(errb.String(), "without caching") {
 		t.Fatalf("table directory is a file: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
