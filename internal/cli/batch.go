@@ -21,7 +21,7 @@ func (g *globalOptions) runBatch(cfg batch.Config) error {
 	g.batchRunning.Store(false)
 	switch {
 	case r.Interrupted:
-		fmt.Fprintf(g.Stderr, "pdbsolve: interrupted: %d records answered, %d read but not answered; the rest of the input was not read\n",
+		fmt.Fprintf(g.Stderr, "pdbsolve: interrupted: %d records answered, %d read but not answered; reading stopped\n",
 			r.Answered, r.Unanswered)
 		return withCode(signalCode(g.ctx), errSilent)
 	case r.WriteErr != nil:
