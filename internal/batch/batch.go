@@ -625,4 +625,3 @@ func AppendJSONStart(dst []byte, u *Unit, line int) []byte {
 	dst = append(dst, `,"line":`...)
 	return strconv.AppendInt(dst, int64(line), 10)
 }
-
