@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -197,6 +199,68 @@ func TestVerifyTiles(t *testing.T) {
 	for i, k := range want {
 		if f := strings.Fields(lines[i]); strings.TrimSuffix(f[2], ":") != k {
 			t.Errorf("record %d: %q, want %s", i+1, lines[i], k)
+		}
+	}
+}
+
+// TestVerifyEveryRecordGetsAVerdict: an unsolvable board and a malformed
+// one get verdicts of their own and take no answer; the next answer goes
+// to the next board.
+func TestVerifyEveryRecordGetsAVerdict(t *testing.T) {
+	dir := t.TempDir()
+	in, sol := filepath.Join(dir, "in.txt"), filepath.Join(dir, "answers.txt")
+	// The AOJ sample (4 moves), the unsolvable board for blank-last
+	// (a swapped pair), a bad tile, and the goal (0 moves).
+	os.WriteFile(in, []byte("1 3 0 4 2 5 7 8 6\n3 1 0 4 2 5 7 8 6\n1 2 3 4 5 6 7 8 9\n1 2 3 4 5 6 7 8 0\n"), 0o644)
+	os.WriteFile(sol, []byte("4\n0\n"), 0o644)
+	code, out, _ := run(t, "", "verify", "8puzzle", "--goal", "blank-last", "--input", in, "--solutions", sol)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []string{"ok", "unsolvable", "bad-board", "ok"}
+	if code != ExitBadInput || len(lines) != 5 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	for i, k := range want {
+		if f := strings.Fields(lines[i]); strings.TrimSuffix(f[2], ":") != k {
+			t.Errorf("record %d: %q, want %s", i+1, lines[i], k)
+		}
+	}
+	if !strings.Contains(lines[4], "4 records: 2 ok,") || !strings.Contains(lines[4], "1 unsolvable, 1 bad-board") {
+		t.Errorf("summary %q", lines[4])
+	}
+	// Solve agrees that the board is unsolvable.
+	if code, _, errs := run(t, "3 1 0 4 2 5 7 8 6\n", "solve", "8puzzle", "--goal", "blank-last"); code != ExitBadInput || !strings.Contains(errs, "unsolvable") {
+		t.Fatalf("solve: exit %d, %q", code, errs)
+	}
+}
+
+func TestVerifyUsageAndWriteErrors(t *testing.T) {
+	if code, _, errs := run(t, "", "verify", "rotation", "--input", "-", "--solutions", "-"); code != ExitUsage || !strings.Contains(errs, "standard input") {
+		t.Fatalf("both on stdin: exit %d, %q", code, errs)
+	}
+	dir := t.TempDir()
+	in, sol := filepath.Join(dir, "in.txt"), filepath.Join(dir, "answers.txt")
+	os.WriteFile(in, []byte(readFile(t, "rotation-sample.txt")), 0o644)
+	os.WriteFile(sol, []byte(readFile(t, "rotation-sample.out")), 0o644)
+	table := filepath.Join(dir, "r.pdb")
+	if code, _, errs := run(t, "", "gen", "rotation", "-o", table); code != 0 {
+		t.Fatalf("gen: %s", errs)
+	}
+	for _, args := range [][]string{
+		{"verify", "rotation", "--input", in, "--solutions", sol},
+		{"verify", "rotation", "--format", "json", "--input", in, "--solutions", sol},
+		{"info", table},
+		{"solve", "rotation", in},
+		{"random", "rotation"},
+		{"census", "rotation"},
+		{"bench", "rotation", "--heuristic", "exact", in},
+	} {
+		if testing.Short() && args[0] == "census" {
+			continue
+		}
+		var errb bytes.Buffer
+		code := Run(context.Background(), append([]string{"--tables", tablesDir}, args...), strings.NewReader(""), failingWriter{}, &errb)
+		if code != ExitIO || !strings.Contains(errb.String(), "disk full") {
+			t.Errorf("%v to a full disk: exit %d, stderr %q", args, code, errb.String())
 		}
 	}
 }

@@ -44,7 +44,7 @@ board takes no answer, as with solve. Both inputs are read once, in step;
 at most one of them can be standard input (-). -j sets the workers.
 
 Each record gets one line, in input order: its board's file and line, the
-answer's line, and a verdict: ok, wrong (does not solve, illegal move,
+answer's line (- when it takes none), and a verdict: ok, wrong (does not solve, illegal move,
 malformed), wrong-symbol, not-optimal, not-smallest, missing, unsolvable
 (the board cannot reach the goal) or bad-board (malformed); then a summary.
 The exit status is 1 if any record is not ok.
@@ -213,6 +213,9 @@ func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, check func(*verify
 		}
 		u.Out = append(u.Out, r.Board...)
 		u.Out = append(u.Out, ' ')
+		if r.Answer == "" {
+			u.Out = append(u.Out, '-') // no answer taken
+		}
 		u.Out = append(u.Out, r.Answer...)
 		u.Out = append(u.Out, ' ')
 		u.Out = append(u.Out, r.Verdict...)
