@@ -251,12 +251,8 @@ func TestVerifyUsageAndWriteErrors(t *testing.T) {
 		{"info", table},
 		{"solve", "rotation", in},
 		{"random", "rotation"},
-		{"census", "rotation"},
 		{"bench", "rotation", "--heuristic", "exact", in},
 	} {
-		if testing.Short() && args[0] == "census" {
-			continue
-		}
 		var errb bytes.Buffer
 		code := Run(context.Background(), append([]string{"--tables", tablesDir}, args...), strings.NewReader(""), failingWriter{}, &errb)
 		if code != ExitIO || !strings.Contains(errb.String(), "disk full") {

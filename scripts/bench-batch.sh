@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# bench-batch.sh: measures the batch engine's figures of issue 8, each as a
+# ratio or a peak within one run of this script (the machine is shared, so
+# only figures from one run compare):
+#  1. Korf's 100 with pdb663+reflect: -j 1 against -j 2, and that both print
+#     the same answers;
+#  2. Rotation end to end (solve, BOARDS random boards, -j 1 and -j 2): this
+#     tree against BASE (default: the commit before the batch engine moved
+#     to internal/batch), runs alternated;
+#  3. verify rotation on VERIFY boards: time with -j 1 and -j 2, peak RSS;
+#  4. bench rotation on BENCH boards: peak RSS;
+#  5. go test -bench: one worker's cost a Rotation board (parse, solve,
+#     format), for comparison with the end-to-end rate.
+#
+#   scripts/bench-batch.sh            (BOARDS=4000000 VERIFY=10000000 BENCH=2000000 BASE=ff5773e)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+boards=${BOARDS:-4000000}
+nverify=${VERIFY:-10000000}
+nbench=${BENCH:-2000000}
+base=${BASE:-ff5773e}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export PDBSOLVE_TABLES=${PDBSOLVE_TABLES:-$work/tables}
+echo "== machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), go $(go env GOVERSION)"
+
+go build -o "$work/new" ./cmd/pdbsolve
+mkdir "$work/base-src"
+git archive "$base" | tar -x -C "$work/base-src"
+(cd "$work/base-src" && go build -o "$work/base" ./cmd/pdbsolve)
+echo "built this tree ($(git rev-parse --short HEAD)) and BASE ($base)"
+"$work/new" solve rotation < /dev/null          # build the Rotation tables into the cache first
+"$work/new" solve 15puzzle --heuristic pdb663+reflect < /dev/null
+
+timed() { # timed LABEL OUT CMD...: prints LABEL, seconds and peak RSS; CMD's stdout to OUT
+  local label=$1 out=$2; shift 2
+  /usr/bin/time -f '%e %M' -o "$work/time" "$@" > "$out"
+  read -r secs rss < "$work/time"
+  echo "$label: $secs s, peak RSS $((rss / 1024)) MB"
+  last=$secs
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+echo "== 1. Korf's 100, pdb663+reflect"
+timed "solve 15puzzle -j 1" "$work/k1" "$work/new" -j 1 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; k1=$last
+timed "solve 15puzzle -j 2" "$work/k2" "$work/new" -j 2 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; k2=$last
+cmp -s "$work/k1" "$work/k2" && echo "same answers with -j 1 and -j 2"
+echo "speed-up -j 2 over -j 1: $(ratio "$k1" "$k2")x"
+timed "BASE solve 15puzzle -j 2" "$work/kb" "$work/base" -j 2 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; kb=$last
+cmp -s "$work/k1" "$work/kb" && echo "BASE prints the same answers; BASE -j 2 over this tree's -j 1: $(ratio "$k1" "$kb")x"
+
+echo "== 2. Rotation end to end, $boards random boards"
+"$work/new" random rotation -n "$boards" --seed 42 > "$work/boards.txt"
+for round in 1 2; do
+  for j in 1 2; do
+    timed "round $round, BASE -j $j" "$work/ob" "$work/base" -j "$j" solve rotation "$work/boards.txt"; b=$last
+    timed "round $round, new  -j $j" "$work/on" "$work/new" -j "$j" solve rotation "$work/boards.txt"; n=$last
+    cmp -s "$work/ob" "$work/on" && echo "  same output; new/BASE time $(ratio "$n" "$b"), $(awk -v n="$boards" -v t="$n" 'BEGIN { printf "%.1fM", n / t / 1e6 }') boards/s new"
+  done
+done
+
+echo "== 3. verify rotation, $nverify boards"
+"$work/new" random rotation -n "$nverify" --seed 7 > "$work/v.txt"
+"$work/new" solve rotation "$work/v.txt" > "$work/v.out"
+timed "verify -j 1" "$work/v1" "$work/new" -j 1 verify rotation --input "$work/v.txt" --solutions "$work/v.out"; v1=$last
+timed "verify -j 2" "$work/v2" "$work/new" -j 2 verify rotation --input "$work/v.txt" --solutions "$work/v.out"; v2=$last
+tail -n 1 "$work/v2"
+cmp -s "$work/v1" "$work/v2" && echo "same verdicts with -j 1 and -j 2; speed-up $(ratio "$v1" "$v2")x"
+rm -f "$work/v.txt" "$work/v.out" "$work/v1" "$work/v2"
+
+echo "== 4. bench rotation, $nbench boards"
+"$work/new" random rotation -n "$nbench" --seed 8 > "$work/bench.txt"
+timed "bench rotation --heuristic exact,exact-ida" "$work/bench.out" "$work/new" bench rotation --heuristic exact,exact-ida "$work/bench.txt"
+timed "BASE bench rotation --heuristic exact,exact-ida" "$work/bench-base.out" "$work/base" bench rotation --heuristic exact,exact-ida "$work/bench.txt"
+
+echo "== 5. go test -bench: one worker, a Rotation board"
+go test -run '^$' -bench 'SolveRotationChunk' ./internal/cli/ | grep -E '^Benchmark'
