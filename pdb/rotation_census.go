@@ -201,17 +201,9 @@ func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census,
 		}
 	})
 	if progress != nil {
-		tick := time.NewTicker(censusTick)
-		defer tick.Stop()
-	wait:
-		for {
-			select {
-			case <-finished:
-				break wait
-			case <-tick.C:
-				progress(Progress{States: done.Load(), Total: RotationBoards, Elapsed: time.Since(start).Seconds()})
-			}
-		}
+		tickUntil(finished, censusTick, func() {
+			progress(Progress{States: done.Load(), Total: RotationBoards, Elapsed: time.Since(start).Seconds()})
+		})
 	}
 	<-finished
 	var hist [censusLengths]uint64

@@ -188,17 +188,7 @@ func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, check func(*verify
 	r := verdictJSON{}
 	for i := range pairs {
 		p := &pairs[i]
-		var c search.Check
-		switch {
-		case p.BadBoard != nil:
-			c = search.Check{Verdict: search.VerdictBadBoard, Detail: fmt.Sprintf("line %d: %v", p.BadLine, p.BadBoard)}
-		case p.Missing:
-			c = search.Check{Verdict: search.VerdictMissing, Detail: "no answer left"}
-		case p.NoSymbol:
-			c = search.Check{Verdict: search.VerdictWrong, Detail: "no symbol line after the moves", Length: len(p.Moves)}
-		default:
-			c = check(p)
-		}
+		c := p.Check(check)
 		counts[c.Verdict]++
 		r.Board = u.Name + ":" + strconv.Itoa(p.BoardLine)
 		r.Answer = ""

@@ -22,6 +22,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // RotationNoMoves is the answer line of a solved Rotation board.
@@ -48,6 +49,21 @@ type Pair struct {
 	NoSymbol bool  // Rotation: the answers ended after the move line
 	BadBoard error // the board is malformed (it takes no answer)
 	BadLine  int   // the line of the boards input BadBoard is about
+}
+
+// Check returns the verdict on the pair: bad-board, missing, or wrong for a
+// Rotation answer without its symbol line, else what check (a solver's
+// VerifyRotation or VerifyTiles) says.
+func (p *Pair) Check(check func(*Pair) search.Check) search.Check {
+	switch {
+	case p.BadBoard != nil:
+		return search.Check{Verdict: search.VerdictBadBoard, Detail: fmt.Sprintf("line %d: %v", p.BadLine, p.BadBoard)}
+	case p.Missing:
+		return search.Check{Verdict: search.VerdictMissing, Detail: "no answer left"}
+	case p.NoSymbol:
+		return search.Check{Verdict: search.VerdictWrong, Detail: "no symbol line after the moves", Length: len(p.Moves)}
+	}
+	return check(p)
 }
 
 // Reader reads boards and answers in step. Make it with NewRotationReader
