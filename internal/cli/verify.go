@@ -184,33 +184,34 @@ func runVerify(o *verifyOptions) error {
 // pair.
 func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, check func(*verify.Pair) search.Check) {
 	pairs := u.Items.([]verify.Pair)
+	answers := batch.InputName(o.Solutions)
 	var counts verdictCounts
-	r := verdictJSON{}
 	for i := range pairs {
 		p := &pairs[i]
 		c := p.Check(check)
 		counts[c.Verdict]++
-		r.Board = u.Name + ":" + strconv.Itoa(p.BoardLine)
-		r.Answer = ""
-		if p.AnswerLine > 0 {
-			r.Answer = batch.InputName(o.Solutions) + ":" + strconv.Itoa(p.AnswerLine)
-		}
-		r.Verdict, r.Detail, r.Length, r.Optimal = c.Verdict.String(), c.Detail, c.Length, c.Optimal
 		if asJSON {
+			r := verdictJSON{Board: u.Name + ":" + strconv.Itoa(p.BoardLine), Verdict: c.Verdict.String(),
+				Detail: c.Detail, Length: c.Length, Optimal: c.Optimal}
+			if p.AnswerLine > 0 {
+				r.Answer = answers + ":" + strconv.Itoa(p.AnswerLine)
+			}
 			b, _ := json.Marshal(&r)
 			u.Out = append(append(u.Out, b...), '\n')
 			continue
 		}
-		u.Out = append(u.Out, r.Board...)
-		u.Out = append(u.Out, ' ')
-		if r.Answer == "" {
-			u.Out = append(u.Out, '-') // no answer taken
+		// BOARD ANSWER VERDICT[: DETAIL], ANSWER "-" when none was taken.
+		u.Out = append(append(u.Out, u.Name...), ':')
+		u.Out = append(strconv.AppendInt(u.Out, int64(p.BoardLine), 10), ' ')
+		if p.AnswerLine > 0 {
+			u.Out = append(append(u.Out, answers...), ':')
+			u.Out = strconv.AppendInt(u.Out, int64(p.AnswerLine), 10)
+		} else {
+			u.Out = append(u.Out, '-')
 		}
-		u.Out = append(u.Out, r.Answer...)
-		u.Out = append(u.Out, ' ')
-		u.Out = append(u.Out, r.Verdict...)
-		if r.Detail != "" {
-			u.Out = append(append(u.Out, ": "...), r.Detail...)
+		u.Out = append(append(u.Out, ' '), c.Verdict.String()...)
+		if c.Detail != "" {
+			u.Out = append(append(u.Out, ": "...), c.Detail...)
 		}
 		u.Out = append(u.Out, '\n')
 	}

@@ -49,6 +49,8 @@ type Pair struct {
 	NoSymbol bool  // Rotation: the answers ended after the move line
 	BadBoard error // the board is malformed (it takes no answer)
 	BadLine  int   // the line of the boards input BadBoard is about
+
+	text [4]int32 // Source: Moves and Symbol as offsets into its unit's text, until it is made
 }
 
 // Check returns the verdict on the pair: bad-board, missing, or wrong for a
@@ -111,49 +113,72 @@ func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answ
 	return r
 }
 
-// answer returns the next non-blank answer line, trimmed, and its line.
-func (r *Reader) answer() (text string, line int, ok bool) {
+// answer returns the next non-blank answer line, trimmed (valid until the
+// next read), and its line.
+func (r *Reader) answer() (text []byte, line int, ok bool) {
 	for !r.answersEnded && r.answers.Scan() {
 		r.answerLine++
 		if t := bytes.TrimSpace(r.answers.Bytes()); len(t) > 0 {
-			return string(t), r.answerLine, true
+			return t, r.answerLine, true
 		}
 	}
 	r.answersEnded = true
-	return "", 0, false
+	return nil, 0, false
 }
 
 // Next returns the next pair; ok is false at the end of the boards. err is
 // a read error of either input.
 func (r *Reader) Next() (p Pair, ok bool, err error) {
+	var text []byte
+	ok, err = r.next(&p, &text)
+	p.setText(string(text))
+	return p, ok, err
+}
+
+// setText sets Moves and Symbol from the offsets next left into text.
+func (p *Pair) setText(text string) {
+	p.Moves, p.Symbol = text[p.text[0]:p.text[1]], text[p.text[2]:p.text[3]]
+}
+
+// next reads the next pair into p, its answer's moves and symbol appended
+// to text (their offsets in p.text), so that a unit of pairs makes one
+// string of them all.
+func (r *Reader) next(p *Pair, text *[]byte) (ok bool, err error) {
 	if r.size == 0 {
-		ok, err = r.nextRotation(&p)
+		ok, err = r.nextRotation(p)
 	} else {
-		ok, err = r.nextTiles(&p)
+		ok, err = r.nextTiles(p)
 	}
+	at := int32(len(*text))
+	p.text = [4]int32{at, at, at, at}
 	if err != nil || !ok {
-		return p, false, err
+		return false, err
 	}
 	if p.BadBoard != nil || (r.size > 0 && !r.solvable(p.Tiles)) {
-		return p, true, nil
+		return true, nil
 	}
 	moves, line, got := r.answer()
 	p.AnswerLine = line
 	if !got {
 		p.Missing = true
-		return p, true, nil
+		return true, nil
 	}
+	if r.size == 0 && string(moves) == RotationNoMoves {
+		moves = nil
+	}
+	*text = append(*text, moves...)
+	p.text[1], p.text[2], p.text[3] = int32(len(*text)), int32(len(*text)), int32(len(*text))
 	if r.size > 0 {
-		p.Moves = moves
-		return p, true, nil
+		return true, nil
 	}
-	if moves != RotationNoMoves {
-		p.Moves = moves
-	}
-	if p.Symbol, _, got = r.answer(); !got {
+	sym, _, got := r.answer()
+	if !got {
 		p.NoSymbol = true
+		return true, nil
 	}
-	return p, true, nil
+	*text = append(*text, sym...)
+	p.text[3] = int32(len(*text))
+	return true, nil
 }
 
 func (r *Reader) nextRotation(p *Pair) (bool, error) {
@@ -226,18 +251,25 @@ func (r *Reader) Source(perUnit int) func(send func(*batch.Unit) bool) error {
 	return func(send func(*batch.Unit) bool) error {
 		for {
 			pairs := make([]Pair, 0, perUnit)
+			var text []byte
 			for len(pairs) < perUnit {
-				p, ok, err := r.Next()
+				pairs = pairs[:len(pairs)+1]
+				p := &pairs[len(pairs)-1]
+				ok, err := r.next(p, &text)
 				if err != nil {
 					return err
 				}
 				if !ok {
+					pairs = pairs[:len(pairs)-1]
 					break
 				}
-				pairs = append(pairs, p)
 			}
 			if len(pairs) == 0 {
 				return nil
+			}
+			all := string(text)
+			for i := range pairs {
+				pairs[i].setText(all)
 			}
 			if !send(&batch.Unit{Name: r.BoardsName, Items: pairs, Records: len(pairs)}) {
 				return nil
