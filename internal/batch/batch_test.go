@@ -176,3 +176,37 @@ func TestUnitLinesAndEndLine(t *testing.T) {
 		t.Fatalf("%+v", res)
 	}
 }
+
+// TestOneRecordUnitsRunTogether: with First, two records of one short input
+// go to two workers at once (each waits until the other has started), where
+// a chunk would hold both and deadlock.
+func TestOneRecordUnitsRunTogether(t *testing.T) {
+	started := make(chan int, 2)
+	cfg := Config{Inputs: []string{"-"}, Stdin: strings.NewReader("a\nb\n"), Stdout: io.Discard, Stderr: io.Discard, Workers: 2,
+		First: func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
+		NewHandler: func() Handler {
+			return func(u *Unit) {
+				started <- u.Line
+				deadline := time.After(10 * time.Second)
+				for len(started) < 2 {
+					select {
+					case <-deadline:
+						return
+					default:
+						time.Sleep(time.Millisecond)
+					}
+				}
+				u.Out = append(u.Out, "ok\n"...)
+			}
+		}}
+	finished := make(chan Result)
+	go func() { finished <- Run(context.Background(), cfg) }()
+	select {
+	case res := <-finished:
+		if len(started) != 2 || res.Answered != 2 {
+			t.Fatalf("%d records started together, %+v", len(started), res)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the records did not run at the same time")
+	}
+}
