@@ -23,10 +23,6 @@ const (
 	RotationCount
 )
 
-// RotationHeuristicNames lists the heuristics by name, in constant order.
-var RotationHeuristicNames = [...]string{RotationExact: "exact", RotationCount: "count"}
-
-func (h RotationHeuristic) String() string { return RotationHeuristicNames[h] }
 
 // RotationMaxDepth bounds the length of a Rotation Game solution; the longest
 // optimal solution has 13 moves.
