@@ -125,7 +125,7 @@ func runBench(o *benchOptions) error {
 		},
 	}
 	if side == 0 {
-		cfg.EndLine = isTerminator
+		cfg.EndLine = rotationIsEnd
 	} else {
 		size := side * side
 		cfg.Split = func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) }
@@ -188,7 +188,7 @@ func benchUnit(u *batch.Unit, side int, solvers []bench.Solver, lim search.Limit
 		})
 	} else {
 		bitboard.TilesScan(u.Data, u.Line, side*side, func(rec *bitboard.TilesRecord) {
-			b, err := parseTiles(rec, side)
+			b, err := tilesParse(rec, side)
 			if err != nil {
 				u.Reject(false, rec.ErrLine(err), err)
 				return

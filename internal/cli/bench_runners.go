@@ -15,7 +15,7 @@ var rotationBenchNames = []string{"exact", "exact-ida", "count"}
 // function making solvers that share it.
 func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboard.Goal, keepMoves bool) (func() bench.Solver, error) {
 	if side == 0 {
-		h, paths, err := parseRotationName(name)
+		h, paths, err := rotationHeuristicNamed(name)
 		if err != nil {
 			return nil, err
 		}
@@ -31,16 +31,16 @@ func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboar
 			return bench.NewRotationSolver(s, keepMoves)
 		}, nil
 	}
-	h, err := loadTileHeuristic(g, side, name)
+	h, err := loadTilesHeuristic(g, side, name)
 	if err != nil {
 		return nil, err
 	}
 	return func() bench.Solver { return bench.NewTilesSolver(search.NewTileSolver(h), goal, keepMoves) }, nil
 }
 
-// parseRotationName maps a Rotation heuristic name to the search heuristic
+// rotationHeuristicNamed maps a Rotation heuristic name to the search heuristic
 // and whether the path table is used.
-func parseRotationName(name string) (search.RotationHeuristic, bool, error) {
+func rotationHeuristicNamed(name string) (search.RotationHeuristic, bool, error) {
 	switch name {
 	case "exact":
 		return search.RotationExact, true, nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
+	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -134,7 +135,7 @@ func TestVerifyRotationCatchesBadAnswers(t *testing.T) {
 			}
 		}
 		if moves == "" {
-			moves = noMoves
+			moves = verify.RotationNoMoves
 		}
 		boards.WriteString(x.String() + "\n")
 		answers.WriteString(moves + "\n" + string(rune('0'+sym)) + "\n")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -51,7 +52,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if o.Format != "judge" && o.Format != "json" {
 		return usageError("--format %q: want judge or json", o.Format)
 	}
-	h, paths, err := parseRotationName(o.Heuristic)
+	h, paths, err := rotationHeuristicNamed(o.Heuristic)
 	if err != nil {
 		return err
 	}
@@ -61,7 +62,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 	}
 	asJSON := o.Format == "json"
 	return o.g.runBatch(batch.Config{
-		Inputs: o.Inputs, EndLine: isTerminator, JSON: asJSON, Strict: o.Strict,
+		Inputs: o.Inputs, EndLine: rotationIsEnd, JSON: asJSON, Strict: o.Strict,
 		NewHandler: func() batch.Handler {
 			s := newSolver()
 			if !paths {
@@ -108,12 +109,10 @@ func rotationSolverFactory(g *globalOptions, h search.RotationHeuristic) (func()
 	}, nil
 }
 
-// isTerminator reports whether a line is the judge's end-of-input "0".
-func isTerminator(line []byte) bool {
+// rotationIsEnd reports whether a line is the judge's end-of-input "0".
+func rotationIsEnd(line []byte) bool {
 	return len(bytes.TrimSpace(line)) == 1 && bytes.TrimSpace(line)[0] == '0'
 }
-
-const noMoves = "No moves needed"
 
 // rotationGroup is how many boards a worker parses before it solves them
 // together with SolveMany.
@@ -157,7 +156,7 @@ func (w *rotationWorker) solveUnit(c *batch.Unit) {
 			continue
 		}
 		w.flush(c)
-		if isTerminator(text) {
+		if rotationIsEnd(text) {
 			c.End = true
 			return
 		}
@@ -176,11 +175,11 @@ func (w *rotationWorker) flush(c *batch.Unit) {
 	for i := 0; i < w.n; i++ {
 		r := &w.res[i]
 		if w.json {
-			c.Out = appendRotationJSON(c.Out, c, w.lines[i], w.boards[i], r, w.heuristic)
+			c.Out = rotationAppendJSON(c.Out, c, w.lines[i], w.boards[i], r, w.heuristic)
 			continue
 		}
 		if r.Len == 0 {
-			c.Out = append(c.Out, noMoves...)
+			c.Out = append(c.Out, verify.RotationNoMoves...)
 		} else {
 			c.Out = append(c.Out, r.Moves[:r.Len]...)
 		}
@@ -189,8 +188,8 @@ func (w *rotationWorker) flush(c *batch.Unit) {
 	w.n = 0
 }
 
-// appendRotationJSON appends the JSON record of one solved board.
-func appendRotationJSON(dst []byte, u *batch.Unit, line int, b bitboard.Rotation, r *search.RotationResult, heuristic string) []byte {
+// rotationAppendJSON appends the JSON record of one solved board.
+func rotationAppendJSON(dst []byte, u *batch.Unit, line int, b bitboard.Rotation, r *search.RotationResult, heuristic string) []byte {
 	dst = batch.AppendJSONStart(dst, u, line)
 	dst = append(dst, `,"board":"`...)
 	dst = b.AppendText(dst)

@@ -76,7 +76,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
-	h, err := loadTileHeuristic(o.g, o.n, o.Heuristic)
+	h, err := loadTilesHeuristic(o.g, o.n, o.Heuristic)
 	if err != nil {
 		return err
 	}
@@ -94,9 +94,9 @@ func runSolveTiles(o *solveTilesOptions) error {
 	})
 }
 
-// loadTileHeuristic loads a heuristic by name, telling a bad name (usage)
+// loadTilesHeuristic loads a heuristic by name, telling a bad name (usage)
 // from a table problem.
-func loadTileHeuristic(g *globalOptions, n int, name string) (*search.TilesHeuristic, error) {
+func loadTilesHeuristic(g *globalOptions, n int, name string) (*search.TilesHeuristic, error) {
 	probe, err := search.LoadTileHeuristic(nil, n, name)
 	if err == nil {
 		return probe, nil // needs no tables
@@ -115,9 +115,9 @@ func loadTileHeuristic(g *globalOptions, n int, name string) (*search.TilesHeuri
 	return h, nil
 }
 
-// parseTiles parses a sliding-tile record of side n: the one call into
+// tilesParse parses a sliding-tile record of side n: the one call into
 // bitboard's board parser, kept in one place.
-func parseTiles(rec *bitboard.TilesRecord, n int) (bitboard.Tiles, error) {
+func tilesParse(rec *bitboard.TilesRecord, n int) (bitboard.Tiles, error) {
 	return bitboard.ParseTiles(rec.Fields, n)
 }
 
@@ -125,7 +125,7 @@ func parseTiles(rec *bitboard.TilesRecord, n int) (bitboard.Tiles, error) {
 func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits) {
 	asJSON := o.Format == "json"
 	bitboard.TilesScan(c.Data, c.Line, o.n*o.n, func(rec *bitboard.TilesRecord) {
-		b, err := parseTiles(rec, o.n)
+		b, err := tilesParse(rec, o.n)
 		if err != nil {
 			c.Reject(asJSON, rec.ErrLine(err), err)
 			return

@@ -116,7 +116,7 @@ func runVerify(o *verifyOptions) error {
 		if name == "" {
 			name = search.DefaultTileHeuristic(side)
 		}
-		h, err := loadTileHeuristic(o.g, side, name)
+		h, err := loadTilesHeuristic(o.g, side, name)
 		if err != nil {
 			return err
 		}
@@ -150,7 +150,7 @@ func runVerify(o *verifyOptions) error {
 	} else {
 		size := side * side
 		r = verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), size,
-			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return parseTiles(rec, side) },
+			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return tilesParse(rec, side) },
 			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
 		perUnit = verify.TilesPairsPerUnit
 	}
