@@ -32,20 +32,21 @@ echo "built this tree ($(git rev-parse --short HEAD)) and BASE ($base)"
 "$work/new" solve rotation < /dev/null          # build the Rotation tables into the cache first
 "$work/new" solve 15puzzle --heuristic pdb663+reflect < /dev/null
 
-timed() { # timed LABEL OUT CMD...: prints LABEL, seconds and peak RSS; CMD's stdout to OUT
+timed() { # timed LABEL OUT CMD...: prints LABEL, wall and CPU seconds and peak RSS; CMD's stdout to OUT
   local label=$1 out=$2; shift 2
-  /usr/bin/time -f '%e %M' -o "$work/time" "$@" > "$out"
-  read -r secs rss < "$work/time"
-  echo "$label: $secs s, peak RSS $((rss / 1024)) MB"
+  /usr/bin/time -f '%e %M %U %S' -o "$work/time" "$@" > "$out"
+  read -r secs rss user sys < "$work/time"
+  echo "$label: $secs s wall, $(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }') s CPU, peak RSS $((rss / 1024)) MB, load $(cut -d' ' -f1 /proc/loadavg)"
   last=$secs
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-echo "== 1. Korf's 100, pdb663+reflect"
-timed "solve 15puzzle -j 1" "$work/k1" "$work/new" -j 1 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; k1=$last
-timed "solve 15puzzle -j 2" "$work/k2" "$work/new" -j 2 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; k2=$last
-cmp -s "$work/k1" "$work/k2" && echo "same answers with -j 1 and -j 2"
-echo "speed-up -j 2 over -j 1: $(ratio "$k1" "$k2")x"
+echo "== 1. Korf's 100, pdb663+reflect (pairs of runs, alternated; the machine is shared)"
+for round in 1 2 3; do
+  timed "round $round, solve 15puzzle -j 1" "$work/k1" "$work/new" -j 1 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; k1=$last
+  timed "round $round, solve 15puzzle -j 2" "$work/k2" "$work/new" -j 2 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; k2=$last
+  cmp -s "$work/k1" "$work/k2" && echo "  same answers with -j 1 and -j 2; speed-up -j 2 over -j 1: $(ratio "$k1" "$k2")x"
+done
 timed "BASE solve 15puzzle -j 2" "$work/kb" "$work/base" -j 2 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; kb=$last
 cmp -s "$work/k1" "$work/kb" && echo "BASE prints the same answers; BASE -j 2 over this tree's -j 1: $(ratio "$k1" "$kb")x"
 
@@ -62,10 +63,12 @@ done
 echo "== 3. verify rotation, $nverify boards"
 "$work/new" random rotation -n "$nverify" --seed 7 > "$work/v.txt"
 "$work/new" solve rotation "$work/v.txt" > "$work/v.out"
-timed "verify -j 1" "$work/v1" "$work/new" -j 1 verify rotation --input "$work/v.txt" --solutions "$work/v.out"; v1=$last
-timed "verify -j 2" "$work/v2" "$work/new" -j 2 verify rotation --input "$work/v.txt" --solutions "$work/v.out"; v2=$last
+for round in 1 2; do
+  timed "round $round, verify -j 1" "$work/v1" "$work/new" -j 1 verify rotation --input "$work/v.txt" --solutions "$work/v.out"; v1=$last
+  timed "round $round, verify -j 2" "$work/v2" "$work/new" -j 2 verify rotation --input "$work/v.txt" --solutions "$work/v.out"; v2=$last
+  cmp -s "$work/v1" "$work/v2" && echo "  same verdicts with -j 1 and -j 2; speed-up $(ratio "$v1" "$v2")x"
+done
 tail -n 1 "$work/v2"
-cmp -s "$work/v1" "$work/v2" && echo "same verdicts with -j 1 and -j 2; speed-up $(ratio "$v1" "$v2")x"
 rm -f "$work/v.txt" "$work/v.out" "$work/v1" "$work/v2"
 
 echo "== 4. bench rotation, $nbench boards"
