@@ -1,6 +1,10 @@
-// Package cli implements the pdbsolve command line. Each command lives in a
-// file of its own with an options struct whose fields its flags bind to and
-// a run function that tests call directly.
+// Package cli implements the pdbsolve command line: cobra commands, their
+// flags, output formats and exit codes. Every command is listed in newRoot;
+// each lives in a file of its own with an options struct whose fields its
+// flags bind to and a run function. The work is done by the libraries:
+// internal/batch (the pipeline), internal/bench (benchmark runs and
+// summaries), internal/verify (pairing answers with boards), search, pdb
+// and bitboard.
 package cli
 
 import (
