@@ -10,18 +10,19 @@ import (
 	"testing"
 )
 
-const tilesMixed = `# mixed records
-1 3 0 4 2 5 7 8 6
+// tilesScanMixed mixes whole boards, boards over several lines, short and
+// long ones, comments and blank lines.
+const tilesScanMixed = `# mixed records
+8 1 2 0 4 3 7 6 5
 
-1 2 3
-4 5 6
+1 2
+3 4 5 6
 7 0 8
-1 2 3 4 5 6 8 7 0
-1 2 3 4 5 6 7 8
+1 2 3 4 5 6 8 7 0 9
+# 2
+1 2 3 4 5 6 7
 1 2 3 4 5 6 7 0 8
-1 2 3 4 5 6 7 7 0
-9 1 2 3 4 5 6 7 8
-1 2 3 4 5 6 7 8 0 1
+  4 5 6 7 7 0 1 2 3
 `
 
 func TestTilesScan(t *testing.T) {
@@ -134,7 +135,7 @@ func TestTilesScanChunkBoundaries(t *testing.T) {
 	}
 	inputs := []string{
 		"1\xc2\xa02 3 4 5 6 7 8 0\n1\n2 3 4 5 6 7 8 0\n1\n",
-		tilesMixed,
+		tilesScanMixed,
 		"1 2 3\r\n4\v5\f6\r\n7 8 0\r\n\xc2\xa0\n1 2 3 4 5 6 7 8 0", // no final newline
 		gen.String(),
 	}
