@@ -39,7 +39,12 @@ func (g *globalOptions) runBatch(cfg batch.Config) error {
 // interrupted is the cause of a command's context when a signal ended it.
 type interrupted struct{ sig os.Signal }
 
-func (e interrupted) Error() string { return "interrupted by " + e.sig.String() }
+func (e interrupted) Error() string {
+	if e.sig == syscall.SIGTERM {
+		return "interrupted (SIGTERM)"
+	}
+	return "interrupted (SIGINT)"
+}
 
 // signalCode returns the exit status for the signal that cancelled ctx:
 // 128 plus its number, as shells report a process the signal killed.
