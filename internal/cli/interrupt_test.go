@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -121,5 +122,37 @@ func TestFirstAnswerComesAtOnce(t *testing.T) {
 	inW.Close()
 	if code := <-done; code != 0 {
 		t.Fatalf("exit %d", code)
+	}
+}
+
+// TestInterruptOutsideABatch: a signal while a table is being built ends
+// the process at once with 128 plus the signal's number, leaving no
+// temporary table file.
+func TestInterruptOutsideABatch(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), envRunMain+"=1",
+		envRunMain+"_ARGS=--tables "+dir+" solve 15puzzle --heuristic pdb663")
+	cmd.Stdin = strings.NewReader("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stderr)
+	line, err := r.ReadString('\n')
+	if err != nil || !strings.Contains(line, "building") {
+		t.Fatalf("first stderr line %q, %v", line, err)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	rest, _ := io.ReadAll(r)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 143 || !strings.Contains(string(rest), "interrupted (SIGTERM)") {
+		t.Fatalf("exit %d, stderr %q", code, line+string(rest))
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp*")); len(tmp) > 0 {
+		t.Fatalf("temporary files left: %v", tmp)
 	}
 }
