@@ -39,10 +39,23 @@ timed() { # timed LABEL OUT CMD...: prints LABEL, wall and CPU seconds and peak 
   echo "$label: $secs s wall, $(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }') s CPU, peak RSS $((rss / 1024)) MB, load $(cut -d' ' -f1 /proc/loadavg)"
   last=$secs
 }
+idle() { # percent of CPU time idle over the next second
+  local a b
+  a=($(head -1 /proc/stat)); sleep 1; b=($(head -1 /proc/stat))
+  local total=0 i
+  for i in 1 2 3 4 5 6 7 8; do total=$((total + b[i] - a[i])); done
+  echo $(( 100 * (b[4] - a[4]) / (total > 0 ? total : 1) ))
+}
+quiet() { # wait (up to QUIET_WAIT seconds, default 600) for a second with 90% of the CPU idle
+  local waited=0 pct
+  while pct=$(idle); [ "$pct" -lt 90 ] && [ "$waited" -lt "${QUIET_WAIT:-600}" ]; do waited=$((waited + 1)); done
+  echo "  (CPU ${pct}% idle before the next pair, after waiting ${waited} s)"
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 echo "== 1. Korf's 100, pdb663+reflect (pairs of runs, alternated; the machine is shared)"
 for round in 1 2 3; do
+  quiet
   timed "round $round, solve 15puzzle -j 1" "$work/k1" "$work/new" -j 1 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; k1=$last
   timed "round $round, solve 15puzzle -j 2" "$work/k2" "$work/new" -j 2 solve 15puzzle --heuristic pdb663+reflect data/korf100.txt; k2=$last
   cmp -s "$work/k1" "$work/k2" && echo "  same answers with -j 1 and -j 2; speed-up -j 2 over -j 1: $(ratio "$k1" "$k2")x"
@@ -71,6 +84,7 @@ echo "== 3. verify rotation, $nverify boards"
 "$work/new" random rotation -n "$nverify" --seed 7 > "$work/v.txt"
 "$work/new" solve rotation "$work/v.txt" > "$work/v.out"
 for round in 1 2; do
+  quiet
   timed "round $round, verify -j 1" "$work/v1" "$work/new" -j 1 verify rotation --input "$work/v.txt" --solutions "$work/v.out"; v1=$last
   timed "round $round, verify -j 2" "$work/v2" "$work/new" -j 2 verify rotation --input "$work/v.txt" --solutions "$work/v.out"; v2=$last
   cmp -s "$work/v1" "$work/v2" && echo "  same verdicts with -j 1 and -j 2; speed-up $(ratio "$v1" "$v2")x"
