@@ -79,6 +79,7 @@ type Reader struct {
 	answers      *bufio.Scanner
 	answerLine   int
 	answersEnded bool
+	answersErr   error // why the answers ended early, if they did
 
 	size        int                                                 // cells of a sliding-tile board; 0 for the Rotation Game
 	solvable    func(bitboard.Tiles) bool                           // whether a tiles board takes an answer
@@ -123,6 +124,9 @@ func (r *Reader) answer() (text []byte, line int, ok bool) {
 		}
 	}
 	r.answersEnded = true
+	if err := scanErr(r.answers.Err()); err != nil && r.answersErr == nil {
+		r.answersErr = fmt.Errorf("%s:%d: %w", r.AnswersName, r.answerLine+1, err)
+	}
 	return nil, 0, false
 }
 
@@ -161,7 +165,7 @@ func (r *Reader) next(p *Pair, text *[]byte) (ok bool, err error) {
 	p.AnswerLine = line
 	if !got {
 		p.Missing = true
-		return true, nil
+		return true, r.answersErr
 	}
 	if r.size == 0 && string(moves) == RotationNoMoves {
 		moves = nil
@@ -174,7 +178,7 @@ func (r *Reader) next(p *Pair, text *[]byte) (ok bool, err error) {
 	sym, _, got := r.answer()
 	if !got {
 		p.NoSymbol = true
-		return true, nil
+		return true, r.answersErr
 	}
 	*text = append(*text, sym...)
 	p.text[3] = int32(len(*text))
@@ -199,7 +203,10 @@ func (r *Reader) nextRotation(p *Pair) (bool, error) {
 		return true, nil
 	}
 	r.boardsEnded = true
-	return false, scanErr(r.boards.Err())
+	if err := scanErr(r.boards.Err()); err != nil {
+		return false, fmt.Errorf("%s:%d: %w", r.BoardsName, r.boardLine+1, err)
+	}
+	return false, nil
 }
 
 func (r *Reader) nextTiles(p *Pair) (bool, error) {
@@ -229,7 +236,7 @@ func (r *Reader) nextTiles(p *Pair) (bool, error) {
 		if !r.boards.Scan() {
 			r.boardsEnded = true
 			if err := scanErr(r.boards.Err()); err != nil {
-				return false, err
+				return false, fmt.Errorf("%s:%d: %w", r.BoardsName, r.boardLine+1, err)
 			}
 			continue
 		}
