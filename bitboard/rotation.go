@@ -20,9 +20,9 @@ const (
 
 // Errors returned by the Rotation parser, wrapped in a *ParseError.
 var (
-	ErrFieldCount  = errors.New("bitboard: wrong number of symbols")
-	ErrSymbol      = errors.New("bitboard: symbol not in 1-3")
-	ErrSymbolCount = errors.New("bitboard: each symbol must fill exactly 8 cells")
+	ErrFieldCount  = errors.New("wrong number of symbols")
+	ErrSymbol      = errors.New("symbol not in 1-3")
+	ErrSymbolCount = errors.New("each symbol must fill exactly 8 cells")
 )
 
 // ParseError reports a malformed board: which field (1-based, 0 for the board
@@ -86,7 +86,7 @@ func (b Rotation) Apply(moves string) (Rotation, error) {
 	for i := 0; i < len(moves); i++ {
 		m := int(moves[i]) - 'A'
 		if m < 0 || m >= RotationMoves {
-			return b, fmt.Errorf("bitboard: move %d: %q is not a move A-H", i+1, moves[i])
+			return b, fmt.Errorf("move %d: %q is not a move A-H", i+1, moves[i])
 		}
 		b = b.Move(m)
 	}

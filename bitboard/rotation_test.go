@@ -153,6 +153,9 @@ func TestRandomRotationIsUniformOverCells(t *testing.T) {
 
 func FuzzParseRotation(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("testdata", "rotation-*.txt"))
+	if len(seeds) == 0 {
+		f.Fatal("no seed files testdata/rotation-*.txt")
+	}
 	for _, p := range seeds {
 		data, err := os.ReadFile(p)
 		if err != nil {

@@ -55,7 +55,7 @@ func BuildRotation(progress func(Progress)) (*Table, error) {
 			progress(Progress{Depth: d, States: seen, Total: RotationEntries, Elapsed: time.Since(start).Seconds()})
 		}
 		if d+1 > rotationMaxDist {
-			return nil, fmt.Errorf("pdb: rotation distances exceed %d, the most a %d-bit entry holds", rotationMaxDist, RotationWidth)
+			return nil, fmt.Errorf("rotation distances exceed %d, the most a %d-bit entry holds", rotationMaxDist, RotationWidth)
 		}
 		w := workers
 		if len(frontier) < minParallel {
@@ -78,7 +78,7 @@ func BuildRotation(progress func(Progress)) (*Table, error) {
 		seen += uint64(len(frontier))
 	}
 	if seen != RotationEntries {
-		return nil, fmt.Errorf("pdb: rotation search reached %d of %d masks", seen, RotationEntries)
+		return nil, fmt.Errorf("rotation search reached %d of %d masks", seen, RotationEntries)
 	}
 	packed := make([]byte, (RotationEntries+1)/2)
 	for i := range dist {
@@ -177,7 +177,7 @@ func BuildRotationPaths(dist *Table) (*Table, error) {
 		}
 		wg.Wait()
 		if m := bad.Load(); m != 0 {
-			return nil, fmt.Errorf("pdb: distance table is inconsistent at mask %06x", m&^(1<<31))
+			return nil, fmt.Errorf("distance table is inconsistent at mask %06x", m&^(1<<31))
 		}
 	}
 	data := make([]byte, 8*RotationEntries)

@@ -31,7 +31,7 @@ const (
 
 // ErrCensus reports a census whose counts do not add up; it means a bug or a
 // corrupt table, never bad input.
-var ErrCensus = errors.New("pdb: census counts do not add up")
+var ErrCensus = errors.New("census counts do not add up")
 
 // Census holds how many Rotation Game boards need each number of moves.
 type Census struct {
@@ -186,54 +186,24 @@ func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census,
 		workers = runtime.GOMAXPROCS(0)
 	}
 	start := time.Now()
-	var next atomic.Uint32 // first rank not yet claimed
 	var done atomic.Uint64 // boards counted so far
 	var orbits atomic.Int64
 	bytes := unpack4(dist)
 	ws := make([]censusWorker, workers)
-	var wg sync.WaitGroup
 	for i := range ws {
-		w := &ws[i]
-		w.dist = bytes
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			n := 0
-			for {
-				lo := next.Add(censusChunk) - censusChunk
-				if lo >= RotationEntries {
-					break
-				}
-				hi := min(lo+censusChunk, RotationEntries)
-				m := UnrankMask(lo)
-				var boards uint64
-				for r := lo; r < hi; r++ {
-					if size, ok := orbitRep(m); ok {
-						w.addOrbit(m, bytes[r], size)
-						boards += size * rotationSplits
-						n++
-					}
-					m = nextMask(m)
-				}
-				done.Add(boards)
-			}
-			orbits.Add(int64(n))
-		}()
+		ws[i].dist = bytes
 	}
-	finished := make(chan struct{})
-	go func() { wg.Wait(); close(finished) }()
-	if progress != nil {
-		tick := time.NewTicker(censusTick)
-		defer tick.Stop()
-	wait:
-		for {
-			select {
-			case <-finished:
-				break wait
-			case <-tick.C:
-				progress(Progress{States: done.Load(), Total: RotationBoards, Elapsed: time.Since(start).Seconds()})
-			}
+	finished := eachMask(workers, func(w int, r, m uint32) {
+		if size, ok := orbitRep(m); ok {
+			ws[w].addOrbit(m, bytes[r], size)
+			done.Add(size * rotationSplits)
+			orbits.Add(1)
 		}
+	})
+	if progress != nil {
+		tickUntil(finished, censusTick, func() {
+			progress(Progress{States: done.Load(), Total: RotationBoards, Elapsed: time.Since(start).Seconds()})
+		})
 	}
 	<-finished
 	var hist [censusLengths]uint64
@@ -259,6 +229,36 @@ func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census,
 	return c, nil
 }
 
+// eachMask calls visit(w, r, m) for every mask m of 8 cells, r its rank,
+// on workers goroutines (w is the goroutine's index, 0..workers-1), which
+// claim censusChunk ranks at a time. It returns a channel closed when all
+// are done.
+func eachMask(workers int, visit func(w int, r, m uint32)) <-chan struct{} {
+	var next atomic.Uint32 // first rank not yet claimed
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := next.Add(censusChunk) - censusChunk
+				if lo >= RotationEntries {
+					return
+				}
+				hi := min(lo+censusChunk, RotationEntries)
+				m := UnrankMask(lo)
+				for r := lo; r < hi; r++ {
+					visit(w, r, m)
+					m = nextMask(m)
+				}
+			}
+		}()
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	return finished
+}
+
 // Antipodes returns every board whose optimal solution has Max moves, sorted
 // as their text forms sort (cell 0 first), with no repeats. It needs a
 // census returned by RotationCensus, whose table it reads again.
@@ -279,35 +279,18 @@ func (c *Census) Antipodes() ([]bitboard.Rotation, error) {
 // inverse takes the board to one that was enumerated.
 func rotationBoardsFrom(dist *Table, l uint8, workers int) []bitboard.Rotation {
 	bytes := unpack4(dist)
-	var next atomic.Uint32
 	found := make([][]uint64, workers)
-	var wg sync.WaitGroup
-	for i := range found {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &censusWorker{dist: bytes}
-			var keys []uint64
-			for {
-				lo := next.Add(censusChunk) - censusChunk
-				if lo >= RotationEntries {
-					break
-				}
-				hi := min(lo+censusChunk, RotationEntries)
-				m := UnrankMask(lo)
-				for r := lo; r < hi; r++ {
-					if bytes[r] >= l {
-						if _, ok := orbitRep(m); ok {
-							keys = w.collect(m, l, keys)
-						}
-					}
-					m = nextMask(m)
-				}
-			}
-			found[i] = keys
-		}()
+	ws := make([]censusWorker, workers)
+	for i := range ws {
+		ws[i].dist = bytes
 	}
-	wg.Wait()
+	<-eachMask(workers, func(w int, r, m uint32) {
+		if bytes[r] >= l {
+			if _, ok := orbitRep(m); ok {
+				found[w] = ws[w].collect(m, l, found[w])
+			}
+		}
+	})
 	keys := slices.Concat(found...)
 	slices.Sort(keys)
 	keys = slices.Compact(keys)

@@ -292,16 +292,9 @@ func TestRotationCensusWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sum uint64
-	for _, n := range c.Counts {
-		sum += n
-	}
-	if c.Total != RotationBoards || sum != RotationBoards {
-		t.Fatalf("total %d, counts add to %d, want %d", c.Total, sum, uint64(RotationBoards))
-	}
-	if len(c.Counts) != c.Max+1 || c.AtMax() == 0 {
-		t.Fatalf("max %d with counts %v", c.Max, c.Counts)
-	}
+	// RotationCensus itself checks that the counts add up to
+	// RotationBoards; here the first lengths are checked against a
+	// breadth-first search over whole boards from the solved ones.
 	for l, n := range boardLayers(2) {
 		if c.Counts[l] != uint64(n) {
 			t.Errorf("length %d: census %d, breadth-first search over boards %d", l, c.Counts[l], n)
@@ -332,9 +325,8 @@ func TestRotationAntipodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if uint64(len(boards)) != c.AtMax() {
-		t.Fatalf("%d antipodes, census counts %d", len(boards), c.AtMax())
-	}
+	// Antipodes checks their number against the census; here each is
+	// checked by a plain board-by-board length.
 	dist := censusTable(t)
 	set := map[bitboard.Rotation]bool{}
 	for i, b := range boards {

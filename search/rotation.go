@@ -23,17 +23,13 @@ const (
 	RotationCount
 )
 
-// RotationHeuristicNames lists the heuristics by name, in constant order.
-var RotationHeuristicNames = [...]string{RotationExact: "exact", RotationCount: "count"}
-
-func (h RotationHeuristic) String() string { return RotationHeuristicNames[h] }
 
 // RotationMaxDepth bounds the length of a Rotation Game solution; the longest
 // optimal solution has 13 moves.
 const RotationMaxDepth = 32
 
 // ErrTable is returned when a table does not fit the solver asked for.
-var ErrTable = errors.New("search: wrong table")
+var ErrTable = errors.New("wrong table")
 
 // RotationResult is an optimal solution of one board.
 type RotationResult struct {
@@ -116,14 +112,6 @@ func (s *RotationSolver) UsePaths(p *RotationPaths) error {
 	return nil
 }
 
-// Heuristic returns the solver's heuristic.
-func (s *RotationSolver) Heuristic() RotationHeuristic {
-	if s.exact {
-		return RotationExact
-	}
-	return RotationCount
-}
-
 // SetTiming sets whether Solve reads the clock to fill Stats.Elapsed. It is
 // off by default: two clock reads cost more than a whole exact solve.
 // A Timeout limit turns it on for that solve.
@@ -193,7 +181,7 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 			break
 		}
 		if s.next > RotationMaxDepth {
-			return res, fmt.Errorf("search: no solution within %d moves", RotationMaxDepth)
+			return res, fmt.Errorf("no solution within %d moves", RotationMaxDepth)
 		}
 		bound = s.next
 	}

@@ -2,56 +2,15 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 )
-
-// collect runs readInput over r and returns the chunks it sends.
-func collect(t *testing.T, b *batch, r io.Reader) ([]*chunk, error) {
-	t.Helper()
-	jobs := make(chan *chunk, 1<<16)
-	slots := make(chan struct{}, 1<<16)
-	var done, stop atomic.Bool
-	seq := 0
-	err := b.readInput(r, 0, "in", &seq, jobs, slots, &done, &stop)
-	close(jobs)
-	var out []*chunk
-	for c := range jobs {
-		out = append(out, c)
-	}
-	return out, err
-}
-
-func TestChunksStaySmallWhateverThePoolHolds(t *testing.T) {
-	// A large buffer in the pool, as a JSON run's output would leave.
-	putBuf(&inPool, make([]byte, 0, 8<<20))
-	var in bytes.Buffer
-	for in.Len() < 4*chunkSize {
-		in.WriteString("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n")
-	}
-	chunks, err := collect(t, &batch{split: splitLines}, bytes.NewReader(in.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	total, line := 0, 1
-	for _, c := range chunks {
-		if len(c.data) > chunkSize+100 { // a chunk, plus the rest of a line carried over
-			t.Fatalf("chunk of %d bytes, more than %d", len(c.data), chunkSize+100)
-		}
-		if c.line != line {
-			t.Fatalf("chunk starts at line %d, want %d", c.line, line)
-		}
-		line += bytes.Count(c.data, []byte{'\n'})
-		total += len(c.data)
-	}
-	if total != in.Len() {
-		t.Fatalf("chunks hold %d bytes of %d", total, in.Len())
-	}
-}
 
 // repeatReader yields n copies of b, then rest.
 type repeatReader struct {
@@ -64,19 +23,27 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 	if r.n == 0 {
 		return r.rest.Read(p)
 	}
-	k := min(len(p), r.n)
-	for i := range p[:k] {
-		p[i] = r.b
-	}
+	k := fill(p[:min(len(p), r.n)], r.b)
 	r.n -= k
 	return k, nil
 }
 
+// fill sets every byte of p to b, a block copy at a time (fast also under
+// the race detector, which checks every store of a byte loop), and returns
+// len(p).
+func fill(p []byte, b byte) int {
+	block := bytes.Repeat([]byte{b}, min(len(p), 64<<10))
+	for at := 0; at < len(p); {
+		at += copy(p[at:], block)
+	}
+	return len(p)
+}
+
 func TestOverlongLineIsOneBadRecord(t *testing.T) {
 	sample := readFile(t, "rotation-sample.txt")
-	in := &repeatReader{b: '1', n: maxRecord + 1000, rest: strings.NewReader("\n" + sample)}
+	in := &repeatReader{b: '1', n: batch.MaxRecord + 1000, rest: strings.NewReader("\n" + sample)}
 	var out, errb bytes.Buffer
-	code := Run([]string{"--tables", tablesDir, "solve", "rotation", "-"}, in, &out, &errb)
+	code := Run(context.Background(), []string{"--tables", tablesDir, "solve", "rotation", "-"}, in, &out, &errb)
 	if code != ExitBadInput || out.String() != readFile(t, "rotation-sample.out") ||
 		!strings.Contains(errb.String(), "stdin:1: record longer than 64 MiB") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
@@ -104,7 +71,7 @@ func TestStopsReadingAtTheEndLineAndOnStrict(t *testing.T) {
 		var out, errb bytes.Buffer
 		go func() {
 			args := append([]string{"--tables", tablesDir, "solve", "rotation"}, c.args...)
-			finished <- Run(args, endlessInput(c.in), &out, &errb)
+			finished <- Run(context.Background(), args, endlessInput(c.in), &out, &errb)
 		}()
 		select {
 		case code := <-finished:
@@ -123,7 +90,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk ful
 
 func TestWriteErrorIsReported(t *testing.T) {
 	var errb bytes.Buffer
-	code := Run([]string{"--tables", tablesDir, "solve", "rotation"}, strings.NewReader(readFile(t, "rotation-sample.txt")), failingWriter{}, &errb)
+	code := Run(context.Background(), []string{"--tables", tablesDir, "solve", "rotation"}, strings.NewReader(readFile(t, "rotation-sample.txt")), failingWriter{}, &errb)
 	if code != ExitIO || !strings.Contains(errb.String(), "writing output: disk full") {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
@@ -154,10 +121,7 @@ func (r *segReader) Read(p []byte) (int, error) {
 		g.s = g.s[n:]
 		return n, nil
 	}
-	k := min(len(p), g.n)
-	for i := range p[:k] {
-		p[i] = g.b
-	}
+	k := fill(p[:min(len(p), g.n)], g.b)
 	g.n -= k
 	return k, nil
 }
@@ -166,7 +130,9 @@ func runWithin(t *testing.T, limit time.Duration, in io.Reader, out io.Writer, a
 	t.Helper()
 	var errb bytes.Buffer
 	finished := make(chan int)
-	go func() { finished <- Run(append([]string{"--tables", tablesDir}, args...), in, out, &errb) }()
+	go func() {
+		finished <- Run(context.Background(), append([]string{"--tables", tablesDir}, args...), in, out, &errb)
+	}()
 	select {
 	case code := <-finished:
 		return code, errb.String()
@@ -178,26 +144,26 @@ func runWithin(t *testing.T, limit time.Duration, in io.Reader, out io.Writer, a
 
 func TestOverlongRecordsInARow(t *testing.T) {
 	board := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n"
-	in := &segReader{[]seg{{b: '1', n: maxRecord + 36}, {s: "\n"}, {b: '2', n: maxRecord + 100}, {s: "\n" + board}}}
+	in := &segReader{[]seg{{b: '1', n: batch.MaxRecord + 36}, {s: "\n"}, {b: '2', n: batch.MaxRecord + 100}, {s: "\n" + board}}}
 	var out bytes.Buffer
 	code, errs := runWithin(t, 30*time.Second, in, &out, "solve", "rotation")
 	if code != ExitBadInput || out.String() != "AC\n2\n" || !strings.Contains(errs, "stdin:1: record longer") || !strings.Contains(errs, "stdin:2: record longer") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errs)
 	}
 	// A line of exactly the limit is not too long (it is a bad board).
-	in = &segReader{[]seg{{b: '1', n: maxRecord}, {s: "\n" + board}}}
+	in = &segReader{[]seg{{b: '1', n: batch.MaxRecord}, {s: "\n" + board}}}
 	out.Reset()
 	code, errs = runWithin(t, 30*time.Second, in, &out, "solve", "rotation")
 	if code != ExitBadInput || out.String() != "AC\n2\n" || strings.Contains(errs, "longer") {
 		t.Fatalf("line of exactly the limit: exit %d, stdout %q, stderr %q", code, out.String(), errs)
 	}
 	// Strict stops at it; JSON gives it an error object in place.
-	in = &segReader{[]seg{{b: '1', n: maxRecord + 5}, {s: "\n" + board}}}
+	in = &segReader{[]seg{{b: '1', n: batch.MaxRecord + 5}, {s: "\n" + board}}}
 	out.Reset()
 	if code, _ := runWithin(t, 30*time.Second, in, &out, "solve", "rotation", "--strict"); code != ExitBadInput || out.Len() != 0 {
 		t.Fatalf("strict: exit %d, stdout %q", code, out.String())
 	}
-	in = &segReader{[]seg{{s: board}, {b: '1', n: maxRecord + 5}, {s: "\n" + board}}}
+	in = &segReader{[]seg{{s: board}, {b: '1', n: batch.MaxRecord + 5}, {s: "\n" + board}}}
 	out.Reset()
 	runWithin(t, 30*time.Second, in, &out, "solve", "rotation", "--format", "json")
 	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !strings.Contains(lines[1], `"line":2,"error":"record longer`) {
@@ -205,7 +171,7 @@ func TestOverlongRecordsInARow(t *testing.T) {
 	}
 	// A sliding-tile record whose last line is too long: skipped to that
 	// line's end; the next board is read from the line after.
-	in = &segReader{[]seg{{s: "1 2\n"}, {b: '3', n: maxRecord + 10}, {s: "\n1 2 3 4 5 6 7 8 0\n"}}}
+	in = &segReader{[]seg{{s: "1 2\n"}, {b: '3', n: batch.MaxRecord + 10}, {s: "\n1 2 3 4 5 6 7 8 0\n"}}}
 	out.Reset()
 	code, errs = runWithin(t, 30*time.Second, in, &out, "solve", "8puzzle", "--heuristic", "manhattan", "--goal", "blank-last", "--format", "aoj")
 	if code != ExitBadInput || out.String() != "0\n" || !strings.Contains(errs, "stdin:1: record longer") {
@@ -235,7 +201,7 @@ func TestRecordsAfterAnOverlongLine(t *testing.T) {
 		many.WriteString(board)
 	}
 	// Overlong line, 1000 boards, a long legal-length (bad) line, one board.
-	in := &segReader{[]seg{{b: '1', n: maxRecord + 10}, {s: "\n" + many.String()}, {b: '9', n: maxRecord - 100}, {s: "\n" + board}}}
+	in := &segReader{[]seg{{b: '1', n: batch.MaxRecord + 10}, {s: "\n" + many.String()}, {b: '9', n: batch.MaxRecord - 100}, {s: "\n" + board}}}
 	var out bytes.Buffer
 	code, errs := runWithin(t, 60*time.Second, in, &out, "solve", "rotation")
 	if code != ExitBadInput || strings.Count(out.String(), "AC\n2\n") != 1001 || strings.Count(errs, "stdin:") != 2 ||
@@ -245,7 +211,7 @@ func TestRecordsAfterAnOverlongLine(t *testing.T) {
 	// A board and the end line after an overlong line, the input held open.
 	pr, pw := io.Pipe()
 	go func() {
-		pw.Write(bytes.Repeat([]byte{'1'}, maxRecord+10))
+		pw.Write(bytes.Repeat([]byte{'1'}, batch.MaxRecord+10))
 		pw.Write([]byte("\n" + board + "0\n")) // never closed
 	}()
 	out.Reset()

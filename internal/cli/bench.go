@@ -2,15 +2,15 @@ package cli
 
 import (
 	"fmt"
-	"runtime"
+	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -26,10 +26,6 @@ type benchOptions struct {
 	Plot        string
 	Goal        string
 	Inputs      []string
-}
-
-func init() {
-	extraCommands = append(extraCommands, newBenchCmd)
 }
 
 func newBenchCmd(g *globalOptions) *cobra.Command {
@@ -78,16 +74,6 @@ draws the nodes generated per instance, instances sorted by difficulty.
 	return cmd
 }
 
-// benchReport is everything bench measured.
-type benchReport struct {
-	Puzzle     string
-	Heuristics []string
-	Instances  []instance
-	Runs       [][]benchRun // Runs[h][i]
-	Summaries  []benchSummary
-	Disagree   []string
-}
-
 func runBench(o *benchOptions) error {
 	if len(o.Heuristics) == 0 {
 		return usageError("--heuristic: name at least one heuristic")
@@ -108,83 +94,107 @@ func runBench(o *benchOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
-	factories := make([]func() benchSolver, len(o.Heuristics))
+	factories := make([]func() bench.Solver, len(o.Heuristics))
 	for i, name := range o.Heuristics {
 		if factories[i], err = newBenchSolverFactory(o.g, side, name, goal, o.PerInstance); err != nil {
 			return err
 		}
 	}
-	insts, bad, err := loadInstances(o.g, side, o.Inputs)
-	if err != nil {
-		return err
-	}
-	rep := &benchReport{Puzzle: o.Puzzle, Heuristics: o.Heuristics, Instances: insts}
+	rep := bench.NewReport(o.Puzzle, o.Heuristics, o.PerInstance || o.Plot != "")
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
-	for _, f := range factories {
-		rep.Runs = append(rep.Runs, runAll(f, insts, lim, o.g.workers()))
-	}
-	rep.summarize()
 	failed := 0
-	for h, runs := range rep.Runs {
-		for i, run := range runs {
-			if run.Error != "" {
-				failed++
-				fmt.Fprintf(o.g.Stderr, "%s: %s: %s\n", insts[i].where(), o.Heuristics[h], run.Error)
+	cfg := batch.Config{
+		Inputs: o.Inputs,
+		NewHandler: func() batch.Handler {
+			solvers := make([]bench.Solver, len(factories))
+			for i, f := range factories {
+				solvers[i] = f()
 			}
-		}
+			return func(u *batch.Unit) { benchUnit(u, side, solvers, lim) }
+		},
+		Collect: func(u *batch.Unit) {
+			for _, it := range u.Items.([]benchItem) {
+				for h, run := range it.runs {
+					if run.Error != "" {
+						failed++
+						fmt.Fprintf(o.g.Stderr, "%s: %s: %s\n", it.where, o.Heuristics[h], run.Error)
+					}
+				}
+				rep.Add(it.where, it.runs)
+			}
+		},
 	}
+	if side == 0 {
+		cfg.EndLine = rotationIsEnd
+	} else {
+		size := side * side
+		cfg.Split = func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) }
+		cfg.First = func(data []byte) int { return bitboard.TilesSplit(data, size, true, 1) }
+	}
+	berr := o.g.runBatch(cfg)
+	if berr != nil && !isSilent(berr, ExitBadInput) {
+		return berr // interrupted, or an input error
+	}
+	rep.Finish()
 	for _, d := range rep.Disagree {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: DISAGREEMENT: "+d)
 	}
-	if err := rep.write(o.g.Stdout, o.Format, o.PerInstance); err != nil {
-		return withCode(ExitIO, err)
+	if err := writeBenchReport(o.g.Stdout, rep, o.Format, o.PerInstance); err != nil {
+		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	if o.Plot != "" && len(insts) == 0 {
+	if o.Plot != "" && rep.Instances == 0 {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: --plot: no instances to plot")
 	} else if o.Plot != "" {
-		if err := rep.plot(o.Plot); err != nil {
+		if err := plotBench(o.Plot, rep); err != nil {
 			return withCode(ExitIO, fmt.Errorf("--plot: %w", err))
 		}
 	}
 	switch {
-	case len(rep.Disagree) > 0 || bad > 0 || failed > 0:
+	case len(rep.Disagree) > 0 || berr != nil || failed > 0:
 		return withCode(ExitBadInput, errSilent)
-	case rep.anyCensored():
+	case rep.AnyCensored():
 		return withCode(ExitLimit, errSilent)
 	}
 	return nil
 }
 
-// runAll solves every instance with solvers from f on the given number of
-// workers and returns the runs in instance order.
-func runAll(f func() benchSolver, insts []instance, lim search.Limits, workers int) []benchRun {
-	runs := make([]benchRun, len(insts))
-	workers = max(1, min(workers, runtime.GOMAXPROCS(0)*4, len(insts)))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		s := f()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := int(next.Add(1) - 1)
-				if k >= len(insts) {
-					return
-				}
-				runs[k] = s.solve(&insts[k], lim)
-			}
-		}()
-	}
-	wg.Wait()
-	return runs
+// benchItem is one instance's runs, as a bench handler leaves them for the
+// writer.
+type benchItem struct {
+	where string
+	runs  []bench.Run
 }
 
-func (r *benchReport) anyCensored() bool {
-	for _, s := range r.Summaries {
-		if s.Censored > 0 {
-			return true
-		}
+// benchUnit parses the instances of a unit and runs every solver on each.
+func benchUnit(u *batch.Unit, side int, solvers []bench.Solver, lim search.Limits) {
+	var items []benchItem
+	add := func(in *bench.Instance) {
+		runs := make([]bench.Run, len(solvers))
+		bench.SolveAll(solvers, in, lim, runs)
+		items = append(items, benchItem{in.Where, runs})
 	}
-	return false
+	if side == 0 {
+		u.Lines(func(line int, text []byte) bool {
+			if batch.IsBlank(text) {
+				return true
+			}
+			b, err := bitboard.ParseRotation(text)
+			if err != nil {
+				u.Reject(false, line, err)
+				return true
+			}
+			add(&bench.Instance{Where: u.Name + ":" + strconv.Itoa(line), Rotation: b})
+			return true
+		})
+	} else {
+		bitboard.TilesScan(u.Data, u.Line, side*side, func(rec *bitboard.TilesRecord) {
+			b, err := tilesParse(rec, side)
+			if err != nil {
+				u.Reject(false, rec.ErrLine(err), err)
+				return
+			}
+			add(&bench.Instance{Where: u.Name + ":" + strconv.Itoa(rec.Line), Tiles: b})
+		})
+	}
+	u.Items = items
 }

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"sort"
 
+	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -25,8 +26,8 @@ const (
 // plot draws nodes generated per instance for each heuristic on a log scale,
 // instances sorted by difficulty: by the first heuristic's generated nodes,
 // censored runs last. A censored run is drawn at the nodes it reached.
-func (r *benchReport) plot(file string) error {
-	order := make([]int, len(r.Instances))
+func plotBench(file string, r *bench.Report) error {
+	order := make([]int, len(r.Where))
 	for i := range order {
 		order[i] = i
 	}

@@ -8,93 +8,9 @@ import (
 	"strconv"
 	"text/tabwriter"
 	"time"
+
+	"github.com/pdbsolve/pdbsolve/internal/bench"
 )
-
-// benchSummary sums up one heuristic over all instances. Node, time and
-// length figures are over the instances it solved; nodes per second is over
-// all its runs; the ratio is its generated nodes over the first heuristic's,
-// on the instances both solved.
-type benchSummary struct {
-	Heuristic     string  `json:"heuristic"`
-	Instances     int     `json:"instances"`
-	Solved        int     `json:"solved"`
-	Censored      int     `json:"censored"`
-	Errors        int     `json:"errors"`
-	Expanded      uint64  `json:"expanded"`
-	Generated     uint64  `json:"generated"`
-	MeanExpanded  float64 `json:"mean_expanded"`
-	MeanGenerated float64 `json:"mean_generated"`
-	Seconds       float64 `json:"seconds"`
-	MeanSeconds   float64 `json:"mean_seconds"`
-	NodesPerSec   float64 `json:"nodes_per_second"`
-	MeanH0        float64 `json:"mean_h0"`
-	MeanLength    float64 `json:"mean_length"`
-	Ratio         float64 `json:"ratio_to_first"` // -1 when undefined: no instance solved by both, or none with nodes
-}
-
-func (r *benchReport) summarize() {
-	r.Summaries = make([]benchSummary, len(r.Heuristics))
-	for h, runs := range r.Runs {
-		s := &r.Summaries[h]
-		s.Heuristic, s.Instances = r.Heuristics[h], len(runs)
-		var allGen uint64
-		var allTime, solvedTime time.Duration
-		var h0, length float64
-		var mine, first uint64
-		for i, run := range runs {
-			allGen += run.Stats.Generated
-			allTime += run.Time
-			h0 += float64(run.Stats.RootH)
-			switch {
-			case run.Solved:
-				s.Solved++
-				s.Expanded += run.Stats.Expanded
-				s.Generated += run.Stats.Generated
-				solvedTime += run.Time
-				length += float64(run.Length)
-				if f := r.Runs[0][i]; f.Solved {
-					mine += run.Stats.Generated
-					first += f.Stats.Generated
-				}
-			case run.Censored:
-				s.Censored++
-			default:
-				s.Errors++
-			}
-		}
-		s.Seconds = solvedTime.Seconds()
-		if s.Solved > 0 {
-			n := float64(s.Solved)
-			s.MeanExpanded, s.MeanGenerated = float64(s.Expanded)/n, float64(s.Generated)/n
-			s.MeanSeconds, s.MeanLength = s.Seconds/n, length/n
-		}
-		if allTime > 0 {
-			s.NodesPerSec = float64(allGen) / allTime.Seconds()
-		}
-		if len(runs) > 0 {
-			s.MeanH0 = h0 / float64(len(runs))
-		}
-		s.Ratio = -1
-		if first > 0 {
-			s.Ratio = float64(mine) / float64(first)
-		}
-	}
-	for i := range r.Instances {
-		length, by := -1, ""
-		for h := range r.Runs {
-			run := r.Runs[h][i]
-			if !run.Solved {
-				continue
-			}
-			if length < 0 {
-				length, by = run.Length, r.Heuristics[h]
-			} else if run.Length != length {
-				r.Disagree = append(r.Disagree, fmt.Sprintf("%s: %s finds length %d, %s finds %d",
-					r.Instances[i].where(), by, length, r.Heuristics[h], run.Length))
-			}
-		}
-	}
-}
 
 // instanceRow is one instance under one heuristic, for --per-instance.
 type instanceRow struct {
@@ -112,19 +28,14 @@ type instanceRow struct {
 	Error     string  `json:"error,omitempty"`
 }
 
-func (r *benchReport) rows() []instanceRow {
+// benchRows returns the per-instance rows of a report that kept its runs.
+func benchRows(r *bench.Report) []instanceRow {
 	var rows []instanceRow
-	for i := range r.Instances {
+	for i, where := range r.Where {
 		for h, runs := range r.Runs {
-			run := runs[i]
-			status := "solved"
-			if run.Censored {
-				status = "censored"
-			} else if !run.Solved {
-				status = "error"
-			}
-			rows = append(rows, instanceRow{Instance: i + 1, Where: r.Instances[i].where(), Heuristic: r.Heuristics[h],
-				Status: status, Length: run.Length, Bound: run.Stats.Bound, H0: run.Stats.RootH,
+			run := &runs[i]
+			rows = append(rows, instanceRow{Instance: i + 1, Where: where, Heuristic: r.Heuristics[h],
+				Status: run.Status(), Length: run.Length, Bound: run.Stats.Bound, H0: run.Stats.RootH,
 				Expanded: run.Stats.Expanded, Generated: run.Stats.Generated, Seconds: run.Time.Seconds(),
 				Moves: run.Moves, Error: run.Error})
 		}
@@ -132,18 +43,20 @@ func (r *benchReport) rows() []instanceRow {
 	return rows
 }
 
-func (r *benchReport) write(w io.Writer, format string, perInstance bool) error {
+// writeBenchReport writes a finished report in format table, json or csv,
+// with per-instance rows if asked.
+func writeBenchReport(w io.Writer, r *bench.Report, format string, perInstance bool) error {
 	switch format {
 	case "json":
 		doc := struct {
-			Puzzle        string         `json:"puzzle"`
-			Instances     int            `json:"instances"`
-			Summary       []benchSummary `json:"summary"`
-			PerInstance   []instanceRow  `json:"per_instance,omitempty"`
-			Disagreements []string       `json:"disagreements"`
-		}{r.Puzzle, len(r.Instances), r.Summaries, nil, r.Disagree}
+			Puzzle        string          `json:"puzzle"`
+			Instances     int             `json:"instances"`
+			Summary       []bench.Summary `json:"summary"`
+			PerInstance   []instanceRow   `json:"per_instance,omitempty"`
+			Disagreements []string        `json:"disagreements"`
+		}{r.Puzzle, r.Instances, r.Summaries, nil, r.Disagree}
 		if perInstance {
-			doc.PerInstance = r.rows()
+			doc.PerInstance = benchRows(r)
 		}
 		if doc.Disagreements == nil {
 			doc.Disagreements = []string{}
@@ -155,7 +68,7 @@ func (r *benchReport) write(w io.Writer, format string, perInstance bool) error 
 		c := csv.NewWriter(w)
 		if perInstance {
 			c.Write([]string{"instance", "where", "heuristic", "status", "length", "bound", "h0", "expanded", "generated", "seconds"})
-			for _, x := range r.rows() {
+			for _, x := range benchRows(r) {
 				c.Write([]string{strconv.Itoa(x.Instance), x.Where, x.Heuristic, x.Status, strconv.Itoa(x.Length),
 					strconv.Itoa(x.Bound), strconv.Itoa(x.H0), strconv.FormatUint(x.Expanded, 10),
 					strconv.FormatUint(x.Generated, 10), strconv.FormatFloat(x.Seconds, 'g', 6, 64)})
@@ -175,7 +88,7 @@ func (r *benchReport) write(w io.Writer, format string, perInstance bool) error 
 		return c.Error()
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "%s: %d instances\n", r.Puzzle, len(r.Instances))
+	fmt.Fprintf(tw, "%s: %d instances\n", r.Puzzle, r.Instances)
 	fmt.Fprintln(tw, "heuristic\tsolved\tcensored\texpanded\tmean exp\tgenerated\tmean gen\ttime\tmean time\tnodes/s\tmean h0\tmean len\tvs first\t")
 	for _, s := range r.Summaries {
 		fmt.Fprintf(tw, "%s\t%d/%d\t%d\t%d\t%.1f\t%d\t%.1f\t%s\t%s\t%s\t%.2f\t%.2f\t%s\t\n", s.Heuristic, s.Solved, s.Instances,
@@ -189,7 +102,7 @@ func (r *benchReport) write(w io.Writer, format string, perInstance bool) error 
 		fmt.Fprintln(w)
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "instance\twhere\theuristic\tstatus\tlength\tbound\th0\texpanded\tgenerated\ttime\t")
-		for _, x := range r.rows() {
+		for _, x := range benchRows(r) {
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%s\t\n", x.Instance, x.Where, x.Heuristic, x.Status,
 				x.Length, x.Bound, x.H0, x.Expanded, x.Generated, fsec(x.Seconds))
 		}

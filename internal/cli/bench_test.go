@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -34,9 +35,9 @@ func BenchmarkSolveRotationChunk(b *testing.B) {
 			w := &rotationWorker{s: s, json: format == "json"}
 			b.ResetTimer()
 			for i := 0; i < b.N; i += boards {
-				c := &chunk{name: "bench", line: 1, data: data[i/boards%chunks*chunkBytes : (i/boards%chunks+1)*chunkBytes], out: out[:0]}
-				w.solveChunk(c)
-				out = c.out // reused, as the pipeline's pool does
+				c := &batch.Unit{Name: "bench", Line: 1, Data: data[i/boards%chunks*chunkBytes : (i/boards%chunks+1)*chunkBytes], Out: out[:0]}
+				w.solveUnit(c)
+				out = c.Out // reused, as the pipeline's pool does
 			}
 		})
 	}

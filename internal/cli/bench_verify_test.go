@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -8,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/bench"
+	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -30,9 +34,9 @@ func TestBenchRotation(t *testing.T) {
 
 	code, out, _ = run(t, boards, "bench", "rotation", "--heuristic", "exact-ida,count,exact", "--format", "json", "--per-instance")
 	var doc struct {
-		Instances int            `json:"instances"`
-		Summary   []benchSummary `json:"summary"`
-		Rows      []instanceRow  `json:"per_instance"`
+		Instances int             `json:"instances"`
+		Summary   []bench.Summary `json:"summary"`
+		Rows      []instanceRow   `json:"per_instance"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 {
 		t.Fatalf("json: exit %d, %v:\n%s", code, err, out)
@@ -63,19 +67,6 @@ func TestBenchRotation(t *testing.T) {
 	}
 	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 3 || strings.Split(lines[2], ",")[3] == "0" {
 		t.Fatalf("count with 50 nodes should be censored on some boards:\n%s", out)
-	}
-}
-
-func TestBenchReportsDisagreement(t *testing.T) {
-	r := &benchReport{Puzzle: "rotation", Heuristics: []string{"a", "b"},
-		Instances: []instance{{name: "x", line: 3}, {name: "x", line: 4}},
-		Runs: [][]benchRun{
-			{{Solved: true, Length: 5}, {Solved: true, Length: 7}},
-			{{Solved: true, Length: 5}, {Solved: true, Length: 8}},
-		}}
-	r.summarize()
-	if len(r.Disagree) != 1 || !strings.Contains(r.Disagree[0], "x:4") {
-		t.Fatalf("disagreements %q", r.Disagree)
 	}
 }
 
@@ -120,31 +111,31 @@ func TestVerifyRotationCatchesBadAnswers(t *testing.T) {
 	// Short boards, so another optimal answer can be found by brute force.
 	dist := newTestRotationSolver(t)
 	var boards, answers strings.Builder
-	kinds := []string{verdictOK, verdictWrong, verdictSymbol, verdictNotOptimal, verdictNotSmallest, verdictWrong}
+	kinds := []string{search.VerdictOK.String(), search.VerdictWrong.String(), search.VerdictSymbol.String(), search.VerdictNotOptimal.String(), search.VerdictNotSmallest.String(), search.VerdictWrong.String()}
 	b, _ := bitboard.ParseRotation([]byte("1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3"))
 	boardsOf := []bitboard.Rotation{b.Move(0).Move(2), b.Move(1), b.Move(3).Move(3), b.Move(2), b.Move(0).Move(2).Move(6), b.Move(5)}
 	for i, x := range boardsOf {
 		res, _ := dist.Solve(x, search.Limits{})
 		moves, sym := res.MoveString(), res.Symbol
 		switch kinds[i] {
-		case verdictWrong:
+		case search.VerdictWrong.String():
 			if i == 1 {
 				moves = "A" // does not solve
 			} else {
 				moves = "AZ" // not a move
 			}
-		case verdictSymbol:
+		case search.VerdictSymbol.String():
 			sym = sym%3 + 1
-		case verdictNotOptimal:
+		case search.VerdictNotOptimal.String():
 			moves = "AF" + moves
-		case verdictNotSmallest:
+		case search.VerdictNotSmallest.String():
 			moves = otherOptimal(x, res.Len, moves)
 			if moves == "" {
 				t.Fatalf("%v: no second optimal answer", x)
 			}
 		}
 		if moves == "" {
-			moves = noMoves
+			moves = verify.RotationNoMoves
 		}
 		boards.WriteString(x.String() + "\n")
 		answers.WriteString(moves + "\n" + string(rune('0'+sym)) + "\n")
@@ -201,7 +192,7 @@ func TestVerifyTiles(t *testing.T) {
 	good := strings.Split(strings.TrimSpace(out), "\n")[0]
 	os.WriteFile(sol, []byte(good+"\n6 "+strings.Fields(good)[1]+"LR\n4\n5\n"), 0o644)
 	code, out, _ = run(t, "", "verify", "8puzzle", "--goal", "blank-last", "--input", in, "--solutions", sol)
-	want := []string{verdictOK, verdictNotOptimal, verdictOK, verdictNotOptimal}
+	want := []string{search.VerdictOK.String(), search.VerdictNotOptimal.String(), search.VerdictOK.String(), search.VerdictNotOptimal.String()}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != ExitBadInput || len(lines) != 5 {
 		t.Fatalf("exit %d:\n%s", code, out)
@@ -209,6 +200,64 @@ func TestVerifyTiles(t *testing.T) {
 	for i, k := range want {
 		if f := strings.Fields(lines[i]); strings.TrimSuffix(f[2], ":") != k {
 			t.Errorf("record %d: %q, want %s", i+1, lines[i], k)
+		}
+	}
+}
+
+// TestVerifyEveryRecordGetsAVerdict: an unsolvable board and a malformed
+// one get verdicts of their own and take no answer; the next answer goes
+// to the next board.
+func TestVerifyEveryRecordGetsAVerdict(t *testing.T) {
+	dir := t.TempDir()
+	in, sol := filepath.Join(dir, "in.txt"), filepath.Join(dir, "answers.txt")
+	// The AOJ sample (4 moves), the issue's unsolvable board for blank-last
+	// (a swapped pair), a bad tile, and the goal (0 moves).
+	os.WriteFile(in, []byte("1 3 0 4 2 5 7 8 6\n3 1 0 4 2 5 7 8 6\n1 2 3 4 5 6 7 8 9\n1 2 3 4 5 6 7 8 0\n"), 0o644)
+	os.WriteFile(sol, []byte("4\n0\n"), 0o644)
+	code, out, _ := run(t, "", "verify", "8puzzle", "--goal", "blank-last", "--input", in, "--solutions", sol)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []string{"ok", "unsolvable", "bad-board", "ok"}
+	if code != ExitBadInput || len(lines) != 5 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	for i, k := range want {
+		if f := strings.Fields(lines[i]); strings.TrimSuffix(f[2], ":") != k {
+			t.Errorf("record %d: %q, want %s", i+1, lines[i], k)
+		}
+	}
+	if !strings.Contains(lines[4], "4 records: 2 ok,") || !strings.Contains(lines[4], "1 unsolvable, 1 bad-board") {
+		t.Errorf("summary %q", lines[4])
+	}
+	// Solve agrees that the board is unsolvable.
+	if code, _, errs := run(t, "3 1 0 4 2 5 7 8 6\n", "solve", "8puzzle", "--goal", "blank-last"); code != ExitBadInput || !strings.Contains(errs, "unsolvable") {
+		t.Fatalf("solve: exit %d, %q", code, errs)
+	}
+}
+
+func TestVerifyUsageAndWriteErrors(t *testing.T) {
+	if code, _, errs := run(t, "", "verify", "rotation", "--input", "-", "--solutions", "-"); code != ExitUsage || !strings.Contains(errs, "standard input") {
+		t.Fatalf("both on stdin: exit %d, %q", code, errs)
+	}
+	dir := t.TempDir()
+	in, sol := filepath.Join(dir, "in.txt"), filepath.Join(dir, "answers.txt")
+	os.WriteFile(in, []byte(readFile(t, "rotation-sample.txt")), 0o644)
+	os.WriteFile(sol, []byte(readFile(t, "rotation-sample.out")), 0o644)
+	table := filepath.Join(dir, "r.pdb")
+	if code, _, errs := run(t, "", "gen", "rotation", "-o", table); code != 0 {
+		t.Fatalf("gen: %s", errs)
+	}
+	for _, args := range [][]string{
+		{"verify", "rotation", "--input", in, "--solutions", sol},
+		{"verify", "rotation", "--format", "json", "--input", in, "--solutions", sol},
+		{"info", table},
+		{"solve", "rotation", in},
+		{"random", "rotation"},
+		{"bench", "rotation", "--heuristic", "exact", in},
+	} {
+		var errb bytes.Buffer
+		code := Run(context.Background(), append([]string{"--tables", tablesDir}, args...), strings.NewReader(""), failingWriter{}, &errb)
+		if code != ExitIO || !strings.Contains(errb.String(), "disk full") {
+			t.Errorf("%v to a full disk: exit %d, stderr %q", args, code, errb.String())
 		}
 	}
 }

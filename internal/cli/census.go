@@ -14,9 +14,8 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
-func init() { extraCommands = append(extraCommands, newCensusCmd) }
-
-func newCensusCmd(g *globalOptions) *cobra.Command {
+// newCensusCmd returns "census" with its puzzles.
+func newCensusCmd(puzzles ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "census PUZZLE",
 		Short: "Count the boards at each optimal solution length",
@@ -25,7 +24,7 @@ tables alone, with no search.
 
 ` + exitCodeHelp,
 	}
-	cmd.AddCommand(newCensusRotationCmd(g))
+	cmd.AddCommand(puzzles...)
 	return puzzleGroup(cmd)
 }
 
@@ -125,9 +124,7 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 	}
 	w := bufio.NewWriter(o.g.Stdout)
 	if o.Format == "json" {
-		b, _ := json.Marshal(censusJSON{Puzzle: pdb.RotationPuzzle, Counts: c.Counts, Total: c.Total, Max: c.Max,
-			AtMax: c.AtMax(), Orbits: c.Orbits, Workers: workers, TimeNS: elapsed.Nanoseconds()})
-		w.Write(append(b, '\n'))
+		writeCensusJSON(w, c, workers, elapsed)
 	} else {
 		writeCensusText(w, c)
 		if err := w.Flush(); err != nil { // the table before the summary on a shared terminal
@@ -137,6 +134,13 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 			c.Total, c.Orbits, elapsed.Round(time.Millisecond), workers)
 	}
 	return withCode(ExitIO, w.Flush())
+}
+
+// writeCensusJSON writes the census as one JSON object and a newline.
+func writeCensusJSON(w io.Writer, c *pdb.Census, workers int, elapsed time.Duration) {
+	b, _ := json.Marshal(censusJSON{Puzzle: pdb.RotationPuzzle, Counts: c.Counts, Total: c.Total, Max: c.Max,
+		AtMax: c.AtMax(), Orbits: c.Orbits, Workers: workers, TimeNS: elapsed.Nanoseconds()})
+	w.Write(append(b, '\n'))
 }
 
 // writeCensusText writes the census as "LENGTH COUNT" lines and a summary.

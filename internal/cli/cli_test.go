@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -30,7 +31,7 @@ func run(t *testing.T, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	args = append([]string{"--tables", tablesDir}, args...)
-	code := Run(args, strings.NewReader(stdin), &out, &errb)
+	code := Run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -243,7 +244,7 @@ func TestCorruptCachedTableIsRebuilt(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
 	sample := readFile(t, "rotation-sample.txt")
-	if Run([]string{"--tables", dir, "solve", "rotation"}, strings.NewReader(sample), &out, &errb) != 0 ||
+	if Run(context.Background(), []string{"--tables", dir, "solve", "rotation"}, strings.NewReader(sample), &out, &errb) != 0 ||
 		!strings.Contains(errb.String(), "building") {
 		t.Fatalf("first run: %s", errb.String())
 	}
@@ -252,7 +253,7 @@ func TestCorruptCachedTableIsRebuilt(t *testing.T) {
 	os.WriteFile(path, b[:len(b)/2], 0o644)
 	out.Reset()
 	errb.Reset()
-	code := Run([]string{"--tables", dir, "solve", "rotation"}, strings.NewReader(sample), &out, &errb)
+	code := Run(context.Background(), []string{"--tables", dir, "solve", "rotation"}, strings.NewReader(sample), &out, &errb)
 	if code != 0 || out.String() != readFile(t, "rotation-sample.out") || !strings.Contains(errb.String(), "truncated") {
 		t.Fatalf("truncated table: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}

@@ -2,7 +2,8 @@ package cli
 
 import "github.com/spf13/cobra"
 
-func newGenCmd(g *globalOptions) *cobra.Command {
+// newGenCmd returns "gen" with its puzzles.
+func newGenCmd(puzzles ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "gen PUZZLE",
 		Short: "Build pattern database tables",
@@ -11,12 +12,6 @@ Tables are also built on first use by the commands that need them.
 
 ` + exitCodeHelp,
 	}
-	cmd.AddCommand(newGenRotationCmd(g))
-	for _, f := range genPuzzles {
-		cmd.AddCommand(f(g))
-	}
+	cmd.AddCommand(puzzles...)
 	return puzzleGroup(cmd)
 }
-
-// genPuzzles lets other files add puzzles to gen.
-var genPuzzles []func(*globalOptions) *cobra.Command

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -46,7 +47,11 @@ func runInfo(o *infoOptions) error {
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	writeInfo(o.g.Stdout, o.File, t)
+	w := bufio.NewWriter(o.g.Stdout)
+	writeInfo(w, o.File, t)
+	if err := w.Flush(); err != nil {
+		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
+	}
 	if o.Plot != "" {
 		if err := plotHistogram(o.Plot, t); err != nil {
 			return withCode(ExitIO, fmt.Errorf("--plot: %w", err))

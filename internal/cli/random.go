@@ -2,17 +2,15 @@ package cli
 
 import "github.com/spf13/cobra"
 
-func newRandomCmd(g *globalOptions) *cobra.Command {
+// newRandomCmd returns "random" with its puzzles.
+func newRandomCmd(puzzles ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "random PUZZLE",
 		Short: "Print uniformly random boards",
 	}
-	cmd.AddCommand(newRandomRotationCmd(g))
-	for _, f := range randomPuzzles {
-		cmd.AddCommand(f(g))
-	}
+	cmd.AddCommand(puzzles...)
 	return puzzleGroup(cmd)
 }
 
-// randomPuzzles lets other files add puzzles to random.
-var randomPuzzles []func(*globalOptions) *cobra.Command
+// randomBufSize is the output buffer of the random commands, in bytes.
+const randomBufSize = 256 << 10

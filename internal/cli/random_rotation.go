@@ -36,7 +36,7 @@ func runRandomRotation(o *randomRotationOptions) error {
 		return usageError("-n %d: want a count of at least 0", o.N)
 	}
 	r := rand.New(rand.NewPCG(o.Seed, 0x5eed))
-	w := bufio.NewWriterSize(o.g.Stdout, outBufSize)
+	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)
 	buf := make([]byte, 0, 2*bitboard.RotationCells)
 	for i := 0; i < o.N; i++ {
 		buf = bitboard.RandomRotation(r).AppendText(buf[:0])

@@ -47,7 +47,7 @@ func runRandomTiles(o *randomTilesOptions) error {
 		return withCode(ExitUsage, err)
 	}
 	r := rand.New(rand.NewPCG(o.Seed, 0x711e5))
-	w := bufio.NewWriterSize(o.g.Stdout, outBufSize)
+	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)
 	for range o.N {
 		var b bitboard.Tiles
 		if o.Walk >= 0 {

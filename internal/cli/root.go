@@ -1,16 +1,26 @@
-// Package cli implements the pdbsolve command line. Each command lives in a
-// file of its own with an options struct whose fields its flags bind to and
-// a run function that tests call directly.
+// Package cli implements the pdbsolve command line: cobra commands, their
+// flags, output formats and exit codes. Every command is listed in newRoot;
+// each lives in a file of its own with an options struct whose fields its
+// flags bind to and a run function. The work is done by the libraries:
+// internal/batch (the pipeline), internal/bench (benchmark runs and
+// summaries), internal/verify (pairing answers with boards), search, pdb
+// and bitboard.
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -25,6 +35,10 @@ const (
 	ExitTable    = 3 // a table could not be read, built or written
 	ExitIO       = 4 // an input could not be read or the output could not be written
 	ExitLimit    = 5 // a solve stopped at --max-nodes or --timeout
+	// ExitSignal plus a signal's number is the status after SIGINT (130)
+	// or SIGTERM (143); 141 is SIGPIPE's, when the reader of standard
+	// output has gone (as with "| head"), which ends the process at once.
+	ExitSignal = 128
 )
 
 const exitCodeHelp = `Exit status:
@@ -34,6 +48,9 @@ const exitCodeHelp = `Exit status:
   3  a table could not be read, built or written
   4  an input could not be read or the output could not be written
   5  a solve stopped at a node or time limit
+  130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: the answers completed
+     so far are written in order, with a summary on stderr
+  141  standard output was a pipe whose reader has gone (SIGPIPE)
 `
 
 // exitError carries an exit code out of a command.
@@ -68,6 +85,11 @@ type globalOptions struct {
 	stopProfile func()
 
 	WriteTables pdb.WritePolicy // whether built tables are kept (--write-tables)
+	// ctx is cancelled, with an interrupted cause, by SIGINT or SIGTERM.
+	ctx context.Context
+	// batchRunning is set while a batch runs: it answers an interrupt
+	// itself; at other times an interrupt ends the process at once.
+	batchRunning atomic.Bool
 }
 
 // cache returns the table cache the options name, reporting builds on stderr.
@@ -97,15 +119,8 @@ func (g *globalOptions) workers() int {
 // maxWorkers bounds -j: more workers than this only cost memory.
 const maxWorkers = 1024
 
-// NewRootCmd returns the pdbsolve command with its subcommands, reading and
-// writing the given streams.
-func NewRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
-	root, _ := newRoot(stdin, stdout, stderr)
-	return root
-}
-
-func newRoot(stdin io.Reader, stdout, stderr io.Writer) (*cobra.Command, *globalOptions) {
-	g := &globalOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+func newRoot(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (*cobra.Command, *globalOptions) {
+	g := &globalOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, ctx: ctx}
 	if f, ok := stderr.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			g.stderrTTY = true
@@ -143,27 +158,59 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		g.stopProfile = func() { pprof.StopCPUProfile(); f.Close() }
 		return withCode(ExitIO, pprof.StartCPUProfile(f))
 	}
-	root.AddCommand(newSolveCmd(g), newGenCmd(g), newInfoCmd(g), newRandomCmd(g))
-	for _, f := range extraCommands {
-		root.AddCommand(f(g))
-	}
+	// Every command, in one place.
+	root.AddCommand(
+		newSolveCmd(newSolveRotationCmd(g), newSolveTilesCmd(g, "8puzzle", 3), newSolveTilesCmd(g, "15puzzle", 4)),
+		newGenCmd(newGenRotationCmd(g), newGenTilesCmd(g, "8puzzle", 3), newGenTilesCmd(g, "15puzzle", 4)),
+		newRandomCmd(newRandomRotationCmd(g), newRandomTilesCmd(g, "8puzzle", 3), newRandomTilesCmd(g, "15puzzle", 4)),
+		newInfoCmd(g),
+		newBenchCmd(g),
+		newVerifyCmd(g),
+		newCensusCmd(newCensusRotationCmd(g)),
+		newTablesCmd(g),
+	)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, err) })
 	return root, g
 }
 
-// extraCommands lets files add top-level commands (bench, verify, census).
-var extraCommands []func(*globalOptions) *cobra.Command
-
 // Main runs pdbsolve with the process's arguments and streams and returns
-// the exit status.
+// the exit status. SIGINT and SIGTERM stop a batch, which writes the answers
+// completed so far and exits 130 or 143; at any other time they end the
+// process at once with that status, removing the temporary table files it
+// was writing.
 func Main() int {
-	return Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	start := time.Now()
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	var g *globalOptions
+	ready := make(chan struct{})
+	go func() {
+		sig := <-sigs
+		cancel(interrupted{sig})
+		<-ready
+		if !g.batchRunning.Load() {
+			removeTemporaryTables(g, start)
+			fmt.Fprintf(os.Stderr, "pdbsolve: %v\n", interrupted{sig})
+			os.Exit(signalCode(ctx))
+		}
+	}()
+	root, g0 := newRoot(ctx, os.Stdin, os.Stdout, os.Stderr)
+	g = g0
+	close(ready)
+	return execute(root, g, os.Args[1:])
 }
 
 // Run runs pdbsolve with the given arguments and streams and returns the
-// exit status.
-func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root, g := newRoot(stdin, stdout, stderr)
+// exit status. It installs no signal handler: a cancelled ctx acts as an
+// interrupt of a batch.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root, g := newRoot(ctx, stdin, stdout, stderr)
+	return execute(root, g, args)
+}
+
+func execute(root *cobra.Command, g *globalOptions, args []string) int {
 	root.SetArgs(args)
 	err := root.Execute()
 	if g.stopProfile != nil {
@@ -181,9 +228,28 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !strings.HasPrefix(msg, "pdbsolve") {
 			msg = "pdbsolve: " + msg
 		}
-		fmt.Fprintln(stderr, msg)
+		fmt.Fprintln(g.Stderr, msg)
 	}
 	return code
+}
+
+// removeTemporaryTables removes the temporary files of tables this process
+// was writing into its cache (pdb.WriteFile names them NAME.pdb.tmp*):
+// those modified since it started.
+func removeTemporaryTables(g *globalOptions, start time.Time) {
+	dir := g.Tables
+	if dir == "" {
+		dir, _ = pdb.DefaultDir()
+	}
+	if dir == "" {
+		return
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*.pdb.tmp*"))
+	for _, n := range names {
+		if st, err := os.Stat(n); err == nil && !st.ModTime().Before(start) {
+			os.Remove(n)
+		}
+	}
 }
 
 // usageError reports a wrong argument or flag value.

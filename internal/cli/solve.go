@@ -2,7 +2,8 @@ package cli
 
 import "github.com/spf13/cobra"
 
-func newSolveCmd(g *globalOptions) *cobra.Command {
+// newSolveCmd returns "solve" with its puzzles.
+func newSolveCmd(puzzles ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve PUZZLE [FILE|-]...",
 		Short: "Solve a batch of boards optimally",
@@ -12,15 +13,9 @@ A bad record gets an error naming its file and line; the batch goes on.
 
 ` + exitCodeHelp,
 	}
-	cmd.AddCommand(newSolveRotationCmd(g))
-	for _, f := range solvePuzzles {
-		cmd.AddCommand(f(g))
-	}
+	cmd.AddCommand(puzzles...)
 	return puzzleGroup(cmd)
 }
-
-// solvePuzzles lets other files add puzzles to solve.
-var solvePuzzles []func(*globalOptions) *cobra.Command
 
 func inputsOrStdin(args []string) []string {
 	if len(args) == 0 {

@@ -2,12 +2,13 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -51,7 +52,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if o.Format != "judge" && o.Format != "json" {
 		return usageError("--format %q: want judge or json", o.Format)
 	}
-	h, paths, err := parseRotationName(o.Heuristic)
+	h, paths, err := rotationHeuristicNamed(o.Heuristic)
 	if err != nil {
 		return err
 	}
@@ -59,21 +60,19 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if err != nil {
 		return err
 	}
-	json := o.Format == "json"
-	b := &batch{
-		inputs: o.Inputs, stdin: o.g.Stdin, stdout: o.g.Stdout, stderr: o.g.Stderr,
-		workers: o.g.workers(), split: splitLines, endLine: isTerminator, asJSON: json, strict: o.Strict,
-		newWorker: func() func(*chunk) {
+	asJSON := o.Format == "json"
+	return o.g.runBatch(batch.Config{
+		Inputs: o.Inputs, EndLine: rotationIsEnd, JSON: asJSON, Strict: o.Strict,
+		NewHandler: func() batch.Handler {
 			s := newSolver()
 			if !paths {
 				s.UsePaths(nil)
 			}
 			// A table lookup takes less time than a clock read: time only searches.
-			s.SetTiming(json && !paths)
-			return (&rotationWorker{s: s, heuristic: o.Heuristic, json: json, strict: o.Strict}).solveChunk
+			s.SetTiming(asJSON && !paths)
+			return (&rotationWorker{s: s, heuristic: o.Heuristic, json: asJSON, strict: o.Strict}).solveUnit
 		},
-	}
-	return b.run().err()
+	})
 }
 
 // rotationSolverFactory loads the tables heuristic h needs and returns a
@@ -110,12 +109,10 @@ func rotationSolverFactory(g *globalOptions, h search.RotationHeuristic) (func()
 	}, nil
 }
 
-// isTerminator reports whether a line is the judge's end-of-input "0".
-func isTerminator(line []byte) bool {
+// rotationIsEnd reports whether a line is the judge's end-of-input "0".
+func rotationIsEnd(line []byte) bool {
 	return len(bytes.TrimSpace(line)) == 1 && bytes.TrimSpace(line)[0] == '0'
 }
-
-const noMoves = "No moves needed"
 
 // rotationGroup is how many boards a worker parses before it solves them
 // together with SolveMany.
@@ -132,17 +129,13 @@ type rotationWorker struct {
 	boards    [rotationGroup]bitboard.Rotation
 	lines     [rotationGroup]int
 	res       [rotationGroup]search.RotationResult
-	name      []byte // the input's name as a JSON string
 }
 
-// solveChunk solves every board of a chunk into its output.
-func (w *rotationWorker) solveChunk(c *chunk) {
-	if w.json {
-		w.name, _ = json.Marshal(c.name)
-	}
+// solveUnit solves every board of a unit into its output.
+func (w *rotationWorker) solveUnit(c *batch.Unit) {
 	w.n = 0
-	data := c.data
-	ln := c.line - 1
+	data := c.Data
+	ln := c.Line - 1
 	for len(data) > 0 {
 		ln++
 		var text []byte
@@ -159,17 +152,17 @@ func (w *rotationWorker) solveChunk(c *chunk) {
 			}
 			continue
 		}
-		if isBlank(text) {
+		if batch.IsBlank(text) {
 			continue
 		}
 		w.flush(c)
-		if isTerminator(text) {
-			c.end = true
+		if rotationIsEnd(text) {
+			c.End = true
 			return
 		}
-		c.reject(w.json, w.name, ln, err)
+		c.Reject(w.json, ln, err)
 		if w.strict {
-			c.halt = true
+			c.Halt = true
 			return
 		}
 	}
@@ -177,40 +170,27 @@ func (w *rotationWorker) solveChunk(c *chunk) {
 }
 
 // flush solves the group and appends the answers in order.
-func (w *rotationWorker) flush(c *chunk) {
+func (w *rotationWorker) flush(c *batch.Unit) {
 	w.s.SolveMany(w.boards[:w.n], w.res[:w.n])
 	for i := 0; i < w.n; i++ {
 		r := &w.res[i]
 		if w.json {
-			c.out = appendRotationJSON(c.out, w.name, w.lines[i], w.boards[i], r, w.heuristic)
+			c.Out = rotationAppendJSON(c.Out, c, w.lines[i], w.boards[i], r, w.heuristic)
 			continue
 		}
 		if r.Len == 0 {
-			c.out = append(c.out, noMoves...)
+			c.Out = append(c.Out, verify.RotationNoMoves...)
 		} else {
-			c.out = append(c.out, r.Moves[:r.Len]...)
+			c.Out = append(c.Out, r.Moves[:r.Len]...)
 		}
-		c.out = append(c.out, '\n', byte('0'+r.Symbol), '\n')
+		c.Out = append(c.Out, '\n', byte('0'+r.Symbol), '\n')
 	}
 	w.n = 0
 }
 
-func appendJSONError(dst, name []byte, line int, err error) []byte {
-	dst = append(dst, `{"file":`...)
-	dst = append(dst, name...)
-	dst = append(dst, `,"line":`...)
-	dst = strconv.AppendInt(dst, int64(line), 10)
-	msg, _ := json.Marshal(err.Error())
-	dst = append(dst, `,"error":`...)
-	dst = append(dst, msg...)
-	return append(dst, "}\n"...)
-}
-
-func appendRotationJSON(dst, name []byte, line int, b bitboard.Rotation, r *search.RotationResult, heuristic string) []byte {
-	dst = append(dst, `{"file":`...)
-	dst = append(dst, name...)
-	dst = append(dst, `,"line":`...)
-	dst = strconv.AppendInt(dst, int64(line), 10)
+// rotationAppendJSON appends the JSON record of one solved board.
+func rotationAppendJSON(dst []byte, u *batch.Unit, line int, b bitboard.Rotation, r *search.RotationResult, heuristic string) []byte {
+	dst = batch.AppendJSONStart(dst, u, line)
 	dst = append(dst, `,"board":"`...)
 	dst = b.AppendText(dst)
 	dst = append(dst, `","moves":"`...)

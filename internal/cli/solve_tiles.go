@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -12,23 +10,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// The sliding-tile puzzles, by command name and side.
+// tilesPuzzles are the sliding-tile puzzles by command name and side.
 var tilesPuzzles = []struct {
 	name string
 	n    int
 }{{"8puzzle", 3}, {"15puzzle", 4}}
-
-func init() {
-	for _, p := range tilesPuzzles {
-		n, name := p.n, p.name
-		solvePuzzles = append(solvePuzzles, func(g *globalOptions) *cobra.Command { return newSolveTilesCmd(g, name, n) })
-		genPuzzles = append(genPuzzles, func(g *globalOptions) *cobra.Command { return newGenTilesCmd(g, name, n) })
-		randomPuzzles = append(randomPuzzles, func(g *globalOptions) *cobra.Command { return newRandomTilesCmd(g, name, n) })
-	}
-}
 
 // solveTilesOptions are the flags of "solve 8puzzle" and "solve 15puzzle".
 type solveTilesOptions struct {
@@ -86,29 +76,27 @@ func runSolveTiles(o *solveTilesOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
-	h, err := loadTileHeuristic(o.g, o.n, o.Heuristic)
+	h, err := loadTilesHeuristic(o.g, o.n, o.Heuristic)
 	if err != nil {
 		return err
 	}
 	size := o.n * o.n
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
-	b := &batch{
-		inputs: o.Inputs, stdin: o.g.Stdin, stdout: o.g.Stdout, stderr: o.g.Stderr,
-		workers: o.g.workers(), asJSON: o.Format == "json",
-		split: func(data []byte, atEOF bool) int {
-			return tilesScan(data, 1, size, atEOF, nil)
-		},
-		newWorker: func() func(*chunk) {
+	return o.g.runBatch(batch.Config{
+		Inputs: o.Inputs, JSON: o.Format == "json",
+		Split: func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) },
+		// A board costs milliseconds to seconds: one a unit keeps every worker busy.
+		First: func(data []byte) int { return bitboard.TilesSplit(data, size, true, 1) },
+		NewHandler: func() batch.Handler {
 			s := search.NewTileSolver(h)
-			return func(c *chunk) { solveTilesChunk(c, s, o, goal, lim) }
+			return func(u *batch.Unit) { solveTilesUnit(u, s, o, goal, lim) }
 		},
-	}
-	return b.run().err()
+	})
 }
 
-// loadTileHeuristic loads a heuristic by name, telling a bad name (usage)
+// loadTilesHeuristic loads a heuristic by name, telling a bad name (usage)
 // from a table problem.
-func loadTileHeuristic(g *globalOptions, n int, name string) (*search.TilesHeuristic, error) {
+func loadTilesHeuristic(g *globalOptions, n int, name string) (*search.TilesHeuristic, error) {
 	probe, err := search.LoadTileHeuristic(nil, n, name)
 	if err == nil {
 		return probe, nil // needs no tables
@@ -127,177 +115,55 @@ func loadTileHeuristic(g *globalOptions, n int, name string) (*search.TilesHeuri
 	return h, nil
 }
 
-// tilesScan groups the lines of data into boards of size integers and calls
-// emit (when not nil) with the line each starts on and its fields; see
-// tilesScanLines.
-func tilesScan(data []byte, line, size int, atEOF bool, emit func(line int, fields []string)) int {
-	if emit == nil {
-		return tilesScanLines(data, line, size, atEOF, nil)
-	}
-	return tilesScanLines(data, line, size, atEOF, func(line int, fields []string, _ []int) { emit(line, fields) })
+// tilesParse parses a sliding-tile record of side n: the one call into
+// bitboard's board parser, kept in one place.
+func tilesParse(rec *bitboard.TilesRecord, n int) (bitboard.Tiles, error) {
+	return bitboard.ParseTiles(rec.Fields, n)
 }
 
-// fieldLine returns the line an error is about: the line of the field a
-// *bitboard.ParseError names, else the record's first line.
-func fieldLine(err error, line int, lines []int) int {
-	var pe *bitboard.ParseError
-	if errors.As(err, &pe) && pe.Field > 0 && pe.Field <= len(lines) {
-		return lines[pe.Field-1]
-	}
-	return line
-}
-
-// tilesScanLines groups the lines of data into boards of size integers and
-// calls emit (when not nil) with the line each starts on, its fields and the
-// line of each field; emit must not keep the slices. A board ends at the end of
-// the line that completes it; a line that would overfill an open board
-// closes that board short (an error when parsed) and starts the next, so one
-// bad line spoils no other board. Blank and # lines are skipped. It
-// returns the offset just after the last line at which no board is open (all
-// of data when atEOF), where a chunk may end.
-//
-// Fields are split by tilesField alone, with or without emit, so the
-// reader's cuts and the workers' parse agree on where every board ends
-// whatever the chunk boundaries.
-func tilesScanLines(data []byte, line, size int, atEOF bool, emit func(line int, fields []string, lines []int)) int {
-	var fields []string
-	var lines []int
-	start, cut := 0, 0
-	count := 0
-	flush := func() {
-		if emit != nil {
-			emit(start, fields, lines)
-		}
-		fields, lines, count = fields[:0], lines[:0], 0
-	}
-	for pos := 0; pos < len(data); line++ {
-		end := bytes.IndexByte(data[pos:], '\n')
-		next := 0
-		if end < 0 {
-			if !atEOF {
-				break
-			}
-			end, next = len(data), len(data)
-		} else {
-			end += pos
-			next = end + 1
-		}
-		text := data[pos:end]
-		pos = next
-		first, _ := tilesField(text, 0)
-		if first == len(text) || text[first] == '#' {
-			if count == 0 {
-				cut = next
-			}
-			continue
-		}
-		n := 0
-		for i := 0; ; n++ {
-			s, e := tilesField(text, i)
-			if s == e {
-				break
-			}
-			i = e
-		}
-		if count > 0 && count+n > size {
-			flush()
-		}
-		if count == 0 {
-			start = line
-		}
-		if emit != nil {
-			for i := 0; ; {
-				s, e := tilesField(text, i)
-				if s == e {
-					break
-				}
-				fields = append(fields, string(text[s:e]))
-				lines = append(lines, line)
-				i = e
-			}
-		}
-		count += n
-		if count >= size {
-			flush()
-			cut = next
-		}
-	}
-	if atEOF {
-		if count > 0 {
-			flush()
-		}
-		return len(data)
-	}
-	return cut
-}
-
-// tilesField returns the bounds of the first field of text at or after
-// offset i, or len(text) twice when there is none. Fields are separated by
-// ASCII white space only, the set bitboard.ParseRotation uses (space, \t,
-// \r, \v, \f; lines are already split at \n): any other byte, a non-ASCII
-// space such as U+00A0 included, is part of a field, which then is a bad
-// tile value.
-func tilesField(text []byte, i int) (start, end int) {
-	for i < len(text) && tilesSpace(text[i]) {
-		i++
-	}
-	start = i
-	for i < len(text) && !tilesSpace(text[i]) {
-		i++
-	}
-	return start, i
-}
-
-func tilesSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '\n'
-}
-
-// solveTilesChunk solves every board of a chunk into its output.
-func solveTilesChunk(c *chunk, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits) {
+// solveTilesUnit solves every board of a unit into its output.
+func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits) {
 	asJSON := o.Format == "json"
-	var name []byte
-	if asJSON {
-		name, _ = json.Marshal(c.name)
-	}
-	tilesScanLines(c.data, c.line, o.n*o.n, true, func(line int, fields []string, lines []int) {
-		b, err := bitboard.ParseTiles(fields, o.n)
+	bitboard.TilesScan(c.Data, c.Line, o.n*o.n, func(rec *bitboard.TilesRecord) {
+		b, err := tilesParse(rec, o.n)
 		if err != nil {
-			line = fieldLine(err, line, lines)
-			c.reject(asJSON, name, line, err)
+			c.Reject(asJSON, rec.ErrLine(err), err)
 			return
 		}
+		line := rec.Line
 		moves, st, err := s.Solve(b, goal, lim)
 		switch {
 		case errors.Is(err, search.ErrLimit):
 			err = fmt.Errorf("%v: %w after %d nodes, bound %d", b, err, st.Generated, st.Bound)
-			c.limit++
+			c.Limit++
 			if asJSON {
-				c.out = tilesAppendLimitError(c.out, name, line, err, &st)
+				c.Out = tilesAppendStats(batch.AppendJSONErrorStart(c.Out, c, line, err), &st)
+				c.Out = append(c.Out, "}\n"...)
 			} else {
-				c.warn(line, err)
+				c.Note(line, err)
 			}
 			return
 		case errors.Is(err, search.ErrUnsolvable):
 			err = fmt.Errorf("%v: %w for the %v goal", b, err, goal)
 			fallthrough
 		case err != nil:
-			c.reject(asJSON, name, line, err)
+			c.Reject(asJSON, line, err)
 			return
 		}
 		switch o.Format {
 		case "aoj":
-			c.out = strconv.AppendInt(c.out, int64(len(moves)), 10)
+			c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
 		case "text":
-			c.out = strconv.AppendInt(c.out, int64(len(moves)), 10)
+			c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
 			if len(moves) > 0 {
-				c.out = append(c.out, ' ')
-				c.out = append(c.out, moves...)
+				c.Out = append(c.Out, ' ')
+				c.Out = append(c.Out, moves...)
 			}
 		case "json":
-			c.out = tilesAppendJSON(c.out, name, line, b, goal, s.Heuristic().Name(), moves, &st)
+			c.Out = tilesAppendJSON(c.Out, c, line, b, goal, s.Heuristic().Name(), moves, &st)
 			return
 		}
-		c.out = append(c.out, '\n')
+		c.Out = append(c.Out, '\n')
 	})
 }
 
@@ -316,20 +182,9 @@ func tilesAppendStats(dst []byte, st *search.Stats) []byte {
 	return strconv.AppendInt(dst, st.Elapsed.Nanoseconds(), 10)
 }
 
-// tilesAppendLimitError appends the error object of appendJSONError (the
-// one rotation writes) with the statistics of the search a limit stopped
-// added before its closing brace.
-func tilesAppendLimitError(dst, name []byte, line int, err error, st *search.Stats) []byte {
-	dst = bytes.TrimSuffix(appendJSONError(dst, name, line, err), []byte("}\n"))
-	dst = tilesAppendStats(dst, st)
-	return append(dst, "}\n"...)
-}
-
-func tilesAppendJSON(dst, name []byte, line int, b bitboard.Tiles, goal bitboard.Goal, heuristic string, moves []byte, st *search.Stats) []byte {
-	dst = append(dst, `{"file":`...)
-	dst = append(dst, name...)
-	dst = append(dst, `,"line":`...)
-	dst = strconv.AppendInt(dst, int64(line), 10)
+// tilesAppendJSON appends the JSON record of one solved board.
+func tilesAppendJSON(dst []byte, u *batch.Unit, line int, b bitboard.Tiles, goal bitboard.Goal, heuristic string, moves []byte, st *search.Stats) []byte {
+	dst = batch.AppendJSONStart(dst, u, line)
 	dst = append(dst, `,"board":"`...)
 	dst = append(dst, b.String()...)
 	dst = append(dst, `","goal":"`...)

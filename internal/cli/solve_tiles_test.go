@@ -2,17 +2,17 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 )
 
 // tilesTestTables is the table directory of the tiles CLI tests: one under
@@ -29,7 +29,7 @@ func runTiles(t *testing.T, stdin string, args ...string) (stdout, stderr string
 	t.Helper()
 	var out, errb bytes.Buffer
 	args = append([]string{"--tables", tilesTestTables()}, args...)
-	code = Run(args, strings.NewReader(stdin), &out, &errb)
+	code = Run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -146,7 +146,7 @@ func TestSolveTilesWorkersKeepOrder(t *testing.T) {
 		line++
 	}
 	input := in.String()
-	if len(input) <= 3*chunkSize {
+	if len(input) <= 3*batch.ChunkSize {
 		t.Fatalf("input of %d bytes fits in 3 chunks", len(input))
 	}
 	args := []string{"solve", "8puzzle", "--heuristic", "exact"}
@@ -156,7 +156,7 @@ func TestSolveTilesWorkersKeepOrder(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	var cuts []int
-	for at := 0; at < len(input); at += 1 + rng.IntN(2*chunkSize/3) {
+	for at := 0; at < len(input); at += 1 + rng.IntN(2*batch.ChunkSize/3) {
 		cuts = append(cuts, at)
 	}
 	for _, j := range []string{"2", "7"} {
@@ -235,50 +235,17 @@ func TestSolveTilesUsageAndLimits(t *testing.T) {
 	}
 }
 
-func TestTilesScan(t *testing.T) {
-	type rec struct {
-		line   int
-		fields int
-	}
-	for _, c := range []struct {
-		in   string
-		size int
-		want []rec
-		cut  int // cut when not at EOF
-	}{
-		{"1 2 3\n4 5 6\n7 8 0\n", 9, []rec{{1, 9}}, 18},
-		{"# c\n\n1 2 3 4 5 6 7 8 0\n1 2", 9, []rec{{3, 9}, {4, 2}}, 23},
-		{"1 2 3\n1 2 3 4 5 6 7 8 0\n", 9, []rec{{1, 3}, {2, 9}}, 24},
-		{"1 2 3 4 5 6 7 8 0 5\n\n", 9, []rec{{1, 10}}, 21},
-		{"1 2 3\n\n4 5 6\n# x\n7 8 0", 9, []rec{{1, 9}}, 0},
-	} {
-		var got []rec
-		n := tilesScan([]byte(c.in), 1, c.size, true, func(line int, fields []string) { got = append(got, rec{line, len(fields)}) })
-		if n != len(c.in) || len(got) != len(c.want) {
-			t.Fatalf("%q: records %v, want %v", c.in, got, c.want)
-		}
-		for i := range got {
-			if got[i] != c.want[i] {
-				t.Fatalf("%q: records %v, want %v", c.in, got, c.want)
-			}
-		}
-		if cut := tilesScan([]byte(c.in), 1, c.size, false, nil); cut != c.cut {
-			t.Fatalf("%q: cut at %d, want %d", c.in, cut, c.cut)
-		}
-	}
-}
-
 func TestGenTiles(t *testing.T) {
 	dir := t.TempDir()
 	var out, errb bytes.Buffer
-	code := Run([]string{"--tables", dir, "gen", "8puzzle"}, strings.NewReader(""), &out, &errb)
+	code := Run(context.Background(), []string{"--tables", dir, "gen", "8puzzle"}, strings.NewReader(""), &out, &errb)
 	if code != ExitOK || !strings.Contains(errb.String(), "8puzzle/exact") {
 		t.Fatalf("gen: exit %d, %q", code, errb.String())
 	}
 	if _, err := os.Stat(filepath.Join(dir, "8puzzle-exact.pdb")); err != nil {
 		t.Fatal(err)
 	}
-	if code := Run([]string{"--tables", dir, "gen", "15puzzle", "--pdb", "99"}, strings.NewReader(""), &out, &errb); code != ExitUsage {
+	if code := Run(context.Background(), []string{"--tables", dir, "gen", "15puzzle", "--pdb", "99"}, strings.NewReader(""), &out, &errb); code != ExitUsage {
 		t.Fatalf("gen --pdb 99: exit %d", code)
 	}
 }
@@ -311,7 +278,7 @@ func runTilesPieces(in string, cuts []int, args ...string) (string, int) {
 	pieces = append(pieces, []byte(in[at:]))
 	var out bytes.Buffer
 	args = append([]string{"--tables", tilesTestTables()}, args...)
-	code := Run(args, &piecesReader{pieces}, &out, &out)
+	code := Run(context.Background(), args, &piecesReader{pieces}, &out, &out)
 	return out.String(), code
 }
 
@@ -358,122 +325,5 @@ func TestSolveTilesErrorLine(t *testing.T) {
 			"stdin:"+itoa(rec.Line)+": " != c.want[:strings.Index(c.want, " ")+1] {
 			t.Errorf("%q: JSON %q, want the line of %q", c.in, out, c.want)
 		}
-	}
-}
-
-// tilesRec is one record of tilesScanLines: start line, fields, field lines.
-type tilesRec struct {
-	line   int
-	fields []string
-	lines  []int
-}
-
-// tilesScanAll parses data in one go, as one chunk.
-func tilesScanAll(data []byte, size int) []tilesRec {
-	var recs []tilesRec
-	tilesScanLines(data, 1, size, true, func(line int, fields []string, lines []int) {
-		recs = append(recs, tilesRec{line, slices.Clone(fields), slices.Clone(lines)})
-	})
-	return recs
-}
-
-// tilesScanPieces parses data arriving in pieces cut at cuts the way the
-// batch reader does: after each piece the split pass picks the longest
-// prefix of whole boards, which becomes a chunk parsed on its own.
-func tilesScanPieces(data []byte, size int, cuts []int) []tilesRec {
-	var recs []tilesRec
-	emit := func(line int, fields []string, lines []int) {
-		recs = append(recs, tilesRec{line, slices.Clone(fields), slices.Clone(lines)})
-	}
-	var buf []byte
-	line, at := 1, 0
-	for i := 0; i <= len(cuts); i++ {
-		end, eof := len(data), i == len(cuts)
-		if !eof {
-			end = cuts[i]
-		}
-		buf = append(buf, data[at:end]...)
-		at = end
-		k := tilesScan(buf, 1, size, eof, nil)
-		if k == 0 {
-			continue
-		}
-		tilesScanLines(buf[:k], line, size, true, emit)
-		line += bytes.Count(buf[:k], []byte{'\n'})
-		buf = append([]byte(nil), buf[k:]...)
-	}
-	return recs
-}
-
-// TestTilesScanChunkBoundaries checks that the records do not depend on
-// where the input is cut into chunks: every single cut, and many random sets
-// of cuts, give the records of one-shot parsing. The inputs mix ASCII white
-// space with Unicode spaces (which are not separators).
-func TestTilesScanChunkBoundaries(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	seps := []string{" ", " ", "  ", "\t", "\r", "\v", "\f", "\xc2\xa0", "\u2003", "\xc2\x85", "\u3000"}
-	var gen strings.Builder
-	for range 150 {
-		switch rng.IntN(8) {
-		case 0:
-			gen.WriteString("\n")
-		case 1:
-			gen.WriteString(" # comment 1 2 3\n")
-		}
-		k := 9 + rng.IntN(3) - 1 // mostly whole boards, some short or long
-		for i, v := range rng.Perm(9)[:min(k, 9)] {
-			if i > 0 {
-				if rng.IntN(4) == 0 {
-					gen.WriteString("\n")
-				} else {
-					gen.WriteString(seps[rng.IntN(len(seps))])
-				}
-			}
-			gen.WriteString(itoa(v))
-		}
-		if k > 9 {
-			gen.WriteString(" 4")
-		}
-		gen.WriteString(seps[rng.IntN(len(seps))] + "\n")
-	}
-	inputs := []string{
-		"1\xc2\xa02 3 4 5 6 7 8 0\n1\n2 3 4 5 6 7 8 0\n1\n",
-		tilesMixed,
-		"1 2 3\r\n4\v5\f6\r\n7 8 0\r\n\xc2\xa0\n1 2 3 4 5 6 7 8 0", // no final newline
-		gen.String(),
-	}
-	for _, in := range inputs {
-		data := []byte(in)
-		want := tilesScanAll(data, 9)
-		check := func(cuts []int) {
-			if got := tilesScanPieces(data, 9, cuts); !reflect.DeepEqual(got, want) {
-				t.Fatalf("%.40q cut at %v:\n got %v\nwant %v", in, cuts, got, want)
-			}
-		}
-		for c := 0; c <= len(data); c++ {
-			check([]int{c})
-		}
-		for range 300 {
-			cuts := make([]int, 1+rng.IntN(12))
-			for i := range cuts {
-				cuts[i] = rng.IntN(len(data) + 1)
-			}
-			slices.Sort(cuts)
-			check(cuts)
-		}
-	}
-	// The NBSP board: one bad field, not two good ones.
-	want := []tilesRec{
-		{1, []string{"1\xc2\xa02", "3", "4", "5", "6", "7", "8", "0", "1"}, []int{1, 1, 1, 1, 1, 1, 1, 1, 2}},
-		{3, []string{"2", "3", "4", "5", "6", "7", "8", "0", "1"}, []int{3, 3, 3, 3, 3, 3, 3, 3, 4}},
-	}
-	if got := tilesScanAll([]byte(inputs[0]), 9); !reflect.DeepEqual(got, want) {
-		t.Fatalf("NBSP input: %v", got)
-	}
-	// An NBSP-only line is a field (a board closed short by the next line),
-	// not a blank line.
-	if got := tilesScanAll([]byte(inputs[2]), 9); len(got) != 3 || got[1].line != 4 ||
-		!slices.Equal(got[1].fields, []string{"\xc2\xa0"}) || got[2].line != 5 {
-		t.Fatalf("CRLF input: %v", got)
 	}
 }

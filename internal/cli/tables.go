@@ -11,8 +11,6 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
-func init() { extraCommands = append(extraCommands, newTablesCmd) }
-
 // writeTablesFlag is the --write-tables flag: a pdb.WritePolicy checked
 // when the flags are parsed.
 type writeTablesFlag struct{ p *pdb.WritePolicy }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -134,7 +135,7 @@ func TestWriteTablesFlag(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "tables")
 	var out, errb bytes.Buffer
-	code = Run([]string{"--tables", dir, "--write-tables", "never", "solve", "8puzzle", "--goal", "blank-last", "--format", "aoj"},
+	code = Run(context.Background(), []string{"--tables", dir, "--write-tables", "never", "solve", "8puzzle", "--goal", "blank-last", "--format", "aoj"},
 		strings.NewReader("1 3 0\n4 2 5\n7 8 6\n"), &out, &errb)
 	if code != ExitOK || out.String() != "4\n" || !strings.Contains(errb.String(), "write policy never") {
 		t.Fatalf("never: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -23,10 +24,6 @@ type verifyOptions struct {
 	Goal      string
 	Heuristic string
 	Format    string
-}
-
-func init() {
-	extraCommands = append(extraCommands, newVerifyCmd)
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -43,12 +40,14 @@ BOARDS is read as solve reads it; ANSWERS is what solve prints: for rotation
 the judge format (a move line, or "No moves needed", then a symbol line), for
 the sliding-tile puzzles the text format ("LENGTH MOVES") or the aoj format
 ("LENGTH", which can only be checked for optimality). A bad or unsolvable
-board takes no answer, as with solve.
+board takes no answer, as with solve. Both inputs are read once, in step;
+at most one of them can be standard input (-). -j sets the workers.
 
-Each record gets one line: its board's file and line, the answer's line, and
-a verdict: ok, wrong (does not solve, illegal move, malformed), wrong-symbol,
-not-optimal, not-smallest or missing; then a summary. The exit status is 1 if
-any record is not ok.
+Each record gets one line, in input order: its board's file and line, the
+answer's line (- when it takes none), and a verdict: ok, wrong (does not solve, illegal move,
+malformed), wrong-symbol, not-optimal, not-smallest, missing, unsolvable
+(the board cannot reach the goal) or bad-board (malformed); then a summary.
+The exit status is 1 if any record is not ok.
 
 ` + exitCodeHelp,
 		Args: cobra.ExactArgs(1),
@@ -58,7 +57,7 @@ any record is not ok.
 		},
 	}
 	cmd.Flags().StringVar(&o.Input, "input", "", "file of boards (- for standard input)")
-	cmd.Flags().StringVar(&o.Solutions, "solutions", "", "file of answers")
+	cmd.Flags().StringVar(&o.Solutions, "solutions", "", "file of answers (- for standard input)")
 	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic used to find optimal lengths (default: the solve default)")
 	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
@@ -67,61 +66,26 @@ any record is not ok.
 	return cmd
 }
 
-// Verdicts of verify.
-const (
-	verdictOK          = "ok"
-	verdictWrong       = "wrong"
-	verdictSymbol      = "wrong-symbol"
-	verdictNotOptimal  = "not-optimal"
-	verdictNotSmallest = "not-smallest"
-	verdictMissing     = "missing"
-)
-
-var verdictOrder = []string{verdictOK, verdictWrong, verdictSymbol, verdictNotOptimal, verdictNotSmallest, verdictMissing}
-
-// verdict is the check of one answer.
-type verdict struct {
+// verdictJSON is the JSON record of one verdict.
+type verdictJSON struct {
 	Board   string `json:"board"`  // file:line of the board
-	Answer  string `json:"answer"` // file:line of the answer, "" if missing
+	Answer  string `json:"answer"` // file:line of the answer, "" if none
 	Verdict string `json:"verdict"`
 	Detail  string `json:"detail,omitempty"`
 	Length  int    `json:"length"`  // answer's length
 	Optimal int    `json:"optimal"` // optimal length
 }
 
-// answerLines hands out the non-blank lines of the answers file.
-type answerLines struct {
-	name  string
-	lines [][]byte
-	nums  []int
-	next  int
-}
-
-func newAnswerLines(name string, data []byte) *answerLines {
-	a := &answerLines{name: inputName(name)}
-	c := &chunk{line: 1, data: data}
-	c.lines(func(ln int, text []byte) bool {
-		if !isBlank(text) {
-			a.lines = append(a.lines, bytes.TrimSpace(text))
-			a.nums = append(a.nums, ln)
-		}
-		return true
-	})
-	return a
-}
-
-// take returns the next line and its position, or ok false at the end.
-func (a *answerLines) take() (text string, where string, ok bool) {
-	if a.next >= len(a.lines) {
-		return "", "", false
-	}
-	a.next++
-	return string(a.lines[a.next-1]), fmt.Sprintf("%s:%d", a.name, a.nums[a.next-1]), true
-}
+// verdictCounts is what a verify handler leaves in a unit for the writer:
+// its records by verdict.
+type verdictCounts [search.VerdictCount]int
 
 func runVerify(o *verifyOptions) error {
 	if o.Format != "text" && o.Format != "json" {
 		return usageError("--format %q: want text or json", o.Format)
+	}
+	if o.Input == "-" && o.Solutions == "-" {
+		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
 	side, err := puzzleSide(o.Puzzle)
 	if err != nil {
@@ -131,186 +95,144 @@ func runVerify(o *verifyOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
-	insts, bad, err := loadInstances(o.g, side, []string{o.Input})
-	if err != nil {
-		return err
-	}
-	data, err := readAll(o.g, o.Solutions)
-	if err != nil {
-		return withCode(ExitIO, err)
-	}
-	answers := newAnswerLines(o.Solutions, data)
-	var verdicts []verdict
+	// The solver factory first: a bad heuristic is a usage error before any input is opened.
+	var newHandler func() batch.Handler
+	asJSON := o.Format == "json"
 	if side == 0 {
-		verdicts, err = verifyRotation(o, insts, answers)
+		newSolver, err := rotationSolverFactory(o.g, search.RotationExact)
+		if err != nil {
+			return err
+		}
+		newHandler = func() batch.Handler {
+			s := newSolver()
+			return func(u *batch.Unit) {
+				verifyUnit(u, o, asJSON, func(p *verify.Pair) search.Check {
+					return s.VerifyRotation(p.Rotation, p.Moves, p.Symbol)
+				})
+			}
+		}
 	} else {
-		verdicts, err = verifyTiles(o, side, goal, insts, answers)
+		name := o.Heuristic
+		if name == "" {
+			name = search.DefaultTileHeuristic(side)
+		}
+		h, err := loadTilesHeuristic(o.g, side, name)
+		if err != nil {
+			return err
+		}
+		newHandler = func() batch.Handler {
+			s := search.NewTileSolver(h)
+			return func(u *batch.Unit) {
+				verifyUnit(u, o, asJSON, func(p *verify.Pair) search.Check {
+					c, err := s.VerifyTiles(p.Tiles, goal, p.Moves, search.Limits{})
+					if err != nil {
+						return search.Check{Verdict: search.VerdictWrong, Detail: err.Error()}
+					}
+					return c
+				})
+			}
+		}
 	}
+	boards, closeBoards, err := openInput(o.g, o.Input)
 	if err != nil {
 		return err
 	}
-	extra := len(answers.lines) - answers.next
-	return writeVerdicts(o, verdicts, extra, bad)
-}
-
-func verifyRotation(o *verifyOptions, insts []instance, answers *answerLines) ([]verdict, error) {
-	newSolver, err := rotationSolverFactory(o.g, search.RotationExact)
+	defer closeBoards()
+	answers, closeAnswers, err := openInput(o.g, o.Solutions)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	s := newSolver()
-	var out []verdict
-	for i := range insts {
-		in := &insts[i]
-		v := verdict{Board: in.where()}
-		best, _ := s.Solve(in.rot, search.Limits{})
-		v.Optimal = best.Len
-		moves, where, ok := answers.take()
-		sym, _, ok2 := answers.take()
-		v.Answer = where
-		switch {
-		case !ok:
-			v.Verdict, v.Detail = verdictMissing, "no answer left"
-			out = append(out, v)
-			continue
-		case !ok2:
-			v.Verdict, v.Detail = verdictWrong, "no symbol line after the moves"
-			out = append(out, v)
-			continue
-		}
-		if moves == noMoves {
-			moves = ""
-		}
-		v.Length = len(moves)
-		end, err := in.rot.Apply(moves)
-		switch {
-		case err != nil:
-			v.Verdict, v.Detail = verdictWrong, err.Error()
-		case end.Centre() == 0:
-			v.Verdict, v.Detail = verdictWrong, "the moves do not fill the centre with one symbol"
-		case sym != strconv.Itoa(end.Centre()):
-			v.Verdict, v.Detail = verdictSymbol, fmt.Sprintf("symbol line %q, the centre holds %d", sym, end.Centre())
-		case len(moves) > best.Len:
-			v.Verdict, v.Detail = verdictNotOptimal, fmt.Sprintf("%d moves, optimal %d", len(moves), best.Len)
-		case moves != best.MoveString():
-			v.Verdict, v.Detail = verdictNotSmallest, fmt.Sprintf("%q, the smallest is %q", moves, best.MoveString())
-		default:
-			v.Verdict = verdictOK
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-func verifyTiles(o *verifyOptions, side int, goal bitboard.Goal, insts []instance, answers *answerLines) ([]verdict, error) {
-	name := o.Heuristic
-	if name == "" {
-		name = search.DefaultTileHeuristic(side)
-	}
-	h, err := loadTileHeuristic(o.g, side, name)
-	if err != nil {
-		return nil, err
-	}
-	s := search.NewTileSolver(h)
-	var out []verdict
-	for i := range insts {
-		in := &insts[i]
-		if !in.tiles.Solvable(goal) {
-			continue // solve prints no answer for it
-		}
-		v := verdict{Board: in.where()}
-		best, _, err := s.Solve(in.tiles, goal, search.Limits{})
-		if err != nil {
-			return nil, withCode(ExitBadInput, fmt.Errorf("%s: %v", in.where(), err))
-		}
-		v.Optimal = len(best)
-		text, where, ok := answers.take()
-		v.Answer = where
-		if !ok {
-			v.Verdict, v.Detail = verdictMissing, "no answer left"
-			out = append(out, v)
-			continue
-		}
-		fields := strings.Fields(text)
-		n, err := strconv.Atoi(fields[0])
-		switch {
-		case err != nil || n < 0 || len(fields) > 2:
-			v.Verdict, v.Detail = verdictWrong, fmt.Sprintf("%q is not LENGTH or LENGTH MOVES", text)
-		case len(fields) == 2 && len(fields[1]) != n:
-			v.Length = n
-			v.Verdict, v.Detail = verdictWrong, fmt.Sprintf("length %d, but %d moves", n, len(fields[1]))
-		default:
-			v.Length = n
-			if len(fields) == 2 || n == 0 {
-				moves := ""
-				if len(fields) == 2 {
-					moves = fields[1]
-				}
-				end, err := in.tiles.Apply(moves)
-				if err != nil {
-					v.Verdict, v.Detail = verdictWrong, err.Error()
-					break
-				}
-				if !end.IsGoal(goal) {
-					v.Verdict, v.Detail = verdictWrong, "the moves do not reach the goal"
-					break
-				}
-			}
-			switch {
-			case n > len(best):
-				v.Verdict, v.Detail = verdictNotOptimal, fmt.Sprintf("%d moves, optimal %d", n, len(best))
-			case n < len(best):
-				// Only a bare length can claim fewer moves than the optimum.
-				v.Verdict, v.Detail = verdictWrong, fmt.Sprintf("%d moves claimed, optimal %d", n, len(best))
-			default:
-				v.Verdict = verdictOK
-			}
-		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-func writeVerdicts(o *verifyOptions, vs []verdict, extra, bad int) error {
-	counts := map[string]int{}
-	for _, v := range vs {
-		counts[v.Verdict]++
-	}
-	w := o.g.Stdout
-	if o.Format == "json" {
-		e := json.NewEncoder(w)
-		for _, v := range vs {
-			if err := e.Encode(v); err != nil {
-				return withCode(ExitIO, err)
-			}
-		}
-		sum := map[string]int{"records": len(vs), "extra_answers": extra, "bad_boards": bad}
-		for _, k := range verdictOrder {
-			sum[k] = counts[k]
-		}
-		if err := e.Encode(map[string]map[string]int{"summary": sum}); err != nil {
-			return withCode(ExitIO, err)
-		}
+	defer closeAnswers()
+	var r *verify.Reader
+	perUnit := verify.RotationPairsPerUnit
+	if side == 0 {
+		r = verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
 	} else {
-		for _, v := range vs {
-			line := v.Board + " " + v.Answer + " " + v.Verdict
-			if v.Detail != "" {
-				line += ": " + v.Detail
-			}
-			fmt.Fprintln(w, line)
-		}
-		writeVerifySummary(w, len(vs), counts, extra, bad)
+		size := side * side
+		r = verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), size,
+			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return tilesParse(rec, side) },
+			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
+		perUnit = verify.TilesPairsPerUnit
 	}
-	if counts[verdictOK] != len(vs) || extra > 0 || bad > 0 {
+	var counts verdictCounts
+	records := 0
+	berr := o.g.runBatch(batch.Config{
+		Source:     r.Source(perUnit),
+		NewHandler: newHandler,
+		Collect: func(u *batch.Unit) {
+			c := u.Items.(*verdictCounts)
+			for v, n := range c {
+				counts[v] += n
+				records += n
+			}
+		},
+	})
+	if berr != nil && !isSilent(berr, ExitBadInput) {
+		return berr // interrupted, or an input or output error
+	}
+	extra := r.Extra()
+	if err := writeVerifySummary(o.g.Stdout, asJSON, records, &counts, extra); err != nil {
+		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
+	}
+	if counts[search.VerdictOK] != records || extra > 0 {
 		return withCode(ExitBadInput, errSilent)
 	}
 	return nil
 }
 
-func writeVerifySummary(w io.Writer, n int, counts map[string]int, extra, bad int) {
-	fmt.Fprintf(w, "%d records:", n)
-	for _, k := range verdictOrder {
-		fmt.Fprintf(w, " %d %s,", counts[k], k)
+// verifyUnit checks the pairs of a unit with check and writes a verdict a
+// pair.
+func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, check func(*verify.Pair) search.Check) {
+	pairs := u.Items.([]verify.Pair)
+	answers := batch.InputName(o.Solutions)
+	var counts verdictCounts
+	for i := range pairs {
+		p := &pairs[i]
+		c := p.Check(check)
+		counts[c.Verdict]++
+		if asJSON {
+			r := verdictJSON{Board: u.Name + ":" + strconv.Itoa(p.BoardLine), Verdict: c.Verdict.String(),
+				Detail: c.Detail, Length: c.Length, Optimal: c.Optimal}
+			if p.AnswerLine > 0 {
+				r.Answer = answers + ":" + strconv.Itoa(p.AnswerLine)
+			}
+			b, _ := json.Marshal(&r)
+			u.Out = append(append(u.Out, b...), '\n')
+			continue
+		}
+		// BOARD ANSWER VERDICT[: DETAIL], ANSWER "-" when none was taken.
+		u.Out = append(append(u.Out, u.Name...), ':')
+		u.Out = append(strconv.AppendInt(u.Out, int64(p.BoardLine), 10), ' ')
+		if p.AnswerLine > 0 {
+			u.Out = append(append(u.Out, answers...), ':')
+			u.Out = strconv.AppendInt(u.Out, int64(p.AnswerLine), 10)
+		} else {
+			u.Out = append(u.Out, '-')
+		}
+		u.Out = append(append(u.Out, ' '), c.Verdict.String()...)
+		if c.Detail != "" {
+			u.Out = append(append(u.Out, ": "...), c.Detail...)
+		}
+		u.Out = append(u.Out, '\n')
 	}
-	fmt.Fprintf(w, " %d extra answers, %d bad boards\n", extra, bad)
+	u.Items = &counts
+}
+
+// writeVerifySummary writes the summary after the verdicts.
+func writeVerifySummary(w io.Writer, asJSON bool, records int, counts *verdictCounts, extra int) error {
+	if asJSON {
+		sum := map[string]int{"records": records, "extra_answers": extra, "bad_boards": counts[search.VerdictBadBoard]}
+		for v, n := range counts {
+			sum[search.Verdict(v).String()] = n
+		}
+		return json.NewEncoder(w).Encode(map[string]map[string]int{"summary": sum})
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d records:", records)
+	for v, n := range counts {
+		fmt.Fprintf(&b, " %d %s,", n, search.Verdict(v))
+	}
+	fmt.Fprintf(&b, " %d extra answers\n", extra)
+	_, err := io.WriteString(w, b.String())
+	return err
 }

@@ -1,0 +1,627 @@
+// Package batch runs a stream of text records through parallel workers and
+// writes what they make of each record in input order.
+//
+// One reader cuts the inputs (files, or standard input for "-") into units
+// of whole records; workers handle units in parallel; one writer puts their
+// output back in input order, each unit as soon as it and every unit before
+// it are done, so the first answers of a batch appear while later records
+// are still being read or solved. The size of a unit follows what a record
+// costs: cheap records (the Rotation Game, about 100 ns each) travel in
+// chunks of up to ChunkSize bytes, so the per-record cost is the work
+// itself; expensive ones (sliding tiles, milliseconds to seconds each) one
+// record a unit, so every worker stays busy however short the batch. Output
+// is identical for every number of workers.
+//
+// Memory stays flat however long the input: at most a fixed number of units
+// per worker (InflightChunks or InflightRecords) exist between the reader
+// and the writer. Run returns when the inputs end, a record halts the batch,
+// the output fails, or its context is cancelled; in the last case it first
+// writes every answer already completed, in order.
+package batch
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+)
+
+// Sizes of the pipeline.
+const (
+	ChunkSize       = 64 << 10  // bytes the reader takes into one chunk
+	MaxRecord       = 64 << 20  // longest record, in bytes, the reader buffers
+	InflightChunks  = 4         // chunks per worker between reader and writer
+	InflightRecords = 64        // one-record units per worker between reader and writer
+	outBufSize      = 256 << 10 // bytes the writer buffers before a write
+)
+
+// ErrTooLong is the error of a record longer than MaxRecord bytes.
+var ErrTooLong = fmt.Errorf("record longer than %d MiB", MaxRecord>>20)
+
+// SplitFunc returns the length of the longest prefix of data made of whole
+// records. At the end of the input (atEOF) the rest is a record too.
+type SplitFunc func(data []byte, atEOF bool) int
+
+// SplitLines is a SplitFunc for one record a line.
+func SplitLines(data []byte, atEOF bool) int {
+	if atEOF {
+		return len(data)
+	}
+	return bytes.LastIndexByte(data, '\n') + 1
+}
+
+// Handler is one worker's handler of units: it appends to u.Out what the
+// records of u.Data make, and reports bad records with u.Reject or u.Note.
+// Each worker has its own Handler, called from one goroutine.
+type Handler func(u *Unit)
+
+// Config describes one batch.
+type Config struct {
+	Inputs  []string  // file names; "-" is Stdin; read in turn
+	Stdin   io.Reader // standard input
+	Stdout  io.Writer // where the units' output goes, in input order
+	Stderr  io.Writer // where notes go, in order with the output
+	Workers int       // worker goroutines; at least one runs
+
+	// Split cuts an input into whole records; nil is SplitLines.
+	Split SplitFunc
+	// First, when set, makes every record a unit of its own: it returns the
+	// length of the first record of data, which holds whole records only.
+	First func(data []byte) int
+	// EndLine, when set, reports a line that ends an input (a judge's "0"):
+	// nothing after it in that input is read.
+	EndLine func(line []byte) bool
+	// JSON: a record the pipeline itself rejects (one longer than MaxRecord)
+	// becomes a JSON error object in the output; else a note on Stderr.
+	JSON bool
+	// Strict: a record the pipeline rejects halts the batch.
+	Strict bool
+
+	// Source, when set, replaces the reader of Inputs: it calls send with
+	// units of whole records in input order (Name, Line, Records and Data
+	// or Items set) until its input ends or send returns false (the batch
+	// has stopped), and returns the error that ended its reading, if any.
+	Source func(send func(u *Unit) bool) error
+
+	// NewHandler makes one Handler per worker.
+	NewHandler func() Handler
+	// Collect, when set, is called by the writer with each unit, in input
+	// order, after its output is written: it may read what the Handler left
+	// in u.Items. Units after a halt, an interrupt or an output error are not
+	// collected.
+	Collect func(u *Unit)
+}
+
+// Result sums up a run.
+type Result struct {
+	Answered    int   // records whose answers were written
+	Unanswered  int   // records read but not answered (interrupted or halted batches)
+	Bad         int   // records reported bad (Unit.Reject)
+	Limit       int   // records stopped at a limit (Unit.Limit)
+	Halted      bool  // a unit asked to halt the batch (Unit.Halt)
+	Interrupted bool  // the context was cancelled before the inputs ended
+	WriteErr    error // the first output error; it stopped the batch
+	ReadErr     error // the first input that could not be opened or read; the batch went on
+}
+
+// Unit is a run of whole records from one input and what a worker made of
+// them.
+type Unit struct {
+	Name    string // the input's name for messages ("stdin" for "-")
+	Line    int    // line number (1-based) of Data[0]
+	Data    []byte // the records; a Handler must not keep it
+	Records int    // records in Data, as the reader counted them (for Result)
+	Items   any    // records a Source passes as values instead of Data, or what a Handler leaves for Collect
+
+	Out   []byte // what goes to Stdout
+	Bad   int    // records that failed; Reject counts them
+	Limit int    // records stopped at a node or time limit; the Handler counts them
+	End   bool   // the Handler found the input's end line: drop the rest of this input
+	Halt  bool   // stop the whole batch after this unit
+
+	notes    []note
+	jsonName []byte // Name as a JSON string, once made
+	seq      int    // position in the whole batch
+	input    int    // index of the input it came from
+	ioErr    error  // the input could not be opened or read; the unit holds only its message
+	tooLong  bool   // the unit stands for one record longer than MaxRecord, at Line
+}
+
+// note is a message for Stderr, written after Out[:at].
+type note struct {
+	at  int
+	msg string
+}
+
+// Note puts "NAME:LINE: err" on Stderr, in order after the output so far.
+func (u *Unit) Note(line int, err error) {
+	u.notes = append(u.notes, note{len(u.Out), fmt.Sprintf("%s:%d: %v", u.Name, line, err)})
+}
+
+// Reject records a bad record at line: an error object in its place in JSON
+// output (see AppendJSONError), else a note on Stderr.
+func (u *Unit) Reject(asJSON bool, line int, err error) {
+	u.Bad++
+	if asJSON {
+		u.Out = AppendJSONError(u.Out, u, line, err)
+		return
+	}
+	u.Note(line, err)
+}
+
+// Lines calls f for each line of u.Data with its line number, without the
+// newline; f returns false to stop.
+func (u *Unit) Lines(f func(line int, text []byte) bool) {
+	data := u.Data
+	ln := u.Line
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		var text []byte
+		if i < 0 {
+			text, data = data, nil
+		} else {
+			text, data = data[:i], data[i+1:]
+		}
+		if !f(ln, text) {
+			return
+		}
+		ln++
+	}
+}
+
+// InputName returns the name messages use for an input: "stdin" for "-".
+func InputName(name string) string {
+	if name == "-" {
+		return "stdin"
+	}
+	return name
+}
+
+// inPool and outPool recycle unit input and output buffers, so a long
+// batch allocates only while the pipeline fills. They are kept apart: output
+// may be larger than its input, and a reader handed an output-sized buffer
+// would otherwise make ever larger chunks.
+var inPool, outPool sync.Pool
+
+// getBuf returns an empty buffer from pool with room for at least n bytes.
+func getBuf(pool *sync.Pool, n int) []byte {
+	if p, ok := pool.Get().(*[]byte); ok && cap(*p) >= n {
+		return (*p)[:0]
+	}
+	return make([]byte, 0, max(n, ChunkSize))
+}
+
+func putBuf(pool *sync.Pool, b []byte) {
+	if cap(b) >= ChunkSize {
+		pool.Put(&b)
+	}
+}
+
+// state is what the reader, the workers and the writer of one run share.
+type state struct {
+	cfg   *Config
+	jobs  chan *Unit
+	slots chan struct{}
+	done  []atomic.Bool // input ended by its end line
+	stop  atomic.Bool   // batch halted, failed or interrupted
+	read  atomic.Int64  // records the reader sent
+}
+
+// Run runs the batch to the end of its inputs, a halt, an output error or
+// the cancellation of ctx, and reports how it went. It does not wait for a
+// reader blocked on an input that never ends, nor for a worker busy with a
+// record when the batch stops: they end in the background.
+func Run(ctx context.Context, cfg Config) Result {
+	if cfg.Split == nil {
+		cfg.Split = SplitLines
+	}
+	w := max(cfg.Workers, 1)
+	inflight := InflightChunks
+	if cfg.First != nil {
+		inflight = InflightRecords
+	}
+	st := &state{
+		cfg:   &cfg,
+		jobs:  make(chan *Unit, w),
+		slots: make(chan struct{}, w*inflight),
+		done:  make([]atomic.Bool, max(len(cfg.Inputs), 1)),
+	}
+	results := make(chan *Unit, w*inflight)
+	go st.readAll()
+
+	var wg sync.WaitGroup
+	for i := 0; i < w; i++ {
+		handle := cfg.NewHandler()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for u := range st.jobs {
+				if u.ioErr == nil && !st.stop.Load() && !st.done[u.input].Load() {
+					u.Out = getBuf(&outPool, len(u.Data))
+					if u.tooLong {
+						u.Reject(cfg.JSON, u.Line, ErrTooLong)
+						u.Halt = cfg.Strict
+					} else {
+						handle(u)
+					}
+				}
+				results <- u
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+	return st.write(ctx, results)
+}
+
+// write is the writer: it puts the units' output in order until the end.
+func (st *state) write(ctx context.Context, results <-chan *Unit) Result {
+	var res Result
+	out := bufio.NewWriterSize(st.cfg.Stdout, outBufSize)
+	pending := map[int]*Unit{}
+	next := 0
+	// emit writes the units that are next in order.
+	emit := func() {
+		for !st.stop.Load() {
+			u, ok := pending[next]
+			if !ok {
+				return
+			}
+			delete(pending, next)
+			next++
+			if !st.done[u.input].Load() {
+				st.writeUnit(out, u, &res)
+				if res.WriteErr != nil {
+					st.stop.Store(true)
+				}
+				if u.End {
+					st.done[u.input].Store(true)
+				}
+				if u.Halt {
+					res.Halted = true
+					st.stop.Store(true)
+				}
+				if st.cfg.Collect != nil {
+					st.cfg.Collect(u)
+				}
+			}
+			putBuf(&inPool, u.Data)
+			putBuf(&outPool, u.Out)
+			u.Data, u.Out = nil, nil
+			<-st.slots
+		}
+	}
+	for !st.stop.Load() {
+		var u *Unit
+		ok := true
+		select {
+		case u, ok = <-results:
+		default:
+			// Nothing ready: show what we have before waiting.
+			if err := out.Flush(); err != nil {
+				res.WriteErr = err
+				st.stop.Store(true)
+				continue
+			}
+			select {
+			case u, ok = <-results:
+			case <-ctx.Done():
+				res.Interrupted = true
+				st.stop.Store(true)
+				// Write what is complete already, in order.
+				for drained := false; !drained; {
+					select {
+					case u, ok := <-results:
+						if !ok {
+							drained = true
+							break
+						}
+						pending[u.seq] = u
+					default:
+						drained = true
+					}
+				}
+				st.stop.Store(false)
+				emit()
+				st.stop.Store(true)
+				continue
+			}
+		}
+		if !ok {
+			break
+		}
+		pending[u.seq] = u
+		emit()
+	}
+	if err := out.Flush(); err != nil && res.WriteErr == nil {
+		res.WriteErr = err
+	}
+	if st.stop.Load() {
+		res.Unanswered = max(int(st.read.Load())-res.Answered, 0)
+		// Stopped early: answer now, without waiting for the reader, which
+		// may be blocked on an input that never ends. What is still in
+		// flight is drained in the background so no goroutine stays
+		// blocked on it.
+		go func() {
+			for {
+				select {
+				case _, ok := <-results:
+					if !ok {
+						return
+					}
+				case <-st.slots:
+				}
+			}
+		}()
+	}
+	return res
+}
+
+// writeUnit copies u's output and notes to the streams, in order.
+func (st *state) writeUnit(out *bufio.Writer, u *Unit, res *Result) {
+	at := 0
+	for _, n := range u.notes {
+		if _, err := out.Write(u.Out[at:n.at]); err != nil && res.WriteErr == nil {
+			res.WriteErr = err
+		}
+		at = n.at
+		out.Flush() // keep stderr and stdout in order on a shared terminal
+		fmt.Fprintln(st.cfg.Stderr, n.msg)
+	}
+	if _, err := out.Write(u.Out[at:]); err != nil && res.WriteErr == nil {
+		res.WriteErr = err
+	}
+	res.Answered += u.Records
+	res.Bad += u.Bad
+	res.Limit += u.Limit
+	if u.ioErr != nil && res.ReadErr == nil {
+		res.ReadErr = u.ioErr
+	}
+}
+
+// readAll is the reader: it reads the inputs in turn into units.
+func (st *state) readAll() {
+	defer close(st.jobs)
+	seq := 0
+	sendErr := func(input int, err error) {
+		st.send(&Unit{ioErr: err, notes: []note{{0, "pdbsolve: " + err.Error()}}}, input, &seq)
+	}
+	if st.cfg.Source != nil {
+		err := st.cfg.Source(func(u *Unit) bool {
+			if st.stop.Load() {
+				return false
+			}
+			st.send(u, 0, &seq)
+			return true
+		})
+		if err != nil && !st.stop.Load() {
+			sendErr(0, err)
+		}
+		return
+	}
+	for i, name := range st.cfg.Inputs {
+		if st.stop.Load() {
+			return
+		}
+		r := st.cfg.Stdin
+		if name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				sendErr(i, err)
+				continue
+			}
+			r = f
+		}
+		err := st.readInput(r, i, InputName(name), &seq)
+		if f, ok := r.(*os.File); ok && name != "-" {
+			f.Close()
+		}
+		if err != nil {
+			sendErr(i, fmt.Errorf("%s: %w", InputName(name), err))
+		}
+	}
+}
+
+// send hands u to the workers as the next unit of input.
+func (st *state) send(u *Unit, input int, seq *int) {
+	st.slots <- struct{}{}
+	u.seq, u.input = *seq, input
+	if u.Name == "" && input < len(st.cfg.Inputs) {
+		u.Name = InputName(st.cfg.Inputs[input])
+	}
+	*seq++
+	st.read.Add(int64(u.Records))
+	st.jobs <- u
+}
+
+// readInput cuts one input into units and sends them. Each chunk takes at
+// most ChunkSize new bytes (more only for one long record), so chunks stay
+// small whatever buffer the pool hands out. A record longer than MaxRecord
+// becomes a unit of its own marked tooLong, reported by a worker as one bad
+// record, and the reader skips to the end of its last line. When the batch
+// has an end test, the reader stops at the first line that passes it.
+func (st *state) readInput(r io.Reader, input int, name string, seq *int) error {
+	cfg := st.cfg
+	done := &st.done[input]
+	line := 1
+	var carry []byte
+	eof := false
+	for !eof {
+		if done.Load() || st.stop.Load() {
+			return nil
+		}
+		buf := append(getBuf(&inPool, len(carry)+ChunkSize), carry...)
+		limit := len(buf) + ChunkSize // where this chunk stops reading; cap(buf) >= limit
+		k := 0
+		for {
+			if len(buf) == limit { // no record ends in what was read
+				if len(buf) > MaxRecord {
+					// One record fills the buffer: report it at its first
+					// line and skip to the end of its last line.
+					st.send(&Unit{Name: name, Line: line, Records: 1, tooLong: true}, input, seq)
+					line += bytes.Count(buf, []byte{'\n'}) + 1
+					n, err := skipLine(r, buf[:min(cap(buf), ChunkSize)])
+					buf = buf[:n]
+					if err == io.EOF {
+						eof = true
+					} else if err != nil {
+						return err
+					}
+					limit = len(buf) + ChunkSize
+					if cap(buf) < limit {
+						buf = append(make([]byte, 0, limit), buf...)
+					}
+					// What followed the newline may hold whole records.
+					if bytes.IndexByte(buf, '\n') >= 0 || eof {
+						if k = cfg.Split(buf, eof); k > 0 || eof {
+							break
+						}
+					}
+				} else { // grow for one long record
+					limit = min(max(2*len(buf), len(buf)+ChunkSize), MaxRecord+1)
+					if cap(buf) < limit {
+						buf = append(make([]byte, 0, limit), buf...)
+					}
+				}
+			}
+			if !eof {
+				n, err := r.Read(buf[len(buf):limit])
+				buf = buf[:len(buf)+n]
+				if err == io.EOF {
+					eof = true
+				} else if err != nil {
+					return err
+				}
+				// Records end at a newline or at the end of the input: look
+				// for one only when new bytes may hold it, so a long line
+				// arriving in small reads is not rescanned each time.
+				if !eof && bytes.IndexByte(buf[len(buf)-n:], '\n') < 0 {
+					continue
+				}
+			}
+			k = cfg.Split(buf, eof)
+			if k > 0 || eof {
+				break
+			}
+		}
+		carry = append(carry[:0], buf[k:]...)
+		if k == 0 {
+			putBuf(&inPool, buf)
+			continue
+		}
+		data := buf[:k]
+		if cfg.First != nil {
+			// One unit a record, each in a buffer of its own.
+			for len(data) > 0 {
+				n := max(cfg.First(data), 1)
+				lines, records, end, found := st.scanLines(data[:n])
+				u := &Unit{Name: name, Line: line, Data: append([]byte(nil), data[:end]...), Records: min(records, 1)}
+				st.send(u, input, seq)
+				line += lines
+				data = data[n:]
+				if found {
+					return nil
+				}
+			}
+			putBuf(&inPool, buf)
+			continue
+		}
+		lines, records, end, found := st.scanLines(data)
+		st.send(&Unit{Name: name, Line: line, Data: data[:end], Records: records}, input, seq)
+		line += lines
+		if found {
+			return nil // the input's end line: read no further
+		}
+	}
+	return nil
+}
+
+// skipLine reads on from r into buf until a newline, moves what follows it
+// to the front of buf and returns its length.
+func skipLine(r io.Reader, buf []byte) (int, error) {
+	for {
+		n, err := r.Read(buf)
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+			return copy(buf, buf[i+1:n]), nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+}
+
+// scanLines counts the lines and the records (lines holding more than
+// white space) of data and, when the batch has an end test, finds the first
+// line that passes it: it returns the counts of lines through that one and
+// of records before it, the length of data before it, and whether it was
+// found.
+func (st *state) scanLines(data []byte) (lines, records, end int, found bool) {
+	for pos := 0; pos < len(data); {
+		i := bytes.IndexByte(data[pos:], '\n')
+		next := len(data)
+		if i >= 0 {
+			next = pos + i + 1
+			lines++
+		}
+		text := data[pos:next]
+		if st.cfg.EndLine != nil && st.cfg.EndLine(text) {
+			return lines, records, pos, true
+		}
+		if !isBlank(text) {
+			records++
+		}
+		pos = next
+	}
+	return lines, records, len(data), false
+}
+
+// isBlank reports whether b holds only ASCII white space.
+func isBlank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\v' && c != '\f' {
+			return false
+		}
+	}
+	return true
+}
+
+// IsBlank reports whether a line holds only ASCII white space.
+func IsBlank(line []byte) bool { return isBlank(line) }
+
+// JSONName returns the unit's input name as a JSON string, made once a
+// unit.
+func (u *Unit) JSONName() []byte {
+	if u.jsonName == nil {
+		u.jsonName, _ = json.Marshal(u.Name)
+	}
+	return u.jsonName
+}
+
+// AppendJSONError appends the JSON error object of a bad record of u, one
+// line: {"file":NAME,"line":LINE,"error":MESSAGE}.
+func AppendJSONError(dst []byte, u *Unit, line int, err error) []byte {
+	return append(AppendJSONErrorStart(dst, u, line, err), "}\n"...)
+}
+
+// AppendJSONErrorStart appends the error object of AppendJSONError without
+// its closing brace and newline, for a caller that adds fields.
+func AppendJSONErrorStart(dst []byte, u *Unit, line int, err error) []byte {
+	dst = AppendJSONStart(dst, u, line)
+	msg, _ := json.Marshal(err.Error())
+	dst = append(dst, `,"error":`...)
+	return append(dst, msg...)
+}
+
+// AppendJSONStart appends the opening every JSON record of a batch shares,
+// {"file":NAME,"line":LINE, with no closing brace.
+func AppendJSONStart(dst []byte, u *Unit, line int) []byte {
+	dst = append(dst, `{"file":`...)
+	dst = append(dst, u.JSONName()...)
+	dst = append(dst, `,"line":`...)
+	return strconv.AppendInt(dst, int64(line), 10)
+}

@@ -1,0 +1,212 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// upper is a handler that answers each line with the line in upper case,
+// after sleeping as long as the line's last digit says (in 100 us units).
+func upper(u *Unit) {
+	u.Lines(func(line int, text []byte) bool {
+		if IsBlank(text) {
+			return true
+		}
+		if k := text[len(text)-1] - '0'; k < 10 {
+			time.Sleep(time.Duration(k) * 100 * time.Microsecond)
+		}
+		u.Out = fmt.Appendf(u.Out, "%d %s\n", line, bytes.ToUpper(text))
+		return true
+	})
+}
+
+// TestOutputInOrderWhateverTheWorkers checks the output of chunks and of
+// one-record units, with 1 to 7 workers and records of random cost, against
+// a plain loop over the lines.
+func TestOutputInOrderWhateverTheWorkers(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var in, want strings.Builder
+	for i := 1; i <= 3000; i++ {
+		if i%100 == 0 {
+			in.WriteString("\n")
+			continue
+		}
+		s := fmt.Sprintf("rec%d-%d", i, r.IntN(10))
+		if i > 300 { // the rest without sleeps, many to a chunk
+			s = fmt.Sprintf("rec%d-x", i)
+		}
+		in.WriteString(s + "\n")
+		fmt.Fprintf(&want, "%d %s\n", i, strings.ToUpper(s))
+	}
+	for _, first := range []bool{false, true} {
+		for _, w := range []int{1, 2, 7} {
+			var out bytes.Buffer
+			cfg := Config{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard,
+				Workers: w, NewHandler: func() Handler { return upper }}
+			if first {
+				cfg.First = func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 }
+			}
+			res := Run(context.Background(), cfg)
+			if out.String() != want.String() {
+				t.Fatalf("first %v, %d workers: output differs from the plain loop", first, w)
+			}
+			if res.Answered != 2970 || res.Unanswered != 0 || res.Interrupted {
+				t.Fatalf("first %v, %d workers: %+v", first, w, res)
+			}
+		}
+	}
+}
+
+// TestCancelWritesTheCompletedPrefix: a cancelled batch writes the answers
+// of every record before the first one still running, and nothing after.
+func TestCancelWritesTheCompletedPrefix(t *testing.T) {
+	const stuck = 40 // the record that never finishes
+	release := make(chan struct{})
+	var in, want strings.Builder
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(&in, "r%d\n", i)
+		if i < stuck {
+			fmt.Fprintf(&want, "%d R%d\n", i, i)
+		}
+	}
+	var mu sync.Mutex
+	answered := 0
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	cfg := Config{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard, Workers: 3,
+		First: func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
+		NewHandler: func() Handler {
+			return func(u *Unit) {
+				if u.Line == stuck {
+					<-release
+				}
+				upper(u)
+				mu.Lock()
+				answered++
+				if answered == 60 { // well past the stuck record: interrupt
+					cancel()
+				}
+				mu.Unlock()
+			}
+		}}
+	finished := make(chan Result)
+	go func() { finished <- Run(ctx, cfg) }()
+	var res Result
+	select {
+	case res = <-finished:
+	case <-time.After(20 * time.Second):
+		t.Fatal("Run still waits for the stuck record 20 s after the cancel")
+	}
+	close(release)
+	if out.String() != want.String() {
+		t.Fatalf("output %q, want the %d records before the stuck one", out.String(), stuck-1)
+	}
+	if !res.Interrupted || res.Answered != stuck-1 || res.Unanswered < 1 {
+		t.Fatalf("%+v", res)
+	}
+}
+
+func TestChunksStaySmallWhateverThePoolHolds(t *testing.T) {
+	// A large buffer in the pool, as a JSON run's output would leave.
+	putBuf(&inPool, make([]byte, 0, 8<<20))
+	var in bytes.Buffer
+	for in.Len() < 4*ChunkSize {
+		in.WriteString("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n")
+	}
+	var mu sync.Mutex
+	var units []Unit
+	var out bytes.Buffer
+	Run(context.Background(), Config{Inputs: []string{"-"}, Stdin: bytes.NewReader(in.Bytes()), Stdout: &out, Stderr: io.Discard,
+		Workers: 2, NewHandler: func() Handler {
+			return func(u *Unit) {
+				mu.Lock()
+				units = append(units, Unit{Line: u.Line, Data: bytes.Clone(u.Data)})
+				mu.Unlock()
+			}
+		}})
+	slices.SortFunc(units, func(a, b Unit) int { return a.Line - b.Line })
+	total, line := 0, 1
+	for _, u := range units {
+		if len(u.Data) > ChunkSize+100 { // a chunk, plus the rest of a line carried over
+			t.Fatalf("chunk of %d bytes, more than %d", len(u.Data), ChunkSize+100)
+		}
+		if u.Line != line {
+			t.Fatalf("unit starts at line %d, want %d", u.Line, line)
+		}
+		line += bytes.Count(u.Data, []byte{'\n'})
+		total += len(u.Data)
+	}
+	if total != in.Len() || len(units) < 4 {
+		t.Fatalf("%d units hold %d bytes of %d", len(units), total, in.Len())
+	}
+}
+
+// TestUnitLinesAndEndLine: units start at the right line numbers, and the
+// end line stops the input.
+func TestUnitLinesAndEndLine(t *testing.T) {
+	var in strings.Builder
+	for i := 1; i <= 20000; i++ {
+		fmt.Fprintf(&in, "line %d\n", i)
+		if i == 15000 {
+			in.WriteString("0\n")
+		}
+	}
+	var out bytes.Buffer
+	res := Run(context.Background(), Config{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out,
+		Stderr: io.Discard, Workers: 2, EndLine: func(l []byte) bool { return string(bytes.TrimSpace(l)) == "0" },
+		NewHandler: func() Handler {
+			return func(u *Unit) {
+				u.Lines(func(line int, text []byte) bool {
+					if string(text) != fmt.Sprintf("line %d", line) {
+						u.Reject(false, line, fmt.Errorf("holds %q", text))
+					}
+					return true
+				})
+			}
+		}})
+	if res.Bad != 0 || res.Answered != 15000 {
+		t.Fatalf("%+v", res)
+	}
+}
+
+// TestOneRecordUnitsRunTogether: with First, two records of one short input
+// go to two workers at once (each waits until the other has started), where
+// a chunk would hold both and deadlock.
+func TestOneRecordUnitsRunTogether(t *testing.T) {
+	started := make(chan int, 2)
+	cfg := Config{Inputs: []string{"-"}, Stdin: strings.NewReader("a\nb\n"), Stdout: io.Discard, Stderr: io.Discard, Workers: 2,
+		First: func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
+		NewHandler: func() Handler {
+			return func(u *Unit) {
+				started <- u.Line
+				deadline := time.After(10 * time.Second)
+				for len(started) < 2 {
+					select {
+					case <-deadline:
+						return
+					default:
+						time.Sleep(time.Millisecond)
+					}
+				}
+				u.Out = append(u.Out, "ok\n"...)
+			}
+		}}
+	finished := make(chan Result)
+	go func() { finished <- Run(context.Background(), cfg) }()
+	select {
+	case res := <-finished:
+		if len(started) != 2 || res.Answered != 2 {
+			t.Fatalf("%d records started together, %+v", len(started), res)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the records did not run at the same time")
+	}
+}

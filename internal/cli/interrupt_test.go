@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The test binary runs as pdbsolve itself when this variable is set, so the
+// signal tests can run it as a child process.
+const envRunMain = "PDBSOLVE_TEST_RUN_MAIN"
+
+func init() {
+	if os.Getenv(envRunMain) == "1" {
+		os.Args = append(os.Args[:1], strings.Fields(os.Getenv(envRunMain+"_ARGS"))...)
+		os.Exit(Main())
+	}
+}
+
+// TestInterruptWritesAPrefix sends SIGINT and SIGTERM to a running batch
+// (the pdbsolve of this test binary, as a child process) and checks the
+// exit status, the summary line, and that the output is a prefix, in whole
+// records, of the full run's output. The child gets 100 boards, answers
+// them (the input held open), then 100 more in one write and at once the
+// signal, so records are in flight when it comes.
+func TestInterruptWritesAPrefix(t *testing.T) {
+	_, boards, _ := run(t, "", "random", "8puzzle", "-n", "200", "--seed", "11")
+	args := []string{"-j", "2", "solve", "8puzzle", "--heuristic", "manhattan"}
+	code, full, _ := run(t, boards, args...)
+	if code != 0 || strings.Count(full, "\n") != 200 {
+		t.Fatalf("full run: exit %d", code)
+	}
+	lines := strings.SplitAfter(boards, "\n")
+	summary := regexp.MustCompile(`(?m)^pdbsolve: interrupted: (\d+) records answered, (\d+) read but not answered`)
+	for _, c := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), envRunMain+"=1",
+			envRunMain+"_ARGS=--tables "+tilesTestTables()+" "+strings.Join(args, " "))
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		r := bufio.NewReader(stdout)
+		var out strings.Builder
+		io.WriteString(stdin, strings.Join(lines[:100], ""))
+		for range 100 {
+			s, err := r.ReadString('\n')
+			if err != nil {
+				t.Fatalf("%v: %d answers before the signal: %v; stderr %q", c.sig, strings.Count(out.String(), "\n"), err, errb.String())
+			}
+			out.WriteString(s)
+		}
+		io.WriteString(stdin, strings.Join(lines[100:], ""))
+		cmd.Process.Signal(c.sig)
+		rest, _ := io.ReadAll(r)
+		cmd.Wait() // stdin is still open: the signal alone ends the child
+		out.Write(rest)
+		code := cmd.ProcessState.ExitCode()
+		m := summary.FindStringSubmatch(errb.String())
+		if code != c.code || m == nil {
+			t.Fatalf("%v: exit %d, want %d; stderr %q", c.sig, code, c.code, errb.String())
+		}
+		answered, _ := strconv.Atoi(m[1])
+		if got := out.String(); !strings.HasPrefix(full, got) || strings.Count(got, "\n") != answered || answered < 100 {
+			t.Fatalf("%v: %d output lines, %d records answered; a prefix of the full output: %v; stderr %q",
+				c.sig, strings.Count(got, "\n"), answered, strings.HasPrefix(full, got), errb.String())
+		}
+		t.Logf("%v: exit %d, %s", c.sig, code, strings.TrimSpace(errb.String()))
+	}
+}
+
+// TestFirstAnswerComesAtOnce feeds sliding-tile records through a pipe one
+// at a time and reads the answer of each before sending the next.
+func TestFirstAnswerComesAtOnce(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int)
+	go func() {
+		done <- Run(context.Background(), []string{"--tables", tilesTestTables(), "-j", "2", "solve", "8puzzle",
+			"--heuristic", "manhattan", "--goal", "blank-last", "--format", "aoj"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	answers := bufio.NewReader(outR)
+	// Boards 1, 2, ... moves from the goal, each answered before the next is sent.
+	boards := []string{"1 2 3 4 5 6 7 0 8", "1 2 3 4 5 6 0 7 8", "1 2 3 0 5 6 4 7 8", "0 2 3 1 5 6 4 7 8"}
+	for i, b := range boards {
+		fmt.Fprintln(inW, b)
+		got := make(chan string)
+		go func() { s, _ := answers.ReadString('\n'); got <- s }()
+		select {
+		case s := <-got:
+			if s != strconv.Itoa(i+1)+"\n" {
+				t.Fatalf("board %d: answer %q, want %d", i+1, s, i+1)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("board %d: no answer while the input stays open", i+1)
+		}
+	}
+	inW.Close()
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+}
+
+// TestInterruptOutsideABatch: a signal while a table is being built ends
+// the process at once with 128 plus the signal's number, leaving no
+// temporary table file.
+func TestInterruptOutsideABatch(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), envRunMain+"=1",
+		envRunMain+"_ARGS=--tables "+dir+" solve 15puzzle --heuristic pdb663")
+	cmd.Stdin = strings.NewReader("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stderr)
+	line, err := r.ReadString('\n')
+	if err != nil || !strings.Contains(line, "building") {
+		t.Fatalf("first stderr line %q, %v", line, err)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	rest, _ := io.ReadAll(r)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 143 || !strings.Contains(string(rest), "interrupted (SIGTERM)") {
+		t.Fatalf("exit %d, stderr %q", code, line+string(rest))
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp*")); len(tmp) > 0 {
+		t.Fatalf("temporary files left: %v", tmp)
+	}
+}

@@ -1,0 +1,77 @@
+package verify
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+)
+
+const solvedBoard = "1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3"
+
+// TestRotationPairs: a bad board takes no answer, blank lines are skipped
+// in both inputs, the 0 line ends the boards, and answers left over are
+// counted.
+func TestRotationPairs(t *testing.T) {
+	boards := solvedBoard + "\n\n1 2 3\n" + solvedBoard + "\n" + solvedBoard + "\n0\n" + solvedBoard + "\n"
+	answers := "No moves needed\n1\n\nAB\n2\nC\n"
+	r := NewRotationReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a")
+	type want struct {
+		board, answer int
+		moves, symbol string
+		bad, missing  bool
+		noSymbol      bool
+	}
+	wants := []want{
+		{board: 1, answer: 1, symbol: "1"},
+		{board: 3, bad: true},
+		{board: 4, answer: 4, moves: "AB", symbol: "2"},
+		{board: 5, answer: 6, moves: "C", noSymbol: true},
+	}
+	for i, w := range wants {
+		p, ok, err := r.Next()
+		if !ok || err != nil || p.BoardLine != w.board || p.AnswerLine != w.answer || p.Moves != w.moves ||
+			p.Symbol != w.symbol || (p.BadBoard != nil) != w.bad || p.Missing != w.missing || p.NoSymbol != w.noSymbol {
+			t.Fatalf("pair %d: %+v (ok %v, %v), want %+v", i, p, ok, err, w)
+		}
+	}
+	if _, ok, _ := r.Next(); ok {
+		t.Fatal("a pair after the 0 line")
+	}
+	r = NewRotationReader(strings.NewReader(solvedBoard+"\n"), "b", strings.NewReader("No moves needed\n1\nA\n1\n\nB\n"), "a")
+	var units [][]Pair
+	if err := r.Source(1)(func(u *batch.Unit) bool { units = append(units, u.Items.([]Pair)); return true }); err != nil {
+		t.Fatal(err)
+	}
+	if len(units) != 1 || units[0][0].Missing || r.Extra() != 3 {
+		t.Fatalf("%d units, extra %d", len(units), r.Extra())
+	}
+}
+
+// TestTilesPairs: unsolvable and malformed boards take no answer; a board
+// split over lines is one record, named by its first line.
+func TestTilesPairs(t *testing.T) {
+	boards := "1 2 3\n4 5 6\n7 8 0\n# c\n2 1 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n"
+	answers := "0\n1 R\n"
+	parse := func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return bitboard.ParseTiles(rec.Fields, 3) }
+	solvable := func(b bitboard.Tiles) bool { return b.Solvable(bitboard.BlankLast) }
+	r := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", 9, parse, solvable)
+	var got []Pair
+	for {
+		p, ok, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		got = append(got, p)
+	}
+	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Moves != "0" ||
+		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].BadBoard != nil ||
+		got[2].BoardLine != 6 || got[2].BadBoard == nil || got[2].BadLine != 6 ||
+		got[3].AnswerLine != 2 || got[3].Moves != "1 R" || !got[4].Missing {
+		t.Fatalf("pairs %+v", got)
+	}
+}
