@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 )
 
 // tablesDir is one table cache for the whole test binary, so each table is
@@ -78,6 +80,9 @@ func TestSolveRotationBadLines(t *testing.T) {
 	}
 
 	code, out, _ = run(t, "", "solve", "rotation", "--format", "json", in)
+	if _, err := recordtest.Check([]byte(out)); err != nil {
+		t.Fatalf("json against the schema: %v", err)
+	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != ExitBadInput || len(lines) != 5 {
 		t.Fatalf("json: exit %d, %d records, want 5:\n%s", code, len(lines), out)
@@ -89,12 +94,14 @@ func TestSolveRotationBadLines(t *testing.T) {
 			Error  *string `json:"error"`
 			Moves  string  `json:"moves"`
 			Length int     `json:"length"`
-			Nodes  *uint64 `json:"nodes"`
+			Nodes  *uint64 `json:"generated"`
+			Status string  `json:"status"`
 		}
 		if err := json.Unmarshal([]byte(l), &rec); err != nil {
 			t.Fatalf("record %d: %v: %s", i, err, l)
 		}
-		if rec.Line != wantLines[i] || (rec.Error == nil) != (rec.Line == 1 || rec.Line == 6) {
+		if rec.Line != wantLines[i] || (rec.Error == nil) != (rec.Line == 1 || rec.Line == 6) ||
+			(rec.Status == "solved") != (rec.Error == nil) {
 			t.Fatalf("record %d: %s", i, l)
 		}
 		if rec.Error == nil && (rec.Nodes == nil || rec.Length != len(rec.Moves)) {

@@ -224,7 +224,7 @@ func execute(root *cobra.Command, g *globalOptions, args []string) int {
 	if errors.As(err, &ee) {
 		code = ee.code
 	}
-	if msg := err.Error(); msg != "" {
+	if msg := userMessage(err); msg != "" {
 		if !strings.HasPrefix(msg, "pdbsolve") {
 			msg = "pdbsolve: " + msg
 		}

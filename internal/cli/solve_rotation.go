@@ -2,12 +2,12 @@ package cli
 
 import (
 	"bytes"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -70,7 +70,11 @@ func runSolveRotation(o *solveRotationOptions) error {
 			}
 			// A table lookup takes less time than a clock read: time only searches.
 			s.SetTiming(asJSON && !paths)
-			return (&rotationWorker{s: s, heuristic: o.Heuristic, json: asJSON, strict: o.Strict}).solveUnit
+			w := &rotationWorker{s: s, heuristic: o.Heuristic, json: asJSON, strict: o.Strict}
+			if asJSON {
+				w.rw = record.NewRotationWriter(o.Heuristic, !paths)
+			}
+			return w.solveUnit
 		},
 	})
 }
@@ -129,11 +133,15 @@ type rotationWorker struct {
 	boards    [rotationGroup]bitboard.Rotation
 	lines     [rotationGroup]int
 	res       [rotationGroup]search.RotationResult
+	rw        *record.RotationWriter // the JSON writer
 }
 
 // solveUnit solves every board of a unit into its output.
 func (w *rotationWorker) solveUnit(c *batch.Unit) {
 	w.n = 0
+	if w.json {
+		w.rw.SetInput(recordInput(c.Name))
+	}
 	data := c.Data
 	ln := c.Line - 1
 	for len(data) > 0 {
@@ -160,7 +168,7 @@ func (w *rotationWorker) solveUnit(c *batch.Unit) {
 			c.End = true
 			return
 		}
-		c.Reject(w.json, ln, err)
+		rejectRecord(c, w.json, record.PuzzleRotation, w.heuristic, ln, err)
 		if w.strict {
 			c.Halt = true
 			return
@@ -175,7 +183,7 @@ func (w *rotationWorker) flush(c *batch.Unit) {
 	for i := 0; i < w.n; i++ {
 		r := &w.res[i]
 		if w.json {
-			c.Out = rotationAppendJSON(c.Out, c, w.lines[i], w.boards[i], r, w.heuristic)
+			c.Out = w.rw.Append(c.Out, w.lines[i], w.boards[i], r)
 			continue
 		}
 		if r.Len == 0 {
@@ -186,34 +194,4 @@ func (w *rotationWorker) flush(c *batch.Unit) {
 		c.Out = append(c.Out, '\n', byte('0'+r.Symbol), '\n')
 	}
 	w.n = 0
-}
-
-// rotationAppendJSON appends the JSON record of one solved board.
-func rotationAppendJSON(dst []byte, u *batch.Unit, line int, b bitboard.Rotation, r *search.RotationResult, heuristic string) []byte {
-	dst = batch.AppendJSONStart(dst, u, line)
-	dst = append(dst, `,"board":"`...)
-	dst = b.AppendText(dst)
-	dst = append(dst, `","moves":"`...)
-	dst = append(dst, r.Moves[:r.Len]...)
-	dst = append(dst, `","length":`...)
-	dst = strconv.AppendInt(dst, int64(r.Len), 10)
-	dst = append(dst, `,"symbol":`...)
-	dst = strconv.AppendInt(dst, int64(r.Symbol), 10)
-	dst = append(dst, `,"heuristic":"`...)
-	dst = append(dst, heuristic...)
-	dst = append(dst, `","h0":`...)
-	dst = strconv.AppendInt(dst, int64(r.RootH), 10)
-	dst = append(dst, `,"nodes":`...)
-	dst = strconv.AppendUint(dst, r.Generated, 10)
-	dst = append(dst, `,"expanded":`...)
-	dst = strconv.AppendUint(dst, r.Expanded, 10)
-	dst = append(dst, `,"generated":`...)
-	dst = strconv.AppendUint(dst, r.Generated, 10)
-	dst = append(dst, `,"iterations":`...)
-	dst = strconv.AppendInt(dst, int64(r.Iterations), 10)
-	if r.Elapsed > 0 {
-		dst = append(dst, `,"time_ns":`...)
-		dst = strconv.AppendInt(dst, r.Elapsed.Nanoseconds(), 10)
-	}
-	return append(dst, "}\n"...)
 }
