@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -90,6 +91,10 @@ type globalOptions struct {
 	// batchRunning is set while a batch runs: it answers an interrupt
 	// itself; at other times an interrupt ends the process at once.
 	batchRunning atomic.Bool
+
+	args       []string // the command line, program name first, for provenance
+	tablesMu   sync.Mutex
+	tablesUsed []*pdb.Table // the tables the cache returned, for provenance
 }
 
 // cache returns the table cache the options name, reporting builds on stderr.
@@ -102,7 +107,8 @@ func (g *globalOptions) cache() (*pdb.Cache, error) {
 		}
 		dir = d
 	}
-	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) }}
+	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) },
+		Loaded: g.tableLoaded}
 	if g.stderrTTY {
 		c.Progress = progressPrinter(g.Stderr)
 	}
@@ -199,6 +205,7 @@ func Main() int {
 	root, g0 := newRoot(ctx, os.Stdin, os.Stdout, os.Stderr)
 	g = g0
 	close(ready)
+	g.args = os.Args
 	return execute(root, g, os.Args[1:])
 }
 
@@ -207,6 +214,7 @@ func Main() int {
 // interrupt of a batch.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root, g := newRoot(ctx, stdin, stdout, stderr)
+	g.args = append([]string{"pdbsolve"}, args...)
 	return execute(root, g, args)
 }
 
