@@ -154,6 +154,9 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		if g.Workers < 0 || g.Workers > maxWorkers {
 			return usageError("-j %d: want 0 (all cores) to %d workers", g.Workers, maxWorkers)
 		}
+		if err := checkFlagConventions(cmd); err != nil {
+			return err
+		}
 		if g.Profile == "" {
 			return nil
 		}
@@ -175,7 +178,9 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		newCensusCmd(newCensusRotationCmd(g)),
 		newTablesCmd(g),
 	)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, err) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plain(err)) })
+	registerAllCompletions(root)
+	setVersion(root, g)
 	return root, g
 }
 
