@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -11,9 +12,11 @@ import (
 // Rotation Game input is read as judges' solutions read it: symbols
 // separated by white space (asciiSpace, the one definition every reader
 // uses), 24 of them a board wherever the line breaks fall, and a lone "0"
-// token where a board would start ends the input. A board on a line of its
-// own, the common case, is parsed by the fast path; any other layout goes
-// token by token.
+// token where a board would start ends the input. One rule keeps a bad
+// line from shifting every board after it: a line of exactly 24 symbols is
+// a board of its own, so symbols left over before it are reported as an
+// incomplete board. A board on a line of its own, the common case, is
+// parsed by the fast path.
 
 // rotationReader reads the boards of one input, possibly in several calls
 // (one a chunk); the boards of a chunk the splitter cut at a board boundary
@@ -40,13 +43,15 @@ func (r *rotationReader) scan(data []byte, line int, f func(line int, b bitboard
 		} else {
 			text, data = data, nil
 		}
-		if r.n == 0 {
-			if b, err := bitboard.ParseRotation(text); err == nil {
-				if !f(ln, b, nil) {
-					return false
-				}
-				continue
+		if b, err := bitboard.ParseRotation(text); err == nil || rotationTokens(text) == bitboard.RotationCells {
+			// A board of its own line: what was left before it is incomplete.
+			if r.n > 0 && !r.incomplete(f) {
+				return false
 			}
+			if !f(ln, b, err) {
+				return false
+			}
+			continue
 		}
 		for i := 0; i < len(text); {
 			for i < len(text) && asciiSpace(text[i]) {
@@ -91,36 +96,122 @@ func (r *rotationReader) scan(data []byte, line int, f func(line int, b bitboard
 // finish reports a board left incomplete at the end of the input.
 func (r *rotationReader) finish(f func(line int, b bitboard.Rotation, err error) bool) {
 	if r.n > 0 {
-		n := r.n
-		r.n = 0
-		f(r.first, 0, &bitboard.ParseError{Err: bitboard.ErrFieldCount,
-			Detail: fmt.Sprintf("got %d, want %d before the input ends", n, bitboard.RotationCells)})
+		r.incomplete(f)
 	}
 }
 
-// rotationSplit is the batch SplitFunc of Rotation input: the longest
-// prefix of data made of whole lines that ends where no board is being
-// read, so a board spread over lines is never cut. At the end of the input
-// all of data is one unit.
-func rotationSplit(data []byte, atEOF bool) int {
-	if atEOF {
-		return len(data)
-	}
-	cut, n := 0, 0
+// incomplete reports the board being read as too short and drops it.
+func (r *rotationReader) incomplete(f func(line int, b bitboard.Rotation, err error) bool) bool {
+	n := r.n
+	r.n = 0
+	return f(r.first, 0, &bitboard.ParseError{Err: bitboard.ErrFieldCount,
+		Detail: fmt.Sprintf("got %d, want %d", n, bitboard.RotationCells)})
+}
+
+// rotationTokens counts the white-space-separated tokens of a line.
+func rotationTokens(line []byte) int {
+	n := 0
 	prevSpace := true
-	for i, c := range data {
-		if c == '\n' {
-			if n%bitboard.RotationCells == 0 {
-				cut = i + 1
-			}
-			prevSpace = true
-			continue
-		}
+	for _, c := range line {
 		sp := asciiSpace(c)
 		if !sp && prevSpace {
 			n++
 		}
 		prevSpace = sp
 	}
+	return n
+}
+
+// rotationSplit is the batch SplitFunc of Rotation input: a prefix of
+// data made of whole lines that ends where no board is being read (by the
+// rules of rotationReader), so a board spread over lines is never cut. A
+// line of 24 symbols ends every board before it, so the cut goes after the
+// last such line, found from the end; only input without one is counted
+// from the start. At the end of the input all of data is one unit.
+func rotationSplit(data []byte, atEOF bool) int {
+	if atEOF {
+		return len(data)
+	}
+	end := bytes.LastIndexByte(data, '\n')
+	for end >= 0 {
+		start := bytes.LastIndexByte(data[:end], '\n') + 1
+		line := data[start:end]
+		if len(line) == rotationCanonicalLen && rotationCanonical(line) || rotationTokens(line) == bitboard.RotationCells {
+			// The whole lines after it may end boards or the input too.
+			return end + 1 + rotationSplitCount(data[end+1:])
+		}
+		end = start - 1
+	}
+	return rotationSplitCount(data)
+}
+
+// rotationSplitCount is rotationSplit counting symbols from the start of
+// data: the longest prefix of whole lines after which no board is being
+// read, or the first end line "0" where a board would start.
+func rotationSplitCount(data []byte) int {
+	cut, n := 0, 0
+	for start := 0; start < len(data); {
+		i := bytes.IndexByte(data[start:], '\n')
+		if i < 0 {
+			break
+		}
+		line := data[start : start+i]
+		start += i + 1
+		if n == 0 && rotationIsEnd(line) {
+			return start // the reader stops at the end line
+		}
+		if k := rotationTokens(line); k == bitboard.RotationCells {
+			n = 0
+		} else {
+			n += k
+		}
+		if n%bitboard.RotationCells == 0 {
+			n, cut = 0, start
+		}
+	}
 	return cut
+}
+
+// rotationCanonicalLen is the length of a board written the usual way:
+// 24 one-byte symbols, one space apart.
+const rotationCanonicalLen = 2*bitboard.RotationCells - 1
+
+// SWAR masks for rotationCanonical: a little-endian word of a canonical
+// line holds symbols in its even bytes and spaces in its odd ones.
+const (
+	canonOdd    = 0xff00ff00ff00ff00 // the separator bytes
+	canonSpaces = 0x2000200020002000 // a space in each
+	canonLanes  = 0x8000800080008000 // bit 15 of each 16-bit lane
+	canonLow    = 0x0021002100210021 // one more than a space, in each symbol byte
+)
+
+// rotationCanonical reports whether a line of rotationCanonicalLen bytes
+// is 24 one-byte tokens one space apart: its odd bytes spaces and its even
+// bytes above ' ' (so no white space), eight bytes a step.
+func rotationCanonical(line []byte) bool {
+	var bad uint64
+	for k := 0; k < 5; k++ {
+		w := binary.LittleEndian.Uint64(line[8*k:])
+		bad |= w&canonOdd ^ canonSpaces
+		bad |= ((w&^canonOdd | canonLanes) - canonLow) & canonLanes ^ canonLanes
+	}
+	// The last 7 bytes: read from one byte earlier and shift.
+	w := binary.LittleEndian.Uint64(line[rotationCanonicalLen-8:]) >> 8
+	bad |= w&(canonOdd>>16) ^ canonSpaces>>16
+	bad |= ((w&^canonOdd | canonLanes) - canonLow) & canonLanes ^ canonLanes
+	return bad == 0
+}
+
+// rotationIsEnd reports whether a line holds only the judge's end token
+// "0" (with white space around it): the reader stops reading the input
+// there, so an input held open after it (a terminal, a pipe) ends too.
+func rotationIsEnd(line []byte) bool {
+	i, j := 0, len(line)
+	for i < j && asciiSpace(line[i]) {
+		i++
+	}
+	for j > i && asciiSpace(line[j-1]) {
+		j--
+	}
+	return j-i == 1 && line[i] == '0'
 }

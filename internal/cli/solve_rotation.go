@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"bytes"
-
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
@@ -27,8 +25,12 @@ func newSolveRotationCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rotation [FILE|-]...",
 		Short: "Solve Rotation Game boards (HDU 1667 / POJ 2286 / UVa 1343)",
-		Long: `Solve Rotation Game boards: 24 symbols 1-3 a line, in cell order. A line
-holding a single 0 ends an input; blank lines are skipped.
+		Long: `Solve Rotation Game boards, read as judges' solutions read them: symbols 1-3
+separated by white space (ASCII space, tab, CR, LF, VT, FF; any other byte,
+a Unicode space's included, belongs to a symbol), 24 of them a board in cell
+order wherever the line breaks fall (one board a line is the usual layout).
+A lone 0 where a board would start ends an input, on a line of its own or
+after a board's last symbol; blank lines are skipped.
 
 Judge output (--format judge) is two lines a board: the shortest, then
 dictionary-smallest, move string ("No moves needed" for a solved board) and
@@ -62,7 +64,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 	}
 	asJSON := o.Format == "json"
 	return o.g.runBatch(batch.Config{
-		Inputs: o.Inputs, EndLine: rotationIsEnd, JSON: asJSON, Strict: o.Strict,
+		Inputs: o.Inputs, Split: rotationSplit, EndLine: rotationIsEnd, JSON: asJSON, Strict: o.Strict,
 		NewHandler: func() batch.Handler {
 			s := newSolver()
 			if !paths {
@@ -113,11 +115,6 @@ func rotationSolverFactory(g *globalOptions, h search.RotationHeuristic) (func()
 	}, nil
 }
 
-// rotationIsEnd reports whether a line is the judge's end-of-input "0".
-func rotationIsEnd(line []byte) bool {
-	return len(bytes.TrimSpace(line)) == 1 && bytes.TrimSpace(line)[0] == '0'
-}
-
 // rotationGroup is how many boards a worker parses before it solves them
 // together with SolveMany.
 const rotationGroup = 256
@@ -134,47 +131,44 @@ type rotationWorker struct {
 	lines     [rotationGroup]int
 	res       [rotationGroup]search.RotationResult
 	rw        *record.RotationWriter // the JSON writer
+	unit      *batch.Unit            // the unit being solved
 }
 
-// solveUnit solves every board of a unit into its output.
+// solveUnit solves every board of a unit into its output. The unit holds
+// whole boards (rotationSplit cuts between boards), so a board left
+// incomplete at its end is cut short by the end of the input.
 func (w *rotationWorker) solveUnit(c *batch.Unit) {
 	w.n = 0
 	if w.json {
 		w.rw.SetInput(recordInput(c.Name))
 	}
-	data := c.Data
-	ln := c.Line - 1
-	for len(data) > 0 {
-		ln++
-		var text []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			text, data = data[:i], data[i+1:]
-		} else {
-			text, data = data, nil
-		}
-		b, err := bitboard.ParseRotation(text)
-		if err == nil {
-			w.boards[w.n], w.lines[w.n] = b, ln
-			if w.n++; w.n == rotationGroup {
-				w.flush(c)
-			}
-			continue
-		}
-		if batch.IsBlank(text) {
-			continue
-		}
-		w.flush(c)
-		if rotationIsEnd(text) {
-			c.End = true
-			return
-		}
-		rejectRecord(c, w.json, record.PuzzleRotation, w.heuristic, ln, err)
-		if w.strict {
-			c.Halt = true
-			return
-		}
+	w.unit = c
+	var r rotationReader
+	if r.scan(c.Data, c.Line, w.add) {
+		c.End = true
+	} else if !c.Halt {
+		r.finish(w.add)
 	}
 	w.flush(c)
+	w.unit = nil
+}
+
+// add takes one board read (or its error) of the current unit.
+func (w *rotationWorker) add(line int, b bitboard.Rotation, err error) bool {
+	if err == nil {
+		w.boards[w.n], w.lines[w.n] = b, line
+		if w.n++; w.n == rotationGroup {
+			w.flush(w.unit)
+		}
+		return true
+	}
+	w.flush(w.unit)
+	rejectRecord(w.unit, w.json, record.PuzzleRotation, w.heuristic, line, err)
+	if w.strict {
+		w.unit.Halt = true
+		return false
+	}
+	return true
 }
 
 // flush solves the group and appends the answers in order.
