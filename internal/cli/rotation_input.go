@@ -193,12 +193,12 @@ func rotationCanonical(line []byte) bool {
 	for k := 0; k < 5; k++ {
 		w := binary.LittleEndian.Uint64(line[8*k:])
 		bad |= w&canonOdd ^ canonSpaces
-		bad |= ((w&^canonOdd | canonLanes) - canonLow) & canonLanes ^ canonLanes
+		bad |= ((w&^canonOdd|canonLanes)-canonLow)&canonLanes ^ canonLanes
 	}
 	// The last 7 bytes: read from one byte earlier and shift.
 	w := binary.LittleEndian.Uint64(line[rotationCanonicalLen-8:]) >> 8
 	bad |= w&(canonOdd>>16) ^ canonSpaces>>16
-	bad |= ((w&^canonOdd | canonLanes) - canonLow) & canonLanes ^ canonLanes
+	bad |= ((w&^canonOdd|canonLanes)-canonLow)&canonLanes ^ canonLanes
 	return bad == 0
 }
 
