@@ -326,8 +326,8 @@ func TestVerifyUsageAndWriteErrors(t *testing.T) {
 	in, sol := filepath.Join(dir, "in.txt"), filepath.Join(dir, "answers.txt")
 	os.WriteFile(in, []byte(readFile(t, "rotation-sample.txt")), 0o644)
 	os.WriteFile(sol, []byte(readFile(t, "rotation-sample.out")), 0o644)
-	table := filepath.Join(dir, "r.pdb")
-	if code, _, errs := run(t, "", "gen", "rotation", "-o", table); code != 0 {
+	table := filepath.Join(dir, "tables", "rotation-centre8.pdb")
+	if code, _, errs := run(t, "", "gen", "rotation", "-o", filepath.Join(dir, "tables")); code != 0 {
 		t.Fatalf("gen: %s", errs)
 	}
 	for _, args := range [][]string{

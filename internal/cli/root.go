@@ -107,6 +107,12 @@ func (g *globalOptions) cache() (*pdb.Cache, error) {
 		}
 		dir = d
 	}
+	return g.cacheIn(dir)
+}
+
+// cacheIn returns a table cache in dir, reporting builds on stderr and
+// recording the tables loaded for provenance.
+func (g *globalOptions) cacheIn(dir string) (*pdb.Cache, error) {
 	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) },
 		Loaded: g.tableLoaded}
 	if g.stderrTTY {
