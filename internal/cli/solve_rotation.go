@@ -18,6 +18,7 @@ type solveRotationOptions struct {
 	Heuristic string
 	Strict    bool
 	Inputs    []string
+	Shard     string
 }
 
 func newSolveRotationCmd(g *globalOptions) *cobra.Command {
@@ -47,6 +48,7 @@ board, bad ones included, with its statistics.
 	cmd.Flags().StringVar(&o.Format, "format", "judge", "output format: judge or json")
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "exact", "heuristic: exact (path table), exact-ida (IDA* with the exact table) or count")
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
+	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
 	return cmd
 }
 
@@ -63,7 +65,12 @@ func runSolveRotation(o *solveRotationOptions) error {
 		return err
 	}
 	asJSON := o.Format == "json"
+	source, err := shardOf(o.g, o.Inputs, o.Shard, rotationRecords)
+	if err != nil {
+		return err
+	}
 	return o.g.runBatch(batch.Config{
+		Source: source,
 		Inputs: o.Inputs, Split: rotationSplit, EndLine: rotationIsEnd, JSON: asJSON, Strict: o.Strict,
 		NewHandler: func() batch.Handler {
 			s := newSolver()
@@ -143,6 +150,11 @@ func (w *rotationWorker) solveUnit(c *batch.Unit) {
 		w.rw.SetInput(recordInput(c.Name))
 	}
 	w.unit = c
+	if err, ok := c.Items.(error); ok { // a bad board, from a shard's source
+		w.add(c.Line, 0, err)
+		w.unit = nil
+		return
+	}
 	var r rotationReader
 	if r.scan(c.Data, c.Line, w.add) {
 		c.End = true

@@ -31,6 +31,7 @@ type solveTilesOptions struct {
 	MaxNodes  uint64
 	Timeout   time.Duration
 	Inputs    []string
+	Shard     string
 }
 
 func newSolveTilesCmd(g *globalOptions, name string, n int) *cobra.Command {
@@ -66,6 +67,7 @@ Heuristics: %s.
 	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "goal convention: blank-first or blank-last")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
+	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
 	return cmd
 }
 
@@ -83,8 +85,12 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	size := o.n * o.n
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
+	source, err := shardOf(o.g, o.Inputs, o.Shard, tilesRecords(size))
+	if err != nil {
+		return err
+	}
 	return o.g.runBatch(batch.Config{
-		Inputs: o.Inputs, JSON: o.Format == "json",
+		Inputs: o.Inputs, JSON: o.Format == "json", Source: source,
 		Split: func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) },
 		// A board costs milliseconds to seconds: one a unit keeps every worker busy.
 		First: func(data []byte) int { return bitboard.TilesSplit(data, size, true, 1) },
