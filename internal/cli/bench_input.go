@@ -8,6 +8,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/report"
+	"github.com/pdbsolve/pdbsolve/internal/verify"
 )
 
 // readBenchInstances reads every record of the inputs, numbering them in
@@ -39,13 +40,13 @@ func readBenchInstances(g *globalOptions, inputs []string, side int, shard repor
 			index++
 		}
 		if side == 0 {
-			var rr rotationReader
+			var rr verify.RotationReader
 			f := func(line int, b bitboard.Rotation, err error) bool {
 				add(line, bench.Instance{Where: fmt.Sprintf("%s:%d", in, line), Rotation: b}, err)
 				return true
 			}
-			if !rr.scan(data, 1, f) {
-				rr.finish(f)
+			if !rr.Scan(data, 1, f) {
+				rr.Finish(f)
 			}
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/verify"
 )
 
 // recordInput returns the name a record gives the input a unit came from:
@@ -73,9 +74,5 @@ func tilesPuzzleName(n int) string {
 // puzzle argument (they are the same names).
 func puzzleRecordName(puzzle string) string { return puzzle }
 
-// asciiSpace reports whether c is white space to every reader of pdbsolve:
-// ASCII space, tab, line feed, carriage return, vertical tab or form feed.
-// Any other byte, a Unicode space's included, is part of a field.
-func asciiSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
-}
+// asciiSpace is the one definition of white space of every reader.
+func asciiSpace(c byte) bool { return verify.IsSpace(c) }

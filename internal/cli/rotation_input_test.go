@@ -2,6 +2,7 @@ package cli
 
 import (
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 )
@@ -105,45 +106,23 @@ func TestRotationReflowedBatch(t *testing.T) {
 	}
 }
 
-// TestRotationSplitCutsBetweenBoards checks rotationSplit against a slow
-// count of the symbols before each cut.
-func TestRotationSplitCutsBetweenBoards(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	_, boards, _ := run(t, "", "random", "rotation", "-n", "200", "--seed", "12")
-	data := []byte(reflow(boards, r))
-	for end := 0; end <= len(data); end += 1 + r.IntN(97) {
-		k := rotationSplit(data[:end], false)
-		if k > 0 && data[k-1] != '\n' {
-			t.Fatalf("cut at %d, not after a newline", k)
-		}
-		if n := len(strings.Fields(string(data[:k]))); n%24 != 0 {
-			t.Fatalf("cut at %d after %d symbols: inside a board", k, n)
-		}
+// TestVerifyReadsBoardsAsSolve: verify reads Rotation boards as solve does:
+// the judge sample reflowed is checked against the judge's answers, and a
+// line holding U+00A0 and 0 is a bad board, not the end of the boards.
+func TestVerifyReadsBoardsAsSolve(t *testing.T) {
+	dir := t.TempDir()
+	boards, answers := dir+"/b.txt", dir+"/a.txt"
+	reflowed := reflow(readFile(t, "rotation-sample.txt"), rand.New(rand.NewPCG(9, 9)))
+	os.WriteFile(boards, []byte(reflowed), 0o644)
+	os.WriteFile(answers, []byte(readFile(t, "rotation-sample.out")), 0o644)
+	if code, out, errs := run(t, "", "verify", "rotation", "--input", boards, "--solutions", answers); code != ExitOK || !strings.Contains(out, "2 records: 2 ok,") {
+		t.Fatalf("reflowed sample: exit %d\n%s%s", code, out, errs)
 	}
-}
-
-// TestRotationCanonical checks the SWAR test against a byte loop on lines
-// of the canonical length with each byte changed to each interesting value.
-func TestRotationCanonical(t *testing.T) {
-	slow := func(line []byte) bool {
-		for i, c := range line {
-			if (i%2 == 1) != (c == ' ') || (i%2 == 0 && c <= ' ') {
-				return false
-			}
-		}
-		return true
-	}
-	base := []byte("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3")
-	if !rotationCanonical(base) {
-		t.Fatal("the canonical board is not canonical")
-	}
-	for i := range base {
-		for _, c := range []byte{' ', '\t', '\r', 0, '!', '0', '9', 'x', 0x7f, 0x80, 0xa0, 0xff} {
-			line := append([]byte(nil), base...)
-			line[i] = c
-			if rotationCanonical(line) != slow(line) {
-				t.Fatalf("%q: fast %v, slow %v", line, rotationCanonical(line), slow(line))
-			}
-		}
+	board := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n"
+	os.WriteFile(boards, []byte(board+"\u00a00\n"+board), 0o644)
+	os.WriteFile(answers, []byte("AC\n2\nAC\n2\n"), 0o644)
+	code, out, _ := run(t, "", "verify", "rotation", "--input", boards, "--solutions", answers)
+	if code != ExitBadInput || !strings.Contains(out, "3 records: 2 ok,") || !strings.Contains(out, "1 bad-board") {
+		t.Fatalf("U+00A0 0: exit %d\n%s", code, out)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/report"
+	"github.com/pdbsolve/pdbsolve/internal/verify"
 )
 
 // shardSource returns a batch Source that reads every input whole, numbers
@@ -54,10 +55,10 @@ func shardSource(g *globalOptions, inputs []string, shard report.Shard,
 	}
 }
 
-// rotationRecords cuts Rotation input into boards as rotationReader reads
+// rotationRecords cuts Rotation input into boards as verify.RotationReader reads
 // it; a good board's text is its canonical line.
 func rotationRecords(data []byte, emit func(line int, text []byte, err error)) {
-	var r rotationReader
+	var r verify.RotationReader
 	f := func(line int, b bitboard.Rotation, err error) bool {
 		if err != nil {
 			emit(line, nil, err)
@@ -66,8 +67,8 @@ func rotationRecords(data []byte, emit func(line int, text []byte, err error)) {
 		}
 		return true
 	}
-	if !r.scan(data, 1, f) {
-		r.finish(f)
+	if !r.Scan(data, 1, f) {
+		r.Finish(f)
 	}
 }
 

@@ -71,7 +71,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 	}
 	return o.g.runBatch(batch.Config{
 		Source: source,
-		Inputs: o.Inputs, Split: rotationSplit, EndLine: rotationIsEnd, JSON: asJSON, Strict: o.Strict,
+		Inputs: o.Inputs, Split: verify.RotationSplit, EndLine: verify.RotationIsEnd, JSON: asJSON, Strict: o.Strict,
 		NewHandler: func() batch.Handler {
 			s := newSolver()
 			if !paths {
@@ -142,7 +142,7 @@ type rotationWorker struct {
 }
 
 // solveUnit solves every board of a unit into its output. The unit holds
-// whole boards (rotationSplit cuts between boards), so a board left
+// whole boards (verify.RotationSplit cuts between boards), so a board left
 // incomplete at its end is cut short by the end of the input.
 func (w *rotationWorker) solveUnit(c *batch.Unit) {
 	w.n = 0
@@ -155,11 +155,11 @@ func (w *rotationWorker) solveUnit(c *batch.Unit) {
 		w.unit = nil
 		return
 	}
-	var r rotationReader
-	if r.scan(c.Data, c.Line, w.add) {
+	var r verify.RotationReader
+	if r.Scan(c.Data, c.Line, w.add) {
 		c.End = true
 	} else if !c.Halt {
-		r.finish(w.add)
+		r.Finish(w.add)
 	}
 	w.flush(c)
 	w.unit = nil

@@ -1,4 +1,4 @@
-package cli
+package verify
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 )
 
 // Rotation Game input is read as judges' solutions read it: symbols
-// separated by white space (asciiSpace, the one definition every reader
+// separated by white space (IsSpace, the one definition every reader
 // uses), 24 of them a board wherever the line breaks fall, and a lone "0"
 // token where a board would start ends the input. One rule keeps a bad
 // line from shifting every board after it: a line of exactly 24 symbols is
@@ -18,22 +18,22 @@ import (
 // incomplete board. A board on a line of its own, the common case, is
 // parsed by the fast path.
 
-// rotationReader reads the boards of one input, possibly in several calls
+// RotationReader reads the boards of one input, possibly in several calls
 // (one a chunk); the boards of a chunk the splitter cut at a board boundary
 // are whole.
-type rotationReader struct {
+type RotationReader struct {
 	n     int                         // symbols of the board being read
 	first int                         // the line it starts on
 	lines [bitboard.RotationCells]int // the line of each of its symbols
 	buf   []byte                      // its symbols, one space apart
 }
 
-// scan reads the boards of data, whose first byte is on line line, and
+// Scan reads the boards of data, whose first byte is on line line, and
 // calls f with each board (or its error) and the line it starts on, or the
 // line of a bad symbol. It returns true when it read the end token "0",
 // and false when data ends, with any board it was reading kept for the
-// next call (or for finish). f returns false to stop.
-func (r *rotationReader) scan(data []byte, line int, f func(line int, b bitboard.Rotation, err error) bool) (end bool) {
+// next call (or for Finish). f returns false to stop.
+func (r *RotationReader) Scan(data []byte, line int, f func(line int, b bitboard.Rotation, err error) bool) (end bool) {
 	ln := line - 1
 	for len(data) > 0 {
 		ln++
@@ -54,11 +54,11 @@ func (r *rotationReader) scan(data []byte, line int, f func(line int, b bitboard
 			continue
 		}
 		for i := 0; i < len(text); {
-			for i < len(text) && asciiSpace(text[i]) {
+			for i < len(text) && IsSpace(text[i]) {
 				i++
 			}
 			j := i
-			for j < len(text) && !asciiSpace(text[j]) {
+			for j < len(text) && !IsSpace(text[j]) {
 				j++
 			}
 			if i == j {
@@ -93,15 +93,15 @@ func (r *rotationReader) scan(data []byte, line int, f func(line int, b bitboard
 	return false
 }
 
-// finish reports a board left incomplete at the end of the input.
-func (r *rotationReader) finish(f func(line int, b bitboard.Rotation, err error) bool) {
+// Finish reports a board left incomplete at the end of the input.
+func (r *RotationReader) Finish(f func(line int, b bitboard.Rotation, err error) bool) {
 	if r.n > 0 {
 		r.incomplete(f)
 	}
 }
 
 // incomplete reports the board being read as too short and drops it.
-func (r *rotationReader) incomplete(f func(line int, b bitboard.Rotation, err error) bool) bool {
+func (r *RotationReader) incomplete(f func(line int, b bitboard.Rotation, err error) bool) bool {
 	n := r.n
 	r.n = 0
 	return f(r.first, 0, &bitboard.ParseError{Err: bitboard.ErrFieldCount,
@@ -113,7 +113,7 @@ func rotationTokens(line []byte) int {
 	n := 0
 	prevSpace := true
 	for _, c := range line {
-		sp := asciiSpace(c)
+		sp := IsSpace(c)
 		if !sp && prevSpace {
 			n++
 		}
@@ -122,13 +122,13 @@ func rotationTokens(line []byte) int {
 	return n
 }
 
-// rotationSplit is the batch SplitFunc of Rotation input: a prefix of
+// RotationSplit is the batch SplitFunc of Rotation input: a prefix of
 // data made of whole lines that ends where no board is being read (by the
-// rules of rotationReader), so a board spread over lines is never cut. A
+// rules of RotationReader), so a board spread over lines is never cut. A
 // line of 24 symbols ends every board before it, so the cut goes after the
 // last such line, found from the end; only input without one is counted
 // from the start. At the end of the input all of data is one unit.
-func rotationSplit(data []byte, atEOF bool) int {
+func RotationSplit(data []byte, atEOF bool) int {
 	if atEOF {
 		return len(data)
 	}
@@ -145,7 +145,7 @@ func rotationSplit(data []byte, atEOF bool) int {
 	return rotationSplitCount(data)
 }
 
-// rotationSplitCount is rotationSplit counting symbols from the start of
+// rotationSplitCount is RotationSplit counting symbols from the start of
 // data: the longest prefix of whole lines after which no board is being
 // read, or the first end line "0" where a board would start.
 func rotationSplitCount(data []byte) int {
@@ -157,7 +157,7 @@ func rotationSplitCount(data []byte) int {
 		}
 		line := data[start : start+i]
 		start += i + 1
-		if n == 0 && rotationIsEnd(line) {
+		if n == 0 && RotationIsEnd(line) {
 			return start // the reader stops at the end line
 		}
 		if k := rotationTokens(line); k == bitboard.RotationCells {
@@ -202,16 +202,23 @@ func rotationCanonical(line []byte) bool {
 	return bad == 0
 }
 
-// rotationIsEnd reports whether a line holds only the judge's end token
+// RotationIsEnd reports whether a line holds only the judge's end token
 // "0" (with white space around it): the reader stops reading the input
 // there, so an input held open after it (a terminal, a pipe) ends too.
-func rotationIsEnd(line []byte) bool {
+func RotationIsEnd(line []byte) bool {
 	i, j := 0, len(line)
-	for i < j && asciiSpace(line[i]) {
+	for i < j && IsSpace(line[i]) {
 		i++
 	}
-	for j > i && asciiSpace(line[j-1]) {
+	for j > i && IsSpace(line[j-1]) {
 		j--
 	}
 	return j-i == 1 && line[i] == '0'
+}
+
+// IsSpace reports whether c is white space to every reader of pdbsolve:
+// ASCII space, tab, line feed, carriage return, vertical tab or form feed.
+// Any other byte, a Unicode space's included, is part of a field.
+func IsSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
