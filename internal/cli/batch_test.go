@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 )
 
 // repeatReader yields n copies of b, then rest.
@@ -169,8 +170,11 @@ func TestOverlongRecordsInARow(t *testing.T) {
 	in = &segReader{[]seg{{s: board}, {b: '1', n: batch.MaxRecord + 5}, {s: "\n" + board}}}
 	out.Reset()
 	runWithin(t, 30*time.Second, in, &out, "solve", "rotation", "--format", "json")
-	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !strings.Contains(lines[1], `"line":2,"error":"record longer`) {
+	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !strings.Contains(lines[1], `"line":2,"heuristic":"exact","status":"error","error":"record longer`) {
 		t.Fatalf("json: %q", out.String())
+	}
+	if _, err := recordtest.Check(out.Bytes()); err != nil {
+		t.Fatalf("json against the schema: %v", err)
 	}
 	// A sliding-tile record whose last line is too long: skipped to that
 	// line's end; the next board is read from the line after.

@@ -71,6 +71,9 @@ func runSolveRotation(o *solveRotationOptions) error {
 	}
 	return o.g.runBatch(batch.Config{
 		Source: source,
+		Reject: func(u *batch.Unit, line int, err error) {
+			rejectRecord(u, asJSON, record.PuzzleRotation, o.Heuristic, line, err)
+		},
 		Inputs: o.Inputs, Split: verify.RotationSplit, EndLine: verify.RotationIsEnd, JSON: asJSON, Strict: o.Strict,
 		NewHandler: func() batch.Handler {
 			s := newSolver()

@@ -91,6 +91,9 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	return o.g.runBatch(batch.Config{
 		Inputs: o.Inputs, JSON: o.Format == "json", Source: source,
+		Reject: func(u *batch.Unit, line int, err error) {
+			rejectRecord(u, o.Format == "json", tilesPuzzleName(o.n), o.Heuristic, line, err)
+		},
 		Split: func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) },
 		// A board costs milliseconds to seconds: one a unit keeps every worker busy.
 		First: func(data []byte) int { return bitboard.TilesSplit(data, size, true, 1) },
