@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -128,18 +129,18 @@ func runBench(o *benchOptions) error {
 	if o.Repeat < 1 || o.Repeat > maxRepeat {
 		return usageError("--repeat %d: want 1 to %d runs an instance", o.Repeat, maxRepeat)
 	}
-	if err := checkLimits(o.MaxNodes, o.Timeout); err != nil {
+	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
 	shard, err := report.ParseShard(o.Shard)
 	if err != nil {
 		return usageError("--shard %q: %v", o.Shard, err)
 	}
-	if o.Baseline != "" && !contains(o.Heuristics, o.Baseline) {
+	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
 	}
 	for i, h := range o.Heuristics {
-		if contains(o.Heuristics[:i], h) {
+		if slices.Contains(o.Heuristics[:i], h) {
 			return usageError("--heuristic: %s named twice", h)
 		}
 	}
@@ -314,13 +315,4 @@ func boardText(side int, in *bench.Instance) string {
 		return string(in.Rotation.AppendText(nil))
 	}
 	return in.Tiles.String()
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

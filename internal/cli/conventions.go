@@ -29,8 +29,9 @@ func (g *globalOptions) provenance() record.Provenance {
 	return provenance.Collect(g.args, time.Now(), g.tablesUsed...)
 }
 
-// checkLimits rejects negative search limits as usage errors.
-func checkLimits(maxNodes uint64, timeout time.Duration) error {
+// checkTimeout rejects a negative --timeout as a usage error (a negative
+// --max-nodes is already one: the flag is unsigned).
+func checkTimeout(timeout time.Duration) error {
 	if timeout < 0 {
 		return usageError("--timeout %v: want a duration of 0 (no limit) or more", timeout)
 	}
@@ -96,7 +97,7 @@ func checkFlagConventions(cmd *cobra.Command) error {
 	fs := cmd.Flags()
 	if f := fs.Lookup("timeout"); f != nil {
 		if d, err := fs.GetDuration("timeout"); err == nil {
-			if err := checkLimits(0, d); err != nil {
+			if err := checkTimeout(d); err != nil {
 				return err
 			}
 		}
