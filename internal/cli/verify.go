@@ -44,11 +44,13 @@ the symbol line is right.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: for rotation
 the judge format (a move line, or "No moves needed", then a symbol line), for
 the sliding-tile puzzles the text format ("LENGTH MOVES") or the aoj format
-("LENGTH", which can only be checked for optimality). A bad or unsolvable
+("LENGTH", which can only be checked for optimality), or for any puzzle
+solve's --format json (JSON Lines in the record schema, docs/records.md),
+whose answers are matched to the boards by the line they name. A bad or unsolvable
 board takes no answer, as with solve. Both inputs are read once, in step;
 at most one of them can be standard input (-). -j sets the workers.
 
-Each record gets one line, in input order: its board's file and line, the
+Each record gets one line (a JSON verdict with --format json), in input order: its board's file and line, the
 answer's line (- when it takes none), and a verdict: ok, wrong (does not solve, illegal move,
 malformed), wrong-symbol, not-optimal, not-smallest, missing, unsolvable
 (the board cannot reach the goal) or bad-board (malformed); then a summary.
