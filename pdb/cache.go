@@ -114,6 +114,9 @@ type Cache struct {
 	// MemoryBytes, if not 0, replaces the machine's memory (MemTotal in
 	// /proc/meminfo) as the limit on a build's Spec.PeakBytes.
 	MemoryBytes uint64
+	// Loaded, if set, is called with every table Load returns, so a caller
+	// can say which tables an output was made with.
+	Loaded func(*Table)
 }
 
 func (c *Cache) notify(format string, args ...any) {
@@ -131,6 +134,14 @@ func (c *Cache) Path(s Spec) string { return filepath.Join(c.Dir, s.FileName()) 
 // for it (saying so through Notify) and reads the result. A build is
 // refused with ErrTooBig when it cannot fit in memory.
 func (c *Cache) Load(s Spec) (*Table, error) {
+	t, err := c.load(s)
+	if err == nil && c.Loaded != nil {
+		c.Loaded(t)
+	}
+	return t, err
+}
+
+func (c *Cache) load(s Spec) (*Table, error) {
 	c.sweep()
 	path := c.Path(s)
 	t, err := s.Open(path)

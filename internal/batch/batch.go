@@ -80,6 +80,10 @@ type Config struct {
 	// JSON: a record the pipeline itself rejects (one longer than MaxRecord)
 	// becomes a JSON error object in the output; else a note on Stderr.
 	JSON bool
+	// Reject, when set, reports a record the pipeline rejects instead of
+	// Unit.Reject (so a command writes its own error record); it must
+	// count the record in Unit.Bad.
+	Reject func(u *Unit, line int, err error)
 	// Strict: a record the pipeline rejects halts the batch.
 	Strict bool
 
@@ -244,7 +248,10 @@ func Run(ctx context.Context, cfg Config) Result {
 			for u := range st.jobs {
 				if u.ioErr == nil && !st.stop.Load() && !st.done[u.input].Load() {
 					u.Out = getBuf(&outPool, len(u.Data))
-					if u.tooLong {
+					if u.tooLong && cfg.Reject != nil {
+						cfg.Reject(u, u.Line, ErrTooLong)
+						u.Halt = cfg.Strict
+					} else if u.tooLong {
 						u.Reject(cfg.JSON, u.Line, ErrTooLong)
 						u.Halt = cfg.Strict
 					} else {

@@ -1,14 +1,8 @@
-// Package bench compares heuristics: it solves each instance under every
-// heuristic and sums the runs up per heuristic (instances solved, nodes,
-// time, mean root heuristic and length, nodes against the first heuristic),
-// checking that heuristics which solve an instance agree on its optimal
-// length.
-//
-// Instances arrive one at a time, in order, through Report.Add, so a
-// benchmark streams its input: the report keeps only the per-heuristic
-// sums unless it is asked to keep every run (for per-instance rows or a
-// plot). The solvers are the puzzles' search solvers behind one small
-// interface, one Solver per goroutine.
+// Package bench runs benchmark instances: the puzzles' search solvers behind
+// one small interface, one Solver per goroutine, each solve timed and its
+// outcome (solved, censored by a node or time limit, or unsolvable) kept
+// with its statistics, and turned by Record into a run of the record schema
+// (docs/records.md) that package report compares.
 package bench
 
 import (
@@ -17,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -33,20 +28,10 @@ type Run struct {
 	Censored bool          // a node or time limit stopped the search first
 	Error    string        // why the instance could not be solved (an unsolvable board), else ""
 	Length   int           // optimal length in moves, when solved
+	Symbol   int           // Rotation, when solved: the centre's symbol, 1-3
 	Moves    string        // the solution, when the Solver keeps moves
 	Stats    search.Stats  // nodes, iterations, root heuristic and last bound
 	Time     time.Duration // wall time of the solve
-}
-
-// Status returns "solved", "censored" or "error".
-func (r *Run) Status() string {
-	switch {
-	case r.Solved:
-		return "solved"
-	case r.Censored:
-		return "censored"
-	}
-	return "error"
 }
 
 // Solver solves instances under one heuristic. A Solver is used by one
@@ -74,7 +59,7 @@ func (r *RotationSolver) Solve(in *Instance, lim search.Limits) Run {
 	run := Run{Stats: res.Stats, Time: res.Elapsed}
 	switch {
 	case err == nil:
-		run.Solved, run.Length = true, res.Len
+		run.Solved, run.Length, run.Symbol = true, res.Len, int(res.Symbol)
 		if r.keepMoves {
 			run.Moves = res.MoveString()
 		}
@@ -127,139 +112,21 @@ func SolveAll(solvers []Solver, in *Instance, lim search.Limits, runs []Run) {
 	}
 }
 
-// Summary sums up one heuristic over all instances. Node, time and length
-// figures are over the instances it solved; nodes per second is over all
-// its runs; Ratio is its generated nodes over the first heuristic's on the
-// instances both solved, -1 when no instance was solved by both with nodes.
-type Summary struct {
-	Heuristic     string  `json:"heuristic"`
-	Instances     int     `json:"instances"`
-	Solved        int     `json:"solved"`
-	Censored      int     `json:"censored"`
-	Errors        int     `json:"errors"`
-	Expanded      uint64  `json:"expanded"`
-	Generated     uint64  `json:"generated"`
-	MeanExpanded  float64 `json:"mean_expanded"`
-	MeanGenerated float64 `json:"mean_generated"`
-	Seconds       float64 `json:"seconds"`
-	MeanSeconds   float64 `json:"mean_seconds"`
-	NodesPerSec   float64 `json:"nodes_per_second"`
-	MeanH0        float64 `json:"mean_h0"`
-	MeanLength    float64 `json:"mean_length"`
-	Ratio         float64 `json:"ratio_to_first"`
-}
-
-// sums are the running totals behind a Summary.
-type sums struct {
-	allGen              uint64
-	allTime, solvedTime time.Duration
-	h0, length          float64
-	mine, first         uint64 // generated nodes on instances this and the first heuristic solved
-}
-
-// Report is a benchmark in progress: add instances in order with Add, then
-// call Finish for the summaries.
-type Report struct {
-	Puzzle     string
-	Heuristics []string
-	Instances  int       // instances added
-	Summaries  []Summary // one a heuristic, complete after Finish
-	Disagree   []string  // one message an instance whose solved lengths differ
-
-	// With KeepRuns, Where[i] and Runs[h][i] keep every instance and run.
-	KeepRuns bool
-	Where    []string
-	Runs     [][]Run
-
-	sums []sums
-}
-
-// NewReport returns an empty report for heuristics on puzzle; keepRuns
-// keeps every run (memory then grows with the instances).
-func NewReport(puzzle string, heuristics []string, keepRuns bool) *Report {
-	r := &Report{Puzzle: puzzle, Heuristics: heuristics, KeepRuns: keepRuns,
-		Summaries: make([]Summary, len(heuristics)), sums: make([]sums, len(heuristics))}
-	if keepRuns {
-		r.Runs = make([][]Run, len(heuristics))
+// Record fills the status, length, moves and statistics of r, a record of
+// the schema (docs/records.md), from run: solved, limit (censored) or
+// unsolvable (the only error a Solver reports), with the solve's time.
+func Record(run *Run, r *record.Run) {
+	switch {
+	case run.Solved:
+		r.Status, r.Length, r.Moves, r.Symbol = record.StatusSolved, run.Length, run.Moves, run.Symbol
+		run.Stats.Bound = run.Length // a path-table answer has no search bound
+	case run.Censored:
+		r.Status = record.StatusLimit
+	default:
+		r.Status, r.Error = record.StatusUnsolvable, run.Error
 	}
-	for h, name := range heuristics {
-		r.Summaries[h].Heuristic = name
+	if r.Status != record.StatusUnsolvable {
+		r.SetStats(&run.Stats, false)
+		r.TimeNS = run.Time.Nanoseconds()
 	}
-	return r
-}
-
-// Add adds the runs of the next instance, runs[h] under Heuristics[h].
-func (r *Report) Add(where string, runs []Run) {
-	r.Instances++
-	first := runs[0]
-	length, by := -1, ""
-	for h := range runs {
-		run := &runs[h]
-		s, t := &r.Summaries[h], &r.sums[h]
-		s.Instances++
-		t.allGen += run.Stats.Generated
-		t.allTime += run.Time
-		t.h0 += float64(run.Stats.RootH)
-		switch {
-		case run.Solved:
-			s.Solved++
-			s.Expanded += run.Stats.Expanded
-			s.Generated += run.Stats.Generated
-			t.solvedTime += run.Time
-			t.length += float64(run.Length)
-			if first.Solved {
-				t.mine += run.Stats.Generated
-				t.first += first.Stats.Generated
-			}
-			if length < 0 {
-				length, by = run.Length, r.Heuristics[h]
-			} else if run.Length != length {
-				r.Disagree = append(r.Disagree, fmt.Sprintf("%s: %s finds length %d, %s finds %d",
-					where, by, length, r.Heuristics[h], run.Length))
-			}
-		case run.Censored:
-			s.Censored++
-		default:
-			s.Errors++
-		}
-		if r.KeepRuns {
-			r.Runs[h] = append(r.Runs[h], *run)
-		}
-	}
-	if r.KeepRuns {
-		r.Where = append(r.Where, where)
-	}
-}
-
-// Finish computes the means and ratios of the summaries.
-func (r *Report) Finish() {
-	for h := range r.Summaries {
-		s, t := &r.Summaries[h], &r.sums[h]
-		s.Seconds = t.solvedTime.Seconds()
-		if s.Solved > 0 {
-			n := float64(s.Solved)
-			s.MeanExpanded, s.MeanGenerated = float64(s.Expanded)/n, float64(s.Generated)/n
-			s.MeanSeconds, s.MeanLength = s.Seconds/n, t.length/n
-		}
-		if t.allTime > 0 {
-			s.NodesPerSec = float64(t.allGen) / t.allTime.Seconds()
-		}
-		if s.Instances > 0 {
-			s.MeanH0 = t.h0 / float64(s.Instances)
-		}
-		s.Ratio = -1
-		if t.first > 0 {
-			s.Ratio = float64(t.mine) / float64(t.first)
-		}
-	}
-}
-
-// AnyCensored reports whether a limit stopped any run.
-func (r *Report) AnyCensored() bool {
-	for _, s := range r.Summaries {
-		if s.Censored > 0 {
-			return true
-		}
-	}
-	return false
 }

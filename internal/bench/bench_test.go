@@ -1,60 +1,87 @@
 package bench
 
 import (
-	"math"
-	"strings"
 	"testing"
-	"time"
 
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-func run(solved bool, length int, gen uint64, h0 int, ms int) Run {
-	return Run{Solved: solved, Censored: !solved, Length: length,
-		Stats: search.Stats{Generated: gen, Expanded: gen / 2, RootH: h0}, Time: time.Duration(ms) * time.Millisecond}
+// TestRecordTiles: the three outcomes of a sliding-tile solve become runs
+// of the schema with the right status. The AOJ 8-puzzle sample needs 4
+// moves (the judge's published answer); a board with two tiles swapped
+// cannot reach the goal; a node limit below what the sample needs censors.
+func TestRecordTiles(t *testing.T) {
+	h, err := search.LoadTileHeuristic(nil, 3, "manhattan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewTilesSolver(search.NewTileSolver(h), bitboard.BlankLast, true)
+	parse := func(cells ...int) bitboard.Tiles {
+		var f []string
+		for _, c := range cells {
+			f = append(f, string(rune('0'+c)))
+		}
+		b, err := bitboard.ParseTiles(f, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	sample := &Instance{Tiles: parse(1, 3, 0, 4, 2, 5, 7, 8, 6)}
+	swapped := &Instance{Tiles: parse(2, 1, 3, 4, 5, 6, 7, 8, 0)}
+	for _, c := range []struct {
+		in     *Instance
+		lim    search.Limits
+		status record.Status
+		length int
+	}{
+		{sample, search.Limits{}, record.StatusSolved, 4},
+		{swapped, search.Limits{}, record.StatusUnsolvable, 0},
+		{sample, search.Limits{MaxNodes: 2}, record.StatusLimit, 0},
+	} {
+		run := s.Solve(c.in, c.lim)
+		r := record.Run{Puzzle: record.Puzzle8, Input: "-", Line: 1, Heuristic: "manhattan"}
+		Record(&run, &r)
+		if r.Status != c.status || r.Length != c.length || len(r.Moves) != c.length {
+			t.Fatalf("%v: %+v, want %s of length %d", c.in.Tiles, r, c.status, c.length)
+		}
+		if err := r.Check(); err != nil {
+			t.Fatalf("%+v: %v", r, err)
+		}
+		if c.status == record.StatusLimit && (r.Generated < 2 || r.Bound < r.H0) {
+			t.Fatalf("limit run: %+v", r)
+		}
+		if c.status == record.StatusSolved && (r.Bound != 4 || r.TimeNS <= 0) {
+			t.Fatalf("solved run: %+v", r)
+		}
+	}
 }
 
-// TestReportSums checks the summaries of three instances under two
-// heuristics against sums worked out by hand.
-func TestReportSums(t *testing.T) {
-	r := NewReport("p", []string{"a", "b"}, true)
-	r.Add("x:1", []Run{run(true, 10, 1000, 4, 10), run(true, 10, 100, 8, 30)})
-	r.Add("x:2", []Run{run(false, 0, 5000, 5, 50), run(true, 12, 200, 9, 20)})   // a censored
-	r.Add("x:3", []Run{run(true, 14, 3000, 6, 30), run(false, 0, 700, 10, 100)}) // b censored
-	r.Finish()
-	a, b := r.Summaries[0], r.Summaries[1]
-	// a solved x:1 and x:3: 4000 nodes in 40 ms; all runs 9000 nodes in 90 ms.
-	if a.Solved != 2 || a.Censored != 1 || a.Generated != 4000 || a.Expanded != 2000 || a.MeanLength != 12 ||
-		math.Abs(a.Seconds-0.04) > 1e-9 || math.Abs(a.NodesPerSec-100000) > 1e-6 || a.MeanH0 != 5 || a.Ratio != 1 {
-		t.Fatalf("a: %+v", a)
+// TestRecordRotation: the judge's sample (HDU 1667) is solved, with the
+// judge's published answers: AC and DDHH, centre symbol 2 both times.
+func TestRecordRotation(t *testing.T) {
+	s, err := search.NewRotationSolver(nil, search.RotationCount)
+	if err != nil {
+		t.Fatal(err)
 	}
-	// b solved x:1 and x:2 (300 nodes); of those a solved only x:1, where
-	// b took 100 nodes to a's 1000.
-	if b.Solved != 2 || b.Censored != 1 || b.Generated != 300 || b.MeanLength != 11 || b.MeanH0 != 9 ||
-		math.Abs(b.Ratio-0.1) > 1e-12 || math.Abs(b.MeanSeconds-0.025) > 1e-9 {
-		t.Fatalf("b: %+v", b)
-	}
-	if r.Instances != 3 || len(r.Where) != 3 || len(r.Runs[1]) != 3 || r.AnyCensored() != true || len(r.Disagree) != 0 {
-		t.Fatalf("report: %+v", r)
-	}
-}
-
-func TestReportDisagreementAndNoRuns(t *testing.T) {
-	r := NewReport("p", []string{"a", "b"}, false)
-	r.Add("x:3", []Run{run(true, 5, 1, 1, 1), run(true, 5, 1, 1, 1)})
-	r.Add("x:4", []Run{run(true, 7, 1, 1, 1), run(true, 8, 1, 1, 1)})
-	r.Finish()
-	if len(r.Disagree) != 1 || !strings.Contains(r.Disagree[0], "x:4: a finds length 7, b finds 8") {
-		t.Fatalf("disagreements %q", r.Disagree)
-	}
-	if r.Where != nil || r.Runs != nil || r.AnyCensored() {
-		t.Fatalf("kept runs without being asked: %+v", r)
-	}
-	// No instance solved by the first heuristic: no ratio.
-	r = NewReport("p", []string{"a", "b"}, false)
-	r.Add("x:1", []Run{run(false, 0, 9, 1, 1), run(true, 3, 4, 1, 1)})
-	r.Finish()
-	if r.Summaries[1].Ratio != -1 {
-		t.Fatalf("ratio %v, want -1", r.Summaries[1].Ratio)
+	for _, c := range []struct{ board, moves string }{
+		{"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", "AC"},
+		{"1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3", "DDHH"},
+	} {
+		b, err := bitboard.ParseRotation([]byte(c.board))
+		if err != nil {
+			t.Fatal(err)
+		}
+		run := NewRotationSolver(s, true).Solve(&Instance{Rotation: b}, search.Limits{})
+		r := record.Run{Puzzle: record.PuzzleRotation, Input: "-", Line: 1}
+		Record(&run, &r)
+		if r.Status != record.StatusSolved || r.Moves != c.moves || r.Length != len(c.moves) || r.Symbol != 2 {
+			t.Fatalf("%s: %+v, want %s and symbol 2", c.board, r, c.moves)
+		}
+		if err := r.Check(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 )
 
 // repeatReader yields n copies of b, then rest.
@@ -65,7 +66,9 @@ func TestStopsReadingAtTheEndLineAndOnStrict(t *testing.T) {
 		code int
 	}{
 		{sample, nil, 0},
-		{"1 1\n", []string{"--strict"}, ExitBadInput},
+		// A bad board (24 symbols, one of them 4); "1 1" alone would be the
+		// start of a board the reader waits to complete, as a judge does.
+		{"1 1 1 1 3 2 3 4 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n", []string{"--strict"}, ExitBadInput},
 	} {
 		finished := make(chan int)
 		var out, errb bytes.Buffer
@@ -150,8 +153,9 @@ func TestOverlongRecordsInARow(t *testing.T) {
 	if code != ExitBadInput || out.String() != "AC\n2\n" || !strings.Contains(errs, "stdin:1: record longer") || !strings.Contains(errs, "stdin:2: record longer") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errs)
 	}
-	// A line of exactly the limit is not too long (it is a bad board).
-	in = &segReader{[]seg{{b: '1', n: batch.MaxRecord}, {s: "\n" + board}}}
+	// A line just short of the limit with the board after it is not too
+	// long (it is a bad board: one symbol, and a board line after it).
+	in = &segReader{[]seg{{b: '1', n: batch.MaxRecord - len(board) - 1}, {s: "\n" + board}}}
 	out.Reset()
 	code, errs = runWithin(t, 30*time.Second, in, &out, "solve", "rotation")
 	if code != ExitBadInput || out.String() != "AC\n2\n" || strings.Contains(errs, "longer") {
@@ -166,8 +170,11 @@ func TestOverlongRecordsInARow(t *testing.T) {
 	in = &segReader{[]seg{{s: board}, {b: '1', n: batch.MaxRecord + 5}, {s: "\n" + board}}}
 	out.Reset()
 	runWithin(t, 30*time.Second, in, &out, "solve", "rotation", "--format", "json")
-	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !strings.Contains(lines[1], `"line":2,"error":"record longer`) {
+	if lines := strings.Split(strings.TrimSpace(out.String()), "\n"); len(lines) != 3 || !strings.Contains(lines[1], `"line":2,"heuristic":"exact","status":"error","error":"record longer`) {
 		t.Fatalf("json: %q", out.String())
+	}
+	if _, err := recordtest.Check(out.Bytes()); err != nil {
+		t.Fatalf("json against the schema: %v", err)
 	}
 	// A sliding-tile record whose last line is too long: skipped to that
 	// line's end; the next board is read from the line after.
@@ -205,7 +212,7 @@ func TestRecordsAfterAnOverlongLine(t *testing.T) {
 	var out bytes.Buffer
 	code, errs := runWithin(t, 60*time.Second, in, &out, "solve", "rotation")
 	if code != ExitBadInput || strings.Count(out.String(), "AC\n2\n") != 1001 || strings.Count(errs, "stdin:") != 2 ||
-		!strings.Contains(errs, "stdin:1: record longer") || !strings.Contains(errs, "stdin:1002: field 1") {
+		!strings.Contains(errs, "stdin:1: record longer") || !strings.Contains(errs, "stdin:1002: wrong number of symbols") {
 		t.Fatalf("exit %d, %d answers, stderr %q", code, strings.Count(out.String(), "AC\n2\n"), errs)
 	}
 	// A board and the end line after an overlong line, the input held open.

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
-	"strconv"
+	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +13,10 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
+	"github.com/pdbsolve/pdbsolve/internal/plot"
+	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -25,8 +31,14 @@ type benchOptions struct {
 	Format      string
 	Plot        string
 	Goal        string
+	Repeat      int
+	Shard       string
+	Baseline    string
 	Inputs      []string
 }
+
+// maxRepeat bounds --repeat.
+const maxRepeat = 1000
 
 func newBenchCmd(g *globalOptions) *cobra.Command {
 	o := &benchOptions{g: g}
@@ -34,24 +46,36 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
 		Long: `Solve every instance under every heuristic, in one process and in input order,
-and compare: instances solved, nodes expanded and generated (total and mean),
-time (total and mean), nodes per second, mean h at the root, mean optimal
-length, and generated nodes against the first heuristic on the instances both
-solved. PUZZLE is rotation, 8puzzle or 15puzzle.
+and compare them. PUZZLE is rotation, 8puzzle or 15puzzle.
 
-A run stopped by --max-nodes or --timeout is censored: it counts as unsolved,
-with the bound it reached. Every heuristic that solves an instance must find
-the same optimal length; a disagreement is reported on stderr and the exit
-status is 1.
+The summary, always printed, gives per heuristic the instances solved,
+censored (stopped by --max-nodes or --timeout) and in error; nodes expanded
+and generated and the time over all instances, a censored run counted at the
+nodes and time it had reached (marked ">=", with the count of such runs);
+the same columns over the paired instances, those every heuristic solved,
+with generated nodes against the baseline heuristic (--baseline, else the
+first); and the mean h at the root and optimal length. Every heuristic that
+solves an instance must find the same optimal length; a disagreement is
+reported on stderr and the exit status is 1. A censored run makes the exit
+status 5, after the summary.
+
+--repeat N solves each instance N times under each heuristic and reports the
+median time and its spread (max-min)/median. --shard K/N takes every N-th
+instance from the K-th (0-based), so N machines can split a run; "pdbsolve
+bench report" merges their JSON outputs into one comparison.
 
 Heuristics: rotation takes exact (the path table, as solve uses: no search,
-no nodes), exact-ida (IDA* with the exact table) and count; the sliding-tile puzzles take
-the names solve takes. Instances run one at a time (-j 1) unless -j is given,
-so times are not shared with other solves.
+no nodes), exact-ida (IDA* with the exact table) and count; the sliding-tile
+puzzles take the names solve takes. Instances run one at a time (-j 1)
+unless -j is given, so times are not shared with other solves. Progress goes
+to stderr when it is a terminal.
 
---format table|json|csv; --per-instance adds a row per instance and heuristic
-(in csv, the per-instance rows replace the summary); --plot FILE.svg|FILE.png
-draws the nodes generated per instance, instances sorted by difficulty.
+--format table|json|csv. JSON is JSON Lines in the record schema
+(docs/records.md): a provenance line, one run a line, then the report. CSV
+starts with "# key: value" provenance lines, then the summary (or, with
+--per-instance, one row a run). --per-instance adds to the table one row per
+instance and heuristic. --plot FILE.svg|FILE.png draws the nodes generated per
+instance.
 
 ` + exitCodeHelp,
 		Args: cobra.MinimumNArgs(1),
@@ -71,7 +95,21 @@ draws the nodes generated per instance, instances sorted by difficulty.
 	cmd.Flags().StringVar(&o.Format, "format", "table", "output format: table, json or csv")
 	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
 	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "sliding-tile goal: blank-first or blank-last")
+	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
+	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only shard K/N: every N-th instance from the K-th (0-based)")
+	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
+	registerCompletions(cmd, completeBenchHeuristics, "table", "json", "csv")
+	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
+}
+
+// benchInstance is one record of a bench input: a board, or why it is not.
+type benchInstance struct {
+	index int // 0-based, among the records of all inputs
+	in    bench.Instance
+	input string // the input's name in records
+	line  int
+	err   error // a bad record
 }
 
 func runBench(o *benchOptions) error {
@@ -83,8 +121,28 @@ func runBench(o *benchOptions) error {
 	default:
 		return usageError("--format %q: want table, json or csv", o.Format)
 	}
-	if o.Plot != "" && !strings.HasSuffix(o.Plot, ".svg") && !strings.HasSuffix(o.Plot, ".png") {
-		return usageError("--plot %q: want a .svg or .png file", o.Plot)
+	if o.Plot != "" {
+		if _, err := plot.Format(o.Plot); err != nil {
+			return usageError("--plot %q: %v", o.Plot, err)
+		}
+	}
+	if o.Repeat < 1 || o.Repeat > maxRepeat {
+		return usageError("--repeat %d: want 1 to %d runs an instance", o.Repeat, maxRepeat)
+	}
+	if err := checkTimeout(o.Timeout); err != nil {
+		return err
+	}
+	shard, err := report.ParseShard(o.Shard)
+	if err != nil {
+		return usageError("--shard %q: %v", o.Shard, err)
+	}
+	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
+		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
+	}
+	for i, h := range o.Heuristics {
+		if slices.Contains(o.Heuristics[:i], h) {
+			return usageError("--heuristic: %s named twice", h)
+		}
 	}
 	side, err := puzzleSide(o.Puzzle)
 	if err != nil {
@@ -92,109 +150,169 @@ func runBench(o *benchOptions) error {
 	}
 	goal, err := bitboard.ParseGoal(o.Goal)
 	if err != nil {
-		return withCode(ExitUsage, err)
+		return withCode(ExitUsage, plain(err))
 	}
 	factories := make([]func() bench.Solver, len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if factories[i], err = newBenchSolverFactory(o.g, side, name, goal, o.PerInstance); err != nil {
+		if factories[i], err = newBenchSolverFactory(o.g, side, name, goal, false); err != nil {
 			return err
 		}
 	}
-	rep := bench.NewReport(o.Puzzle, o.Heuristics, o.PerInstance || o.Plot != "")
+	prov := o.g.provenance()
+	instances, bad, err := readBenchInstances(o.g, o.Inputs, side, shard)
+	if err != nil {
+		return err
+	}
+	puzzle := puzzleRecordName(o.Puzzle)
+	goalName := ""
+	if side != 0 {
+		goalName = goal.String()
+	}
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
-	failed := 0
+	var runs []record.Run
+	done, start := 0, time.Now()
+	progress := o.g.stderrTTY
 	cfg := batch.Config{
-		Inputs: o.Inputs,
+		Source: func(send func(u *batch.Unit) bool) error {
+			for i := range instances {
+				x := &instances[i]
+				if !send(&batch.Unit{Name: x.input, Line: x.line, Records: 1, Items: x}) {
+					return nil
+				}
+			}
+			return nil
+		},
 		NewHandler: func() batch.Handler {
 			solvers := make([]bench.Solver, len(factories))
 			for i, f := range factories {
 				solvers[i] = f()
 			}
-			return func(u *batch.Unit) { benchUnit(u, side, solvers, lim) }
-		},
-		Collect: func(u *batch.Unit) {
-			for _, it := range u.Items.([]benchItem) {
-				for h, run := range it.runs {
-					if run.Error != "" {
-						failed++
-						fmt.Fprintf(o.g.Stderr, "%s: %s: %s\n", it.where, o.Heuristics[h], run.Error)
+			return func(u *batch.Unit) {
+				x := u.Items.(*benchInstance)
+				var out []record.Run
+				for rep := 1; rep <= o.Repeat; rep++ {
+					for h, s := range solvers {
+						run := s.Solve(&x.in, lim)
+						r := record.Run{Puzzle: puzzle, Input: x.input, Line: x.line, Instance: x.index + 1,
+							Board: boardText(side, &x.in), Goal: goalName, Heuristic: o.Heuristics[h]}
+						if o.Repeat > 1 {
+							r.Repeat = rep
+						}
+						bench.Record(&run, &r)
+						out = append(out, r)
 					}
 				}
-				rep.Add(it.where, it.runs)
+				u.Items = out
+			}
+		},
+		Collect: func(u *batch.Unit) {
+			for _, r := range u.Items.([]record.Run) {
+				if r.Status == record.StatusUnsolvable || r.Status == record.StatusError {
+					if r.Repeat <= 1 {
+						fmt.Fprintf(o.g.Stderr, "%s:%d: %s: %s\n", batch.InputName(r.Input), r.Line, r.Heuristic, r.Error)
+					}
+				}
+				runs = append(runs, r)
+			}
+			if done++; progress {
+				fmt.Fprintf(o.g.Stderr, "\r  bench  %d/%d instances  %.1fs ", done, len(instances), time.Since(start).Seconds())
 			}
 		},
 	}
-	if side == 0 {
-		cfg.EndLine = rotationIsEnd
-	} else {
-		size := side * side
-		cfg.Split = func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) }
-		cfg.First = func(data []byte) int { return bitboard.TilesSplit(data, size, true, 1) }
-	}
 	berr := o.g.runBatch(cfg)
+	if progress && done > 0 {
+		fmt.Fprintln(o.g.Stderr)
+	}
 	if berr != nil && !isSilent(berr, ExitBadInput) {
 		return berr // interrupted, or an input error
 	}
-	rep.Finish()
-	for _, d := range rep.Disagree {
-		fmt.Fprintln(o.g.Stderr, "pdbsolve: DISAGREEMENT: "+d)
+	prov.Tables = o.g.provenance().Tables // the tables the solvers loaded
+	if len(runs) == 0 {
+		fmt.Fprintln(o.g.Stderr, "pdbsolve: bench: no instances to compare")
+		if bad > 0 {
+			return withCode(ExitBadInput, errSilent)
+		}
+		return nil
 	}
-	if err := writeBenchReport(o.g.Stdout, rep, o.Format, o.PerInstance); err != nil {
+	rep, err := report.Build(runs, report.Options{Baseline: o.Baseline, Order: o.Heuristics})
+	if err != nil {
+		return withCode(ExitBadInput, err)
+	}
+	if err := writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, runs, rep); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	if o.Plot != "" && rep.Instances == 0 {
-		fmt.Fprintln(o.g.Stderr, "pdbsolve: --plot: no instances to plot")
-	} else if o.Plot != "" {
-		if err := plotBench(o.Plot, rep); err != nil {
-			return withCode(ExitIO, fmt.Errorf("--plot: %w", err))
+	return benchEnd(o.g, rep, o.Plot, runs, bad > 0 || berr != nil)
+}
+
+// benchEnd reports disagreements, draws the plot and returns the exit
+// status of a comparison: 1 for disagreements or bad records, else 5 when
+// a run was censored.
+func benchEnd(g *globalOptions, rep *report.Report, plotFile string, runs []record.Run, bad bool) error {
+	for _, d := range rep.Disagreements {
+		fmt.Fprintln(g.Stderr, "pdbsolve: DISAGREEMENT: "+d)
+	}
+	if plotFile != "" {
+		if err := plot.Bench(rep, plotFile); err != nil {
+			return withCode(ExitIO, fmt.Errorf("--plot %s: %v", plotFile, err))
 		}
 	}
+	censored := false
+	for i := range runs {
+		bad = bad || runs[i].Status == record.StatusUnsolvable || runs[i].Status == record.StatusError
+		censored = censored || runs[i].Status == record.StatusLimit
+	}
 	switch {
-	case len(rep.Disagree) > 0 || berr != nil || failed > 0:
+	case len(rep.Disagreements) > 0 || bad:
 		return withCode(ExitBadInput, errSilent)
-	case rep.AnyCensored():
+	case censored:
 		return withCode(ExitLimit, errSilent)
 	}
 	return nil
 }
 
-// benchItem is one instance's runs, as a bench handler leaves them for the
-// writer.
-type benchItem struct {
-	where string
-	runs  []bench.Run
+// writeBench writes a comparison in format table, json or csv.
+func writeBench(w io.Writer, format string, perInstance bool, prov record.Provenance, runs []record.Run, rep *report.Report) error {
+	switch format {
+	case "json":
+		var buf bytes.Buffer
+		if err := provenance.WriteJSON(&buf, prov); err != nil {
+			return err
+		}
+		var line []byte
+		for i := range runs {
+			line = record.AppendRun(line[:0], &runs[i])
+			buf.Write(line)
+		}
+		if err := rep.WriteJSON(&buf); err != nil {
+			return err
+		}
+		_, err := w.Write(buf.Bytes())
+		return err
+	case "csv":
+		if err := provenance.WriteCSV(w, prov); err != nil {
+			return err
+		}
+		if perInstance {
+			return record.WriteCSV(w, runs)
+		}
+		return rep.WriteCSV(w)
+	}
+	if err := rep.WriteTable(w); err != nil {
+		return err
+	}
+	if perInstance {
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+		return rep.WriteInstances(w)
+	}
+	return nil
 }
 
-// benchUnit parses the instances of a unit and runs every solver on each.
-func benchUnit(u *batch.Unit, side int, solvers []bench.Solver, lim search.Limits) {
-	var items []benchItem
-	add := func(in *bench.Instance) {
-		runs := make([]bench.Run, len(solvers))
-		bench.SolveAll(solvers, in, lim, runs)
-		items = append(items, benchItem{in.Where, runs})
-	}
+// boardText returns the board of an instance as a record writes it.
+func boardText(side int, in *bench.Instance) string {
 	if side == 0 {
-		u.Lines(func(line int, text []byte) bool {
-			if batch.IsBlank(text) {
-				return true
-			}
-			b, err := bitboard.ParseRotation(text)
-			if err != nil {
-				u.Reject(false, line, err)
-				return true
-			}
-			add(&bench.Instance{Where: u.Name + ":" + strconv.Itoa(line), Rotation: b})
-			return true
-		})
-	} else {
-		bitboard.TilesScan(u.Data, u.Line, side*side, func(rec *bitboard.TilesRecord) {
-			b, err := tilesParse(rec, side)
-			if err != nil {
-				u.Reject(false, rec.ErrLine(err), err)
-				return
-			}
-			add(&bench.Instance{Where: u.Name + ":" + strconv.Itoa(rec.Line), Tiles: b})
-		})
+		return string(in.Rotation.AppendText(nil))
 	}
-	u.Items = items
+	return in.Tiles.String()
 }

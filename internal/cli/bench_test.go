@@ -7,6 +7,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -33,6 +34,9 @@ func BenchmarkSolveRotationChunk(b *testing.B) {
 			chunkBytes := len(data) / chunks
 			var out []byte
 			w := &rotationWorker{s: s, json: format == "json"}
+			if w.json {
+				w.rw = record.NewRotationWriter("exact", false)
+			}
 			b.ResetTimer()
 			for i := 0; i < b.N; i += boards {
 				c := &batch.Unit{Name: "bench", Line: 1, Data: data[i/boards%chunks*chunkBytes : (i/boards%chunks+1)*chunkBytes], Out: out[:0]}

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
-	"github.com/pdbsolve/pdbsolve/internal/bench"
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -32,47 +35,119 @@ func TestBenchRotation(t *testing.T) {
 		t.Fatalf("plot: %v, %d bytes", err, len(b))
 	}
 
-	code, out, _ = run(t, boards, "bench", "rotation", "--heuristic", "exact-ida,count,exact", "--format", "json", "--per-instance")
-	var doc struct {
-		Instances int             `json:"instances"`
-		Summary   []bench.Summary `json:"summary"`
-		Rows      []instanceRow   `json:"per_instance"`
+	code, out, _ = run(t, boards, "bench", "rotation", "--heuristic", "exact-ida,count,exact", "--format", "json")
+	kinds, err := recordtest.Check([]byte(out))
+	if err != nil || code != 0 || len(kinds) != 1+45+1 || kinds[0] != "header" || kinds[46] != "report" {
+		t.Fatalf("json: exit %d, %v, kinds %v:\n%s", code, err, kinds, out)
 	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil || code != 0 {
-		t.Fatalf("json: exit %d, %v:\n%s", code, err, out)
+	st, err := record.ReadStream(strings.NewReader(out), "out")
+	if err != nil || len(st.Headers) != 1 || len(st.Runs) != 45 {
+		t.Fatalf("json stream: %v", err)
 	}
-	if doc.Instances != 15 || len(doc.Summary) != 3 || len(doc.Rows) != 45 {
-		t.Fatalf("json: %d instances, %d summaries, %d rows", doc.Instances, len(doc.Summary), len(doc.Rows))
+	if tables := st.Headers[0].Tables; len(tables) == 0 || !tables[0].Pinned {
+		t.Fatalf("provenance lacks the pinned rotation tables: %+v", st.Headers[0])
 	}
-	ex, ct, pt := doc.Summary[0], doc.Summary[1], doc.Summary[2]
-	if ex.Solved != 15 || ct.Solved != 15 || ex.MeanLength != ct.MeanLength || ct.Ratio <= 1 || ex.Ratio != 1 {
-		t.Fatalf("summaries: %+v %+v", ex, ct)
-	}
-	if pt.Solved != 15 || pt.Generated != 0 || pt.MeanLength != ex.MeanLength {
-		t.Fatalf("path table: %+v", pt)
-	}
-	if ex.MeanH0 != ex.MeanLength || ct.MeanH0 > ex.MeanH0 {
-		t.Fatalf("mean h0: exact %.2f (length %.2f), count %.2f", ex.MeanH0, ex.MeanLength, ct.MeanH0)
-	}
-	for i := 0; i < len(doc.Rows); i += 3 {
-		r := doc.Rows[i : i+3]
-		if r[0].Length != r[1].Length || r[0].Moves != r[2].Moves || r[0].Instance != i/3+1 {
-			t.Fatalf("rows %d..%d: %+v", i, i+2, r)
+	// Every heuristic finds the same length on every instance (exact's path
+	// table is an independent answer: no search); exact-ida's root h is the
+	// length, count's never more; the path table generates no node.
+	for i := 0; i < len(st.Runs); i += 3 {
+		r := st.Runs[i : i+3]
+		if r[0].Length != r[1].Length || r[0].Length != r[2].Length || r[0].Instance != i/3+1 ||
+			r[0].H0 != r[0].Length || r[1].H0 > r[0].H0 || r[2].Generated != 0 || r[1].Generated <= r[0].Generated {
+			t.Fatalf("runs %d..%d: %+v", i, i+2, r)
 		}
 	}
 
 	code, out, _ = run(t, boards, "bench", "rotation", "--heuristic", "exact,count", "--max-nodes", "50", "--format", "csv")
-	if code != ExitLimit || !strings.HasPrefix(out, "heuristic,instances,solved,censored") {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var rows []string
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "#") {
+			rows = append(rows, l)
+		}
+	}
+	if code != ExitLimit || !strings.HasPrefix(out, "# pdbsolve: ") || len(rows) != 3 || !strings.HasPrefix(rows[0], "heuristic,instances,solved,censored") {
 		t.Fatalf("censored csv: exit %d:\n%s", code, out)
 	}
-	if lines := strings.Split(strings.TrimSpace(out), "\n"); len(lines) != 3 || strings.Split(lines[2], ",")[3] == "0" {
+	if strings.Split(rows[2], ",")[3] == "0" {
 		t.Fatalf("count with 50 nodes should be censored on some boards:\n%s", out)
 	}
+	// The summary is printed when runs were censored too.
+	code, out, _ = run(t, boards, "bench", "rotation", "--heuristic", "exact,count", "--max-nodes", "50")
+	if code != ExitLimit || !strings.Contains(out, "count") || !strings.Contains(out, ">=") {
+		t.Fatalf("censored table: exit %d:\n%s", code, out)
+	}
+}
+
+// TestBenchShardsMerge: the shards of a run, merged by bench report, equal
+// the unsharded run in every field but the times, through the CLI.
+func TestBenchShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	_, boards, _ := run(t, "", "random", "rotation", "-n", "11", "--seed", "9")
+	in := filepath.Join(dir, "boards.txt")
+	os.WriteFile(in, []byte(boards), 0o644)
+	args := []string{"bench", "rotation", "--heuristic", "exact-ida,count", "--format", "json", "--max-nodes", "20000", in}
+	code, whole, errs := run(t, "", args...)
+	if code != ExitLimit && code != ExitOK {
+		t.Fatalf("unsharded: exit %d: %s", code, errs)
+	}
+	var files []string
+	for k := 0; k < 3; k++ {
+		_, out, _ := run(t, "", append(args, "--shard", fmt.Sprintf("%d/3", k))...)
+		f := filepath.Join(dir, fmt.Sprintf("shard-%d.json", k))
+		os.WriteFile(f, []byte(out), 0o644)
+		files = append(files, f)
+	}
+	code2, merged, errs := run(t, "", append([]string{"bench", "report", "--format", "json"}, files...)...)
+	if code2 != code {
+		t.Fatalf("bench report: exit %d, want the unsharded run's %d: %s", code2, code, errs)
+	}
+	if _, err := recordtest.Check([]byte(merged)); err != nil {
+		t.Fatalf("merged report against the schema: %v", err)
+	}
+	a, errA := record.ReadStream(strings.NewReader(whole), "whole")
+	b, errB := record.ReadStream(strings.NewReader(merged), "merged")
+	if errA != nil || errB != nil || len(a.Runs) != 22 || len(b.Runs) != len(a.Runs) {
+		t.Fatalf("streams: %v %v, %d and %d runs", errA, errB, len(a.Runs), len(b.Runs))
+	}
+	for i := range a.Runs {
+		x, y := a.Runs[i], b.Runs[i]
+		x.TimeNS, y.TimeNS = 0, 0
+		if x != y {
+			t.Fatalf("run %d differs:\nwhole  %+v\nmerged %+v", i, x, y)
+		}
+	}
+	ra, rb := reportLine(t, whole), reportLine(t, merged)
+	for i := range ra.Heuristics {
+		ha, hb := ra.Heuristics[i], rb.Heuristics[i]
+		ha.All.TimeNS, hb.All.TimeNS, ha.Paired.TimeNS, hb.Paired.TimeNS = report.Stat{}, report.Stat{}, report.Stat{}, report.Stat{}
+		ja, _ := json.Marshal(ha)
+		jb, _ := json.Marshal(hb)
+		if string(ja) != string(jb) {
+			t.Fatalf("summary %d differs:\nwhole  %+v\nmerged %+v", i, ha, hb)
+		}
+	}
+	if ra.Instances != 11 || rb.Instances != 11 || ra.PairedInstances != rb.PairedInstances {
+		t.Fatalf("reports: %+v\n%+v", ra, rb)
+	}
+}
+
+// reportLine decodes the report line of a bench JSON output.
+func reportLine(t *testing.T, out string) report.Report {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var r struct {
+		Report report.Report `json:"report"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &r); err != nil {
+		t.Fatalf("report line: %v", err)
+	}
+	return r.Report
 }
 
 func TestBenchTiles(t *testing.T) {
 	code, out, errs := run(t, readFile(t, "bench-8puzzle.txt"), "bench", "8puzzle", "--heuristic", "manhattan,linear-conflict,exact", "--format", "csv")
-	if code != 0 || strings.Count(out, "\n") != 4 || !strings.Contains(out, "exact,3,3,0,0,") {
+	if code != 0 || !strings.Contains(out, "\nexact,3,3,0,0,") || !strings.Contains(out, "# table: 8puzzle/exact ") {
 		t.Fatalf("exit %d, stderr %q:\n%s", code, errs, out)
 	}
 	// A bad tile names the line it is on, not the board's first line.
@@ -83,6 +158,15 @@ func TestBenchTiles(t *testing.T) {
 	code, _, errs = run(t, "8 1 2 0 4 3 7 6 5\n", "bench", "8puzzle", "--heuristic", "manhattan,exact")
 	if code != ExitBadInput || strings.Count(errs, "unsolvable") != 2 {
 		t.Fatalf("unsolvable board: exit %d, stderr %q", code, errs)
+	}
+	// --repeat 3: three runs an instance and heuristic, the same nodes.
+	code, out, errs = run(t, readFile(t, "bench-8puzzle.txt"), "bench", "8puzzle", "--heuristic", "manhattan", "--repeat", "3", "--format", "json")
+	st, err := record.ReadStream(strings.NewReader(out), "out")
+	if code != 0 || err != nil || len(st.Runs) != 9 || st.Runs[2].Repeat != 3 || st.Runs[0].Generated != st.Runs[2].Generated {
+		t.Fatalf("--repeat 3: exit %d %v %s", code, err, errs)
+	}
+	if r := reportLine(t, out); r.Repeats != 3 || r.Heuristics[0].TimeSpread == nil {
+		t.Fatalf("--repeat 3 report: %+v", r)
 	}
 }
 
@@ -242,8 +326,8 @@ func TestVerifyUsageAndWriteErrors(t *testing.T) {
 	in, sol := filepath.Join(dir, "in.txt"), filepath.Join(dir, "answers.txt")
 	os.WriteFile(in, []byte(readFile(t, "rotation-sample.txt")), 0o644)
 	os.WriteFile(sol, []byte(readFile(t, "rotation-sample.out")), 0o644)
-	table := filepath.Join(dir, "r.pdb")
-	if code, _, errs := run(t, "", "gen", "rotation", "-o", table); code != 0 {
+	table := filepath.Join(dir, "tables", "rotation-centre8.pdb")
+	if code, _, errs := run(t, "", "gen", "rotation", "-o", filepath.Join(dir, "tables")); code != 0 {
 		t.Fatalf("gen: %s", errs)
 	}
 	for _, args := range [][]string{

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -58,18 +59,6 @@ format, one board a line, in sorted order.
 	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
 	cmd.Flags().StringVar(&o.Antipodes, "antipodes", "", "write the boards at the maximum length to this file")
 	return cmd
-}
-
-// censusJSON is the JSON form of a census.
-type censusJSON struct {
-	Puzzle  string   `json:"puzzle"`
-	Counts  []uint64 `json:"counts"` // boards at each length 0..max
-	Total   uint64   `json:"total"`
-	Max     int      `json:"max"`
-	AtMax   uint64   `json:"at_max"`
-	Orbits  int      `json:"orbits"`  // orbits of 8-cell masks under the board symmetries
-	Workers int      `json:"workers"` // goroutines that counted
-	TimeNS  int64    `json:"time_ns"` // census time, table loading excluded
 }
 
 func runCensusRotation(o *censusRotationOptions) (err error) {
@@ -138,7 +127,7 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 
 // writeCensusJSON writes the census as one JSON object and a newline.
 func writeCensusJSON(w io.Writer, c *pdb.Census, workers int, elapsed time.Duration) {
-	b, _ := json.Marshal(censusJSON{Puzzle: pdb.RotationPuzzle, Counts: c.Counts, Total: c.Total, Max: c.Max,
+	b, _ := json.Marshal(record.Census{Puzzle: pdb.RotationPuzzle, Counts: c.Counts, Total: c.Total, Max: c.Max,
 		AtMax: c.AtMax(), Orbits: c.Orbits, Workers: workers, TimeNS: elapsed.Nanoseconds()})
 	w.Write(append(b, '\n'))
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 )
 
 // tablesDir is one table cache for the whole test binary, so each table is
@@ -78,6 +80,9 @@ func TestSolveRotationBadLines(t *testing.T) {
 	}
 
 	code, out, _ = run(t, "", "solve", "rotation", "--format", "json", in)
+	if _, err := recordtest.Check([]byte(out)); err != nil {
+		t.Fatalf("json against the schema: %v", err)
+	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != ExitBadInput || len(lines) != 5 {
 		t.Fatalf("json: exit %d, %d records, want 5:\n%s", code, len(lines), out)
@@ -89,12 +94,14 @@ func TestSolveRotationBadLines(t *testing.T) {
 			Error  *string `json:"error"`
 			Moves  string  `json:"moves"`
 			Length int     `json:"length"`
-			Nodes  *uint64 `json:"nodes"`
+			Nodes  *uint64 `json:"generated"`
+			Status string  `json:"status"`
 		}
 		if err := json.Unmarshal([]byte(l), &rec); err != nil {
 			t.Fatalf("record %d: %v: %s", i, err, l)
 		}
-		if rec.Line != wantLines[i] || (rec.Error == nil) != (rec.Line == 1 || rec.Line == 6) {
+		if rec.Line != wantLines[i] || (rec.Error == nil) != (rec.Line == 1 || rec.Line == 6) ||
+			(rec.Status == "solved") != (rec.Error == nil) {
 			t.Fatalf("record %d: %s", i, l)
 		}
 		if rec.Error == nil && (rec.Nodes == nil || rec.Length != len(rec.Moves)) {
@@ -224,9 +231,17 @@ func TestUsageAndTableErrors(t *testing.T) {
 }
 
 func TestGenAndInfo(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "r.pdb")
-	if code, _, errs := run(t, "", "gen", "rotation", "-o", path); code != 0 {
+	dir := filepath.Join(t.TempDir(), "tables")
+	path := filepath.Join(dir, "rotation-centre8.pdb")
+	if code, _, errs := run(t, "", "gen", "rotation", "-o", dir); code != 0 {
 		t.Fatalf("gen: exit %d: %s", code, errs)
+	}
+	// The directory is a cache: solve uses its tables and builds none.
+	var out0, errb0 bytes.Buffer
+	sample := readFile(t, "rotation-sample.txt")
+	if code := Run(context.Background(), []string{"--tables", dir, "--write-tables", "never", "solve", "rotation"},
+		strings.NewReader(sample), &out0, &errb0); code != 0 || out0.String() != readFile(t, "rotation-sample.out") || errb0.Len() != 0 {
+		t.Fatalf("solve with gen -o's tables: exit %d, %q %q", code, out0.String(), errb0.String())
 	}
 	png := filepath.Join(t.TempDir(), "hist.png")
 	code, out, _ := run(t, "", "info", "--plot", png, path)
@@ -237,6 +252,24 @@ func TestGenAndInfo(t *testing.T) {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Fatalf("info lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestGenTilesInto: gen -o DIR writes every table of a partition, checked
+// on a second run (not rebuilt), and solve uses them from DIR.
+func TestGenTilesInto(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "t")
+	code, _, errs := run(t, "", "gen", "8puzzle", "--pdb", "44", "-o", dir)
+	if code != 0 || strings.Count(errs, "building") != 2 || strings.Count(errs, " is in ") != 2 {
+		t.Fatalf("gen -o: exit %d: %s", code, errs)
+	}
+	if code, _, errs = run(t, "", "gen", "8puzzle", "--pdb", "44", "-o", dir); code != 0 || strings.Contains(errs, "building") {
+		t.Fatalf("second gen -o rebuilt: exit %d: %s", code, errs)
+	}
+	var out, errb bytes.Buffer
+	if code := Run(context.Background(), []string{"--tables", dir, "--write-tables", "never", "solve", "8puzzle", "--heuristic", "pdb44", "--format", "aoj"},
+		strings.NewReader("1 3 0 4 2 5 7 8 6\n"), &out, &errb); code != 0 || out.String() != "4\n" || errb.Len() != 0 {
+		t.Fatalf("solve with gen -o's tables: exit %d, %q %q", code, out.String(), errb.String())
 	}
 }
 

@@ -22,16 +22,33 @@ func newGenRotationCmd(g *globalOptions) *cobra.Command {
 		Short: "Build the Rotation Game tables (distance and paths)",
 		Long: `Build the Rotation Game distance table (C(24,8) = 735,471 masks, 4 bits each)
 and the path table derived from it (per mask, its dictionary-smallest
-shortest move sequence, 64 bits), into the cache directory. With -o FILE,
-write only the distance table to FILE.`,
+shortest move sequence, 64 bits), into the cache directory, replacing them. With -o DIR, make sure DIR holds
+both tables as a cache directory does (--tables DIR then uses them): each
+is read and checked if there, else built, checked and written.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenRotation(o) },
 	}
-	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the distance table to this file instead of the cache")
+	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the tables into this directory instead of the cache")
 	return cmd
 }
 
 func runGenRotation(o *genRotationOptions) error {
+	if o.Output != "" {
+		// Into DIR through the checked path of the cache: each table read
+		// and checked if there, else built, checked and written.
+		cache, err := o.g.cacheIn(o.Output)
+		if err != nil {
+			return err
+		}
+		dist, paths, err := cache.LoadRotation()
+		if err != nil {
+			return withCode(ExitTable, plain(err))
+		}
+		for _, t := range []*pdb.Table{dist, paths} {
+			fmt.Fprintf(o.g.Stderr, "pdbsolve: %s/%s (%d entries) is in %s\n", t.Puzzle, t.Pattern, t.Entries, o.Output)
+		}
+		return nil
+	}
 	var progress func(pdb.Progress)
 	if o.g.stderrTTY {
 		progress = progressPrinter(o.g.Stderr)
@@ -45,14 +62,6 @@ func runGenRotation(o *genRotationOptions) error {
 		return withCode(ExitTable, err)
 	}
 	built := time.Since(start)
-	if o.Output != "" {
-		if err := pdb.WriteFile(o.Output, dist); err != nil {
-			return withCode(ExitTable, err)
-		}
-		fmt.Fprintf(o.g.Stderr, "pdbsolve: built %s/%s (%d entries, mean %.4f) in %v; wrote %s\n",
-			dist.Puzzle, dist.Pattern, dist.Entries, dist.Mean(), built.Round(time.Millisecond), o.Output)
-		return nil
-	}
 	cache, err := o.g.cache()
 	if err != nil {
 		return err

@@ -11,9 +11,10 @@ import (
 
 // genTilesOptions are the flags of "gen 8puzzle" and "gen 15puzzle".
 type genTilesOptions struct {
-	g   *globalOptions
-	n   int
-	PDB string
+	g      *globalOptions
+	n      int
+	PDB    string
+	Output string // -o DIR
 }
 
 func newGenTilesCmd(g *globalOptions, name string, n int) *cobra.Command {
@@ -32,6 +33,7 @@ is shown on stderr when it is a terminal.`, n, n),
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenTiles(o) },
 	}
 	cmd.Flags().StringVar(&o.PDB, "pdb", def, help)
+	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the tables into this directory (checked like a cache) instead of rebuilding them in the cache")
 	return cmd
 }
 
@@ -59,6 +61,9 @@ func runGenTiles(o *genTilesOptions) error {
 	cache, err := o.g.cache()
 	if err != nil {
 		return err
+	}
+	if o.Output != "" {
+		return genInto(o.g, o.Output, specs)
 	}
 	for _, s := range specs {
 		start := time.Now()

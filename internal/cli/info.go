@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/plot"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -24,9 +24,11 @@ func newInfoCmd(g *globalOptions) *cobra.Command {
 		Use:   "info FILE",
 		Short: "Check a table file and describe it",
 		Long: `Read a table file, check all of it (magic, version, sizes, checksums), and
-print its header, the histogram of its values (count and share of entries
-holding each value) and their mean. --plot FILE.svg|FILE.png draws the
-histogram.
+print its header, the histogram of its stored values (count and share of
+entries holding each value) and their mean. --plot FILE.svg|FILE.png draws
+the distribution of the heuristic values the table gives, in moves (for a
+sliding-tile pattern table, a placement's Manhattan distance plus twice its
+stored entry).
 
 ` + exitCodeHelp,
 		Args: cobra.ExactArgs(1),
@@ -40,12 +42,14 @@ histogram.
 }
 
 func runInfo(o *infoOptions) error {
-	if o.Plot != "" && !strings.HasSuffix(o.Plot, ".svg") && !strings.HasSuffix(o.Plot, ".png") {
-		return usageError("--plot %q: want a .svg or .png file", o.Plot)
+	if o.Plot != "" {
+		if _, err := plot.Format(o.Plot); err != nil {
+			return usageError("--plot %q: %v", o.Plot, err)
+		}
 	}
 	t, err := pdb.ReadFile(o.File, "", "")
 	if err != nil {
-		return withCode(ExitTable, err)
+		return withCode(ExitTable, plain(err))
 	}
 	w := bufio.NewWriter(o.g.Stdout)
 	writeInfo(w, o.File, t)
@@ -53,8 +57,12 @@ func runInfo(o *infoOptions) error {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
 	if o.Plot != "" {
-		if err := plotHistogram(o.Plot, t); err != nil {
-			return withCode(ExitIO, fmt.Errorf("--plot: %w", err))
+		h, err := plot.TableHistogram(t)
+		if err == nil {
+			err = plot.Table(h, o.Plot)
+		}
+		if err != nil {
+			return withCode(ExitIO, fmt.Errorf("--plot %s: %v", o.Plot, err))
 		}
 	}
 	return nil

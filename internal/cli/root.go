@@ -18,6 +18,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -90,6 +91,10 @@ type globalOptions struct {
 	// batchRunning is set while a batch runs: it answers an interrupt
 	// itself; at other times an interrupt ends the process at once.
 	batchRunning atomic.Bool
+
+	args       []string // the command line, program name first, for provenance
+	tablesMu   sync.Mutex
+	tablesUsed []*pdb.Table // the tables the cache returned, for provenance
 }
 
 // cache returns the table cache the options name, reporting builds on stderr.
@@ -102,7 +107,14 @@ func (g *globalOptions) cache() (*pdb.Cache, error) {
 		}
 		dir = d
 	}
-	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) }}
+	return g.cacheIn(dir)
+}
+
+// cacheIn returns a table cache in dir, reporting builds on stderr and
+// recording the tables loaded for provenance.
+func (g *globalOptions) cacheIn(dir string) (*pdb.Cache, error) {
+	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) },
+		Loaded: g.tableLoaded}
 	if g.stderrTTY {
 		c.Progress = progressPrinter(g.Stderr)
 	}
@@ -148,6 +160,9 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		if g.Workers < 0 || g.Workers > maxWorkers {
 			return usageError("-j %d: want 0 (all cores) to %d workers", g.Workers, maxWorkers)
 		}
+		if err := checkFlagConventions(cmd); err != nil {
+			return err
+		}
 		if g.Profile == "" {
 			return nil
 		}
@@ -169,7 +184,9 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		newCensusCmd(newCensusRotationCmd(g)),
 		newTablesCmd(g),
 	)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, err) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plain(err)) })
+	registerAllCompletions(root)
+	setVersion(root, g)
 	return root, g
 }
 
@@ -199,6 +216,7 @@ func Main() int {
 	root, g0 := newRoot(ctx, os.Stdin, os.Stdout, os.Stderr)
 	g = g0
 	close(ready)
+	g.args = os.Args
 	return execute(root, g, os.Args[1:])
 }
 
@@ -207,6 +225,7 @@ func Main() int {
 // interrupt of a batch.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root, g := newRoot(ctx, stdin, stdout, stderr)
+	g.args = append([]string{"pdbsolve"}, args...)
 	return execute(root, g, args)
 }
 
@@ -224,7 +243,7 @@ func execute(root *cobra.Command, g *globalOptions, args []string) int {
 	if errors.As(err, &ee) {
 		code = ee.code
 	}
-	if msg := err.Error(); msg != "" {
+	if msg := userMessage(err); msg != "" {
 		if !strings.HasPrefix(msg, "pdbsolve") {
 			msg = "pdbsolve: " + msg
 		}

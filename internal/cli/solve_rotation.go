@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"bytes"
-	"strconv"
-
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -20,6 +18,7 @@ type solveRotationOptions struct {
 	Heuristic string
 	Strict    bool
 	Inputs    []string
+	Shard     string
 }
 
 func newSolveRotationCmd(g *globalOptions) *cobra.Command {
@@ -27,8 +26,12 @@ func newSolveRotationCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rotation [FILE|-]...",
 		Short: "Solve Rotation Game boards (HDU 1667 / POJ 2286 / UVa 1343)",
-		Long: `Solve Rotation Game boards: 24 symbols 1-3 a line, in cell order. A line
-holding a single 0 ends an input; blank lines are skipped.
+		Long: `Solve Rotation Game boards, read as judges' solutions read them: symbols 1-3
+separated by white space (ASCII space, tab, CR, LF, VT, FF; any other byte,
+a Unicode space's included, belongs to a symbol), 24 of them a board in cell
+order wherever the line breaks fall (one board a line is the usual layout).
+A lone 0 where a board would start ends an input, on a line of its own or
+after a board's last symbol; blank lines are skipped.
 
 Judge output (--format judge) is two lines a board: the shortest, then
 dictionary-smallest, move string ("No moves needed" for a solved board) and
@@ -45,6 +48,7 @@ board, bad ones included, with its statistics.
 	cmd.Flags().StringVar(&o.Format, "format", "judge", "output format: judge or json")
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "exact", "heuristic: exact (path table), exact-ida (IDA* with the exact table) or count")
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
+	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
 	return cmd
 }
 
@@ -61,8 +65,16 @@ func runSolveRotation(o *solveRotationOptions) error {
 		return err
 	}
 	asJSON := o.Format == "json"
+	source, err := shardOf(o.g, o.Inputs, o.Shard, rotationRecords)
+	if err != nil {
+		return err
+	}
 	return o.g.runBatch(batch.Config{
-		Inputs: o.Inputs, EndLine: rotationIsEnd, JSON: asJSON, Strict: o.Strict,
+		Source: source,
+		Reject: func(u *batch.Unit, line int, err error) {
+			rejectRecord(u, asJSON, record.PuzzleRotation, o.Heuristic, line, err)
+		},
+		Inputs: o.Inputs, Split: verify.RotationSplit, EndLine: verify.RotationIsEnd, JSON: asJSON, Strict: o.Strict,
 		NewHandler: func() batch.Handler {
 			s := newSolver()
 			if !paths {
@@ -70,7 +82,11 @@ func runSolveRotation(o *solveRotationOptions) error {
 			}
 			// A table lookup takes less time than a clock read: time only searches.
 			s.SetTiming(asJSON && !paths)
-			return (&rotationWorker{s: s, heuristic: o.Heuristic, json: asJSON, strict: o.Strict}).solveUnit
+			w := &rotationWorker{s: s, heuristic: o.Heuristic, json: asJSON, strict: o.Strict}
+			if asJSON {
+				w.rw = record.NewRotationWriter(o.Heuristic, !paths)
+			}
+			return w.solveUnit
 		},
 	})
 }
@@ -109,11 +125,6 @@ func rotationSolverFactory(g *globalOptions, h search.RotationHeuristic) (func()
 	}, nil
 }
 
-// rotationIsEnd reports whether a line is the judge's end-of-input "0".
-func rotationIsEnd(line []byte) bool {
-	return len(bytes.TrimSpace(line)) == 1 && bytes.TrimSpace(line)[0] == '0'
-}
-
 // rotationGroup is how many boards a worker parses before it solves them
 // together with SolveMany.
 const rotationGroup = 256
@@ -129,44 +140,50 @@ type rotationWorker struct {
 	boards    [rotationGroup]bitboard.Rotation
 	lines     [rotationGroup]int
 	res       [rotationGroup]search.RotationResult
+	rw        *record.RotationWriter // the JSON writer
+	unit      *batch.Unit            // the unit being solved
 }
 
-// solveUnit solves every board of a unit into its output.
+// solveUnit solves every board of a unit into its output. The unit holds
+// whole boards (verify.RotationSplit cuts between boards), so a board left
+// incomplete at its end is cut short by the end of the input.
 func (w *rotationWorker) solveUnit(c *batch.Unit) {
 	w.n = 0
-	data := c.Data
-	ln := c.Line - 1
-	for len(data) > 0 {
-		ln++
-		var text []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			text, data = data[:i], data[i+1:]
-		} else {
-			text, data = data, nil
-		}
-		b, err := bitboard.ParseRotation(text)
-		if err == nil {
-			w.boards[w.n], w.lines[w.n] = b, ln
-			if w.n++; w.n == rotationGroup {
-				w.flush(c)
-			}
-			continue
-		}
-		if batch.IsBlank(text) {
-			continue
-		}
-		w.flush(c)
-		if rotationIsEnd(text) {
-			c.End = true
-			return
-		}
-		c.Reject(w.json, ln, err)
-		if w.strict {
-			c.Halt = true
-			return
-		}
+	if w.json {
+		w.rw.SetInput(recordInput(c.Name))
+	}
+	w.unit = c
+	if err, ok := c.Items.(error); ok { // a bad board, from a shard's source
+		w.add(c.Line, 0, err)
+		w.unit = nil
+		return
+	}
+	var r verify.RotationReader
+	if r.Scan(c.Data, c.Line, w.add) {
+		c.End = true
+	} else if !c.Halt {
+		r.Finish(w.add)
 	}
 	w.flush(c)
+	w.unit = nil
+}
+
+// add takes one board read (or its error) of the current unit.
+func (w *rotationWorker) add(line int, b bitboard.Rotation, err error) bool {
+	if err == nil {
+		w.boards[w.n], w.lines[w.n] = b, line
+		if w.n++; w.n == rotationGroup {
+			w.flush(w.unit)
+		}
+		return true
+	}
+	w.flush(w.unit)
+	rejectRecord(w.unit, w.json, record.PuzzleRotation, w.heuristic, line, err)
+	if w.strict {
+		w.unit.Halt = true
+		return false
+	}
+	return true
 }
 
 // flush solves the group and appends the answers in order.
@@ -175,7 +192,7 @@ func (w *rotationWorker) flush(c *batch.Unit) {
 	for i := 0; i < w.n; i++ {
 		r := &w.res[i]
 		if w.json {
-			c.Out = rotationAppendJSON(c.Out, c, w.lines[i], w.boards[i], r, w.heuristic)
+			c.Out = w.rw.Append(c.Out, w.lines[i], w.boards[i], r)
 			continue
 		}
 		if r.Len == 0 {
@@ -186,34 +203,4 @@ func (w *rotationWorker) flush(c *batch.Unit) {
 		c.Out = append(c.Out, '\n', byte('0'+r.Symbol), '\n')
 	}
 	w.n = 0
-}
-
-// rotationAppendJSON appends the JSON record of one solved board.
-func rotationAppendJSON(dst []byte, u *batch.Unit, line int, b bitboard.Rotation, r *search.RotationResult, heuristic string) []byte {
-	dst = batch.AppendJSONStart(dst, u, line)
-	dst = append(dst, `,"board":"`...)
-	dst = b.AppendText(dst)
-	dst = append(dst, `","moves":"`...)
-	dst = append(dst, r.Moves[:r.Len]...)
-	dst = append(dst, `","length":`...)
-	dst = strconv.AppendInt(dst, int64(r.Len), 10)
-	dst = append(dst, `,"symbol":`...)
-	dst = strconv.AppendInt(dst, int64(r.Symbol), 10)
-	dst = append(dst, `,"heuristic":"`...)
-	dst = append(dst, heuristic...)
-	dst = append(dst, `","h0":`...)
-	dst = strconv.AppendInt(dst, int64(r.RootH), 10)
-	dst = append(dst, `,"nodes":`...)
-	dst = strconv.AppendUint(dst, r.Generated, 10)
-	dst = append(dst, `,"expanded":`...)
-	dst = strconv.AppendUint(dst, r.Expanded, 10)
-	dst = append(dst, `,"generated":`...)
-	dst = strconv.AppendUint(dst, r.Generated, 10)
-	dst = append(dst, `,"iterations":`...)
-	dst = strconv.AppendInt(dst, int64(r.Iterations), 10)
-	if r.Elapsed > 0 {
-		dst = append(dst, `,"time_ns":`...)
-		dst = strconv.AppendInt(dst, r.Elapsed.Nanoseconds(), 10)
-	}
-	return append(dst, "}\n"...)
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -30,6 +31,7 @@ type solveTilesOptions struct {
 	MaxNodes  uint64
 	Timeout   time.Duration
 	Inputs    []string
+	Shard     string
 }
 
 func newSolveTilesCmd(g *globalOptions, name string, n int) *cobra.Command {
@@ -65,6 +67,7 @@ Heuristics: %s.
 	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "goal convention: blank-first or blank-last")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
+	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
 	return cmd
 }
 
@@ -82,8 +85,15 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	size := o.n * o.n
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
+	source, err := shardOf(o.g, o.Inputs, o.Shard, tilesRecords(size))
+	if err != nil {
+		return err
+	}
 	return o.g.runBatch(batch.Config{
-		Inputs: o.Inputs, JSON: o.Format == "json",
+		Inputs: o.Inputs, JSON: o.Format == "json", Source: source,
+		Reject: func(u *batch.Unit, line int, err error) {
+			rejectRecord(u, o.Format == "json", tilesPuzzleName(o.n), o.Heuristic, line, err)
+		},
 		Split: func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) },
 		// A board costs milliseconds to seconds: one a unit keeps every worker busy.
 		First: func(data []byte) int { return bitboard.TilesSplit(data, size, true, 1) },
@@ -127,7 +137,7 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 	bitboard.TilesScan(c.Data, c.Line, o.n*o.n, func(rec *bitboard.TilesRecord) {
 		b, err := tilesParse(rec, o.n)
 		if err != nil {
-			c.Reject(asJSON, rec.ErrLine(err), err)
+			rejectRecord(c, asJSON, tilesPuzzleName(o.n), s.Heuristic().Name(), rec.ErrLine(err), err)
 			return
 		}
 		line := rec.Line
@@ -137,17 +147,25 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 			err = fmt.Errorf("%v: %w after %d nodes, bound %d", b, err, st.Generated, st.Bound)
 			c.Limit++
 			if asJSON {
-				c.Out = tilesAppendStats(batch.AppendJSONErrorStart(c.Out, c, line, err), &st)
-				c.Out = append(c.Out, "}\n"...)
+				r := tilesRun(c, o.n, line, b, goal, s.Heuristic().Name(), record.StatusLimit)
+				r.SetStats(&st, true)
+				r.Error = userMessage(err)
+				c.Out = record.AppendRun(c.Out, r)
 			} else {
-				c.Note(line, err)
+				c.Note(line, plain(err))
 			}
+			return
+		case errors.Is(err, search.ErrUnsolvable) && asJSON:
+			c.Bad++
+			r := tilesRun(c, o.n, line, b, goal, s.Heuristic().Name(), record.StatusUnsolvable)
+			r.Error = userMessage(fmt.Errorf("%w for the %v goal", err, goal))
+			c.Out = record.AppendRun(c.Out, r)
 			return
 		case errors.Is(err, search.ErrUnsolvable):
 			err = fmt.Errorf("%v: %w for the %v goal", b, err, goal)
 			fallthrough
 		case err != nil:
-			c.Reject(asJSON, line, err)
+			rejectRecord(c, asJSON, tilesPuzzleName(o.n), s.Heuristic().Name(), line, err)
 			return
 		}
 		switch o.Format {
@@ -160,41 +178,19 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 				c.Out = append(c.Out, moves...)
 			}
 		case "json":
-			c.Out = tilesAppendJSON(c.Out, c, line, b, goal, s.Heuristic().Name(), moves, &st)
+			r := tilesRun(c, o.n, line, b, goal, s.Heuristic().Name(), record.StatusSolved)
+			r.Moves, r.Length = string(moves), len(moves)
+			r.SetStats(&st, true)
+			c.Out = record.AppendRun(c.Out, r)
 			return
 		}
 		c.Out = append(c.Out, '\n')
 	})
 }
 
-func tilesAppendStats(dst []byte, st *search.Stats) []byte {
-	dst = append(dst, `,"h0":`...)
-	dst = strconv.AppendInt(dst, int64(st.RootH), 10)
-	dst = append(dst, `,"expanded":`...)
-	dst = strconv.AppendUint(dst, st.Expanded, 10)
-	dst = append(dst, `,"generated":`...)
-	dst = strconv.AppendUint(dst, st.Generated, 10)
-	dst = append(dst, `,"iterations":`...)
-	dst = strconv.AppendInt(dst, int64(st.Iterations), 10)
-	dst = append(dst, `,"bound":`...)
-	dst = strconv.AppendInt(dst, int64(st.Bound), 10)
-	dst = append(dst, `,"time_ns":`...)
-	return strconv.AppendInt(dst, st.Elapsed.Nanoseconds(), 10)
-}
-
-// tilesAppendJSON appends the JSON record of one solved board.
-func tilesAppendJSON(dst []byte, u *batch.Unit, line int, b bitboard.Tiles, goal bitboard.Goal, heuristic string, moves []byte, st *search.Stats) []byte {
-	dst = batch.AppendJSONStart(dst, u, line)
-	dst = append(dst, `,"board":"`...)
-	dst = append(dst, b.String()...)
-	dst = append(dst, `","goal":"`...)
-	dst = append(dst, goal.String()...)
-	dst = append(dst, `","heuristic":"`...)
-	dst = append(dst, heuristic...)
-	dst = append(dst, `","moves":"`...)
-	dst = append(dst, moves...)
-	dst = append(dst, `","length":`...)
-	dst = strconv.AppendInt(dst, int64(len(moves)), 10)
-	dst = tilesAppendStats(dst, st)
-	return append(dst, "}\n"...)
+// tilesRun returns the record of a board of u read at line, with its
+// goal and heuristic, of the given status.
+func tilesRun(u *batch.Unit, n, line int, b bitboard.Tiles, goal bitboard.Goal, heuristic string, status record.Status) *record.Run {
+	return &record.Run{Puzzle: tilesPuzzleName(n), Input: recordInput(u.Name), Line: line, Board: b.String(),
+		Goal: goal.String(), Heuristic: heuristic, Status: status}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 )
 
 // tilesTestTables is the table directory of the tiles CLI tests: one under
@@ -221,15 +222,19 @@ func TestSolveTilesUsageAndLimits(t *testing.T) {
 	}
 	// In JSON, the error object of a limit carries the search's statistics.
 	out, _, code = runTiles(t, "\n"+korf1, "solve", "15puzzle", "--heuristic", "manhattan", "--max-nodes", "10000", "--format", "json")
+	if _, err := recordtest.Check([]byte(out)); err != nil {
+		t.Fatalf("limit, JSON against the schema: %v", err)
+	}
 	var rec struct {
-		File      string  `json:"file"`
+		File      string  `json:"input"`
+		Status    string  `json:"status"`
 		Line      int     `json:"line"`
 		Error     string  `json:"error"`
 		Generated *uint64 `json:"generated"`
 		Bound     *int    `json:"bound"`
 	}
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != ExitLimit || strings.Count(out, "\n") != 1 ||
-		rec.File != "stdin" || rec.Line != 2 || !strings.Contains(rec.Error, "limit") ||
+		rec.File != "-" || rec.Status != "limit" || rec.Line != 2 || !strings.Contains(rec.Error, "limit") ||
 		rec.Generated == nil || *rec.Generated < 10000 || rec.Bound == nil {
 		t.Fatalf("limit, JSON: %q exit %d (%v)", out, code, err)
 	}
@@ -289,8 +294,8 @@ func TestSolveTilesUnicodeSpaceChunking(t *testing.T) {
 	in := "1\xc2\xa02 3 4 5 6 7 8 0\n1\n2 3 4 5 6 7 8 0\n1\n"
 	args := []string{"solve", "8puzzle", "--goal", "blank-last", "-j", "1"}
 	one, code := runTilesPieces(in, nil, args...)
-	want := "stdin:1: field 1: bitboard: tile out of range: got \"1\\u00a02\", want an integer 0..8\n" +
-		"stdin:3: 2 3 4 5 6 7 8 0 1: search: board is unsolvable for the blank-last goal\n"
+	want := "stdin:1: field 1: tile out of range: got \"1\\u00a02\", want an integer 0..8\n" +
+		"stdin:3: 2 3 4 5 6 7 8 0 1: board is unsolvable for the blank-last goal\n"
 	if one != want || code != ExitBadInput {
 		t.Fatalf("one write: exit %d\n%s\nwant\n%s", code, one, want)
 	}
@@ -309,7 +314,7 @@ func TestSolveTilesErrorLine(t *testing.T) {
 		{"1 2 3\n4 5 6\n7 9 0\n", "stdin:3: field 8: "},
 		{"1 2 3\n4 5 6\n\n# c\n7 8 8\n", "stdin:5: field 9: "},
 		{"1 2 3\n4 x 6\n7 8 0\n", "stdin:2: field 5: "},
-		{"\n1 2 3\n4 5 6\n7 0\n", "stdin:2: bitboard: wrong number"},
+		{"\n1 2 3\n4 5 6\n7 0\n", "stdin:2: wrong number"},
 		{"1 2 3\n4 5 6\n8 7 0\n", "stdin:1: "},
 	} {
 		_, errs, code := runTiles(t, c.in, "solve", "8puzzle", "--goal", "blank-last")

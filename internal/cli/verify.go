@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -11,6 +15,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -39,11 +44,13 @@ the symbol line is right.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: for rotation
 the judge format (a move line, or "No moves needed", then a symbol line), for
 the sliding-tile puzzles the text format ("LENGTH MOVES") or the aoj format
-("LENGTH", which can only be checked for optimality). A bad or unsolvable
+("LENGTH", which can only be checked for optimality), or for any puzzle
+solve's --format json (JSON Lines in the record schema, docs/records.md),
+whose answers are matched to the boards by the line they name. A bad or unsolvable
 board takes no answer, as with solve. Both inputs are read once, in step;
 at most one of them can be standard input (-). -j sets the workers.
 
-Each record gets one line, in input order: its board's file and line, the
+Each record gets one line (a JSON verdict with --format json), in input order: its board's file and line, the
 answer's line (- when it takes none), and a verdict: ok, wrong (does not solve, illegal move,
 malformed), wrong-symbol, not-optimal, not-smallest, missing, unsolvable
 (the board cannot reach the goal) or bad-board (malformed); then a summary.
@@ -64,16 +71,6 @@ The exit status is 1 if any record is not ok.
 	cmd.MarkFlagRequired("input")
 	cmd.MarkFlagRequired("solutions")
 	return cmd
-}
-
-// verdictJSON is the JSON record of one verdict.
-type verdictJSON struct {
-	Board   string `json:"board"`  // file:line of the board
-	Answer  string `json:"answer"` // file:line of the answer, "" if none
-	Verdict string `json:"verdict"`
-	Detail  string `json:"detail,omitempty"`
-	Length  int    `json:"length"`  // answer's length
-	Optimal int    `json:"optimal"` // optimal length
 }
 
 // verdictCounts is what a verify handler leaves in a unit for the writer:
@@ -97,6 +94,7 @@ func runVerify(o *verifyOptions) error {
 	}
 	// The solver factory first: a bad heuristic is a usage error before any input is opened.
 	var newHandler func() batch.Handler
+	var answerLines *[]int // set below, before any handler runs
 	asJSON := o.Format == "json"
 	if side == 0 {
 		newSolver, err := rotationSolverFactory(o.g, search.RotationExact)
@@ -106,7 +104,7 @@ func runVerify(o *verifyOptions) error {
 		newHandler = func() batch.Handler {
 			s := newSolver()
 			return func(u *batch.Unit) {
-				verifyUnit(u, o, asJSON, func(p *verify.Pair) search.Check {
+				verifyUnit(u, o, asJSON, answerLines, func(p *verify.Pair) search.Check {
 					return s.VerifyRotation(p.Rotation, p.Moves, p.Symbol)
 				})
 			}
@@ -123,7 +121,7 @@ func runVerify(o *verifyOptions) error {
 		newHandler = func() batch.Handler {
 			s := search.NewTileSolver(h)
 			return func(u *batch.Unit) {
-				verifyUnit(u, o, asJSON, func(p *verify.Pair) search.Check {
+				verifyUnit(u, o, asJSON, answerLines, func(p *verify.Pair) search.Check {
 					c, err := s.VerifyTiles(p.Tiles, goal, p.Moves, search.Limits{})
 					if err != nil {
 						return search.Check{Verdict: search.VerdictWrong, Detail: err.Error()}
@@ -138,11 +136,18 @@ func runVerify(o *verifyOptions) error {
 		return err
 	}
 	defer closeBoards()
-	answers, closeAnswers, err := openInput(o.g, o.Solutions)
+	answersIn, closeAnswers, err := openInput(o.g, o.Solutions)
 	if err != nil {
 		return err
 	}
 	defer closeAnswers()
+	// JSON answers (solve's --format json) are read whole and put in the
+	// plain format, with the line of each answer's record kept.
+	var answers io.Reader
+	answers, answerLines, err = jsonAnswers(answersIn, batch.InputName(o.Solutions), o.Puzzle)
+	if err != nil {
+		return err
+	}
 	var r *verify.Reader
 	perUnit := verify.RotationPairsPerUnit
 	if side == 0 {
@@ -182,19 +187,23 @@ func runVerify(o *verifyOptions) error {
 
 // verifyUnit checks the pairs of a unit with check and writes a verdict a
 // pair.
-func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, check func(*verify.Pair) search.Check) {
+func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, answerLines *[]int, check func(*verify.Pair) search.Check) {
 	pairs := u.Items.([]verify.Pair)
 	answers := batch.InputName(o.Solutions)
 	var counts verdictCounts
 	for i := range pairs {
 		p := &pairs[i]
 		c := p.Check(check)
+		c.Detail = userMessage(errors.New(c.Detail))
 		counts[c.Verdict]++
+		if p.AnswerLine > 0 && *answerLines != nil {
+			p.AnswerLine = (*answerLines)[p.AnswerLine-1]
+		}
 		if asJSON {
-			r := verdictJSON{Board: u.Name + ":" + strconv.Itoa(p.BoardLine), Verdict: c.Verdict.String(),
-				Detail: c.Detail, Length: c.Length, Optimal: c.Optimal}
+			r := record.Verdict{Puzzle: puzzleRecordName(o.Puzzle), Input: recordInput(u.Name), Line: p.BoardLine,
+				Verdict: c.Verdict.String(), Detail: c.Detail, Length: c.Length, Optimal: c.Optimal}
 			if p.AnswerLine > 0 {
-				r.Answer = answers + ":" + strconv.Itoa(p.AnswerLine)
+				r.AnswerInput, r.AnswerLine = recordInput(answers), p.AnswerLine
 			}
 			b, _ := json.Marshal(&r)
 			u.Out = append(append(u.Out, b...), '\n')
@@ -221,11 +230,21 @@ func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, check func(*verify
 // writeVerifySummary writes the summary after the verdicts.
 func writeVerifySummary(w io.Writer, asJSON bool, records int, counts *verdictCounts, extra int) error {
 	if asJSON {
-		sum := map[string]int{"records": records, "extra_answers": extra, "bad_boards": counts[search.VerdictBadBoard]}
+		var sum record.VerifySummary
 		for v, n := range counts {
-			sum[search.Verdict(v).String()] = n
+			for k := 0; k < n; k++ {
+				sum.Add(search.Verdict(v).String())
+			}
 		}
-		return json.NewEncoder(w).Encode(map[string]map[string]int{"summary": sum})
+		sum.ExtraAnswers = extra
+		b, err := json.Marshal(struct {
+			S record.VerifySummary `json:"verify_summary"`
+		}{sum})
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(b, '\n'))
+		return err
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d records:", records)
@@ -235,4 +254,73 @@ func writeVerifySummary(w io.Writer, asJSON bool, records int, counts *verdictCo
 	fmt.Fprintf(&b, " %d extra answers\n", extra)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// jsonAnswers returns answers as they are when they are not JSON. JSON
+// answers (solve --format json: a first non-blank byte '{') are read whole
+// with record.ReadSolutions and returned in the plain format solve prints,
+// in the order of the boards they name, with a pointer to the JSON line of
+// each plain line's answer (1-based plain line i is answer line
+// (*lines)[i-1]); the pointer holds nil for plain answers.
+func jsonAnswers(answers io.Reader, name, puzzle string) (io.Reader, *[]int, error) {
+	lines := new([]int)
+	br := bufio.NewReaderSize(answers, 64<<10)
+	for {
+		b, err := br.Peek(1)
+		if err != nil || !asciiSpace(b[0]) {
+			if err != nil || b[0] != '{' {
+				return br, lines, nil
+			}
+			break
+		}
+		br.ReadByte()
+	}
+	data, err := io.ReadAll(br)
+	if err != nil {
+		return nil, nil, withCode(ExitIO, fmt.Errorf("%s: %w", name, err))
+	}
+	sols, err := record.ReadSolutions(data, name, puzzleRecordName(puzzle))
+	if err != nil {
+		return nil, nil, withCode(ExitUsage, plain(err))
+	}
+	// Answers in the order of the boards they name, when they name them.
+	sort.SliceStable(sols, func(i, j int) bool {
+		a, b := &sols[i], &sols[j]
+		if a.BoardInput != b.BoardInput || a.BoardLine == 0 || b.BoardLine == 0 {
+			return false
+		}
+		return a.BoardLine < b.BoardLine
+	})
+	var out []byte
+	for i := range sols {
+		s := &sols[i]
+		if s.Status != record.StatusSolved && s.Malformed == "" {
+			continue // solve printed no answer for this board
+		}
+		switch {
+		case s.Malformed != "":
+			out = append(out, "?malformed\n"...)
+			*lines = append(*lines, s.Line)
+			if puzzle == "rotation" {
+				out = append(out, "?\n"...)
+				*lines = append(*lines, s.Line)
+			}
+		case puzzle == "rotation":
+			if s.Moves == "" {
+				out = append(out, verify.RotationNoMoves...)
+			} else {
+				out = append(out, s.Moves...)
+			}
+			out = append(append(append(out, '\n'), s.Symbol...), '\n')
+			*lines = append(*lines, s.Line, s.Line)
+		default:
+			out = strconv.AppendInt(out, int64(s.Length), 10)
+			if s.HasMoves && s.Moves != "" {
+				out = append(append(out, ' '), s.Moves...)
+			}
+			out = append(out, '\n')
+			*lines = append(*lines, s.Line)
+		}
+	}
+	return bytes.NewReader(out), lines, nil
 }

@@ -108,6 +108,8 @@ const (
 	VerdictNotOptimal  = "not-optimal"
 	VerdictNotSmallest = "not-smallest" // Rotation: shortest, but not the dictionary-smallest
 	VerdictMissing     = "missing"
+	VerdictUnsolvable  = "unsolvable" // sliding tiles: the board cannot reach the goal; it takes no answer
+	VerdictBadBoard    = "bad-board"  // the board is malformed; it takes no answer
 )
 
 // Verdict is one answer checked by verify.
@@ -115,8 +117,8 @@ type Verdict struct {
 	Puzzle      string `json:"puzzle"`
 	Input       string `json:"input"`                  // the boards' input name
 	Line        int    `json:"line"`                   // the board's line
-	AnswerInput string `json:"answer_input,omitempty"` // the answers' input name; absent when missing
-	AnswerLine  int    `json:"answer_line,omitempty"`  // the answer's first line; absent when missing
+	AnswerInput string `json:"answer_input,omitempty"` // the answers' input name; absent when no answer was taken
+	AnswerLine  int    `json:"answer_line,omitempty"`  // the answer's first line; absent when no answer was taken
 	Verdict     string `json:"verdict"`                // one of the Verdict constants
 	Detail      string `json:"detail,omitempty"`       // why, when not ok
 	Length      int    `json:"length"`                 // the answer's length in moves
@@ -133,6 +135,7 @@ type VerifySummary struct {
 	NotOptimal   int `json:"not_optimal"`
 	NotSmallest  int `json:"not_smallest"`
 	Missing      int `json:"missing"`
+	Unsolvable   int `json:"unsolvable"`    // sliding-tile boards that cannot reach the goal
 	ExtraAnswers int `json:"extra_answers"` // answers left over after the last board
 	BadBoards    int `json:"bad_boards"`    // boards that could not be read
 }
@@ -152,6 +155,10 @@ func (s *VerifySummary) Add(verdict string) bool {
 		s.NotSmallest++
 	case VerdictMissing:
 		s.Missing++
+	case VerdictUnsolvable:
+		s.Unsolvable++
+	case VerdictBadBoard:
+		s.BadBoards++
 	default:
 		return false
 	}

@@ -3,8 +3,9 @@
 // solvers of package search (RotationSolver.VerifyRotation,
 // TilesSolver.VerifyTiles) on the workers of package batch.
 //
-// Boards are read as solve reads them: for the Rotation Game one board a
-// line, a line "0" ending the input; for sliding tiles rows x cols integers
+// Boards are read as solve reads them: for the Rotation Game 24 symbols a
+// board wherever the line breaks fall, a lone "0" token ending the input
+// (RotationReader, which solve uses too); for sliding tiles rows x cols integers
 // a board whatever the line breaks, blank and # lines skipped. Answers are
 // read a non-blank line at a time: two lines a Rotation board (the moves,
 // or "No moves needed", then the centre's symbol), one a sliding-tile board
@@ -87,6 +88,17 @@ type Reader struct {
 	pending     []byte                                              // sliding-tile lines read but not yet a record
 	boardsEnded bool
 	extra       int
+
+	rotation    RotationReader   // Rotation boards, read as solve reads them
+	rotationQ   []rotationRecord // boards read but not yet paired
+	rotationEnd bool             // the end token or the end of the boards was read
+}
+
+// rotationRecord is one Rotation board read, or why it could not be.
+type rotationRecord struct {
+	line int
+	b    bitboard.Rotation
+	err  error
 }
 
 // ErrLineTooLong is returned when a line of either input is longer than
@@ -119,7 +131,7 @@ func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answ
 func (r *Reader) answer() (text []byte, line int, ok bool) {
 	for !r.answersEnded && r.answers.Scan() {
 		r.answerLine++
-		if t := bytes.TrimSpace(r.answers.Bytes()); len(t) > 0 {
+		if t := trimSpace(r.answers.Bytes()); len(t) > 0 {
 			return t, r.answerLine, true
 		}
 	}
@@ -186,27 +198,32 @@ func (r *Reader) next(p *Pair, text *[]byte) (ok bool, err error) {
 }
 
 func (r *Reader) nextRotation(p *Pair) (bool, error) {
-	for !r.boardsEnded && r.boards.Scan() {
-		r.boardLine++
-		text := r.boards.Bytes()
-		b, err := bitboard.ParseRotation(text)
-		if err != nil {
-			if batch.IsBlank(text) {
-				continue
+	push := func(line int, b bitboard.Rotation, err error) bool {
+		r.rotationQ = append(r.rotationQ, rotationRecord{line, b, err})
+		return true
+	}
+	for len(r.rotationQ) == 0 && !r.rotationEnd {
+		if r.boardsEnded || !r.boards.Scan() {
+			r.boardsEnded, r.rotationEnd = true, true
+			r.rotation.Finish(push)
+			if err := scanErr(r.boards.Err()); err != nil {
+				return false, fmt.Errorf("%s:%d: %w", r.BoardsName, r.boardLine+1, err)
 			}
-			if t := bytes.TrimSpace(text); len(t) == 1 && t[0] == '0' {
-				break
-			}
+			break
 		}
-		p.BoardLine = r.boardLine
-		p.Rotation, p.BadBoard, p.BadLine = b, err, r.boardLine
-		return true, nil
+		r.boardLine++
+		if r.rotation.Scan(r.boards.Bytes(), r.boardLine, push) {
+			r.boardsEnded, r.rotationEnd = true, true
+		}
 	}
-	r.boardsEnded = true
-	if err := scanErr(r.boards.Err()); err != nil {
-		return false, fmt.Errorf("%s:%d: %w", r.BoardsName, r.boardLine+1, err)
+	if len(r.rotationQ) == 0 {
+		return false, nil
 	}
-	return false, nil
+	x := r.rotationQ[0]
+	r.rotationQ = r.rotationQ[1:]
+	p.BoardLine = x.line
+	p.Rotation, p.BadBoard, p.BadLine = x.b, x.err, x.line
+	return true, nil
 }
 
 func (r *Reader) nextTiles(p *Pair) (bool, error) {
@@ -297,4 +314,16 @@ func (r *Reader) Extra() int {
 		}
 		r.extra++
 	}
+}
+
+// trimSpace trims the white space of IsSpace (ASCII only) from both ends.
+func trimSpace(b []byte) []byte {
+	i, j := 0, len(b)
+	for i < j && IsSpace(b[i]) {
+		i++
+	}
+	for j > i && IsSpace(b[j-1]) {
+		j--
+	}
+	return b[i:j]
 }

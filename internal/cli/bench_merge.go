@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
+)
+
+// benchReportOptions are the flags of "bench report".
+type benchReportOptions struct {
+	g           *globalOptions
+	Format      string
+	Plot        string
+	Baseline    string
+	PerInstance bool
+	Files       []string
+}
+
+func newBenchReportCmd(g *globalOptions) *cobra.Command {
+	o := &benchReportOptions{g: g}
+	cmd := &cobra.Command{
+		Use:   "report FILE...",
+		Short: "Merge bench JSON outputs into one comparison",
+		Long: `Read the JSON outputs of "bench --format json" (the shards of one run split with
+--shard, or earlier runs of other heuristics on the same instances) and
+write one comparison of every heuristic they hold, as bench does: a table,
+CSV or JSON, and with --plot a plot. An instance is known by its input name
+and line; a run that appears in two files is an error. When the files'
+provenance differs in ways that matter (pdbsolve commit, Go version, CPU,
+cores, or a table's checksum) a note on stderr says so.
+
+` + exitCodeHelp,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Files = args
+			return runBenchReport(o)
+		},
+	}
+	cmd.Flags().StringVar(&o.Format, "format", "table", "output format: table, json or csv")
+	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
+	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
+	cmd.Flags().BoolVar(&o.PerInstance, "per-instance", false, "add one row per instance and heuristic")
+	registerCompletions(cmd, nil, "table", "json", "csv")
+	return cmd
+}
+
+func runBenchReport(o *benchReportOptions) error {
+	switch o.Format {
+	case "table", "json", "csv":
+	default:
+		return usageError("--format %q: want table, json or csv", o.Format)
+	}
+	for _, f := range o.Files {
+		if f == "-" {
+			continue
+		}
+		if _, err := os.Stat(f); err != nil {
+			return withCode(ExitIO, err)
+		}
+	}
+	st, err := report.MergeFiles(o.Files...)
+	if err != nil {
+		return withCode(ExitBadInput, err)
+	}
+	// Runs in the order of the unsharded run: by instance, each instance's
+	// runs in the order they came.
+	sort.SliceStable(st.Runs, func(i, j int) bool {
+		a, b := &st.Runs[i], &st.Runs[j]
+		if a.Instance != b.Instance {
+			return a.Instance < b.Instance
+		}
+		if a.Input != b.Input {
+			return a.Input < b.Input
+		}
+		return a.Line < b.Line
+	})
+	for _, n := range report.ProvenanceNotes(st.Headers) {
+		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)
+	}
+	rep, err := report.Build(st.Runs, report.Options{Baseline: o.Baseline})
+	if err != nil {
+		return withCode(ExitBadInput, err)
+	}
+	prov := o.g.provenance()
+	prov.Tables = mergedTables(st.Headers)
+	if err := writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, st.Runs, rep); err != nil {
+		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
+	}
+	return benchEnd(o.g, rep, o.Plot, st.Runs, false)
+}
+
+// mergedTables returns the tables named in any of the headers, each name
+// and checksum once.
+func mergedTables(headers []record.Provenance) []record.TableChecksum {
+	var out []record.TableChecksum
+	seen := map[record.TableChecksum]bool{}
+	for _, h := range headers {
+		for _, t := range h.Tables {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}

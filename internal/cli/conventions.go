@@ -1,0 +1,193 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// tableLoaded records a table the cache returned, for provenance.
+func (g *globalOptions) tableLoaded(t *pdb.Table) {
+	g.tablesMu.Lock()
+	g.tablesUsed = append(g.tablesUsed, t)
+	g.tablesMu.Unlock()
+}
+
+// provenance returns what made this output: the process's command line,
+// the time now and the tables loaded so far.
+func (g *globalOptions) provenance() record.Provenance {
+	g.tablesMu.Lock()
+	defer g.tablesMu.Unlock()
+	return provenance.Collect(g.args, time.Now(), g.tablesUsed...)
+}
+
+// checkTimeout rejects a negative --timeout as a usage error (a negative
+// --max-nodes is already one: the flag is unsigned).
+func checkTimeout(timeout time.Duration) error {
+	if timeout < 0 {
+		return usageError("--timeout %v: want a duration of 0 (no limit) or more", timeout)
+	}
+	return nil
+}
+
+// registerCompletions makes the shell complete the values of a command's
+// --heuristic (with heuristics), --format (with formats) and --goal flags.
+func registerCompletions(cmd *cobra.Command, heuristics cobra.CompletionFunc, formats ...string) {
+	if heuristics != nil && cmd.Flags().Lookup("heuristic") != nil {
+		cmd.RegisterFlagCompletionFunc("heuristic", heuristics)
+	}
+	if len(formats) > 0 && cmd.Flags().Lookup("format") != nil {
+		cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats, cobra.ShellCompDirectiveNoFileComp))
+	}
+	if cmd.Flags().Lookup("goal") != nil {
+		cmd.RegisterFlagCompletionFunc("goal", cobra.FixedCompletions([]string{"blank-first", "blank-last"}, cobra.ShellCompDirectiveNoFileComp))
+	}
+}
+
+// heuristicNames returns the heuristics a puzzle takes, by command name.
+func heuristicNames(puzzle string) []string {
+	if puzzle == "rotation" {
+		return rotationBenchNames
+	}
+	for _, p := range tilesPuzzles {
+		if p.name == puzzle {
+			return search.TilesHeuristicNames(p.n)
+		}
+	}
+	return nil
+}
+
+// completeHeuristic completes one heuristic of the puzzle named.
+func completeHeuristic(puzzle string) cobra.CompletionFunc {
+	return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return heuristicNames(puzzle), cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// completeBenchHeuristics completes the last name of bench's comma-separated
+// --heuristic list, for the puzzle named by the first argument.
+func completeBenchHeuristics(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) == 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	prefix := ""
+	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
+		prefix = toComplete[:i+1]
+	}
+	var out []cobra.Completion
+	for _, h := range heuristicNames(args[0]) {
+		out = append(out, prefix+h)
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+}
+
+// checkFlagConventions applies the conventions every command shares to the
+// flags of cmd: a negative --timeout, --max-nodes given as a negative
+// number, and a negative --walk are usage errors; --format aoj implies
+// the AOJ goal (blank-last) unless --goal is given.
+func checkFlagConventions(cmd *cobra.Command) error {
+	fs := cmd.Flags()
+	if f := fs.Lookup("timeout"); f != nil {
+		if d, err := fs.GetDuration("timeout"); err == nil {
+			if err := checkTimeout(d); err != nil {
+				return err
+			}
+		}
+	}
+	if f := fs.Lookup("walk"); f != nil && f.Changed {
+		if n, err := fs.GetInt("walk"); err == nil && n < 0 {
+			return usageError("--walk %d: want a number of moves of at least 0", n)
+		}
+	}
+	if f := fs.Lookup("format"); f != nil && f.Value.String() == "aoj" {
+		if gf := fs.Lookup("goal"); gf != nil && !gf.Changed {
+			gf.Value.Set(bitboard.BlankLast.String())
+		}
+	}
+	return nil
+}
+
+// commandFormats lists the --format values of each command, by path.
+var commandFormats = map[string][]string{
+	"pdbsolve solve rotation":  {"judge", "json"},
+	"pdbsolve bench":           {"table", "json", "csv"},
+	"pdbsolve bench report":    {"table", "json", "csv"},
+	"pdbsolve verify":          {"text", "json"},
+	"pdbsolve census rotation": {"text", "json"},
+	"pdbsolve tables":          {"text", "json"},
+	"pdbsolve tables list":     {"text", "json"},
+}
+
+// registerAllCompletions makes the shell complete flag values on every
+// command: --heuristic, --format, --goal, --pdb and --write-tables.
+func registerAllCompletions(root *cobra.Command) {
+	root.RegisterFlagCompletionFunc("write-tables", cobra.FixedCompletions([]string{"auto", "never"}, cobra.ShellCompDirectiveNoFileComp))
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+		formats := commandFormats[c.CommandPath()]
+		var heuristics cobra.CompletionFunc
+		switch parent := c.Parent(); {
+		case parent != nil && parent.Name() == "solve":
+			heuristics = completeHeuristic(c.Name())
+			if formats == nil {
+				formats = []string{"aoj", "text", "json"}
+			}
+		case c.CommandPath() == "pdbsolve bench":
+			// registered by the command
+		case c.Name() == "verify":
+			heuristics = func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+				if len(args) == 0 {
+					return nil, cobra.ShellCompDirectiveNoFileComp
+				}
+				return heuristicNames(args[0]), cobra.ShellCompDirectiveNoFileComp
+			}
+		}
+		if c.Flags().Lookup("pdb") != nil {
+			c.RegisterFlagCompletionFunc("pdb", completePDB(c.Name()))
+		}
+		if _, done := c.GetFlagCompletionFunc("format"); !done {
+			registerCompletions(c, heuristics, formats...)
+		}
+	}
+	walk(root)
+}
+
+// completePDB completes gen's --pdb for the puzzle named.
+func completePDB(puzzle string) cobra.CompletionFunc {
+	return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var out []cobra.Completion
+		for _, p := range tilesPuzzles {
+			if p.name != puzzle {
+				continue
+			}
+			if p.n == pdb.TilesExactSide {
+				out = append(out, pdb.TilesExactPattern)
+			}
+			for _, name := range pdb.TilesPartitionNames() {
+				if n, side, ok := strings.Cut(name, " ("); ok && strings.HasPrefix(side, fmt.Sprintf("%dx", p.n)) {
+					out = append(out, n)
+				}
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// setVersion gives root a --version flag printing the provenance text:
+// version, commit, Go version and platform.
+func setVersion(root *cobra.Command, g *globalOptions) {
+	root.Version = provenance.Devel // replaced by the template below
+	cobra.AddTemplateFunc("pdbsolveVersion", func() string { return provenance.Text(g.provenance()) })
+	root.SetVersionTemplate("{{pdbsolveVersion}}")
+}

@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestVersion(t *testing.T) {
+	code, out, errs := run(t, "", "--version")
+	if code != ExitOK || !strings.HasPrefix(out, "pdbsolve ") || !strings.Contains(out, runtime.Version()) ||
+		!strings.Contains(out, runtime.GOOS+"/"+runtime.GOARCH) || strings.Count(out, "\n") != 1 {
+		t.Fatalf("--version: exit %d %q %q", code, out, errs)
+	}
+}
+
+// TestAOJGoal: the AOJ ALDS1_13_B sample's published answer is 4; --format
+// aoj alone reads it against the AOJ goal (blank last), and an explicit
+// --goal still wins.
+func TestAOJGoal(t *testing.T) {
+	const sample = "1 3 0\n4 2 5\n7 8 6\n"
+	if out, _, code := runTiles(t, sample, "solve", "8puzzle", "--format", "aoj"); code != ExitOK || out != "4\n" {
+		t.Fatalf("--format aoj: exit %d, %q, want 4", code, out)
+	}
+	if out, _, code := runTiles(t, sample, "solve", "8puzzle", "--format", "aoj", "--goal", "blank-first"); code != ExitOK || out == "4\n" {
+		t.Fatalf("--format aoj --goal blank-first: exit %d, %q: the goal given must win", code, out)
+	}
+	if out, _, code := runTiles(t, sample, "solve", "8puzzle", "--format", "text"); code != ExitOK || strings.HasPrefix(out, "4 ") {
+		t.Fatalf("--format text keeps the blank-first default: exit %d, %q", code, out)
+	}
+}
+
+func TestBadFlagValues(t *testing.T) {
+	for _, args := range [][]string{
+		{"random", "8puzzle", "--walk", "-5"},
+		{"random", "15puzzle", "--walk", "-1"},
+		{"solve", "8puzzle", "--timeout", "-1s"},
+		{"bench", "8puzzle", "--heuristic", "manhattan", "--timeout", "-1s"},
+		{"bench", "8puzzle", "--heuristic", "manhattan", "--repeat", "0"},
+		{"bench", "8puzzle", "--heuristic", "manhattan", "--shard", "3/3"},
+		{"bench", "8puzzle", "--heuristic", "manhattan", "--baseline", "exact"},
+		{"solve", "8puzzle", "--max-nodes", "-5"},
+		{"--write-tables", "sometimes", "solve", "8puzzle"},
+	} {
+		code, _, errs := run(t, "", args...)
+		if code != ExitUsage || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q, want a usage error (exit %d)", args, code, errs, ExitUsage)
+		}
+	}
+}
+
+// TestMessagesWithoutPackagePrefixes: what a user reads names no internal
+// package.
+func TestMessagesWithoutPackagePrefixes(t *testing.T) {
+	for _, c := range []struct {
+		stdin string
+		args  []string
+	}{
+		{"1 2 3 4 5 6 7 9 0\n", []string{"solve", "8puzzle"}},
+		{"2 1 3 4 5 6 7 8 0\n", []string{"solve", "8puzzle", "--goal", "blank-last"}},
+		{"1 2 3\n", []string{"solve", "rotation"}},
+		{"1 2 3 4 5 6 7 9 0\n", []string{"solve", "8puzzle", "--format", "json"}},
+		{"", []string{"solve", "8puzzle", "--goal", "middle"}},
+		{"", []string{"solve", "15puzzle", "--heuristic", "pdb999"}},
+	} {
+		_, out, errs := run(t, c.stdin, c.args...)
+		for _, p := range internalPrefixes {
+			if strings.Contains(out+errs, p) {
+				t.Errorf("%v: output names a package (%q):\n%s%s", c.args, p, out, errs)
+			}
+		}
+		if out+errs == "" {
+			t.Errorf("%v: no message at all", c.args)
+		}
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"__complete", "solve", "15puzzle", "--heuristic", ""}, []string{"manhattan", "pdb663+reflect"}},
+		{[]string{"__complete", "bench", "8puzzle", "--heuristic", "manhattan,"}, []string{"manhattan,exact"}},
+		{[]string{"__complete", "solve", "8puzzle", "--format", ""}, []string{"aoj", "text", "json"}},
+		{[]string{"__complete", "solve", "rotation", "--heuristic", ""}, []string{"exact", "exact-ida", "count"}},
+		{[]string{"__complete", "verify", "8puzzle", "--goal", ""}, []string{"blank-first", "blank-last"}},
+		{[]string{"__complete", "gen", "15puzzle", "--pdb", ""}, []string{"555", "663", "78"}},
+		{[]string{"__complete", "solve", "8puzzle", "--write-tables", ""}, []string{"auto", "never"}},
+		{[]string{"__complete", "bench", "report", "--format", ""}, []string{"table", "json", "csv"}},
+	} {
+		_, out, _ := run(t, "", c.args...)
+		got := strings.Split(out, "\n")
+		for _, w := range c.want {
+			found := false
+			for _, g := range got {
+				found = found || g == w
+			}
+			if !found {
+				t.Errorf("%v: completions %q lack %q", c.args[1:], out, w)
+			}
+		}
+	}
+}

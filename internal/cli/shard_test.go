@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// untimed matches the time field of a record, the one field that differs
+// between two runs.
+var untimed = regexp.MustCompile(`,"time_ns":[0-9]+`)
+
+// TestSolveShards: the shards of solve, together, answer every record of
+// the unsharded run exactly as it does, bad and multi-line records
+// included; shard K holds the records K, K+N, ... counted across inputs.
+func TestSolveShards(t *testing.T) {
+	dir := t.TempDir()
+	board := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n"
+	rot1 := filepath.Join(dir, "r1.txt")
+	rot2 := filepath.Join(dir, "r2.txt")
+	_, boards, _ := run(t, "", "random", "rotation", "-n", "9", "--seed", "2")
+	os.WriteFile(rot1, []byte(boards+"1 2 3\n"+board), 0o644)
+	os.WriteFile(rot2, []byte("1 1 1 1 3 2 3 2 3 1 3 2\n2 3 1 2 2 2 3 1 2 1 3 3\n"+board+"0\n"+board), 0o644)
+	tiles := filepath.Join(dir, "t.txt")
+	os.WriteFile(tiles, []byte("# boards\n1 3 0\n4 2 5\n7 8 6\n1 2 3 4 5 6 7 9 0\n"+readFile(t, "bench-8puzzle.txt")), 0o644)
+	for _, c := range [][]string{
+		{"solve", "rotation", "--format", "json", rot1, rot2},
+		{"solve", "8puzzle", "--goal", "blank-last", "--format", "json", tiles},
+	} {
+		code, whole, _ := run(t, "", c...)
+		want := strings.Split(untimed.ReplaceAllString(strings.TrimSpace(whole), ""), "\n")
+		var got []string
+		for k := 0; k < 3; k++ {
+			codeK, out, errs := run(t, "", append(c, "--shard", fmt.Sprintf("%d/3", k))...)
+			if codeK != ExitOK && codeK != ExitBadInput {
+				t.Fatalf("%v shard %d: exit %d: %s", c, k, codeK, errs)
+			}
+			lines := strings.Split(untimed.ReplaceAllString(strings.TrimSpace(out), ""), "\n")
+			for i, l := range lines {
+				if l != want[3*i+k] {
+					t.Fatalf("%v shard %d record %d:\n%s\nwant\n%s", c, k, i, l, want[3*i+k])
+				}
+			}
+			got = append(got, lines...)
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) || code != ExitBadInput {
+			t.Fatalf("%v: the shards hold %d records, the whole run %d (exit %d)", c, len(got), len(want), code)
+		}
+	}
+}
