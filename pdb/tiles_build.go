@@ -75,7 +75,7 @@ func newTilesGeometry(n int) tilesGeometry {
 			g.notLastCol |= 1 << c
 		}
 		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
-			if to := bitboard.TilesNeighbour(n, c, m); to >= 0 {
+			if to := bitboard.TilesNeighbour(n, n, c, m); to >= 0 {
 				g.neighbours[c] |= 1 << to
 			}
 		}
@@ -102,7 +102,7 @@ func (g *tilesGeometry) region(r, free uint32) uint32 {
 func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, error) {
 	nc := n * n
 	k := len(tiles)
-	if n < bitboard.TilesMinSide || n > bitboard.TilesMaxSide || k == 0 || k > nc-2 { // with every tile in the pattern, half the placements are unreachable
+	if n < 3 || n > 4 || k == 0 || k > nc-2 { // with every tile in the pattern, half the placements are unreachable
 		return nil, fmt.Errorf("%w: %d tiles on a %dx%d board", ErrTilePattern, k, n, n)
 	}
 	var seen uint32
@@ -306,7 +306,7 @@ func BuildTileExact(progress func(Progress)) ([]byte, error) {
 	for i := range table {
 		table[i] = tilesUnset
 	}
-	goal := bitboard.GoalTiles(TilesExactSide, bitboard.BlankFirst)
+	goal := bitboard.GoalTiles(TilesExactSide, TilesExactSide, bitboard.BlankFirst)
 	frontier := []bitboard.Tiles{goal}
 	table[TilesExactIndex(goal)] = 0
 	reached := uint64(1)

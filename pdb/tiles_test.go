@@ -163,7 +163,7 @@ func TestTileExactTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	tighter := 0
 	for range 20000 {
-		board := bitboard.RandomTiles(rng, 3, bitboard.BlankFirst)
+		board := bitboard.RandomTiles(rng, 3, 3, bitboard.BlankFirst)
 		var pa, pb [4]uint8
 		for c := range 9 {
 			if v := board.At(c); v >= 1 && v <= 4 {

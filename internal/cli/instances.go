@@ -74,7 +74,7 @@ func loadInstances(g *globalOptions, side int, inputs []string) ([]instance, int
 			continue
 		}
 		tilesScanLines(data, 1, side*side, true, func(ln int, fields []string, lines []int) {
-			b, err := bitboard.ParseTiles(fields, side)
+			b, err := bitboard.ParseTiles(fields, side, side)
 			if err != nil {
 				fmt.Fprintf(g.Stderr, "%s:%d: %v\n", iname, fieldLine(err, ln, lines), err)
 				bad++

@@ -51,9 +51,9 @@ func runRandomTiles(o *randomTilesOptions) error {
 	for range o.N {
 		var b bitboard.Tiles
 		if o.Walk >= 0 {
-			b = bitboard.RandomWalkTiles(r, o.n, goal, o.Walk)
+			b = bitboard.RandomWalkTiles(r, o.n, o.n, goal, o.Walk)
 		} else {
-			b = bitboard.RandomTiles(r, o.n, goal)
+			b = bitboard.RandomTiles(r, o.n, o.n, goal)
 		}
 		if _, err := fmt.Fprintln(w, b.String()); err != nil {
 			return withCode(ExitIO, err)

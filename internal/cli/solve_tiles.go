@@ -260,7 +260,7 @@ func solveTilesChunk(c *chunk, s *search.TilesSolver, o *solveTilesOptions, goal
 		name, _ = json.Marshal(c.name)
 	}
 	tilesScanLines(c.data, c.line, o.n*o.n, true, func(line int, fields []string, lines []int) {
-		b, err := bitboard.ParseTiles(fields, o.n)
+		b, err := bitboard.ParseTiles(fields, o.n, o.n)
 		if err != nil {
 			line = fieldLine(err, line, lines)
 			c.reject(asJSON, name, line, err)
