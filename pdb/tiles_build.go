@@ -15,21 +15,24 @@ import (
 // Building an additive sliding-tile pattern database.
 //
 // The search runs in the abstract space of (cells of the k pattern tiles,
-// cell of the blank), backwards from the goal: pattern tiles home, blank at
-// cell 0. Moving a non-pattern tile costs 0 and a pattern tile 1, so every
-// blank cell of one connected region of non-pattern cells has the same
-// distance, and the search is a breadth-first search by layers of cost over
-// (placement, blank region) states, each region flood-filled when it is
-// expanded. A placement's entry is the least cost of any of its states.
+// cell of the blank), backwards from the goal: pattern tiles home, and the
+// blank at its goal cell 0 (TilesBlankHome) or anywhere (TilesBlankAny).
+// Moving a non-pattern tile costs 0 and a pattern tile 1, so every blank cell
+// of one connected region of non-pattern cells has the same distance, and the
+// search is a breadth-first search by layers of cost over (placement, blank
+// region) states, each region flood-filled when it is expanded. A
+// placement's entry is the least cost of any of its states.
 //
-// State sets are bit planes with one 16-bit lane a placement (bit c set: the
-// blank at cell c), two lanes a uint32 word:
+// State sets are bit planes with one lane a placement (bit c set: the blank
+// at cell c): 16-bit lanes, two a uint32 word, on boards of at most 16 cells;
+// 32-bit lanes, one a word, on larger boards:
 //
 //	visited  states reached so far (whole regions once expanded)
 //	frontier states of the current cost, one representative cell a region
 //	next     states generated for the next cost, not yet filtered
 //
-// For the 8-tile pattern that is 3 x 1 GB plus the 519 MB of entries.
+// For the 8-tile 4 x 4 pattern that is 3 x 1 GB plus the 519 MB of entries;
+// for a 6-tile 5 x 5 pattern 3 x 510 MB plus 128 MB (TilesBuildBytes).
 //
 // Entry encoding. Every move of a pattern tile costs 1 and changes the sum of
 // the pattern tiles' Manhattan distances by exactly 1, so a placement's cost
@@ -44,38 +47,38 @@ import (
 // frontier = next &^ visited and adds it to visited.
 
 const (
-	tilesLaneBits  = 16 // bits of a placement's lane: one a cell
-	tilesLaneMask  = 1<<tilesLaneBits - 1
-	tilesLanes     = 2       // placements a uint32 word
+	tilesSmallLane = 16      // lane bits on boards of at most 16 cells
+	tilesWordBits  = 32      // bits of a state word
 	tilesChunk     = 1 << 14 // words a worker takes at a time
 	tilesMaxPieces = bitboard.TilesMaxCells - 1
+	tilesMinFree   = 3 // cells a pattern leaves to other tiles and the blank, at least
 	// tilesProgressEvery is how often a long layer reports progress.
 	tilesProgressEvery = time.Second
 )
 
 // ErrTilePattern is returned for a pattern BuildTilePattern cannot build.
-var ErrTilePattern = errors.New("pdb: invalid tile pattern")
+var ErrTilePattern = errors.New("invalid tile pattern")
 
-// tilesGeometry holds the neighbour masks of one board side.
+// tilesGeometry holds the neighbour masks of one board shape.
 type tilesGeometry struct {
-	n, nc       int
-	full        uint32
-	notFirstCol uint32 // cells whose column is not 0
-	notLastCol  uint32
-	neighbours  [bitboard.TilesMaxCells]uint32
+	rows, cols, nc int
+	full           uint32
+	notFirstCol    uint32 // cells whose column is not 0
+	notLastCol     uint32
+	neighbours     [bitboard.TilesMaxCells]uint32
 }
 
-func newTilesGeometry(n int) tilesGeometry {
-	g := tilesGeometry{n: n, nc: n * n, full: 1<<(n*n) - 1}
+func newTilesGeometry(rows, cols int) tilesGeometry {
+	g := tilesGeometry{rows: rows, cols: cols, nc: rows * cols, full: 1<<(rows*cols) - 1}
 	for c := range g.nc {
-		if c%n != 0 {
+		if c%cols != 0 {
 			g.notFirstCol |= 1 << c
 		}
-		if c%n != n-1 {
+		if c%cols != cols-1 {
 			g.notLastCol |= 1 << c
 		}
 		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
-			if to := bitboard.TilesNeighbour(n, n, c, m); to >= 0 {
+			if to := bitboard.TilesNeighbour(rows, cols, c, m); to >= 0 {
 				g.neighbours[c] |= 1 << to
 			}
 		}
@@ -86,7 +89,7 @@ func newTilesGeometry(n int) tilesGeometry {
 // region returns the cells of free connected to the cells of r.
 func (g *tilesGeometry) region(r, free uint32) uint32 {
 	for {
-		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.n | r>>g.n) & free
+		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
 		if x == r {
 			return r
 		}
@@ -94,31 +97,44 @@ func (g *tilesGeometry) region(r, free uint32) uint32 {
 	}
 }
 
-// BuildTilePattern computes the additive table of the pattern made of tiles
-// on the n x n board (see the comment above) and returns its entries, one
-// byte each, indexed by TilesRank of the tiles' cells in the order given, each
-// (cost - Manhattan distance) / 2.
-// progress, if not nil, is called after each cost layer.
-func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, error) {
-	nc := n * n
-	k := len(tiles)
-	if n < 3 || n > 4 || k == 0 || k > nc-2 { // with every tile in the pattern, half the placements are unreachable
-		return nil, fmt.Errorf("%w: %d tiles on a %dx%d board", ErrTilePattern, k, n, n)
+// tilesLaneBits returns the bits of a placement's lane on a board of nc cells.
+func tilesLaneBits(nc int) int {
+	if nc <= tilesSmallLane {
+		return tilesSmallLane
 	}
-	var seen uint32
+	return tilesWordBits
+}
+
+// BuildTilePattern computes the additive table of the pattern made of tiles
+// on the rows x cols board with construction con (see the comment above)
+// and returns its entries, one byte each, indexed by TilesRank of the tiles'
+// cells in the order given, each (cost - Manhattan distance) / 2. A pattern
+// has 1..rows*cols-3 distinct tiles of 1..rows*cols-1; errors wrap
+// ErrTilePattern. progress, if not nil, is called after each cost layer and
+// every second within a long one.
+func BuildTilePattern(rows, cols int, con TilesConstruction, tiles []int, progress func(Progress)) ([]byte, error) {
+	if !bitboard.TilesSizeOK(rows, cols) {
+		return nil, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilePattern, rows, cols)
+	}
+	nc := rows * cols
+	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
+		return nil, err
+	}
+	k := len(tiles)
 	goal := make([]uint8, k)
+	var goalUsed uint32
 	for i, t := range tiles {
-		if t <= 0 || t >= nc || seen&(1<<t) != 0 {
-			return nil, fmt.Errorf("%w: tile %d", ErrTilePattern, t)
-		}
-		seen |= 1 << t
 		goal[i] = uint8(t) // BlankFirst: tile t at cell t
+		goalUsed |= 1 << t
 	}
 	start := time.Now()
 	entries := TilesEntries(nc, k)
-	words := (entries + tilesLanes - 1) / tilesLanes
+	laneBits := tilesLaneBits(nc)
+	lanes := uint64(tilesWordBits / laneBits)
+	words := (entries + lanes - 1) / lanes
 	b := &tilesBuilder{
-		geo: newTilesGeometry(n), k: k, entries: entries,
+		geo: newTilesGeometry(rows, cols), k: k, entries: entries,
+		laneBits: uint(laneBits), lanes: lanes, laneMask: uint32(uint64(1)<<laneBits - 1),
 		visited: make([]uint32, words), frontier: make([]uint32, words), next: make([]uint32, words),
 		table: make([]byte, entries),
 	}
@@ -127,12 +143,16 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 	}
 	for i, t := range tiles {
 		for c := range nc {
-			b.md[i][c] = uint8(bitboard.TilesDistance(n, t, c))
+			b.md[i][c] = uint8(bitboard.TilesDistance(cols, t, c))
 		}
 	}
 	g0 := TilesRank(goal, nc)
-	b.frontier[g0/tilesLanes] = 1 << (g0 % tilesLanes * tilesLaneBits) // blank at cell 0
-	b.visited[g0/tilesLanes] = b.frontier[g0/tilesLanes]
+	blanks := uint32(1) // TilesBlankHome: the blank at cell 0
+	if con == TilesBlankAny {
+		blanks = b.geo.full &^ goalUsed
+	}
+	b.frontier[g0/lanes] = blanks << (g0 % lanes * uint64(laneBits))
+	b.visited[g0/lanes] = b.frontier[g0/lanes]
 	workers := runtime.GOMAXPROCS(0)
 	// Progress: after each layer, and every tilesProgressEvery within one.
 	var reached atomic.Uint64
@@ -184,10 +204,36 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 	return b.table, nil
 }
 
+// tilesCheckPattern reports whether tiles is a pattern the builder takes.
+func tilesCheckPattern(rows, cols int, tiles []int) error {
+	nc := rows * cols
+	k := len(tiles)
+	// With only the blank and one other tile left free, some placements
+	// cannot be reached (their two completions have one parity) and the
+	// table would be the whole puzzle's anyway.
+	if k == 0 || k > nc-tilesMinFree {
+		return fmt.Errorf("%w: %d tiles in a pattern on a %dx%d board, want 1..%d", ErrTilePattern, k, rows, cols, nc-tilesMinFree)
+	}
+	var seen uint32
+	for _, t := range tiles {
+		if t <= 0 || t >= nc {
+			return fmt.Errorf("%w: tile %d is not on a %dx%d board (want 1..%d)", ErrTilePattern, t, rows, cols, nc-1)
+		}
+		if seen&(1<<t) != 0 {
+			return fmt.Errorf("%w: tile %d appears twice", ErrTilePattern, t)
+		}
+		seen |= 1 << t
+	}
+	return nil
+}
+
 type tilesBuilder struct {
 	geo                     tilesGeometry
 	k                       int
 	entries                 uint64
+	laneBits                uint   // bits of a placement's lane
+	lanes                   uint64 // lanes a word
+	laneMask                uint32
 	visited, frontier, next []uint32
 	table                   []byte
 	md                      [tilesMaxPieces][bitboard.TilesMaxCells]uint8 // md[i][c]: Manhattan distance of piece i at cell c
@@ -244,6 +290,7 @@ func (b *tilesBuilder) merge(lo, hi uint64) uint64 {
 func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 	geo := &b.geo
 	nc, k := geo.nc, b.k
+	laneBits, lanes, laneMask := b.laneBits, b.lanes, b.laneMask
 	var pos [tilesMaxPieces]uint8
 	var first uint64
 	for w := lo; w < hi; w++ {
@@ -252,12 +299,12 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 			continue
 		}
 		b.frontier[w] = 0
-		for lane := uint64(0); lane < tilesLanes; lane++ {
-			cells := f >> (lane * tilesLaneBits) & tilesLaneMask
+		for lane := uint64(0); lane < lanes; lane++ {
+			cells := f >> (uint(lane) * laneBits) & laneMask
 			if cells == 0 {
 				continue
 			}
-			p := tilesLanes*w + lane
+			p := lanes*w + lane
 			used := TilesUnrank(p, nc, pos[:k])
 			if b.table[p] == tilesUnset {
 				m := 0
@@ -275,7 +322,7 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 			for cells != 0 {
 				r := geo.region(cells&-cells, free)
 				cells &^= r
-				atomic.OrUint32(&b.visited[w], r<<(lane*tilesLaneBits))
+				atomic.OrUint32(&b.visited[w], r<<(uint(lane)*laneBits))
 				for i := range k {
 					from := pos[i]
 					to := geo.neighbours[from] & r
@@ -285,9 +332,10 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 						pos[i] = c
 						q := TilesRank(pos[:k], nc)
 						pos[i] = from
-						bit := uint32(1) << (uint(from) + uint(q%tilesLanes)*tilesLaneBits)
-						if atomic.LoadUint32(&b.visited[q/tilesLanes])&bit == 0 {
-							atomic.OrUint32(&b.next[q/tilesLanes], bit)
+						qw := q / lanes
+						bit := uint32(1) << (uint(from) + uint(q%lanes)*laneBits)
+						if (atomic.LoadUint32(&b.visited[qw])|atomic.LoadUint32(&b.next[qw]))&bit == 0 {
+							atomic.OrUint32(&b.next[qw], bit)
 						}
 					}
 				}
@@ -337,12 +385,12 @@ func BuildTileExact(progress func(Progress)) ([]byte, error) {
 }
 
 // TilesManhattan returns the sum of the Manhattan distances of the pattern
-// tiles at cells pos from their BlankFirst goal cells on the n x n board. A
-// pattern's cost is TilesManhattan + 2 * its table entry.
-func TilesManhattan(n int, tiles []int, pos []uint8) int {
+// tiles at cells pos from their BlankFirst goal cells on a board of cols
+// columns. A pattern's cost is TilesManhattan + 2 * its table entry.
+func TilesManhattan(cols int, tiles []int, pos []uint8) int {
 	m := 0
 	for i, t := range tiles {
-		m += bitboard.TilesDistance(n, t, int(pos[i]))
+		m += bitboard.TilesDistance(cols, t, int(pos[i]))
 	}
 	return m
 }

@@ -41,13 +41,13 @@ func tilesSpecs(n int, name string) ([]pdb.Spec, error) {
 	if n == pdb.TilesExactSide && name == pdb.TilesExactPattern {
 		return []pdb.Spec{pdb.TilesExactSpec()}, nil
 	}
-	part, err := pdb.TilesPartitionNamed(n, name)
+	part, err := pdb.TilesPartitionNamed(n, n, name)
 	if err != nil {
 		return nil, err
 	}
 	var specs []pdb.Spec
-	for _, g := range part.Groups {
-		specs = append(specs, pdb.TilesPatternSpec(n, part.Name, g))
+	for _, g := range part.Patterns {
+		specs = append(specs, pdb.TilesPatternSpec(n, n, g))
 	}
 	return specs, nil
 }
