@@ -56,7 +56,7 @@ func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboar
 	if err != nil {
 		return nil, err
 	}
-	return func() benchSolver { return &tilesBench{search.NewTileSolver(h), goal, keepMoves} }, nil
+	return func() benchSolver { return &tilesBench{search.NewTilesSolver(h), goal, keepMoves} }, nil
 }
 
 // parseRotationName maps a Rotation heuristic name to the search heuristic

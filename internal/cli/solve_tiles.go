@@ -64,14 +64,14 @@ the input order.
 
 Heuristics: %s.
 
-`, n, n, size, n, strings.Join(search.TilesHeuristicNames(n), ", ")) + exitCodeHelp,
+`, n, n, size, n, strings.Join(search.TilesHeuristicNames(n, n), ", ")) + exitCodeHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
 			return runSolveTiles(o)
 		},
 	}
 	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: aoj, text or json")
-	cmd.Flags().StringVar(&o.Heuristic, "heuristic", search.DefaultTileHeuristic(n), "heuristic (see above)")
+	cmd.Flags().StringVar(&o.Heuristic, "heuristic", search.DefaultTilesHeuristic(n, n), "heuristic (see above)")
 	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "goal convention: blank-first or blank-last")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
@@ -99,7 +99,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 			return tilesScan(data, 1, size, atEOF, nil)
 		},
 		newWorker: func() func(*chunk) {
-			s := search.NewTileSolver(h)
+			s := search.NewTilesSolver(h)
 			return func(c *chunk) { solveTilesChunk(c, s, o, goal, lim) }
 		},
 	}
@@ -109,18 +109,18 @@ func runSolveTiles(o *solveTilesOptions) error {
 // loadTileHeuristic loads a heuristic by name, telling a bad name (usage)
 // from a table problem.
 func loadTileHeuristic(g *globalOptions, n int, name string) (*search.TilesHeuristic, error) {
-	probe, err := search.LoadTileHeuristic(nil, n, name)
+	probe, err := search.LoadTilesHeuristic(nil, n, n, name)
 	if err == nil {
 		return probe, nil // needs no tables
 	}
-	if errors.Is(err, search.ErrTileHeuristic) {
+	if errors.Is(err, search.ErrTilesHeuristic) {
 		return nil, withCode(ExitUsage, err)
 	}
 	cache, err := g.cache()
 	if err != nil {
 		return nil, err
 	}
-	h, err := search.LoadTileHeuristic(cache, n, name)
+	h, err := search.LoadTilesHeuristic(cache, n, n, name)
 	if err != nil {
 		return nil, withCode(ExitTable, err)
 	}

@@ -205,13 +205,13 @@ func verifyRotation(o *verifyOptions, insts []instance, answers *answerLines) ([
 func verifyTiles(o *verifyOptions, side int, goal bitboard.Goal, insts []instance, answers *answerLines) ([]verdict, error) {
 	name := o.Heuristic
 	if name == "" {
-		name = search.DefaultTileHeuristic(side)
+		name = search.DefaultTilesHeuristic(side, side)
 	}
 	h, err := loadTileHeuristic(o.g, side, name)
 	if err != nil {
 		return nil, err
 	}
-	s := search.NewTileSolver(h)
+	s := search.NewTilesSolver(h)
 	var out []verdict
 	for i := range insts {
 		in := &insts[i]
