@@ -134,7 +134,7 @@ func BuildTilePattern(rows, cols int, con TilesConstruction, tiles []int, progre
 	words := (entries + lanes - 1) / lanes
 	b := &tilesBuilder{
 		geo: newTilesGeometry(rows, cols), k: k, entries: entries,
-		laneBits: uint(laneBits), lanes: lanes, laneMask: uint32(uint64(1)<<laneBits - 1),
+		laneBits: uint(laneBits), lanes: lanes, lanesLog: uint(bits.TrailingZeros64(lanes)), laneMask: uint32(uint64(1)<<laneBits - 1),
 		visited: make([]uint32, words), frontier: make([]uint32, words), next: make([]uint32, words),
 		table: make([]byte, entries),
 	}
@@ -233,6 +233,7 @@ type tilesBuilder struct {
 	entries                 uint64
 	laneBits                uint   // bits of a placement's lane
 	lanes                   uint64 // lanes a word
+	lanesLog                uint   // log2(lanes)
 	laneMask                uint32
 	visited, frontier, next []uint32
 	table                   []byte
@@ -290,7 +291,7 @@ func (b *tilesBuilder) merge(lo, hi uint64) uint64 {
 func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 	geo := &b.geo
 	nc, k := geo.nc, b.k
-	laneBits, lanes, laneMask := b.laneBits, b.lanes, b.laneMask
+	laneBits, lanes, lanesLog, laneMask := b.laneBits, b.lanes, b.lanesLog, b.laneMask
 	var pos [tilesMaxPieces]uint8
 	var first uint64
 	for w := lo; w < hi; w++ {
@@ -332,8 +333,8 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 						pos[i] = c
 						q := TilesRank(pos[:k], nc)
 						pos[i] = from
-						qw := q / lanes
-						bit := uint32(1) << (uint(from) + uint(q%lanes)*laneBits)
+						qw := q >> lanesLog
+						bit := uint32(1) << (uint(from) + uint(q&(lanes-1))*laneBits)
 						if (atomic.LoadUint32(&b.visited[qw])|atomic.LoadUint32(&b.next[qw]))&bit == 0 {
 							atomic.OrUint32(&b.next[qw], bit)
 						}

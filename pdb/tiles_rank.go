@@ -46,13 +46,38 @@ func TilesUnrank(r uint64, nc int, pos []uint8) (used uint32) {
 		r /= radix
 	}
 	for i := range k {
-		free := ^used
-		for range digit[i] {
-			free &= free - 1
-		}
-		p := uint8(bits.TrailingZeros32(free))
+		p := tilesSelect(^used, digit[i])
 		pos[i] = p
 		used |= 1 << p
 	}
 	return used
+}
+
+// tilesSelectByte[x][n] is the position of the n-th lowest set bit of byte x.
+var tilesSelectByte = func() (t [256][8]uint8) {
+	for x := range 256 {
+		n := 0
+		for b := range 8 {
+			if x&(1<<b) != 0 {
+				t[x][n] = uint8(b)
+				n++
+			}
+		}
+	}
+	return t
+}()
+
+// tilesSelect returns the position of the n-th (0-based) lowest set bit of x,
+// which has more than n set bits.
+func tilesSelect(x uint32, n uint8) uint8 {
+	base := uint8(0)
+	for {
+		c := uint8(bits.OnesCount8(uint8(x)))
+		if n < c {
+			return base + tilesSelectByte[uint8(x)][n]
+		}
+		n -= c
+		x >>= 8
+		base += 8
+	}
 }
