@@ -146,6 +146,10 @@ func BuildTilePattern(rows, cols int, con TilesConstruction, tiles []int, progre
 			b.md[i][c] = uint8(bitboard.TilesDistance(cols, t, c))
 		}
 	}
+	b.weight[k-1] = 1
+	for i := k - 2; i >= 0; i-- {
+		b.weight[i] = b.weight[i+1] * uint64(nc-i-1)
+	}
 	g0 := TilesRank(goal, nc)
 	blanks := uint32(1) // TilesBlankHome: the blank at cell 0
 	if con == TilesBlankAny {
@@ -238,6 +242,7 @@ type tilesBuilder struct {
 	visited, frontier, next []uint32
 	table                   []byte
 	md                      [tilesMaxPieces][bitboard.TilesMaxCells]uint8 // md[i][c]: Manhattan distance of piece i at cell c
+	weight                  [tilesMaxPieces]uint64                        // weight of piece i's digit in the rank
 	bad                     atomic.Bool                                   // a cost broke the parity rule
 }
 
@@ -319,6 +324,15 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 				b.table[p] = uint8(extra / 2)
 				first++
 			}
+			// The ranks of successors, incrementally (see tilesStepRank).
+			var before [tilesMaxPieces]uint32
+			var cellWeight [bitboard.TilesMaxCells]uint64
+			acc := uint32(0)
+			for i := range k {
+				before[i] = acc
+				acc |= 1 << pos[i]
+				cellWeight[pos[i]] = b.weight[i]
+			}
 			free := geo.full &^ used
 			for cells != 0 {
 				r := geo.region(cells&-cells, free)
@@ -327,12 +341,11 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 				for i := range k {
 					from := pos[i]
 					to := geo.neighbours[from] & r
+					after := used &^ before[i] &^ (1 << from)
 					for to != 0 {
 						c := uint8(bits.TrailingZeros32(to))
 						to &= to - 1
-						pos[i] = c
-						q := TilesRank(pos[:k], nc)
-						pos[i] = from
+						q := tilesStepRank(p, from, c, geo.cols, b.weight[i], before[i], after, &cellWeight)
 						qw := q >> lanesLog
 						bit := uint32(1) << (uint(from) + uint(q&(lanes-1))*laneBits)
 						if (atomic.LoadUint32(&b.visited[qw])|atomic.LoadUint32(&b.next[qw]))&bit == 0 {
@@ -344,6 +357,43 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 		}
 	}
 	return first
+}
+
+// tilesStepRank returns the rank of the placement of rank p after the tile
+// of index i moves from cell a to the free neighbouring cell c, without
+// ranking it anew: w is the tile's digit weight (the product of the radixes
+// of the digits after it), before the cells of the tiles before it, after
+// those of the tiles after it, and cellWeight[x] the weight of the tile at x.
+//
+// The tile's digit counts the cells below it not taken by tiles before it,
+// and each later tile's digit counts the cells below it not taken by tiles
+// before it, this one among them. A move to the next cell (c = a+1) passes
+// no cell, so only the tile's own digit grows by one. A move down a row
+// (c = a+cols) passes the cells strictly between a and c: the digit grows by
+// cols less the earlier tiles among them, and each later tile among them
+// loses the moved tile from below it, so its digit grows by one. Moves left
+// and up are the same backwards.
+func tilesStepRank(p uint64, a, c uint8, cols int, w uint64, before, after uint32, cellWeight *[bitboard.TilesMaxCells]uint64) uint64 {
+	switch {
+	case c == a+1:
+		return p + w
+	case c+1 == a:
+		return p - w
+	case c > a:
+		btw := (uint32(1)<<c - 1) &^ (uint32(1)<<(a+1) - 1)
+		q := p + w*uint64(cols-bits.OnesCount32(before&btw))
+		for x := after & btw; x != 0; x &= x - 1 {
+			q += cellWeight[bits.TrailingZeros32(x)]
+		}
+		return q
+	default:
+		btw := (uint32(1)<<a - 1) &^ (uint32(1)<<(c+1) - 1)
+		q := p - w*uint64(cols-bits.OnesCount32(before&btw))
+		for x := after & btw; x != 0; x &= x - 1 {
+			q -= cellWeight[bits.TrailingZeros32(x)]
+		}
+		return q
+	}
 }
 
 // BuildTileExact computes the exact distance to the BlankFirst goal of every

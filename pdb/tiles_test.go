@@ -3,6 +3,7 @@ package pdb
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -81,6 +82,51 @@ func TestTileRankLargePatterns(t *testing.T) {
 				TilesUnrank(r, nc, back)
 				if !slices.Equal(back, pos) {
 					t.Fatalf("nc=%d k=%d: %v -> %d -> %v", nc, k, pos, r, back)
+				}
+			}
+		}
+	}
+}
+
+// TestTilesStepRank checks the builder's incremental rank against ranking
+// the moved placement anew, for random placements and moves on every shape.
+func TestTilesStepRank(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for rows := 2; rows <= 12; rows++ {
+		for cols := 2; rows*cols <= bitboard.TilesMaxCells; cols++ {
+			nc := rows * cols
+			geo := newTilesGeometry(rows, cols)
+			for range 3000 {
+				k := 1 + rng.IntN(nc-tilesMinFree)
+				perm := rng.Perm(nc)
+				pos := make([]uint8, k)
+				var weight [tilesMaxPieces]uint64
+				var cellWeight [bitboard.TilesMaxCells]uint64
+				weight[k-1] = 1
+				for i := k - 2; i >= 0; i-- {
+					weight[i] = weight[i+1] * uint64(nc-i-1)
+				}
+				var used uint32
+				for i := range pos {
+					pos[i] = uint8(perm[i])
+					used |= 1 << pos[i]
+					cellWeight[pos[i]] = weight[i]
+				}
+				p := TilesRank(pos, nc)
+				i := rng.IntN(k)
+				var before uint32
+				for _, x := range pos[:i] {
+					before |= 1 << x
+				}
+				a := pos[i]
+				for to := geo.neighbours[a] &^ used; to != 0; to &= to - 1 {
+					c := uint8(bits.TrailingZeros32(to))
+					got := tilesStepRank(p, a, c, cols, weight[i], before, used&^before&^(1<<a), &cellWeight)
+					pos[i] = c
+					if want := TilesRank(pos, nc); got != want {
+						t.Fatalf("%dx%d: tile %d of %v from %d: rank %d, want %d", rows, cols, i, pos, a, got, want)
+					}
+					pos[i] = a
 				}
 			}
 		}
