@@ -3,8 +3,11 @@ package search
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/pdb"
@@ -204,9 +207,8 @@ func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHe
 	h := newTilesHeuristic(rows, cols, name)
 	base, reflect := strings.CutSuffix(name, tilesReflectSufx)
 	h.reflect = reflect
-	bad := fmt.Errorf("%w %q for the %dx%d board (have %s, or pdb: and a partition such as %s)",
-		ErrTilesHeuristic, name, rows, cols, strings.Join(TilesHeuristicNames(rows, cols), ", "),
-		DefaultTilesHeuristic(rows, cols)[len(tilesUserPrefix)-1:])
+	bad := fmt.Errorf("%w %q for the %dx%d board (have %s, or pdb: and the patterns, such as pdb:1-4/5-%d)",
+		ErrTilesHeuristic, name, rows, cols, strings.Join(TilesHeuristicNames(rows, cols), ", "), rows*cols-1)
 	if reflect && !strings.HasPrefix(base, tilesPDBPrefix) {
 		return nil, fmt.Errorf("%w %q: +reflect applies to pattern databases only", ErrTilesHeuristic, name)
 	}
@@ -267,26 +269,73 @@ func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHe
 	if cache == nil {
 		return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
 	}
-	// One table may serve several patterns: load it once.
-	loaded := map[string][]byte{}
-	tables := make([][]byte, len(lookups))
-	for i, l := range lookups {
-		key := l.Spec.FileName()
-		if data, ok := loaded[key]; ok {
-			tables[i] = data
-			continue
-		}
-		t, err := cache.Load(l.Spec)
-		if err != nil {
-			return nil, err
-		}
-		loaded[key] = t.Data
-		tables[i] = t.Data
+	tables, err := tilesLoadTables(cache, lookups)
+	if err != nil {
+		return nil, err
 	}
 	if err := h.setPDB(part, lookups, tables); err != nil {
 		return nil, err
 	}
 	return h, nil
+}
+
+// tilesLoadTables loads the table of each lookup through cache, each file
+// once (one table may serve several patterns). When every file is in the
+// cache they are read concurrently, since decoding one is single-threaded;
+// otherwise one at a time, since a build uses every core and much memory.
+func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, error) {
+	var specs []pdb.Spec
+	index := map[string]int{} // file name -> place in specs
+	which := make([]int, len(lookups))
+	cached := true
+	for i, l := range lookups {
+		name := l.Spec.FileName()
+		j, ok := index[name]
+		if !ok {
+			j = len(specs)
+			index[name] = j
+			specs = append(specs, l.Spec)
+			if _, err := os.Stat(filepath.Join(cache.Dir, name)); err != nil {
+				cached = false
+			}
+		}
+		which[i] = j
+	}
+	data := make([][]byte, len(specs))
+	errs := make([]error, len(specs))
+	load := func(j int) {
+		t, err := cache.Load(specs[j])
+		if err != nil {
+			errs[j] = err
+			return
+		}
+		data[j] = t.Data
+	}
+	if cached {
+		var wg sync.WaitGroup
+		for j := range specs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				load(j)
+			}()
+		}
+		wg.Wait()
+	} else {
+		for j := range specs {
+			if load(j); errs[j] != nil {
+				break
+			}
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	tables := make([][]byte, len(lookups))
+	for i, j := range which {
+		tables[i] = data[j]
+	}
+	return tables, nil
 }
 
 // newTilesHeuristic fills in the tables every kind uses.
