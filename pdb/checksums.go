@@ -21,4 +21,7 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/blank0-12.13.14-md":              0xe2bef30a,
 	"15puzzle/blank0-1.2.3.4.5.6.7-md":         0x100d6112,
 	"15puzzle/blank0-8.9.10.11.12.13.14.15-md": 0x07851674,
+
+	"24puzzle/blankany-1.2.5.6.7.12-md":  0xc9e7e4b1,
+	"24puzzle/blankany-3.4.8.9.13.14-md": 0x30300f82,
 }

@@ -379,9 +379,13 @@ func TestBuildTilePatternMatchesOracle(t *testing.T) {
 	}
 	cases = append(cases, tcase{3, 3, []int{1, 2, 3, 4}}, tcase{3, 3, []int{8, 5, 7}}, tcase{3, 3, []int{2, 3, 5, 6, 7, 8}},
 		tcase{3, 4, []int{1, 2, 3}}, tcase{3, 4, []int{5, 10, 11}}, tcase{4, 3, []int{4, 7, 8, 11}},
-		tcase{4, 4, []int{12, 13, 14}}, tcase{4, 4, []int{1, 4}}, tcase{2, 6, []int{6, 7, 11}}, tcase{3, 5, []int{1, 2}})
+		tcase{4, 4, []int{12, 13, 14}}, tcase{4, 4, []int{1, 4}}, tcase{2, 6, []int{6, 7, 11}}, tcase{3, 5, []int{1, 2}},
+		// Boards above 16 cells: 32-bit lanes.
+		tcase{4, 5, []int{1, 2, 3}}, tcase{5, 5, []int{6, 12}}, tcase{5, 5, []int{24, 1, 13}}, tcase{3, 6, []int{5, 11, 17}},
+		tcase{2, 12, []int{1, 13, 23}}, tcase{6, 4, []int{3, 22}})
 	if !testing.Short() {
-		cases = append(cases, tcase{2, 5, []int{1, 2, 3, 5, 6, 7, 8}}, tcase{3, 4, []int{1, 2, 4, 5, 8}}, tcase{4, 4, []int{3, 6, 7, 10}})
+		cases = append(cases, tcase{2, 5, []int{1, 2, 3, 5, 6, 7, 8}}, tcase{3, 4, []int{1, 2, 4, 5, 8}}, tcase{4, 4, []int{3, 6, 7, 10}},
+			tcase{5, 5, []int{1, 2, 5, 6}}, tcase{4, 5, []int{7, 8, 12, 13}})
 	}
 	for _, c := range cases {
 		start := time.Now()
