@@ -155,6 +155,15 @@ func (k *tilesKernel) load(b bitboard.Tiles) {
 	}
 }
 
+// heurSplit returns the loaded board's heuristic without the reflected
+// lookup and with it, as Heuristic.evalSplit does.
+func (k *tilesKernel) heurSplit() (first, full int) {
+	if k.h.kind == tilesPDB {
+		return k.man + 2*k.sum, k.heur
+	}
+	return k.heur, k.heur
+}
+
 // search runs the kernel of the heuristic's kind below the loaded board at
 // depth g, reached by move prev, whose f = g + heur is within bound.
 func (k *tilesKernel) search(g, bound int, prev uint8) bool {

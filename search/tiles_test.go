@@ -429,6 +429,7 @@ func TestTilesParallelAgrees(t *testing.T) {
 			for _, w := range []int{2, 3, 5} {
 				s := NewTilesSolver(h)
 				s.SetWorkers(w)
+				s.parallelMin = 0
 				var bounds []int
 				mw, stw, err := s.Solve(b, g, Limits{Progress: func(p Progress) { bounds = append(bounds, p.Bound) }})
 				if err != nil {
@@ -494,6 +495,7 @@ func TestTilesKorfSubset(t *testing.T) {
 		for _, w := range []int{1, 2} {
 			s := NewTilesSolver(tilesHeur(t, 4, 4, name))
 			s.SetWorkers(w)
+			s.parallelMin = 0
 			for i, want := range tilesKorfFast {
 				moves, _, err := s.Solve(korf[i], bitboard.BlankFirst, Limits{})
 				if err != nil {
