@@ -73,47 +73,49 @@ func tilesBoardRank(b bitboard.Tiles) uint64 {
 	return pdb.TilesRank(pos[:b.Size()], b.Size())
 }
 
-func tilesBoardUnrank(rows, cols int, r uint64) bitboard.Tiles {
-	nc := rows * cols
-	var pos [bitboard.TilesMaxCells]uint8
-	pdb.TilesUnrank(r, nc, pos[:nc])
-	cells := make([]int, nc)
-	for t := range nc {
-		cells[pos[t]] = t
-	}
-	b, err := bitboard.NewTiles(rows, cols, cells)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
 func tilesBFSSpace(rows, cols int) *tilesSpace {
 	tilesSpacesMu.Lock()
 	defer tilesSpacesMu.Unlock()
 	if s, ok := tilesSpaces[[2]int{rows, cols}]; ok {
 		return s
 	}
+	// States are ranks of pos, pos[t] the cell of tile t (0 the blank); a
+	// move swaps the blank with the tile of a neighbouring cell, computed
+	// here from rows and columns, apart from bitboard.
 	nc := rows * cols
 	s := &tilesSpace{rows: rows, cols: cols, dist: make([]uint8, pdb.TilesEntries(nc, nc))}
 	for i := range s.dist {
 		s.dist[i] = tilesUnreached
 	}
-	goal := bitboard.GoalTiles(rows, cols, bitboard.BlankFirst)
-	r0 := tilesBoardRank(goal)
+	var pos, tileAt [bitboard.TilesMaxCells]uint8
+	for t := range nc {
+		pos[t] = uint8(t)
+	}
+	r0 := pdb.TilesRank(pos[:nc], nc)
 	s.dist[r0] = 0
 	queue := []uint64{r0}
 	for len(queue) > 0 {
 		r := queue[0]
 		queue = queue[1:]
-		b := tilesBoardUnrank(rows, cols, r)
-		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
-			if nb, ok := b.Move(m); ok {
-				if nr := tilesBoardRank(nb); s.dist[nr] == tilesUnreached {
-					s.dist[nr] = s.dist[r] + 1
-					queue = append(queue, nr)
-				}
+		pdb.TilesUnrank(r, nc, pos[:nc])
+		for t := range nc {
+			tileAt[pos[t]] = uint8(t)
+		}
+		blank := int(pos[0])
+		row, col := blank/cols, blank%cols
+		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			r2, c2 := row+d[0], col+d[1]
+			if r2 < 0 || r2 >= rows || c2 < 0 || c2 >= cols {
+				continue
 			}
+			to := r2*cols + c2
+			t := tileAt[to]
+			pos[0], pos[t] = uint8(to), uint8(blank)
+			if nr := pdb.TilesRank(pos[:nc], nc); s.dist[nr] == tilesUnreached {
+				s.dist[nr] = s.dist[r] + 1
+				queue = append(queue, nr)
+			}
+			pos[0], pos[t] = uint8(blank), uint8(to)
 		}
 	}
 	tilesSpaces[[2]int{rows, cols}] = s
