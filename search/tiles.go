@@ -217,6 +217,7 @@ type tilesSubtree struct {
 // iterateParallel searches bound with all workers.
 func (s *TilesSolver) iterateParallel(root bitboard.Tiles, bound int, ctl *tilesControl) tilesIteration {
 	top := s.splitTop(root, bound)
+	ctl.generated.Add(top.generated)
 	ctl.best.Store(tilesNoBest)
 	var next atomic.Int64
 	var wg sync.WaitGroup
