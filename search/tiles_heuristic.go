@@ -50,6 +50,13 @@ const (
 	tilesBigBoard        = 16 // most cells of a board whose tables keep the blank at its goal cell
 )
 
+// Sides of the square boards with names: the 8-, 15- and 24-puzzle.
+const (
+	tiles8Side  = 3
+	tiles15Side = 4
+	tiles24Side = 5
+)
+
 // The presets TilesHeuristicNames tries, by partition name.
 var tilesPresets = []string{"44", "555", "663", "78", "6666"}
 
@@ -140,11 +147,11 @@ func tilesBoardOK(rows, cols int) bool {
 // most 16 cells) or 5 (more), such as "pdb:1-5/6-10/11-15/16-19" on 4 x 5.
 func DefaultTilesHeuristic(rows, cols int) string {
 	switch {
-	case rows == 3 && cols == 3:
+	case rows == tiles8Side && cols == tiles8Side:
 		return TilesExact
-	case rows == 4 && cols == 4:
+	case rows == tiles15Side && cols == tiles15Side:
 		return tilesPDBPrefix + "663" + tilesReflectSufx
-	case rows == 5 && cols == 5:
+	case rows == tiles24Side && cols == tiles24Side:
 		return tilesPDBPrefix + "6666" + tilesReflectSufx
 	case rows*cols <= tilesSmallBoard:
 		return TilesManhattan
@@ -480,9 +487,9 @@ func tilesLineRemovals(seq []uint8) int {
 	return len(seq) - best
 }
 
-// Eval computes the heuristic of a BlankFirst board from scratch, the slow
-// obvious way, from the definitions and the pdb lookup contract; the solver
-// updates it incrementally instead.
+// Eval computes the heuristic of a BlankFirst board of the heuristic's size
+// from scratch, the slow obvious way, from the definitions and the pdb lookup
+// contract; the solver updates it incrementally instead.
 func (h *TilesHeuristic) Eval(b bitboard.Tiles) int {
 	_, v := h.evalSplit(b)
 	return v
