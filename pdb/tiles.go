@@ -337,25 +337,31 @@ func tilesShare(rows, cols int, con TilesConstruction, tiles []int) ([]int, bitb
 	return cands[best].tiles, cands[best].sym
 }
 
-// TilesBuildBytes returns the peak memory, in bytes, of building the table of
-// a k-tile pattern on a rows x cols board: three bit planes of one lane a
-// placement (16 bits up to 16 cells, else 32) and the one-byte entries.
+// TilesBuildBytes returns the memory, in bytes, that building the table of
+// a k-tile pattern on a rows x cols board allocates: three bit planes of one
+// lane a placement (16 bits up to 16 cells, else 32) and the one-byte
+// entries; 1.66 GB for a 6-tile 5 x 5 pattern, 31.5 GB for a 7-tile one.
+// The process's peak is higher by what it already holds and the garbage
+// collector's headroom: building both 6-6-6-6 tables in one process peaked
+// at 3.2 GiB RSS (scripts/RESULTS-tiles24.md).
 func TilesBuildBytes(rows, cols, k int) uint64 {
 	nc := rows * cols
 	entries := TilesEntries(nc, k)
 	return entries * (3*uint64(tilesLaneBits(nc))/8 + 1)
 }
 
-// TilesBuildSeconds returns a rough estimate of the seconds a build of a
-// k-tile pattern on a rows x cols board takes on a 2-core machine
-// (calibrated on 4 x 4 and 5 x 5 builds; see scripts/RESULTS-tiles.md).
+// TilesBuildSeconds returns a rough estimate of the wall-clock seconds that
+// building the table of a k-tile pattern on a rows x cols board takes on an
+// otherwise idle 2-core machine: about 46 s for a 6-tile 5 x 5 pattern. On
+// a busy machine it takes up to four times as long (scripts/RESULTS-tiles24.md).
 func TilesBuildSeconds(rows, cols, k int) float64 {
-	nc := rows * cols
-	return float64(TilesEntries(nc, k)) * float64(k) * tilesBuildNanos * 1e-9
+	return float64(TilesEntries(rows*cols, k)) * tilesBuildNanos * 1e-9
 }
 
-// tilesBuildNanos is the measured build time per placement and pattern tile.
-const tilesBuildNanos = 100
+// tilesBuildNanos is the build's wall time per placement on two cores:
+// 0.5-0.65 us of CPU a placement measured on 4 x 4 and 5 x 5 builds of 6 and
+// 7 tiles, over two cores, plus a tenth for the passes that are not split.
+const tilesBuildNanos = 360
 
 // TilesExactSide is the side of the board with an exact table.
 const TilesExactSide = 3
