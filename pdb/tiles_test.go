@@ -690,6 +690,74 @@ func TestTileExactTable(t *testing.T) {
 	}
 }
 
+// TestTilesPartitionsAdmissible checks random user partitions of the 3 x 3
+// board, looked up as TilesPatternLookup says (shared tables and all),
+// against the exact distances of a breadth-first search: the additive value
+// never exceeds the distance, and is exact on the goal.
+func TestTilesPartitionsAdmissible(t *testing.T) {
+	exact, err := BuildTileExact(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(6, 6))
+	tables := map[string][]byte{}
+	for range 8 {
+		// A random split of tiles 1..8 into patterns of at most 6 tiles.
+		perm := rng.Perm(8)
+		var spec []string
+		for len(perm) > 0 {
+			n := min(len(perm), 1+rng.IntN(6))
+			var items []string
+			for _, x := range perm[:n] {
+				items = append(items, fmt.Sprint(x+1))
+			}
+			spec = append(spec, strings.Join(items, ","))
+			perm = perm[n:]
+		}
+		part, err := ParseTilesPartition(3, 3, strings.Join(spec, "/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var looks []TilesLookup
+		for _, pat := range part.Patterns {
+			l, err := TilesPatternLookup(3, 3, pat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := tables[l.Spec.Pattern]; !ok {
+				tb, err := l.Spec.Build(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tables[l.Spec.Pattern] = tb.Data
+			}
+			looks = append(looks, l)
+		}
+		for i := range 3000 {
+			board := bitboard.RandomTiles(rng, 3, 3, bitboard.BlankFirst)
+			if i == 0 {
+				board = bitboard.GoalTiles(3, 3, bitboard.BlankFirst)
+			}
+			cellOf := make([]uint8, 9)
+			for c := range 9 {
+				cellOf[board.At(c)] = uint8(c)
+			}
+			h := 0
+			for j, l := range looks {
+				v := tilesLookupValue(9, l.Tiles, l.Sym, tables[l.Spec.Pattern], cellOf)
+				pos := make([]uint8, len(part.Patterns[j]))
+				for x, tl := range part.Patterns[j] {
+					pos[x] = cellOf[tl]
+				}
+				h += TilesManhattan(3, part.Patterns[j], pos) + 2*int(v)
+			}
+			if d := int(exact[TilesExactIndex(board)]); h > d || (i == 0 && h != 0) {
+				t.Fatalf("partition %s: board %v has value %d, distance %d", part.Name, board, h, d)
+			}
+		}
+	}
+}
+
 func TestTilePatternSpecThroughCache(t *testing.T) {
 	c := &Cache{Dir: t.TempDir()}
 	s := TilesPatternSpec(4, 4, []int{12, 13, 14})
@@ -726,10 +794,20 @@ func TestTilePatternSpecThroughCache(t *testing.T) {
 // TestBuildTilePatternWorkers checks that the parallel build gives the same
 // table on one worker as on several, on both lane widths.
 func TestBuildTilePatternWorkers(t *testing.T) {
-	for _, c := range []struct {
+	type tcase struct {
 		rows, cols int
 		tiles      []int
-	}{{4, 4, []int{3, 6, 7, 10, 11}}, {4, 5, []int{1, 2, 3, 4}}} {
+	}
+	// At least two chunks of tilesChunk words each, so that both workers
+	// take some.
+	cases := []tcase{{3, 4, []int{1, 2, 5, 6, 9}}, {3, 6, []int{1, 2, 7, 8}}}
+	if !testing.Short() {
+		cases = []tcase{{4, 4, []int{3, 6, 7, 10, 11}}, {4, 5, []int{1, 2, 3, 4}}}
+	}
+	for _, c := range cases {
+		if words := TilesEntries(c.rows*c.cols, len(c.tiles)) * uint64(tilesLaneBits(c.rows*c.cols)) / tilesWordBits; words < 2*tilesChunk {
+			t.Fatalf("%v: %d words, one chunk", c.tiles, words)
+		}
 		con := TilesConstructionOf(c.rows, c.cols)
 		many, err := BuildTilePattern(c.rows, c.cols, con, c.tiles, nil)
 		if err != nil {
