@@ -121,7 +121,8 @@ type Tiles struct {
 
 // TilesSizeOK reports whether rows x cols is a supported board shape.
 func TilesSizeOK(rows, cols int) bool {
-	return rows >= TilesMinSide && cols >= TilesMinSide && rows*cols <= TilesMaxCells
+	return rows >= TilesMinSide && cols >= TilesMinSide && rows <= TilesMaxSide && cols <= TilesMaxSide &&
+		rows*cols <= TilesMaxCells
 }
 
 func tilesSizeError(rows, cols int) error {

@@ -442,7 +442,7 @@ func TestParseTiles(t *testing.T) {
 	if b, err := ParseTilesText("01 3 0 4 2 5 7 8 6", 3, 3); err != nil || b.At(0) != 1 {
 		t.Errorf("leading zero: %v, %v", b, err)
 	}
-	for _, sh := range [][2]int{{1, 4}, {4, 1}, {5, 6}, {2, 13}, {0, 0}} {
+	for _, sh := range [][2]int{{1, 4}, {4, 1}, {5, 6}, {2, 13}, {0, 0}, {1 << 62, 4}, {-2, -2}} {
 		if _, err := ParseTilesText("0 1 2 3", sh[0], sh[1]); !errors.Is(err, ErrTileSize) {
 			t.Errorf("%dx%d: got %v", sh[0], sh[1], err)
 		}
