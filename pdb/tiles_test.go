@@ -929,21 +929,56 @@ func tilesBuildPreset(t *testing.T, rows, cols int, name, what string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := map[string]bool{}
+	tables := map[string][]byte{}
+	var looks []TilesLookup
 	for _, pat := range p.Patterns {
 		l, err := TilesPatternLookup(rows, cols, pat)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if done[l.Spec.Pattern] {
+		looks = append(looks, l)
+		if tables[l.Spec.Pattern] != nil {
 			continue
 		}
-		done[l.Spec.Pattern] = true
 		start := time.Now()
 		tb, err := c.Load(l.Spec)
 		if err != nil {
 			t.Fatal(err)
 		}
+		tables[l.Spec.Pattern] = tb.Data
 		t.Logf("%s/%s: %d entries, CRC %08x, mean %.3f, max %d, %.1fs", tb.Puzzle, tb.Pattern, tb.Entries, tb.Checksum, tb.Mean(), len(tb.Counts)-1, time.Since(start).Seconds())
 	}
+	// The additive value of boards a random walk of L moves from the goal
+	// lies between their Manhattan distance and L.
+	nc := rows * cols
+	rng := rand.New(rand.NewPCG(8, 8))
+	cellOf := make([]uint8, nc)
+	above := 0
+	for i := range 5000 {
+		walk := i % 80
+		b := bitboard.RandomWalkTiles(rng, rows, cols, bitboard.BlankFirst, walk)
+		for c := range nc {
+			cellOf[b.At(c)] = uint8(c)
+		}
+		md, h := 0, 0
+		for j, l := range looks {
+			pos := make([]uint8, len(p.Patterns[j]))
+			for x, tl := range p.Patterns[j] {
+				pos[x] = cellOf[tl]
+			}
+			m := TilesManhattan(cols, p.Patterns[j], pos)
+			md += m
+			h += m + 2*int(tilesLookupValue(nc, l.Tiles, l.Sym, tables[l.Spec.Pattern], cellOf))
+		}
+		if h < md || h > walk {
+			t.Fatalf("%v, %d moves from the goal: value %d, Manhattan %d", b, walk, h, md)
+		}
+		if h > md {
+			above++
+		}
+	}
+	if above == 0 {
+		t.Fatal("the tables never add to Manhattan distance: suspicious")
+	}
+	t.Logf("random walks: value above Manhattan distance on %d of 5000 boards", above)
 }
