@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -52,6 +53,9 @@ const (
 	tilesChunk     = 1 << 14 // words a worker takes at a time
 	tilesMaxPieces = bitboard.TilesMaxCells - 1
 	tilesMinFree   = 3 // cells a pattern leaves to other tiles and the blank, at least
+	// tilesReleaseBytes is the size of build whose planes are returned to
+	// the operating system as soon as it ends.
+	tilesReleaseBytes = 256 << 20
 	// tilesProgressEvery is how often a long layer reports progress.
 	tilesProgressEvery = time.Second
 )
@@ -204,6 +208,13 @@ func BuildTilePattern(rows, cols int, con TilesConstruction, tiles []int, progre
 	}
 	if b.bad.Load() {
 		return nil, fmt.Errorf("%w: a cost and its Manhattan distance differ in parity", ErrTilePattern)
+	}
+	// Hand the bit planes back now: left to the garbage collector, a second
+	// big build in the same process (the two 6-6-6-6 tables) would allocate
+	// its planes beside the first one's and double the peak.
+	b.visited, b.frontier, b.next = nil, nil, nil
+	if TilesBuildBytes(rows, cols, k) >= tilesReleaseBytes {
+		debug.FreeOSMemory()
 	}
 	return b.table, nil
 }
