@@ -16,6 +16,7 @@ new=$(realpath "$2")
 rounds=${3:-3}
 cd "$(dirname "$0")/../search"
 out=${OUT:-$(mktemp -d)}
+mkdir -p "$out"
 : >"$out/old.txt"
 : >"$out/new.txt"
 for r in $(seq "$rounds"); do
