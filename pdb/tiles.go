@@ -341,9 +341,9 @@ func tilesShare(rows, cols int, con TilesConstruction, tiles []int) ([]int, bitb
 // a k-tile pattern on a rows x cols board allocates: three bit planes of one
 // lane a placement (16 bits up to 16 cells, else 32) and the one-byte
 // entries; 1.66 GB for a 6-tile 5 x 5 pattern, 31.5 GB for a 7-tile one.
-// The process's peak is higher by what it already holds and the garbage
-// collector's headroom: building both 6-6-6-6 tables in one process peaked
-// at 3.2 GiB RSS (scripts/RESULTS-tiles24.md).
+// The process's peak is higher by what it already holds: building both
+// 6-6-6-6 tables in one process peaked at 1.7 GiB RSS
+// (scripts/RESULTS-tiles24.md).
 func TilesBuildBytes(rows, cols, k int) uint64 {
 	nc := rows * cols
 	entries := TilesEntries(nc, k)
