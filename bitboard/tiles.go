@@ -97,18 +97,18 @@ func ParseGoal(s string) (Goal, error) {
 	return 0, fmt.Errorf("%w: got %q", ErrGoal, s)
 }
 
-// Errors returned by the tiles parser. ErrTileCount, ErrTileValue and
-// ErrTileDuplicate come wrapped in a *ParseError naming the field.
+// Errors returned by the tiles parser. ErrTilesCount, ErrTilesValue and
+// ErrTilesDuplicate come wrapped in a *ParseError naming the field.
 var (
-	// ErrTileCount is returned when a board has the wrong number of fields.
-	ErrTileCount = errors.New("wrong number of tiles")
-	// ErrTileValue is returned for a field that is not a tile of the board.
-	ErrTileValue = errors.New("tile out of range")
-	// ErrTileDuplicate is returned for a tile that appears twice.
-	ErrTileDuplicate = errors.New("duplicate tile")
-	// ErrTileSize is returned for a board shape outside 2 <= rows, cols and
+	// ErrTilesCount is returned when a board has the wrong number of fields.
+	ErrTilesCount = errors.New("wrong number of tiles")
+	// ErrTilesValue is returned for a field that is not a tile of the board.
+	ErrTilesValue = errors.New("tile out of range")
+	// ErrTilesDuplicate is returned for a tile that appears twice.
+	ErrTilesDuplicate = errors.New("duplicate tile")
+	// ErrTilesSize is returned for a board shape outside 2 <= rows, cols and
 	// rows*cols <= 25.
-	ErrTileSize = errors.New("unsupported board size (want rows and columns of at least 2 and at most 25 cells)")
+	ErrTilesSize = errors.New("unsupported board size (want rows and columns of at least 2 and at most 25 cells)")
 )
 
 // Tiles is a sliding-tile board; see the comment at the top of this file.
@@ -126,7 +126,7 @@ func TilesSizeOK(rows, cols int) bool {
 }
 
 func tilesSizeError(rows, cols int) error {
-	return fmt.Errorf("%w: got %dx%d", ErrTileSize, rows, cols)
+	return fmt.Errorf("%w: got %dx%d", ErrTilesSize, rows, cols)
 }
 
 // TilesNeighbour returns the cell the blank reaches from cell c by move m on
@@ -169,7 +169,7 @@ func tilesAbs(x int) int {
 
 // NewTiles builds a rows x cols board from its cells listed row by row, 0 for
 // the blank. The cells must be a permutation of 0..rows*cols-1; errors are
-// ErrTileSize, or *ParseError values naming the cell (1-based) as the field.
+// ErrTilesSize, or *ParseError values naming the cell (1-based) as the field.
 func NewTiles(rows, cols int, cells []int) (Tiles, error) {
 	if !TilesSizeOK(rows, cols) {
 		return Tiles{}, tilesSizeError(rows, cols)
@@ -182,10 +182,10 @@ func NewTiles(rows, cols int, cells []int) (Tiles, error) {
 	var seen uint32
 	for c, v := range cells {
 		if v < 0 || v >= size {
-			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTileValue, Detail: fmt.Sprintf("got %d, want 0..%d", v, size-1)}
+			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTilesValue, Detail: fmt.Sprintf("got %d, want 0..%d", v, size-1)}
 		}
 		if seen&(1<<v) != 0 {
-			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTileDuplicate, Detail: fmt.Sprintf("tile %d appears twice", v)}
+			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTilesDuplicate, Detail: fmt.Sprintf("tile %d appears twice", v)}
 		}
 		seen |= 1 << v
 		b.cells[c] = uint8(v)
@@ -197,13 +197,13 @@ func NewTiles(rows, cols int, cells []int) (Tiles, error) {
 }
 
 func tilesCountError(got, rows, cols int) error {
-	return &ParseError{Err: ErrTileCount, Detail: fmt.Sprintf("got %d, want %d for a %dx%d board", got, rows*cols, rows, cols)}
+	return &ParseError{Err: ErrTilesCount, Detail: fmt.Sprintf("got %d, want %d for a %dx%d board", got, rows*cols, rows, cols)}
 }
 
 // ParseTiles parses a rows x cols board from its rows*cols fields, row by
-// row, 0 for the blank. Errors are ErrTileSize, or *ParseError values naming
-// the field (1-based) and wrapping ErrTileCount, ErrTileValue or
-// ErrTileDuplicate.
+// row, 0 for the blank. Errors are ErrTilesSize, or *ParseError values naming
+// the field (1-based) and wrapping ErrTilesCount, ErrTilesValue or
+// ErrTilesDuplicate.
 func ParseTiles(fields []string, rows, cols int) (Tiles, error) {
 	if !TilesSizeOK(rows, cols) {
 		return Tiles{}, tilesSizeError(rows, cols)
@@ -230,10 +230,10 @@ func ParseTiles(fields []string, rows, cols int) (Tiles, error) {
 			}
 		}
 		if v >= size {
-			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTileValue, Detail: fmt.Sprintf("got %q, want an integer 0..%d", tilesTruncate(f), size-1)}
+			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTilesValue, Detail: fmt.Sprintf("got %q, want an integer 0..%d", tilesTruncate(f), size-1)}
 		}
 		if seen&(1<<v) != 0 {
-			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTileDuplicate, Detail: fmt.Sprintf("tile %d appears twice", v)}
+			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTilesDuplicate, Detail: fmt.Sprintf("tile %d appears twice", v)}
 		}
 		seen |= 1 << v
 		b.cells[c] = uint8(v)
@@ -310,19 +310,19 @@ func (b Tiles) Move(m TilesMove) (Tiles, bool) {
 	return b, true
 }
 
-// ErrTileMove is returned by Apply for a bad letter or a move off the board.
-var ErrTileMove = errors.New("invalid tile move")
+// ErrTilesMove is returned by Apply for a bad letter or a move off the board.
+var ErrTilesMove = errors.New("invalid tile move")
 
 // Apply returns the board after the moves spelled by letters U, D, L, R.
-// Errors wrap ErrTileMove and give the move's position (1-based).
+// Errors wrap ErrTilesMove and give the move's position (1-based).
 func (b Tiles) Apply(moves string) (Tiles, error) {
 	for i := 0; i < len(moves); i++ {
 		m, ok := TilesMoveOf(moves[i])
 		if !ok {
-			return b, fmt.Errorf("%w: move %d is %q, want U, D, L or R", ErrTileMove, i+1, moves[i])
+			return b, fmt.Errorf("%w: move %d is %q, want U, D, L or R", ErrTilesMove, i+1, moves[i])
 		}
 		if b, ok = b.Move(m); !ok {
-			return b, fmt.Errorf("%w: move %d (%c) leaves the board", ErrTileMove, i+1, moves[i])
+			return b, fmt.Errorf("%w: move %d (%c) leaves the board", ErrTilesMove, i+1, moves[i])
 		}
 	}
 	return b, nil

@@ -412,20 +412,20 @@ func TestParseTiles(t *testing.T) {
 		err        error
 		field      int
 	}{
-		{"1 2 3", 3, 3, ErrTileCount, 0},
-		{"0 1 2 3 4 5 6 7 8 9", 3, 3, ErrTileCount, 0},
-		{"0 1 2 3 4 5 6 7 9", 3, 3, ErrTileValue, 9},
-		{"0 1 2 3 x 5 6 7 8", 3, 3, ErrTileValue, 5},
-		{"0 1 2 3 -4 5 6 7 8", 3, 3, ErrTileValue, 5},
-		{"0 1 2 3 4 5 6 7 7", 3, 3, ErrTileDuplicate, 9},
-		{"0 1 2 3 4 5 6 7\xc2\xa08", 3, 3, ErrTileCount, 0}, // U+00A0 separates nothing
-		{"0\xc2\xa01 2 3 4 5 6 7 8 1", 3, 3, ErrTileValue, 1},
-		{"0\u20031 2 3 4 5 6 7 8 1", 3, 3, ErrTileValue, 1},
-		{"0 1 2 3 4 6", 2, 3, ErrTileValue, 6},
-		{"0 1 2 3 4 5 6", 2, 3, ErrTileCount, 0},
-		{"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 25", 5, 5, ErrTileValue, 25},
-		{"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 99999999999999999999", 5, 5, ErrTileValue, 25},
-		{"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 24 24", 5, 5, ErrTileDuplicate, 25},
+		{"1 2 3", 3, 3, ErrTilesCount, 0},
+		{"0 1 2 3 4 5 6 7 8 9", 3, 3, ErrTilesCount, 0},
+		{"0 1 2 3 4 5 6 7 9", 3, 3, ErrTilesValue, 9},
+		{"0 1 2 3 x 5 6 7 8", 3, 3, ErrTilesValue, 5},
+		{"0 1 2 3 -4 5 6 7 8", 3, 3, ErrTilesValue, 5},
+		{"0 1 2 3 4 5 6 7 7", 3, 3, ErrTilesDuplicate, 9},
+		{"0 1 2 3 4 5 6 7\xc2\xa08", 3, 3, ErrTilesCount, 0}, // U+00A0 separates nothing
+		{"0\xc2\xa01 2 3 4 5 6 7 8 1", 3, 3, ErrTilesValue, 1},
+		{"0\u20031 2 3 4 5 6 7 8 1", 3, 3, ErrTilesValue, 1},
+		{"0 1 2 3 4 6", 2, 3, ErrTilesValue, 6},
+		{"0 1 2 3 4 5 6", 2, 3, ErrTilesCount, 0},
+		{"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 25", 5, 5, ErrTilesValue, 25},
+		{"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 99999999999999999999", 5, 5, ErrTilesValue, 25},
+		{"0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 24 24", 5, 5, ErrTilesDuplicate, 25},
 	} {
 		_, err := ParseTilesText(tc.text, tc.rows, tc.cols)
 		var pe *ParseError
@@ -443,14 +443,14 @@ func TestParseTiles(t *testing.T) {
 		t.Errorf("leading zero: %v, %v", b, err)
 	}
 	for _, sh := range [][2]int{{1, 4}, {4, 1}, {5, 6}, {2, 13}, {0, 0}, {1 << 62, 4}, {-2, -2}} {
-		if _, err := ParseTilesText("0 1 2 3", sh[0], sh[1]); !errors.Is(err, ErrTileSize) {
+		if _, err := ParseTilesText("0 1 2 3", sh[0], sh[1]); !errors.Is(err, ErrTilesSize) {
 			t.Errorf("%dx%d: got %v", sh[0], sh[1], err)
 		}
-		if _, err := NewTiles(sh[0], sh[1], []int{0, 1, 2, 3}); !errors.Is(err, ErrTileSize) {
+		if _, err := NewTiles(sh[0], sh[1], []int{0, 1, 2, 3}); !errors.Is(err, ErrTilesSize) {
 			t.Errorf("NewTiles %dx%d: got %v", sh[0], sh[1], err)
 		}
 	}
-	if _, err := NewTiles(2, 2, []int{0, 1, 2, 2}); !errors.Is(err, ErrTileDuplicate) {
+	if _, err := NewTiles(2, 2, []int{0, 1, 2, 2}); !errors.Is(err, ErrTilesDuplicate) {
 		t.Errorf("NewTiles duplicate: %v", err)
 	}
 	if _, err := ParseGoal("blank-middle"); !errors.Is(err, ErrGoal) {
@@ -468,10 +468,10 @@ func TestTilesApply(t *testing.T) {
 	if err != nil || !got.IsGoal(BlankLast) {
 		t.Fatalf("LDRD gives %v, %v", got, err)
 	}
-	if _, err := b.Apply("R"); !errors.Is(err, ErrTileMove) {
+	if _, err := b.Apply("R"); !errors.Is(err, ErrTilesMove) {
 		t.Fatalf("move off the board: %v", err)
 	}
-	if _, err := b.Apply("X"); !errors.Is(err, ErrTileMove) {
+	if _, err := b.Apply("X"); !errors.Is(err, ErrTilesMove) {
 		t.Fatalf("bad letter: %v", err)
 	}
 	// LeetCode 773 example: [[4,1,2],[5,0,3]] takes 5 moves to 1 2 3 4 5 0.
@@ -525,8 +525,8 @@ func FuzzParseTiles(f *testing.F) {
 		b, err := ParseTilesText(text, rows, cols)
 		if err != nil {
 			var pe *ParseError
-			if !errors.As(err, &pe) && !errors.Is(err, ErrTileSize) {
-				t.Fatalf("error %v is neither a *ParseError nor ErrTileSize", err)
+			if !errors.As(err, &pe) && !errors.Is(err, ErrTilesSize) {
+				t.Fatalf("error %v is neither a *ParseError nor ErrTilesSize", err)
 			}
 			return
 		}
@@ -539,10 +539,10 @@ func FuzzParseTiles(f *testing.F) {
 	})
 }
 
-// TestTileDistance checks TilesDistance against a breadth-first search over
+// TestTilesDistance checks TilesDistance against a breadth-first search over
 // TilesNeighbour: on an empty board a tile's shortest path is its Manhattan
 // distance.
-func TestTileDistance(t *testing.T) {
+func TestTilesDistance(t *testing.T) {
 	for _, sh := range tilesShapes() {
 		rows, cols := sh[0], sh[1]
 		for a := range rows * cols {

@@ -241,7 +241,7 @@ func TilesPatternID(con TilesConstruction, tiles []int) string {
 // (TilesConstructionOf): TilesEntries(rows*cols, len(tiles)) entries of 8
 // bits; entry TilesRank(cells of tiles) encodes the fewest moves of pattern
 // tiles needed to bring them home, less their Manhattan distance, halved
-// (see BuildTilePattern and TilesManhattan). Most callers want
+// (see BuildTilesPattern and TilesManhattan). Most callers want
 // TilesPatternLookup, which shares one table among symmetric patterns.
 func TilesPatternSpec(rows, cols int, tiles []int) Spec {
 	tiles = slices.Clone(tiles)
@@ -249,7 +249,7 @@ func TilesPatternSpec(rows, cols int, tiles []int) Spec {
 	puzzle, id := TilesPuzzle(rows, cols), TilesPatternID(con, tiles)
 	return Spec{Puzzle: puzzle, Pattern: id, Entries: TilesEntries(rows*cols, len(tiles)), Width: TilesWidth,
 		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := BuildTilePattern(rows, cols, con, tiles, progress)
+			data, err := BuildTilesPattern(rows, cols, con, tiles, progress)
 			if err != nil {
 				return nil, err
 			}
@@ -279,10 +279,10 @@ type TilesLookup struct {
 // pattern of a preset partition if one is among them, else the smallest in
 // lexicographic order of ascending tiles. So the preset tables keep their
 // own patterns, and a preset and the same patterns spelled by hand load the
-// same files. Errors wrap ErrTilePattern.
+// same files. Errors wrap ErrTilesPattern.
 func TilesPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
 	if !bitboard.TilesSizeOK(rows, cols) {
-		return TilesLookup{}, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilePattern, rows, cols)
+		return TilesLookup{}, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
 	}
 	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
 		return TilesLookup{}, err
@@ -374,7 +374,7 @@ const TilesExactEntries = 181440
 func TilesExactSpec() Spec {
 	return Spec{Puzzle: Tiles8Puzzle, Pattern: TilesExactPattern, Entries: TilesExactEntries, Width: TilesWidth,
 		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := BuildTileExact(progress)
+			data, err := BuildTilesExact(progress)
 			if err != nil {
 				return nil, err
 			}

@@ -60,8 +60,8 @@ const (
 	tilesProgressEvery = time.Second
 )
 
-// ErrTilePattern is returned for a pattern BuildTilePattern cannot build.
-var ErrTilePattern = errors.New("invalid tile pattern")
+// ErrTilesPattern is returned for a pattern BuildTilesPattern cannot build.
+var ErrTilesPattern = errors.New("invalid tile pattern")
 
 // tilesGeometry holds the neighbour masks of one board shape.
 type tilesGeometry struct {
@@ -109,16 +109,16 @@ func tilesLaneBits(nc int) int {
 	return tilesWordBits
 }
 
-// BuildTilePattern computes the additive table of the pattern made of tiles
+// BuildTilesPattern computes the additive table of the pattern made of tiles
 // on the rows x cols board with construction con (see the comment above)
 // and returns its entries, one byte each, indexed by TilesRank of the tiles'
 // cells in the order given, each (cost - Manhattan distance) / 2. A pattern
 // has 1..rows*cols-3 distinct tiles of 1..rows*cols-1; errors wrap
-// ErrTilePattern. progress, if not nil, is called after each cost layer and
+// ErrTilesPattern. progress, if not nil, is called after each cost layer and
 // every second within a long one.
-func BuildTilePattern(rows, cols int, con TilesConstruction, tiles []int, progress func(Progress)) ([]byte, error) {
+func BuildTilesPattern(rows, cols int, con TilesConstruction, tiles []int, progress func(Progress)) ([]byte, error) {
 	if !bitboard.TilesSizeOK(rows, cols) {
-		return nil, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilePattern, rows, cols)
+		return nil, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
 	}
 	nc := rows * cols
 	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
@@ -190,7 +190,7 @@ func BuildTilePattern(rows, cols int, con TilesConstruction, tiles []int, progre
 	}
 	for d := 0; ; d++ {
 		if d >= tilesUnset {
-			return nil, fmt.Errorf("%w: costs above %d", ErrTilePattern, tilesUnset-1)
+			return nil, fmt.Errorf("%w: costs above %d", ErrTilesPattern, tilesUnset-1)
 		}
 		depth.Store(int64(d))
 		b.pass(workers, func(lo, hi uint64) uint64 {
@@ -204,10 +204,10 @@ func BuildTilePattern(rows, cols int, con TilesConstruction, tiles []int, progre
 		}
 	}
 	if r := reached.Load(); r != entries {
-		return nil, fmt.Errorf("%w: reached %d of %d placements", ErrTilePattern, r, entries)
+		return nil, fmt.Errorf("%w: reached %d of %d placements", ErrTilesPattern, r, entries)
 	}
 	if b.bad.Load() {
-		return nil, fmt.Errorf("%w: a cost and its Manhattan distance differ in parity", ErrTilePattern)
+		return nil, fmt.Errorf("%w: a cost and its Manhattan distance differ in parity", ErrTilesPattern)
 	}
 	// Hand the bit planes back now: left to the garbage collector, a second
 	// big build in the same process (the two 6-6-6-6 tables) would allocate
@@ -227,15 +227,15 @@ func tilesCheckPattern(rows, cols int, tiles []int) error {
 	// cannot be reached (their two completions have one parity) and the
 	// table would be the whole puzzle's anyway.
 	if k == 0 || k > nc-tilesMinFree {
-		return fmt.Errorf("%w: %d tiles in a pattern on a %dx%d board, want 1..%d", ErrTilePattern, k, rows, cols, nc-tilesMinFree)
+		return fmt.Errorf("%w: %d tiles in a pattern on a %dx%d board, want 1..%d", ErrTilesPattern, k, rows, cols, nc-tilesMinFree)
 	}
 	var seen uint32
 	for _, t := range tiles {
 		if t <= 0 || t >= nc {
-			return fmt.Errorf("%w: tile %d is not on a %dx%d board (want 1..%d)", ErrTilePattern, t, rows, cols, nc-1)
+			return fmt.Errorf("%w: tile %d is not on a %dx%d board (want 1..%d)", ErrTilesPattern, t, rows, cols, nc-1)
 		}
 		if seen&(1<<t) != 0 {
-			return fmt.Errorf("%w: tile %d appears twice", ErrTilePattern, t)
+			return fmt.Errorf("%w: tile %d appears twice", ErrTilesPattern, t)
 		}
 		seen |= 1 << t
 	}
@@ -407,10 +407,10 @@ func tilesStepRank(p uint64, a, c uint8, cols int, w uint64, before, after uint3
 	}
 }
 
-// BuildTileExact computes the exact distance to the BlankFirst goal of every
+// BuildTilesExact computes the exact distance to the BlankFirst goal of every
 // solvable 3 x 3 board by a plain breadth-first search, indexed by
 // TilesExactIndex.
-func BuildTileExact(progress func(Progress)) ([]byte, error) {
+func BuildTilesExact(progress func(Progress)) ([]byte, error) {
 	start := time.Now()
 	table := make([]byte, TilesExactEntries)
 	for i := range table {
@@ -441,7 +441,7 @@ func BuildTileExact(progress func(Progress)) ([]byte, error) {
 		frontier = next
 	}
 	if reached != TilesExactEntries {
-		return nil, fmt.Errorf("%w: exact search reached %d of %d boards", ErrTilePattern, reached, TilesExactEntries)
+		return nil, fmt.Errorf("%w: exact search reached %d of %d boards", ErrTilesPattern, reached, TilesExactEntries)
 	}
 	return table, nil
 }

@@ -32,7 +32,7 @@ func tilesSlowRank(pos []uint8, nc int) uint64 {
 	return r
 }
 
-func TestTileRankUnrankWholeSpaces(t *testing.T) {
+func TestTilesRankUnrankWholeSpaces(t *testing.T) {
 	for _, c := range []struct{ nc, k int }{{4, 2}, {6, 4}, {9, 1}, {9, 3}, {9, 5}, {9, 7}, {9, 8}, {16, 1}, {16, 2}, {16, 3}, {16, 4}, {25, 1}, {25, 2}, {25, 3}} {
 		e := TilesEntries(c.nc, c.k)
 		pos := make([]uint8, c.k)
@@ -61,9 +61,9 @@ func TestTileRankUnrankWholeSpaces(t *testing.T) {
 	}
 }
 
-// TestTileRankLargePatterns checks the rank of 5- to 8-tile patterns, the
+// TestTilesRankLargePatterns checks the rank of 5- to 8-tile patterns, the
 // 7-8 path's, against the slow rank on random placements on 16 and 25 cells.
-func TestTileRankLargePatterns(t *testing.T) {
+func TestTilesRankLargePatterns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for _, nc := range []int{16, 25} {
 		for _, k := range []int{5, 6, 7, 8} {
@@ -336,11 +336,11 @@ func tilesCheckTable(t *testing.T, rows, cols int, con TilesConstruction, tiles 
 	}
 }
 
-// TestBuildTilePatternMatchesRealBFS checks every table of every pattern of
+// TestBuildTilesPatternMatchesRealBFS checks every table of every pattern of
 // the boards of at most 6 cells (and 2x4's of 1 or 2 tiles; every pattern of
 // 2x4 and 4x2 with PDBSOLVE_LONG=1), in both constructions, against a
 // search over whole boards.
-func TestBuildTilePatternMatchesRealBFS(t *testing.T) {
+func TestBuildTilesPatternMatchesRealBFS(t *testing.T) {
 	maxK := map[[2]int]int{{2, 2}: 1, {2, 3}: 3, {3, 2}: 3}
 	switch {
 	case os.Getenv("PDBSOLVE_LONG") != "" && !testing.Short():
@@ -352,7 +352,7 @@ func TestBuildTilePatternMatchesRealBFS(t *testing.T) {
 		rows, cols := sh[0], sh[1]
 		for _, tiles := range tilesSubsets(rows*cols, k) {
 			for _, con := range []TilesConstruction{TilesBlankHome, TilesBlankAny} {
-				data, err := BuildTilePattern(rows, cols, con, tiles, nil)
+				data, err := BuildTilesPattern(rows, cols, con, tiles, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -362,12 +362,12 @@ func TestBuildTilePatternMatchesRealBFS(t *testing.T) {
 	}
 }
 
-// TestBuildTilePatternMatchesOracle checks the tables of the small boards'
+// TestBuildTilesPatternMatchesOracle checks the tables of the small boards'
 // patterns against the abstract-state search, both constructions: every
 // pattern of 2x4, those of 4x2 up to 3 tiles, 3x3 up to 4 and 2x5 up to 3
 // (fewer under -short, all with PDBSOLVE_LONG=1: minutes), and a few of
 // larger boards on both lane widths.
-func TestBuildTilePatternMatchesOracle(t *testing.T) {
+func TestBuildTilesPatternMatchesOracle(t *testing.T) {
 	type tcase struct {
 		rows, cols int
 		tiles      []int
@@ -398,7 +398,7 @@ func TestBuildTilePatternMatchesOracle(t *testing.T) {
 	for _, c := range cases {
 		start := time.Now()
 		for _, con := range []TilesConstruction{TilesBlankHome, TilesBlankAny} {
-			data, err := BuildTilePattern(c.rows, c.cols, con, c.tiles, nil)
+			data, err := BuildTilesPattern(c.rows, c.cols, con, c.tiles, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -443,7 +443,7 @@ func TestTilesSharedLookups(t *testing.T) {
 		if d, ok := built[key]; ok {
 			return d
 		}
-		d, err := BuildTilePattern(rows, cols, con, tiles, nil)
+		d, err := BuildTilesPattern(rows, cols, con, tiles, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -523,7 +523,7 @@ func TestTilesPatternLookupShares(t *testing.T) {
 		t.Fatalf("6666 first table: %s, %d entries", l.Spec.FileName(), l.Spec.Entries)
 	}
 	for _, bad := range [][]int{{}, {0, 1}, {25}, {3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23}} {
-		if _, err := TilesPatternLookup(5, 5, bad); !errors.Is(err, ErrTilePattern) {
+		if _, err := TilesPatternLookup(5, 5, bad); !errors.Is(err, ErrTilesPattern) {
 			t.Errorf("pattern %v: got %v", bad, err)
 		}
 	}
@@ -643,11 +643,11 @@ func TestTilesPresetAndSpelledTablesThroughCache(t *testing.T) {
 	}
 }
 
-// TestTileExactTable checks the 3 x 3 exact table: every solvable board has
+// TestTilesExactTable checks the 3 x 3 exact table: every solvable board has
 // an entry, the hardest boards are the two known ones at 31 moves, and an
 // additive partition never exceeds it.
-func TestTileExactTable(t *testing.T) {
-	exact, err := BuildTileExact(nil)
+func TestTilesExactTable(t *testing.T) {
+	exact, err := BuildTilesExact(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -661,8 +661,8 @@ func TestTileExactTable(t *testing.T) {
 	if hist[0] != 1 || hist[31] != 2 {
 		t.Fatalf("histogram %v: want 1 goal and 2 boards at 31", hist)
 	}
-	a, _ := BuildTilePattern(3, 3, TilesBlankHome, []int{1, 2, 3, 4}, nil)
-	b, _ := BuildTilePattern(3, 3, TilesBlankHome, []int{5, 6, 7, 8}, nil)
+	a, _ := BuildTilesPattern(3, 3, TilesBlankHome, []int{1, 2, 3, 4}, nil)
+	b, _ := BuildTilesPattern(3, 3, TilesBlankHome, []int{5, 6, 7, 8}, nil)
 	rng := rand.New(rand.NewPCG(2, 2))
 	tighter := 0
 	for range 20000 {
@@ -695,7 +695,7 @@ func TestTileExactTable(t *testing.T) {
 // against the exact distances of a breadth-first search: the additive value
 // never exceeds the distance, and is exact on the goal.
 func TestTilesPartitionsAdmissible(t *testing.T) {
-	exact, err := BuildTileExact(nil)
+	exact, err := BuildTilesExact(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -758,7 +758,7 @@ func TestTilesPartitionsAdmissible(t *testing.T) {
 	}
 }
 
-func TestTilePatternSpecThroughCache(t *testing.T) {
+func TestTilesPatternSpecThroughCache(t *testing.T) {
 	c := &Cache{Dir: t.TempDir()}
 	s := TilesPatternSpec(4, 4, []int{12, 13, 14})
 	t1, err := c.Load(s)
@@ -791,9 +791,9 @@ func TestTilePatternSpecThroughCache(t *testing.T) {
 	}
 }
 
-// TestBuildTilePatternWorkers checks that the parallel build gives the same
+// TestBuildTilesPatternWorkers checks that the parallel build gives the same
 // table on one worker as on several, on both lane widths.
-func TestBuildTilePatternWorkers(t *testing.T) {
+func TestBuildTilesPatternWorkers(t *testing.T) {
 	type tcase struct {
 		rows, cols int
 		tiles      []int
@@ -809,12 +809,12 @@ func TestBuildTilePatternWorkers(t *testing.T) {
 			t.Fatalf("%v: %d words, one chunk", c.tiles, words)
 		}
 		con := TilesConstructionOf(c.rows, c.cols)
-		many, err := BuildTilePattern(c.rows, c.cols, con, c.tiles, nil)
+		many, err := BuildTilesPattern(c.rows, c.cols, con, c.tiles, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		old := runtime.GOMAXPROCS(1)
-		one, err := BuildTilePattern(c.rows, c.cols, con, c.tiles, nil)
+		one, err := BuildTilesPattern(c.rows, c.cols, con, c.tiles, nil)
 		runtime.GOMAXPROCS(old)
 		if err != nil {
 			t.Fatal(err)
@@ -823,7 +823,7 @@ func TestBuildTilePatternWorkers(t *testing.T) {
 			t.Fatal("one worker and several build different tables")
 		}
 		var reports []Progress
-		if _, err := BuildTilePattern(c.rows, c.cols, con, c.tiles, func(p Progress) { reports = append(reports, p) }); err != nil {
+		if _, err := BuildTilesPattern(c.rows, c.cols, con, c.tiles, func(p Progress) { reports = append(reports, p) }); err != nil {
 			t.Fatal(err)
 		}
 		for i := 1; i < len(reports); i++ {
@@ -880,17 +880,17 @@ func TestBuildTiles7(t *testing.T) {
 	t.Logf("%s: %d entries in %.1fs", tb.Pattern, tb.Entries, time.Since(start).Seconds())
 }
 
-func BenchmarkBuildTilePattern6(b *testing.B) {
+func BenchmarkBuildTilesPattern6(b *testing.B) {
 	for b.Loop() {
-		if _, err := BuildTilePattern(4, 4, TilesBlankHome, []int{1, 2, 4, 5, 8, 9}, nil); err != nil {
+		if _, err := BuildTilesPattern(4, 4, TilesBlankHome, []int{1, 2, 4, 5, 8, 9}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-func BenchmarkBuildTilePattern5x5of5(b *testing.B) {
+func BenchmarkBuildTilesPattern5x5of5(b *testing.B) {
 	for b.Loop() {
-		if _, err := BuildTilePattern(5, 5, TilesBlankAny, []int{1, 2, 5, 6, 7}, nil); err != nil {
+		if _, err := BuildTilesPattern(5, 5, TilesBlankAny, []int{1, 2, 5, 6, 7}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
