@@ -363,10 +363,10 @@ func TestBuildTilesPatternMatchesRealBFS(t *testing.T) {
 }
 
 // TestBuildTilesPatternMatchesOracle checks the tables of the small boards'
-// patterns against the abstract-state search, both constructions: every
-// pattern of 2x4, those of 4x2 up to 3 tiles, 3x3 up to 4 and 2x5 up to 3
-// (fewer under -short, all with PDBSOLVE_LONG=1: minutes), and a few of
-// larger boards on both lane widths.
+// patterns against the abstract-state search, both constructions: those of
+// 2x4 up to 4 tiles, 4x2 up to 3, 3x3 up to 4 and 2x5 up to 3 (fewer under
+// -short; every pattern of 2x4, 4x2, 3x3, 2x5 and 5x2 with PDBSOLVE_LONG=1:
+// 8 minutes), and a few of larger boards on both lane widths.
 func TestBuildTilesPatternMatchesOracle(t *testing.T) {
 	type tcase struct {
 		rows, cols int
@@ -378,7 +378,7 @@ func TestBuildTilesPatternMatchesOracle(t *testing.T) {
 	case os.Getenv("PDBSOLVE_LONG") != "" && !testing.Short():
 		maxK = map[[2]int]int{{2, 4}: 5, {4, 2}: 5, {3, 3}: 6, {2, 5}: 7, {5, 2}: 7} // every pattern: minutes
 	case !testing.Short():
-		maxK = map[[2]int]int{{2, 4}: 5, {4, 2}: 3, {3, 3}: 4, {2, 5}: 3, {5, 2}: 2}
+		maxK = map[[2]int]int{{2, 4}: 4, {4, 2}: 3, {3, 3}: 4, {2, 5}: 3, {5, 2}: 2}
 	}
 	for sh, k := range maxK {
 		for _, tiles := range tilesSubsets(sh[0]*sh[1], k) {
@@ -392,8 +392,7 @@ func TestBuildTilesPatternMatchesOracle(t *testing.T) {
 		tcase{4, 5, []int{1, 2, 3}}, tcase{5, 5, []int{6, 12}}, tcase{5, 5, []int{24, 1, 13}}, tcase{3, 6, []int{5, 11, 17}},
 		tcase{2, 12, []int{1, 13, 23}}, tcase{6, 4, []int{3, 22}})
 	if !testing.Short() {
-		cases = append(cases, tcase{2, 5, []int{1, 2, 3, 5, 6, 7, 8}}, tcase{3, 4, []int{1, 2, 4, 5, 8}}, tcase{4, 4, []int{3, 6, 7, 10}},
-			tcase{5, 5, []int{1, 2, 5, 6}}, tcase{4, 5, []int{7, 8, 12, 13}})
+		cases = append(cases, tcase{3, 4, []int{1, 2, 4, 5, 8}}, tcase{4, 4, []int{3, 6, 7, 10}}, tcase{4, 5, []int{7, 8, 12, 13}})
 	}
 	for _, c := range cases {
 		start := time.Now()
