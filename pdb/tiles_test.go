@@ -33,7 +33,7 @@ func tilesSlowRank(pos []uint8, nc int) uint64 {
 }
 
 func TestTilesRankUnrankWholeSpaces(t *testing.T) {
-	for _, c := range []struct{ nc, k int }{{4, 2}, {6, 4}, {9, 1}, {9, 3}, {9, 5}, {9, 7}, {9, 8}, {16, 1}, {16, 2}, {16, 3}, {16, 4}, {25, 1}, {25, 2}, {25, 3}} {
+	for _, c := range []struct{ nc, k int }{{4, 2}, {4, 4}, {6, 4}, {6, 6}, {9, 1}, {9, 3}, {9, 5}, {9, 7}, {9, 8}, {16, 1}, {16, 2}, {16, 3}, {16, 4}, {25, 1}, {25, 2}, {25, 3}} {
 		e := TilesEntries(c.nc, c.k)
 		pos := make([]uint8, c.k)
 		var prev []uint8
@@ -980,4 +980,17 @@ func tilesBuildPreset(t *testing.T, rows, cols int, name, what string) {
 		t.Fatal("the tables never add to Manhattan distance: suspicious")
 	}
 	t.Logf("random walks: value above Manhattan distance on %d of 5000 boards", above)
+}
+
+func BenchmarkTilesUnrank7(b *testing.B) {
+	pos := make([]uint8, 7)
+	e := TilesEntries(16, 7)
+	r := uint64(12345)
+	for b.Loop() {
+		TilesUnrank(r, 16, pos)
+		r += 7919
+		if r >= e {
+			r -= e
+		}
+	}
 }
