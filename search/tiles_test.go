@@ -660,6 +660,10 @@ func TestTilesHeuristicNames(t *testing.T) {
 	}
 }
 
+// tilesKorfLengthSum is the sum of the optimal lengths of Korf's 100
+// (published mean 53.05).
+const tilesKorfLengthSum = 5305
+
 // tilesKorfManhattan30 lists the 30 Korf instances (0-based index: optimal
 // length) that manhattan solves with the fewest nodes.
 var tilesKorfManhattan30 = map[int]int{1: 55, 4: 56, 8: 46, 11: 45, 18: 46, 22: 49, 27: 52, 29: 47, 30: 50,
@@ -729,8 +733,9 @@ func BenchmarkTilesKorf78(b *testing.B) {
 }
 
 // TestTilesKorf100 solves all of Korf's 100 with each heuristic listed in
-// $PDBSOLVE_KORF (comma-separated; default pdb663+reflect,pdb78+reflect) and
-// checks that all find the same lengths. It takes minutes and the 7-8 tables,
+// $PDBSOLVE_KORF (separated by semicolons, since user partitions hold commas;
+// default pdb663+reflect;pdb78+reflect) and checks that all find the same
+// lengths, and the sum Korf (1985) publishes. It takes minutes and the 7-8 tables,
 // so it runs only with PDBSOLVE_LONG=1:
 //
 //	PDBSOLVE_LONG=1 go test ./search -run TestTilesKorf100 -v -timeout 1h
@@ -738,7 +743,7 @@ func TestTilesKorf100(t *testing.T) {
 	if testing.Short() || os.Getenv("PDBSOLVE_LONG") == "" {
 		t.Skip("solves all of Korf's 100 (minutes, 7-8 tables): set PDBSOLVE_LONG=1 to run")
 	}
-	names := strings.Split(os.Getenv("PDBSOLVE_KORF"), ",")
+	names := strings.Split(os.Getenv("PDBSOLVE_KORF"), ";")
 	if names[0] == "" {
 		names = []string{"pdb663+reflect", "pdb78+reflect"}
 	}
@@ -759,6 +764,13 @@ func TestTilesKorf100(t *testing.T) {
 		}
 		t.Logf("%s: total %d generated (mean %d), %d expanded, %v", name, total.Generated, total.Generated/100,
 			total.Expanded, total.Elapsed)
+		sum := 0
+		for _, l := range lengths {
+			sum += l
+		}
+		if sum != tilesKorfLengthSum {
+			t.Errorf("%s: the lengths sum to %d; Korf's 100 have a mean optimal length of 53.05", name, sum)
+		}
 		if first == nil {
 			first = lengths
 		}
