@@ -25,6 +25,10 @@ type benchOptions struct {
 	Format      string
 	Plot        string
 	Goal        string
+	Size        tilesShape
+	Split       string
+	Instances   string
+	Progress    bool
 	Inputs      []string
 }
 
@@ -37,7 +41,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 and compare: instances solved, nodes expanded and generated (total and mean),
 time (total and mean), nodes per second, mean h at the root, mean optimal
 length, and generated nodes against the first heuristic on the instances both
-solved. PUZZLE is rotation, 8puzzle or 15puzzle.
+solved. PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
 
 A run stopped by --max-nodes or --timeout is censored: it counts as unsolved,
 with the bound it reached. Every heuristic that solves an instance must find
@@ -47,7 +51,12 @@ status is 1.
 Heuristics: rotation takes exact (the path table, as solve uses: no search,
 no nodes), exact-ida (IDA* with the exact table) and count; the sliding-tile puzzles take
 the names solve takes. Instances run one at a time (-j 1) unless -j is given,
-so times are not shared with other solves.
+so times are not shared with other solves. For sliding tiles --split (as
+solve takes it; auto is on above 16 cells) gives the -j workers to one
+instance at a time instead: bench 24puzzle -j 2 solves each instance with two
+workers. --instances 40,38,25 (ranges such as 1-10 allowed) takes only those
+boards, numbered from 1 in the order of the inputs (bad records count).
+--progress prints a line a sliding-tile search iteration on stderr (as solve).
 
 --format table|json|csv; --per-instance adds a row per instance and heuristic
 (in csv, the per-instance rows replace the summary); --plot FILE.svg|FILE.png
@@ -71,6 +80,11 @@ draws the nodes generated per instance, instances sorted by difficulty.
 	cmd.Flags().StringVar(&o.Format, "format", "table", "output format: table, json or csv")
 	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
 	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "sliding-tile goal: blank-first or blank-last")
+	o.Size.name = tilesAnyName
+	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
+	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one instance at a time: auto, on or off")
+	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
+	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
 	return cmd
 }
 
@@ -86,7 +100,7 @@ func runBench(o *benchOptions) error {
 	if o.Plot != "" && !strings.HasSuffix(o.Plot, ".svg") && !strings.HasSuffix(o.Plot, ".png") {
 		return usageError("--plot %q: want a .svg or .png file", o.Plot)
 	}
-	side, err := puzzleSide(o.Puzzle)
+	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
 	if err != nil {
 		return err
 	}
@@ -94,11 +108,32 @@ func runBench(o *benchOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
-	factories := make([]func() bench.Solver, len(o.Heuristics))
-	for i, name := range o.Heuristics {
-		if factories[i], err = newBenchSolverFactory(o.g, side, name, goal, o.PerInstance); err != nil {
+	pick, err := parseInstances(o.Instances)
+	if err != nil {
+		return err
+	}
+	inner := 1
+	if rows > 0 {
+		split, err := tilesSplit(o.Split, rows, cols)
+		if err != nil {
 			return err
 		}
+		if split {
+			inner = o.g.workers()
+			saved := o.g.Workers
+			o.g.Workers = 1
+			defer func() { o.g.Workers = saved }()
+		}
+	}
+	factories := make([]func() bench.Solver, len(o.Heuristics))
+	for i, name := range o.Heuristics {
+		if factories[i], err = newBenchSolverFactory(o.g, rows, cols, inner, name, goal, o.PerInstance); err != nil {
+			return err
+		}
+	}
+	var prog *tilesProgress
+	if rows > 0 && (o.Progress || o.g.stderrTTY) {
+		prog = &tilesProgress{w: o.g.Stderr}
 	}
 	rep := bench.NewReport(o.Puzzle, o.Heuristics, o.PerInstance || o.Plot != "")
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
@@ -110,7 +145,7 @@ func runBench(o *benchOptions) error {
 			for i, f := range factories {
 				solvers[i] = f()
 			}
-			return func(u *batch.Unit) { benchUnit(u, side, solvers, lim) }
+			return func(u *batch.Unit) { benchUnit(u, rows, cols, solvers, lim, prog) }
 		},
 		Collect: func(u *batch.Unit) {
 			for _, it := range u.Items.([]benchItem) {
@@ -124,12 +159,18 @@ func runBench(o *benchOptions) error {
 			}
 		},
 	}
-	if side == 0 {
+	if rows == 0 {
+		if pick != nil {
+			return usageError("--instances: for the sliding-tile puzzles only")
+		}
 		cfg.EndLine = rotationIsEnd
 	} else {
-		size := side * side
+		size := rows * cols
 		cfg.Split = func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) }
 		cfg.First = func(data []byte) int { return bitboard.TilesSplit(data, size, true, 1) }
+		if pick != nil {
+			cfg.Source = tilesPickSource(o.g, o.Inputs, size, pick)
+		}
 	}
 	berr := o.g.runBatch(cfg)
 	if berr != nil && !isSilent(berr, ExitBadInput) {
@@ -166,14 +207,14 @@ type benchItem struct {
 }
 
 // benchUnit parses the instances of a unit and runs every solver on each.
-func benchUnit(u *batch.Unit, side int, solvers []bench.Solver, lim search.Limits) {
+func benchUnit(u *batch.Unit, rows, cols int, solvers []bench.Solver, lim search.Limits, prog *tilesProgress) {
 	var items []benchItem
 	add := func(in *bench.Instance) {
 		runs := make([]bench.Run, len(solvers))
-		bench.SolveAll(solvers, in, lim, runs)
+		bench.SolveAll(solvers, in, prog.limits(lim, in.Where), runs)
 		items = append(items, benchItem{in.Where, runs})
 	}
-	if side == 0 {
+	if rows == 0 {
 		u.Lines(func(line int, text []byte) bool {
 			if batch.IsBlank(text) {
 				return true
@@ -187,8 +228,8 @@ func benchUnit(u *batch.Unit, side int, solvers []bench.Solver, lim search.Limit
 			return true
 		})
 	} else {
-		bitboard.TilesScan(u.Data, u.Line, side*side, func(rec *bitboard.TilesRecord) {
-			b, err := tilesParse(rec, side)
+		bitboard.TilesScan(u.Data, u.Line, rows*cols, func(rec *bitboard.TilesRecord) {
+			b, err := tilesParse(rec, rows, cols)
 			if err != nil {
 				u.Reject(false, rec.ErrLine(err), err)
 				return

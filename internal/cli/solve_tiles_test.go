@@ -178,7 +178,7 @@ func TestSolveTilesWorkersKeepOrder(t *testing.T) {
 			}
 			continue
 		}
-		b, _ := bitboard.ParseTilesText(w.board, 3)
+		b, _ := bitboard.ParseTilesText(w.board, 3, 3)
 		f := strings.Fields(l)
 		moves := ""
 		if len(f) > 1 {
@@ -289,8 +289,8 @@ func TestSolveTilesUnicodeSpaceChunking(t *testing.T) {
 	in := "1\xc2\xa02 3 4 5 6 7 8 0\n1\n2 3 4 5 6 7 8 0\n1\n"
 	args := []string{"solve", "8puzzle", "--goal", "blank-last", "-j", "1"}
 	one, code := runTilesPieces(in, nil, args...)
-	want := "stdin:1: field 1: bitboard: tile out of range: got \"1\\u00a02\", want an integer 0..8\n" +
-		"stdin:3: 2 3 4 5 6 7 8 0 1: search: board is unsolvable for the blank-last goal\n"
+	want := "stdin:1: field 1: tile out of range: got \"1\\u00a02\", want an integer 0..8\n" +
+		"stdin:3: 2 3 4 5 6 7 8 0 1: board is unsolvable for the blank-last goal\n"
 	if one != want || code != ExitBadInput {
 		t.Fatalf("one write: exit %d\n%s\nwant\n%s", code, one, want)
 	}
@@ -309,7 +309,7 @@ func TestSolveTilesErrorLine(t *testing.T) {
 		{"1 2 3\n4 5 6\n7 9 0\n", "stdin:3: field 8: "},
 		{"1 2 3\n4 5 6\n\n# c\n7 8 8\n", "stdin:5: field 9: "},
 		{"1 2 3\n4 x 6\n7 8 0\n", "stdin:2: field 5: "},
-		{"\n1 2 3\n4 5 6\n7 0\n", "stdin:2: bitboard: wrong number"},
+		{"\n1 2 3\n4 5 6\n7 0\n", "stdin:2: wrong number"},
 		{"1 2 3\n4 5 6\n8 7 0\n", "stdin:1: "},
 	} {
 		_, errs, code := runTiles(t, c.in, "solve", "8puzzle", "--goal", "blank-last")

@@ -24,6 +24,8 @@ type verifyOptions struct {
 	Goal      string
 	Heuristic string
 	Format    string
+	Size      tilesShape
+	Split     string
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -36,6 +38,7 @@ board and whether it is optimal (by the tables). For the Rotation Game also
 whether it is the dictionary-smallest of the shortest move strings and whether
 the symbol line is right.
 
+PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: for rotation
 the judge format (a move line, or "No moves needed", then a symbol line), for
 the sliding-tile puzzles the text format ("LENGTH MOVES") or the aoj format
@@ -61,6 +64,9 @@ The exit status is 1 if any record is not ok.
 	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic used to find optimal lengths (default: the solve default)")
 	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
+	o.Size.name = tilesAnyName
+	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
+	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one board at a time: auto, on or off")
 	cmd.MarkFlagRequired("input")
 	cmd.MarkFlagRequired("solutions")
 	return cmd
@@ -87,7 +93,7 @@ func runVerify(o *verifyOptions) error {
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
-	side, err := puzzleSide(o.Puzzle)
+	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
 	if err != nil {
 		return err
 	}
@@ -98,7 +104,7 @@ func runVerify(o *verifyOptions) error {
 	// The solver factory first: a bad heuristic is a usage error before any input is opened.
 	var newHandler func() batch.Handler
 	asJSON := o.Format == "json"
-	if side == 0 {
+	if rows == 0 {
 		newSolver, err := rotationSolverFactory(o.g, search.RotationExact)
 		if err != nil {
 			return err
@@ -114,14 +120,26 @@ func runVerify(o *verifyOptions) error {
 	} else {
 		name := o.Heuristic
 		if name == "" {
-			name = search.DefaultTileHeuristic(side)
+			name = search.DefaultTilesHeuristic(rows, cols)
 		}
-		h, err := loadTilesHeuristic(o.g, side, name)
+		split, err := tilesSplit(o.Split, rows, cols)
 		if err != nil {
 			return err
 		}
+		h, err := loadTilesHeuristic(o.g, rows, cols, name)
+		if err != nil {
+			return err
+		}
+		inner := 1
+		if split {
+			inner = o.g.workers()
+			saved := o.g.Workers
+			o.g.Workers = 1
+			defer func() { o.g.Workers = saved }()
+		}
 		newHandler = func() batch.Handler {
-			s := search.NewTileSolver(h)
+			s := search.NewTilesSolver(h)
+			s.SetWorkers(inner)
 			return func(u *batch.Unit) {
 				verifyUnit(u, o, asJSON, func(p *verify.Pair) search.Check {
 					c, err := s.VerifyTiles(p.Tiles, goal, p.Moves, search.Limits{})
@@ -145,12 +163,12 @@ func runVerify(o *verifyOptions) error {
 	defer closeAnswers()
 	var r *verify.Reader
 	perUnit := verify.RotationPairsPerUnit
-	if side == 0 {
+	if rows == 0 {
 		r = verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
 	} else {
-		size := side * side
+		size := rows * cols
 		r = verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), size,
-			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return tilesParse(rec, side) },
+			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return tilesParse(rec, rows, cols) },
 			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
 		perUnit = verify.TilesPairsPerUnit
 	}

@@ -85,11 +85,12 @@ func slowTilesCounts(t *pdb.Table, n int, tiles []int) map[int]uint64 {
 }
 
 func tilesTable(t *testing.T, n int, partition string, tiles []int) *pdb.Table {
-	data, err := pdb.BuildTilePattern(n, tiles, nil)
+	con := pdb.TilesConstructionOf(n, n)
+	data, err := pdb.BuildTilesPattern(n, n, con, tiles, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := pdb.NewTable(pdb.TilesPuzzle(n), pdb.TilesPatternID(partition, tiles), uint64(len(data)), pdb.TilesWidth, data)
+	tab, err := pdb.NewTable(pdb.TilesPuzzle(n, n), pdb.TilesPatternID(con, tiles), uint64(len(data)), pdb.TilesWidth, data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -164,11 +164,11 @@ func benchTiles(t testing.TB, boards []bitboard.Tiles, heurs []string, sh Shard,
 	out := head.Bytes()
 	var runs []record.Run
 	for _, name := range heurs {
-		h, err := search.LoadTileHeuristic(nil, 3, name)
+		h, err := search.LoadTilesHeuristic(nil, 3, 3, name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := search.NewTileSolver(h)
+		s := search.NewTilesSolver(h)
 		for i, b := range boards {
 			if !sh.Has(i) {
 				continue
@@ -224,7 +224,7 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var boards []bitboard.Tiles
 	for range 40 {
-		boards = append(boards, bitboard.RandomTiles(r, 3, bitboard.BlankFirst))
+		boards = append(boards, bitboard.RandomTiles(r, 3, 3, bitboard.BlankFirst))
 	}
 	heurs := []string{"manhattan", "linear-conflict"}
 	lim := search.Limits{MaxNodes: 3000} // censors some manhattan runs
