@@ -1,0 +1,419 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The oracles of these tests know nothing of bitboard or search: boards are
+// cell slices (row-major, 0 the blank), moves name where the blank goes.
+
+// tilesOracleGoal returns the goal cells of a rows x cols board:
+// blank-first 0 1 2 ..., blank-last 1 2 ... 0.
+func tilesOracleGoal(rows, cols int, blankLast bool) []int {
+	n := rows * cols
+	g := make([]int, n)
+	for i := range g {
+		g[i] = i
+		if blankLast {
+			g[i] = (i + 1) % n
+		}
+	}
+	return g
+}
+
+// tilesOracleApply plays moves (U, D, L, R: where the blank goes) on cells
+// and returns the board reached, or an error for an illegal move.
+func tilesOracleApply(rows, cols int, cells []int, moves string) ([]int, error) {
+	b := append([]int(nil), cells...)
+	z := 0
+	for i, v := range b {
+		if v == 0 {
+			z = i
+		}
+	}
+	for i, m := range moves {
+		r, c := z/cols, z%cols
+		switch m {
+		case 'U':
+			r--
+		case 'D':
+			r++
+		case 'L':
+			c--
+		case 'R':
+			c++
+		default:
+			return nil, fmt.Errorf("move %d: %q is no move", i+1, m)
+		}
+		if r < 0 || r >= rows || c < 0 || c >= cols {
+			return nil, fmt.Errorf("move %d: %c leaves the board", i+1, m)
+		}
+		nz := r*cols + c
+		b[z], b[nz] = b[nz], b[z]
+		z = nz
+	}
+	return b, nil
+}
+
+func tilesKey(cells []int) string { return fmt.Sprint(cells) }
+
+// tilesOracleBFS returns the distance to the goal of every board that
+// reaches it, by breadth-first search from the goal.
+func tilesOracleBFS(rows, cols int, blankLast bool) map[string]int {
+	start := tilesOracleGoal(rows, cols, blankLast)
+	dist := map[string]int{tilesKey(start): 0}
+	queue := [][]int{start}
+	for len(queue) > 0 {
+		b := queue[0]
+		queue = queue[1:]
+		d := dist[tilesKey(b)]
+		for _, m := range "UDLR" {
+			nb, err := tilesOracleApply(rows, cols, b, string(m))
+			if err != nil {
+				continue
+			}
+			if k := tilesKey(nb); !contains(dist, k) {
+				dist[k] = d + 1
+				queue = append(queue, nb)
+			}
+		}
+	}
+	return dist
+}
+
+func contains(m map[string]int, k string) bool { _, ok := m[k]; return ok }
+
+// tilesOracleIDA returns the optimal length of cells by a plain IDA* with
+// Manhattan distance, for boards a few dozen moves from the goal.
+func tilesOracleIDA(rows, cols int, cells []int, blankLast bool) int {
+	goal := tilesOracleGoal(rows, cols, blankLast)
+	home := make([]int, len(goal))
+	for i, t := range goal {
+		home[t] = i
+	}
+	manhattan := func(b []int) int {
+		h := 0
+		for i, t := range b {
+			if t != 0 {
+				h += abs(i/cols-home[t]/cols) + abs(i%cols-home[t]%cols)
+			}
+		}
+		return h
+	}
+	b := append([]int(nil), cells...)
+	var dfs func(g, bound, prev int) (bool, int)
+	dfs = func(g, bound, prev int) (bool, int) {
+		h := manhattan(b)
+		if g+h > bound {
+			return false, g + h
+		}
+		if h == 0 {
+			return true, g
+		}
+		z := 0
+		for i, v := range b {
+			if v == 0 {
+				z = i
+			}
+		}
+		next := 1 << 30
+		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			r, c := z/cols+d[0], z%cols+d[1]
+			nz := r*cols + c
+			if r < 0 || r >= rows || c < 0 || c >= cols || nz == prev {
+				continue
+			}
+			b[z], b[nz] = b[nz], b[z]
+			ok, f := dfs(g+1, bound, z)
+			b[z], b[nz] = b[nz], b[z]
+			if ok {
+				return true, f
+			}
+			next = min(next, f)
+		}
+		return false, next
+	}
+	for bound := manhattan(b); ; {
+		ok, f := dfs(0, bound, -1)
+		if ok {
+			return f
+		}
+		bound = f
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func tilesCells(t *testing.T, line string) []int {
+	t.Helper()
+	var cells []int
+	for _, f := range strings.Fields(line) {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			t.Fatalf("board %q: %v", line, err)
+		}
+		cells = append(cells, v)
+	}
+	return cells
+}
+
+// checkTilesAnswers checks solve's text answers to boards: each solves its
+// board and is as long as the oracle's optimal length.
+func checkTilesAnswers(t *testing.T, rows, cols int, boards, out string, blankLast bool, optimal func([]int) int) {
+	t.Helper()
+	bl := strings.Split(strings.TrimSpace(boards), "\n")
+	al := strings.Split(strings.TrimSpace(out), "\n")
+	if len(bl) != len(al) {
+		t.Fatalf("%d boards, %d answers:\n%s", len(bl), len(al), out)
+	}
+	goal := tilesKey(tilesOracleGoal(rows, cols, blankLast))
+	for i := range bl {
+		cells := tilesCells(t, bl[i])
+		f := strings.Fields(al[i])
+		moves := ""
+		if len(f) > 1 {
+			moves = f[1]
+		}
+		end, err := tilesOracleApply(rows, cols, cells, moves)
+		if err != nil || tilesKey(end) != goal {
+			t.Fatalf("%dx%d %s: answer %q does not reach the goal (%v)", rows, cols, bl[i], al[i], err)
+		}
+		if want := optimal(cells); len(moves) != want || f[0] != strconv.Itoa(want) {
+			t.Fatalf("%dx%d %s: answer %q, optimal length %d", rows, cols, bl[i], al[i], want)
+		}
+	}
+}
+
+// TestTilesSizesAgainstBFS: random and solve on every shape of at most 8
+// cells, both goals, against a breadth-first search of the whole space.
+func TestTilesSizesAgainstBFS(t *testing.T) {
+	for _, sz := range [][2]int{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}} {
+		rows, cols := sz[0], sz[1]
+		size := fmt.Sprintf("%dx%d", rows, cols)
+		for _, goal := range []string{"blank-first", "blank-last"} {
+			dist := tilesOracleBFS(rows, cols, goal == "blank-last")
+			boards, errs, code := runTiles(t, "", "random", "tiles", "--size", size, "-n", "25", "--goal", goal)
+			if code != ExitOK {
+				t.Fatalf("random %s: exit %d %s", size, code, errs)
+			}
+			for _, l := range strings.Split(strings.TrimSpace(boards), "\n") {
+				if !contains(dist, tilesKey(tilesCells(t, l))) {
+					t.Fatalf("random %s --goal %s: %s cannot reach the goal", size, goal, l)
+				}
+			}
+			hs := []string{"", "manhattan", "linear-conflict"}
+			if rows*cols >= 6 {
+				hs = append(hs, "pdb:1-2/3-"+strconv.Itoa(rows*cols-1))
+			}
+			for _, h := range hs {
+				args := []string{"solve", "tiles", "--size", size, "--goal", goal}
+				if h != "" {
+					args = append(args, "--heuristic", h)
+				}
+				out, errs, code := runTiles(t, boards, args...)
+				if code != ExitOK {
+					t.Fatalf("solve %s %s: exit %d %s", size, h, code, errs)
+				}
+				checkTilesAnswers(t, rows, cols, boards, out, goal == "blank-last",
+					func(c []int) int { return dist[tilesKey(c)] })
+			}
+		}
+	}
+	// The named puzzles are their boards: 8puzzle is tiles --size 3x3.
+	boards, _, _ := runTiles(t, "", "random", "8puzzle", "-n", "5", "--seed", "7")
+	named, _, _ := runTiles(t, boards, "solve", "8puzzle")
+	sized, _, _ := runTiles(t, boards, "solve", "tiles", "--size", "3x3")
+	if named != sized || named == "" {
+		t.Fatalf("8puzzle %q, tiles --size 3x3 %q", named, sized)
+	}
+}
+
+// TestTiles3x4AgainstManhattanIDA: 3x4 and 4x3 boards a random walk from
+// the goal, solved with a user partition and the default, against a plain
+// Manhattan IDA*; -j 1 and -j 2 (split on and off) print the same bytes;
+// verify takes the answers.
+func TestTiles3x4AgainstManhattanIDA(t *testing.T) {
+	for _, sz := range [][2]int{{3, 4}, {4, 3}} {
+		rows, cols := sz[0], sz[1]
+		size := fmt.Sprintf("%dx%d", rows, cols)
+		for _, goal := range []string{"blank-first", "blank-last"} {
+			boards, _, code := runTiles(t, "", "random", "tiles", "--size", size, "-n", "6", "--walk", "30", "--goal", goal, "--seed", "3")
+			if code != ExitOK {
+				t.Fatalf("random: exit %d", code)
+			}
+			memo := map[string]int{}
+			oracle := func(c []int) int {
+				k := tilesKey(c)
+				if _, ok := memo[k]; !ok {
+					memo[k] = tilesOracleIDA(rows, cols, c, goal == "blank-last")
+				}
+				return memo[k]
+			}
+			var first string
+			for _, h := range []string{"", "pdb:1-6/7-11", "pdb:1,5,9/2-4,6-8/10,11"} {
+				var same string
+				for _, j := range []string{"1", "2"} {
+					for _, split := range []string{"off", "on"} {
+						args := []string{"solve", "tiles", "--size", size, "--goal", goal, "-j", j, "--split", split}
+						if h != "" {
+							args = append(args, "--heuristic", h)
+						}
+						out, errs, code := runTiles(t, boards, args...)
+						if code != ExitOK {
+							t.Fatalf("%v: exit %d %s", args, code, errs)
+						}
+						checkTilesAnswers(t, rows, cols, boards, out, goal == "blank-last", oracle)
+						if same == "" {
+							same = out
+						} else if out != same {
+							t.Fatalf("%v: output differs from -j 1 --split off:\n%s\n%s", args, out, same)
+						}
+					}
+				}
+				if first == "" {
+					first = same
+				}
+			}
+			// verify takes the answers, and catches a wrong one.
+			dir := t.TempDir()
+			bf, af := dir+"/boards", dir+"/answers"
+			writeFileT(t, bf, boards)
+			writeFileT(t, af, first)
+			out, errs, code := runTiles(t, "", "verify", "tiles", "--size", size, "--goal", goal, "--input", bf, "--solutions", af)
+			if code != ExitOK || !strings.Contains(out, "6 records: 6 ok") {
+				t.Fatalf("verify: exit %d\n%s%s", code, out, errs)
+			}
+			lines := strings.SplitN(first, "\n", 2)
+			f := strings.Fields(lines[0])
+			writeFileT(t, af, f[0]+" "+f[1][:len(f[1])-1]+"\n"+lines[1])
+			if out, _, code := runTiles(t, "", "verify", "tiles", "--size", size, "--goal", goal, "--input", bf, "--solutions", af); code != ExitBadInput || !strings.Contains(out, "wrong") {
+				t.Fatalf("verify of a short answer: exit %d\n%s", code, out)
+			}
+		}
+	}
+}
+
+// TestTilesUsageErrors: sizes, partitions, +reflect, --split, --instances.
+func TestTilesUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "tiles"}, "--size ROWSxCOLS is required"},
+		{[]string{"solve", "tiles", "--size", "6x5"}, "6x5 has 30 cells"},
+		{[]string{"solve", "tiles", "--size", "1x7"}, "1x7 has 7 cells"},
+		{[]string{"random", "tiles", "--size", "3by4"}, "want ROWSxCOLS"},
+		{[]string{"gen", "tiles", "--size", "x"}, "want ROWSxCOLS"},
+		{[]string{"bench", "tiles", "--heuristic", "manhattan"}, "--size ROWSxCOLS is required"},
+		{[]string{"bench", "15puzzle", "--size", "3x4", "--heuristic", "manhattan"}, "15puzzle is the 4x4 board"},
+		{[]string{"verify", "tiles", "--size", "5x6", "--input", "-", "--solutions", "x"}, "5x6 has 30 cells"},
+		{[]string{"solve", "tiles", "--size", "3x4", "--heuristic", "pdb:1-6/7-11+reflect"}, "+reflect needs a square board"},
+		{[]string{"solve", "tiles", "--size", "3x4", "--heuristic", "pdb:1-6/6-11"}, "tile 6 is in patterns 1 and 2"},
+		{[]string{"solve", "tiles", "--size", "3x4", "--heuristic", "pdb:1-6/8-11"}, "tile 7 is in no pattern"},
+		{[]string{"solve", "tiles", "--size", "3x4", "--heuristic", "pdb:1-6/7-12"}, "12"},
+		{[]string{"solve", "tiles", "--size", "3x4", "--heuristic", "pdb663"}, "pdb663"},
+		{[]string{"solve", "24puzzle", "--heuristic", "pdb78"}, "pdb78"},
+		{[]string{"solve", "8puzzle", "--split", "sometimes"}, "--split"},
+		{[]string{"bench", "8puzzle", "--heuristic", "manhattan", "--instances", "0"}, "--instances"},
+		{[]string{"bench", "8puzzle", "--heuristic", "manhattan", "--instances", "3-1"}, "--instances"},
+	} {
+		_, errs, code := runTiles(t, "", c.args...)
+		if code != ExitUsage || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want exit %d and %q", c.args, code, errs, ExitUsage, c.want)
+		}
+	}
+}
+
+// TestTilesLimitLowerBound: a run stopped by --max-nodes reports the bound
+// reached, which is at most the optimal length (the oracle's).
+func TestTilesLimitLowerBound(t *testing.T) {
+	boards, _, _ := runTiles(t, "", "random", "tiles", "--size", "3x4", "-n", "1", "--walk", "60", "--seed", "12")
+	want := tilesOracleIDA(3, 4, tilesCells(t, boards), false)
+	out, errs, code := runTiles(t, boards, "solve", "tiles", "--size", "3x4", "--max-nodes", "300", "--format", "json", "--progress")
+	var rec struct {
+		Status     string `json:"status"`
+		LowerBound *int   `json:"lower_bound"`
+		H0         int    `json:"h0"`
+	}
+	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != ExitLimit || rec.Status != "limit" || rec.LowerBound == nil {
+		t.Fatalf("exit %d, %q (%v)", code, out, err)
+	}
+	if *rec.LowerBound > want || *rec.LowerBound < rec.H0 {
+		t.Fatalf("lower bound %d, h0 %d, optimal %d", *rec.LowerBound, rec.H0, want)
+	}
+	if *rec.LowerBound > rec.H0 && !strings.Contains(errs, "stdin:1: bound ") {
+		t.Fatalf("--progress: no iteration line in %q", errs)
+	}
+	_, errs, code = runTiles(t, boards, "solve", "tiles", "--size", "3x4", "--max-nodes", "300")
+	if code != ExitLimit || !strings.Contains(errs, "the optimal length is at least "+strconv.Itoa(*rec.LowerBound)) {
+		t.Fatalf("text: exit %d, %q", code, errs)
+	}
+}
+
+// TestTilesBenchInstances: bench --instances takes the boards named, with
+// their own lines, and its summary counts them.
+func TestTilesBenchInstances(t *testing.T) {
+	boards, _, _ := runTiles(t, "", "random", "tiles", "--size", "2x4", "-n", "6", "--seed", "5")
+	in := "# six boards\n" + boards
+	out, errs, code := runTiles(t, in, "bench", "tiles", "--size", "2x4", "--heuristic", "manhattan,pdb:1-3/4-7",
+		"--instances", "2,5-6", "--per-instance", "--format", "csv")
+	if code != ExitOK {
+		t.Fatalf("exit %d %s", code, errs)
+	}
+	for _, l := range []string{"stdin:3", "stdin:6", "stdin:7"} {
+		if !strings.Contains(out, l) {
+			t.Fatalf("bench --instances 2,5-6: no row of %s in\n%s", l, out)
+		}
+	}
+	for _, l := range []string{"stdin:2,", "stdin:4", "stdin:5"} {
+		if strings.Contains(out, l) {
+			t.Fatalf("bench --instances 2,5-6: a row of %s in\n%s", l, out)
+		}
+	}
+}
+
+func writeFileT(t *testing.T, name, data string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Test24PuzzleName: random, solve and verify 24puzzle (and tiles --size 4x5)
+// on boards a short walk from the goal, against a Manhattan IDA*.
+func Test24PuzzleName(t *testing.T) {
+	for _, c := range []struct {
+		puzzle     []string
+		rows, cols int
+	}{{[]string{"24puzzle"}, 5, 5}, {[]string{"tiles", "--size", "4x5"}, 4, 5}} {
+		args := append(append([]string{"random"}, c.puzzle...), "-n", "3", "--walk", "24", "--seed", "4")
+		boards, _, code := runTiles(t, "", args...)
+		if code != ExitOK {
+			t.Fatalf("%v: exit %d", args, code)
+		}
+		args = append(append([]string{"solve"}, c.puzzle...), "--heuristic", "linear-conflict", "-j", "2")
+		out, errs, code := runTiles(t, boards, args...)
+		if code != ExitOK {
+			t.Fatalf("%v: exit %d %s", args, code, errs)
+		}
+		checkTilesAnswers(t, c.rows, c.cols, boards, out, false,
+			func(cells []int) int { return tilesOracleIDA(c.rows, c.cols, cells, false) })
+		dir := t.TempDir()
+		writeFileT(t, dir+"/b", boards)
+		writeFileT(t, dir+"/a", out)
+		args = append(append([]string{"verify"}, c.puzzle...), "--heuristic", "manhattan", "--input", dir+"/b", "--solutions", dir+"/a")
+		if out, errs, code := runTiles(t, "", args...); code != ExitOK || !strings.Contains(out, "3 records: 3 ok") {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+}
