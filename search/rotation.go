@@ -23,7 +23,6 @@ const (
 	RotationCount
 )
 
-
 // RotationMaxDepth bounds the length of a Rotation Game solution; the longest
 // optimal solution has 13 moves.
 const RotationMaxDepth = 32
