@@ -120,7 +120,7 @@ func (s *tilesShape) check() error {
 // cells returns the number of cells of the board.
 func (s *tilesShape) cells() int { return s.rows * s.cols }
 
-// describe returns how help texts name the board.
+// tilesDescribe returns how help texts name the board of puzzle name.
 func tilesDescribe(name string, rows, cols int) string {
 	if name == tilesAnyName {
 		return "ROWSxCOLS"

@@ -417,3 +417,20 @@ func Test24PuzzleName(t *testing.T) {
 		}
 	}
 }
+
+// TestTilesGenRefusesTooBig: a 7-tile 5x5 pattern needs about 29 GiB at
+// its peak (pdb.TilesBuildBytes); gen refuses it up front with the figures.
+func TestTilesGenRefusesTooBig(t *testing.T) {
+	mem, err := os.ReadFile("/proc/meminfo")
+	var kb uint64
+	if err == nil {
+		fmt.Sscanf(strings.TrimPrefix(strings.SplitN(string(mem), "\n", 2)[0], "MemTotal:"), "%d", &kb)
+	}
+	if kb == 0 || kb > 28<<20 {
+		t.Skipf("machine memory %d KiB unknown or above 28 GiB: the build would start", kb)
+	}
+	_, errs, code := runTiles(t, "", "--write-tables", "never", "gen", "24puzzle", "--heuristic", "pdb:1-7/8-14/15-21/22-24")
+	if code != ExitTable || !strings.Contains(errs, "GiB of memory at its peak") || !strings.Contains(errs, "this machine has") {
+		t.Fatalf("exit %d, %q", code, errs)
+	}
+}
