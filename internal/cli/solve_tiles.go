@@ -72,7 +72,8 @@ on the optimal length. After each IDA* iteration a progress line (bound,
 nodes so far, nodes per second, elapsed) goes to stderr when it is a
 terminal or --progress is given.
 
-Heuristics: %s. Default: %s.
+Heuristics: %s.
+Default: %s.
 
 `, dims, tilesSplitCells, tilesHeuristicHelp(name, rows, cols), tilesDefaultHelp(name, rows, cols)) + exitCodeHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -96,7 +97,8 @@ Heuristics: %s. Default: %s.
 // tilesDefaultHelp names the default heuristic in a help text.
 func tilesDefaultHelp(name string, rows, cols int) string {
 	if name == tilesAnyName {
-		return "exact on 3x3, pdb663+reflect on 4x4, pdb6666+reflect on 5x5, manhattan up to 12 cells, else row-major patterns of up to 5 or 6 tiles"
+		return `exact on 3x3, pdb663+reflect on 4x4, pdb6666+reflect on
+5x5, manhattan up to 12 cells, else row-major patterns of up to 5 or 6 tiles`
 	}
 	return search.DefaultTilesHeuristic(rows, cols)
 }

@@ -130,14 +130,16 @@ func tilesDescribe(name string, rows, cols int) string {
 
 // tilesHeuristicHelp lists the heuristics of a board for a help text.
 func tilesHeuristicHelp(name string, rows, cols int) string {
-	const user = `pdb:PATTERNS, a user-defined additive partition: the tiles of each pattern
-separated by commas (ranges such as 1-7 allowed), patterns by "/", every tile
-in exactly one pattern, such as pdb:1-7/8-15 on 4x4; +reflect adds the lookup
-reflected about the main diagonal (square boards only)`
+	list := strings.Join(search.TilesHeuristicNames(rows, cols), ", ")
 	if name == tilesAnyName {
-		return "manhattan, linear-conflict, exact (3x3), the presets pdb555, pdb663, pdb78 (4x4) and\npdb6666 (5x5), each with +reflect, and " + user
+		list = `manhattan, linear-conflict, exact (3x3), the presets pdb555,
+pdb663, pdb78 (4x4) and pdb6666 (5x5), each with +reflect`
 	}
-	return strings.Join(search.TilesHeuristicNames(rows, cols), ", ") + ", and " + user
+	return list + `.
+User partitions: pdb:PATTERNS, the tiles of each pattern separated by commas
+(ranges such as 1-7 allowed), patterns by "/", every tile in exactly one
+pattern, such as pdb:1-7/8-15 on 4x4. +reflect adds the lookup of the board
+reflected about the main diagonal (square boards only)`
 }
 
 // tilesSplit decides whether a batch of rows x cols boards solves one
