@@ -27,5 +27,5 @@ bin=$(mktemp -d)/search.test
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go test -c -o "$bin" ./search
 (cd search && PDBSOLVE_KORF24=$instances PDBSOLVE_WORKERS=$workers GOMAXPROCS=$(( workers > $(nproc) ? workers : $(nproc) )) \
-	"$bin" -test.run '^TestTilesKorf24$' -test.v -test.timeout 0) | grep --line-buffered -E '^\s+tiles_korf24_test|^(---|ok|FAIL|PASS)' | sed 's/^ *tiles_korf24_test.go:[0-9]*: //'
+	"$bin" -test.run '^TestTilesKorf24$' -test.v -test.timeout 0) | grep --line-buffered -E '^\s+tiles_korf24_test|^(---|ok|FAIL|PASS)' | sed -u 's/^ *tiles_korf24_test.go:[0-9]*: //'
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -27,7 +27,9 @@ import (
 // counter. A worker that finds a solution in subtree i makes i the best;
 // subtrees after the best are abandoned, those before it are searched to the
 // end. The answer is the solution of the lowest subtree, which is the first
-// solution in move order, the one a single worker finds.
+// solution in move order, the one a single worker finds. An iteration that
+// follows one of fewer than tilesParallelMin nodes runs on one worker: the
+// split would cost more than it saves.
 //
 // Node counts do not depend on the number of workers either: the walk
 // records its counts at each subtree, each subtree's counts are kept, and
