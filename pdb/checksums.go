@@ -10,17 +10,20 @@ var knownChecksums = map[string]uint32{
 	"rotation/centre8":          0x0b505e08,
 	"rotation/centre8-paths-v2": 0xef511666,
 	"8puzzle/exact":             0x05594601,
-	"8puzzle/44-1.2.3.4-md":     0x07e5b300,
-	"8puzzle/44-5.6.7.8-md":     0x04cd085f,
+	"8puzzle/blank0-1.2.3.4-md": 0x07e5b300,
+	"8puzzle/blank0-5.6.7.8-md": 0x04cd085f,
 
-	"15puzzle/555-1.2.4.5.8-md":            0xb4e640c6,
-	"15puzzle/555-3.6.7.10.11-md":          0x2a42beba,
-	"15puzzle/555-9.12.13.14.15-md":        0xf0855afd,
-	"15puzzle/663-1.2.4.5.8.9-md":          0x7de18f8d,
-	"15puzzle/663-3.6.7.10.11.15-md":       0x9dbf0f3e,
-	"15puzzle/663-12.13.14-md":             0xe2bef30a,
-	"15puzzle/78-1.2.3.4.5.6.7-md":         0x100d6112,
-	"15puzzle/78-8.9.10.11.12.13.14.15-md": 0x07851674,
+	"15puzzle/blank0-1.2.4.5.8-md":             0xb4e640c6,
+	"15puzzle/blank0-3.6.7.10.11-md":           0x2a42beba,
+	"15puzzle/blank0-9.12.13.14.15-md":         0xf0855afd,
+	"15puzzle/blank0-1.2.4.5.8.9-md":           0x7de18f8d,
+	"15puzzle/blank0-3.6.7.10.11.15-md":        0x9dbf0f3e,
+	"15puzzle/blank0-12.13.14-md":              0xe2bef30a,
+	"15puzzle/blank0-1.2.3.4.5.6.7-md":         0x100d6112,
+	"15puzzle/blank0-8.9.10.11.12.13.14.15-md": 0x07851674,
+
+	"24puzzle/blankany-1.2.5.6.7.12-md":  0xc9e7e4b1,
+	"24puzzle/blankany-3.4.8.9.13.14-md": 0x30300f82,
 }
 
 // KnownChecksum returns the pinned CRC-32C of the entries of the table

@@ -1,87 +1,230 @@
 package pdb
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 )
 
-// Puzzle ids of the sliding-tile tables.
+// Puzzle ids of the sliding-tile tables: the square boards by their names,
+// the others "tiles<rows>x<cols>" (TilesPuzzle).
 const (
 	Tiles8Puzzle  = "8puzzle"
 	Tiles15Puzzle = "15puzzle"
+	Tiles24Puzzle = "24puzzle"
 	// TilesExactPattern is the pattern id of the 3 x 3 table of exact distances.
 	TilesExactPattern = "exact"
 	// TilesWidth is the entry width of every sliding-tile table.
 	TilesWidth = 8
+	// TilesHomeMaxCells is the largest board whose tables use TilesBlankHome.
+	TilesHomeMaxCells = 16
 	// tilesEncodingSuffix names the entry encoding in pattern ids.
 	tilesEncodingSuffix = "-md"
 	// tilesUnset marks an entry the search has not reached yet.
 	tilesUnset = 0xff
 )
 
+// TilesConstruction says where the blank may end in a pattern table's
+// abstract goal.
+type TilesConstruction uint8
+
+// The two table constructions. TilesBlankHome (boards of at most
+// TilesHomeMaxCells cells) counts the moves that bring the pattern tiles home
+// and the blank to its goal cell 0; only the board symmetries that fix cell
+// 0 (the identity and, on a square, the transpose) map one pattern's table
+// onto another's. TilesBlankAny (larger boards; Korf & Felner 2002) lets the
+// blank end anywhere: a slightly weaker table, but every board symmetry maps
+// it onto its image pattern's, so the four patterns of 6-6-6-6 need two.
+const (
+	TilesBlankHome TilesConstruction = iota
+	TilesBlankAny
+)
+
+// String returns the construction's name as it appears in pattern ids:
+// "blank0" or "blankany".
+func (c TilesConstruction) String() string {
+	if c == TilesBlankHome {
+		return "blank0"
+	}
+	return "blankany"
+}
+
+// TilesConstructionOf returns the construction of the tables of a rows x
+// cols board.
+func TilesConstructionOf(rows, cols int) TilesConstruction {
+	if rows*cols <= TilesHomeMaxCells {
+		return TilesBlankHome
+	}
+	return TilesBlankAny
+}
+
 // TilesPartition is a set of disjoint tile patterns covering every tile of a
 // board, whose table values add up to an admissible heuristic. All tables are
 // for the BlankFirst goal (tile t at cell t).
 type TilesPartition struct {
-	Name   string  // "555", "663" or "78"
-	Side   int     // board side
-	Groups [][]int // the tiles of each pattern, ascending
+	Name       string  // a preset's name ("78") or the patterns spelled as ParseTilesPartition reads them
+	Rows, Cols int     // board shape
+	Patterns   [][]int // the tiles of each pattern, ascending
 }
 
-// The standard 4 x 4 partitions, for the BlankFirst goal:
+// The preset partitions, for the BlankFirst goal:
 //
-//	555          663          78
-//	. a a b      . a a b      . a a a
-//	a a b b      a a b b      a a a a
-//	a c b b      a a b b      b b b b
-//	c c c c      c c c b      b b b b
+//	555          663          78           6666 (5 x 5, Korf & Felner 2002)
+//	. a a b      . a a b      . a a a      . a a b b
+//	a a b b      a a b b      a a a a      a a a b b
+//	a c b b      a a b b      b b b b      c c a b b
+//	c c c c      c c c b      b b b b      c c d d d
+//	                                       c c d d d
 //
 // and, for tests of the additive machinery on a space small enough to search
 // exhaustively, "44" on 3 x 3: tiles 1-4 and 5-8.
 var tilesPartitions = []TilesPartition{
-	{Name: "44", Side: 3, Groups: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
-	{Name: "555", Side: 4, Groups: [][]int{{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},
-	{Name: "663", Side: 4, Groups: [][]int{{1, 2, 4, 5, 8, 9}, {3, 6, 7, 10, 11, 15}, {12, 13, 14}}},
-	{Name: "78", Side: 4, Groups: [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+	{Name: "44", Rows: 3, Cols: 3, Patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
+	{Name: "555", Rows: 4, Cols: 4, Patterns: [][]int{{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},
+	{Name: "663", Rows: 4, Cols: 4, Patterns: [][]int{{1, 2, 4, 5, 8, 9}, {3, 6, 7, 10, 11, 15}, {12, 13, 14}}},
+	{Name: "78", Rows: 4, Cols: 4, Patterns: [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+	{Name: "6666", Rows: 5, Cols: 5, Patterns: [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}},
 }
 
-// TilesPartitionNames lists the partitions TilesPartitionNamed knows.
+// TilesPartitionNames lists the presets TilesPartitionNamed knows, each with
+// its board: "555 (4x4)".
 func TilesPartitionNames() []string {
 	var out []string
 	for _, p := range tilesPartitions {
-		out = append(out, fmt.Sprintf("%s (%dx%d)", p.Name, p.Side, p.Side))
+		out = append(out, fmt.Sprintf("%s (%dx%d)", p.Name, p.Rows, p.Cols))
 	}
 	return out
 }
 
-// TilesPartitionNamed returns the standard partition called name for side n.
-func TilesPartitionNamed(n int, name string) (TilesPartition, error) {
+// ErrTilesPartition is returned when a partition is unknown or badly spelled,
+// or does not cover every tile of its board exactly once.
+var ErrTilesPartition = errors.New("invalid tile partition")
+
+// TilesPartitionNamed returns the preset partition called name for the rows
+// x cols board; errors wrap ErrTilesPartition.
+func TilesPartitionNamed(rows, cols int, name string) (TilesPartition, error) {
 	for _, p := range tilesPartitions {
-		if p.Side == n && p.Name == name {
+		if p.Rows == rows && p.Cols == cols && p.Name == name {
 			return p, nil
 		}
 	}
-	return TilesPartition{}, fmt.Errorf("pdb: no %dx%d tile partition %q (have %s)", n, n, name,
+	return TilesPartition{}, fmt.Errorf("%w: no %dx%d partition named %q (have %s)", ErrTilesPartition, rows, cols, name,
 		strings.Join(TilesPartitionNames(), ", "))
 }
 
-// TilesPuzzle returns the puzzle id of side n: "8puzzle" or "15puzzle".
-func TilesPuzzle(n int) string {
-	if n == 3 {
-		return Tiles8Puzzle
+// ParseTilesPartition reads a partition of the rows x cols board spelled as
+// patterns separated by "/", each a list of tiles and ranges "a-b" separated
+// by commas: "1-7/8-15", "1,2,5,6,7,12/3,4,8-9,13,14/...". Every tile
+// 1..rows*cols-1 must be in exactly one pattern; errors wrap
+// ErrTilesPartition and name the pattern (1-based) and the tile or field at
+// fault. The result's Name is the canonical spelling (ascending tiles, full
+// ranges written out), its Patterns in the order given.
+func ParseTilesPartition(rows, cols int, spec string) (TilesPartition, error) {
+	if !bitboard.TilesSizeOK(rows, cols) {
+		return TilesPartition{}, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPartition, rows, cols)
 	}
-	return Tiles15Puzzle
+	nc := rows * cols
+	part := TilesPartition{Rows: rows, Cols: cols}
+	where := make([]int, nc) // pattern (1-based) holding each tile, 0 for none
+	for pi, field := range strings.Split(spec, "/") {
+		pn := pi + 1
+		var pat []int
+		for _, item := range strings.Split(field, ",") {
+			item = strings.TrimSpace(item)
+			if item == "" {
+				return TilesPartition{}, fmt.Errorf("%w: pattern %d has an empty item in %q (want tiles or ranges a-b separated by commas)", ErrTilesPartition, pn, field)
+			}
+			lo, hi, err := tilesParseRange(item)
+			if err != nil {
+				return TilesPartition{}, fmt.Errorf("%w: pattern %d: %v", ErrTilesPartition, pn, err)
+			}
+			for t := lo; t <= hi; t++ {
+				if t < 1 || t >= nc {
+					return TilesPartition{}, fmt.Errorf("%w: pattern %d: tile %d is not on a %dx%d board (want 1..%d)", ErrTilesPartition, pn, t, rows, cols, nc-1)
+				}
+				if where[t] != 0 {
+					if where[t] == pn {
+						return TilesPartition{}, fmt.Errorf("%w: tile %d appears twice in pattern %d", ErrTilesPartition, t, pn)
+					}
+					return TilesPartition{}, fmt.Errorf("%w: tile %d is in patterns %d and %d (want each tile in one pattern)", ErrTilesPartition, t, where[t], pn)
+				}
+				where[t] = pn
+				pat = append(pat, t)
+			}
+		}
+		slices.Sort(pat)
+		part.Patterns = append(part.Patterns, pat)
+	}
+	for t := 1; t < nc; t++ {
+		if where[t] == 0 {
+			return TilesPartition{}, fmt.Errorf("%w: tile %d is in no pattern (want every tile 1..%d in one)", ErrTilesPartition, t, nc-1)
+		}
+	}
+	part.Name = tilesSpell(part.Patterns)
+	return part, nil
 }
 
-// TilesPatternID names the table of a pattern: the partition's name, the
-// tiles and the entry encoding ("md": cost over Manhattan distance, halved),
-// such as "78-1.2.3.4.5.6.7-md", so that a file never serves another pattern.
-func TilesPatternID(partition string, tiles []int) string {
+// tilesParseRange reads a tile "7" or a range "1-7".
+func tilesParseRange(item string) (lo, hi int, err error) {
+	a, b, isRange := strings.Cut(item, "-")
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := lo, error(nil)
+	if isRange {
+		hi, err2 = strconv.Atoi(strings.TrimSpace(b))
+	}
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("%q is not a tile number or a range a-b", item)
+	}
+	if hi < lo {
+		return 0, 0, fmt.Errorf("range %q runs backwards (want a-b with a <= b)", item)
+	}
+	return lo, hi, nil
+}
+
+// tilesSpell writes patterns as ParseTilesPartition reads them.
+func tilesSpell(patterns [][]int) string {
 	var sb strings.Builder
-	sb.WriteString(partition)
+	for i, pat := range patterns {
+		if i > 0 {
+			sb.WriteByte('/')
+		}
+		for j, t := range pat {
+			if j > 0 {
+				sb.WriteByte(',')
+			}
+			sb.WriteString(strconv.Itoa(t))
+		}
+	}
+	return sb.String()
+}
+
+// TilesPuzzle returns the puzzle id of the rows x cols board: "8puzzle",
+// "15puzzle", "24puzzle", else "tiles<rows>x<cols>" such as "tiles3x4".
+func TilesPuzzle(rows, cols int) string {
+	switch {
+	case rows == 3 && cols == 3:
+		return Tiles8Puzzle
+	case rows == 4 && cols == 4:
+		return Tiles15Puzzle
+	case rows == 5 && cols == 5:
+		return Tiles24Puzzle
+	}
+	return fmt.Sprintf("tiles%dx%d", rows, cols)
+}
+
+// TilesPatternID names the table of a pattern built with construction con:
+// the construction, the tiles in index order and the entry encoding ("md":
+// cost over Manhattan distance, halved), such as "blank0-1.2.3.4.5.6.7-md",
+// so that a file never serves another pattern. It does not name a
+// partition: every partition holding the pattern shares the file.
+func TilesPatternID(con TilesConstruction, tiles []int) string {
+	var sb strings.Builder
+	sb.WriteString(con.String())
 	for i, t := range tiles {
 		if i == 0 {
 			sb.WriteByte('-')
@@ -94,23 +237,134 @@ func TilesPatternID(partition string, tiles []int) string {
 	return sb.String()
 }
 
-// TilesPatternSpec describes the additive table of one pattern of partition
-// name on the n x n board: TilesEntries(n*n, len(tiles)) entries of 8 bits;
-// entry TilesRank(cells of tiles) encodes the fewest moves of pattern tiles
-// needed to bring them home, less their Manhattan distance, halved (see
-// BuildTilePattern and TilesManhattan).
-func TilesPatternSpec(n int, partition string, tiles []int) Spec {
-	tiles = append([]int(nil), tiles...)
-	puzzle, id := TilesPuzzle(n), TilesPatternID(partition, tiles)
-	return Spec{Puzzle: puzzle, Pattern: id, Entries: TilesEntries(n*n, len(tiles)), Width: TilesWidth,
+// TilesPatternSpec describes the additive table of the pattern tiles (in
+// index order) on the rows x cols board, built with the board's construction
+// (TilesConstructionOf): TilesEntries(rows*cols, len(tiles)) entries of 8
+// bits; entry TilesRank(cells of tiles) encodes the fewest moves of pattern
+// tiles needed to bring them home, less their Manhattan distance, halved
+// (see BuildTilesPattern and TilesManhattan). Most callers want
+// TilesPatternLookup, which shares one table among symmetric patterns.
+func TilesPatternSpec(rows, cols int, tiles []int) Spec {
+	tiles = slices.Clone(tiles)
+	con := TilesConstructionOf(rows, cols)
+	puzzle, id := TilesPuzzle(rows, cols), TilesPatternID(con, tiles)
+	return Spec{Puzzle: puzzle, Pattern: id, Entries: TilesEntries(rows*cols, len(tiles)), Width: TilesWidth,
+		PeakBytes: TilesBuildBytes(rows, cols, len(tiles)),
+		BuildTime: time.Duration(TilesBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
 		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := BuildTilePattern(n, tiles, progress)
+			data, err := BuildTilesPattern(rows, cols, con, tiles, progress)
 			if err != nil {
 				return nil, err
 			}
 			return NewTable(puzzle, id, uint64(len(data)), TilesWidth, data)
 		}}
 }
+
+// TilesLookup says how to look a pattern up: load the table Spec names (its
+// pattern is Tiles, in the table's index order), map the board by Sym, and
+// rank the cells of Tiles. Sym maps the caller's pattern onto Tiles: for each
+// i, Tiles[i] == Sym.Cell[t] for one tile t of the caller's pattern. The
+// caller's pattern's value on a BlankFirst board is the entry at
+// TilesRank(pos) with pos[i] = Sym.Cell[cell of tile Sym.Inverse().Cell[Tiles[i]]],
+// and its cost TilesManhattan of those tiles plus twice the entry (Manhattan
+// distance is kept by every symmetry). Sym is the identity when the table is
+// the caller's pattern's own.
+type TilesLookup struct {
+	Spec  Spec
+	Tiles []int
+	Sym   bitboard.TilesSymmetry
+}
+
+// TilesPatternLookup returns how to look up the pattern tiles (any order) of
+// the rows x cols board. One table serves every pattern that is its image
+// under a board symmetry the construction keeps (TilesConstruction): the
+// table's pattern is, of all those images that do not hold cell 0, the first
+// pattern of a preset partition if one is among them, else the smallest in
+// lexicographic order of ascending tiles. So the preset tables keep their
+// own patterns, and a preset and the same patterns spelled by hand load the
+// same files. Errors wrap ErrTilesPattern.
+func TilesPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
+	if !bitboard.TilesSizeOK(rows, cols) {
+		return TilesLookup{}, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
+	}
+	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
+		return TilesLookup{}, err
+	}
+	tableTiles, sym := tilesShare(rows, cols, TilesConstructionOf(rows, cols), tiles)
+	return TilesLookup{Spec: TilesPatternSpec(rows, cols, tableTiles), Tiles: tableTiles, Sym: sym}, nil
+}
+
+// tilesShare returns the pattern whose table serves tiles under construction
+// con, and the symmetry that maps tiles onto it (see TilesPatternLookup).
+func tilesShare(rows, cols int, con TilesConstruction, tiles []int) ([]int, bitboard.TilesSymmetry) {
+	type candidate struct {
+		tiles []int
+		sym   bitboard.TilesSymmetry
+	}
+	var cands []candidate
+	for _, s := range bitboard.TilesSymmetries(rows, cols) {
+		if con == TilesBlankHome && s.Cell[0] != 0 {
+			continue
+		}
+		image := make([]int, len(tiles))
+		for i, t := range tiles {
+			image[i] = int(s.Cell[t])
+		}
+		if slices.Contains(image, 0) {
+			continue
+		}
+		slices.Sort(image)
+		cands = append(cands, candidate{image, s})
+	}
+	best := -1
+	for _, p := range tilesPartitions {
+		if p.Rows != rows || p.Cols != cols {
+			continue
+		}
+		for _, pat := range p.Patterns {
+			for i, c := range cands {
+				if best < 0 && slices.Equal(c.tiles, pat) {
+					best = i
+				}
+			}
+		}
+	}
+	if best < 0 {
+		best = 0 // the identity: the caller's pattern has no cell 0
+		for i, c := range cands {
+			if slices.Compare(c.tiles, cands[best].tiles) < 0 {
+				best = i
+			}
+		}
+	}
+	return cands[best].tiles, cands[best].sym
+}
+
+// TilesBuildBytes returns the memory, in bytes, that building the table of
+// a k-tile pattern on a rows x cols board allocates: three bit planes of one
+// lane a placement (16 bits up to 16 cells, else 32) and the one-byte
+// entries; 1.66 GB for a 6-tile 5 x 5 pattern, 31.5 GB for a 7-tile one.
+// The process's peak is higher by what it already holds: building both
+// 6-6-6-6 tables in one process peaked at 1.7 GiB RSS
+// (scripts/RESULTS-tiles24.md).
+func TilesBuildBytes(rows, cols, k int) uint64 {
+	nc := rows * cols
+	entries := TilesEntries(nc, k)
+	return entries * (3*uint64(tilesLaneBits(nc))/8 + 1)
+}
+
+// TilesBuildSeconds returns a rough estimate of the wall-clock seconds that
+// building the table of a k-tile pattern on a rows x cols board takes on an
+// otherwise idle 2-core machine: about 46 s for a 6-tile 5 x 5 pattern. On
+// a busy machine it takes up to four times as long (scripts/RESULTS-tiles24.md).
+func TilesBuildSeconds(rows, cols, k int) float64 {
+	return float64(TilesEntries(rows*cols, k)) * tilesBuildNanos * 1e-9
+}
+
+// tilesBuildNanos is the build's wall time per placement on two cores:
+// 0.5-0.65 us of CPU a placement measured on 4 x 4 and 5 x 5 builds of 6 and
+// 7 tiles, over two cores, plus a tenth for the passes that are not split.
+const tilesBuildNanos = 360
 
 // TilesExactSide is the side of the board with an exact table.
 const TilesExactSide = 3
@@ -123,7 +377,7 @@ const TilesExactEntries = 181440
 func TilesExactSpec() Spec {
 	return Spec{Puzzle: Tiles8Puzzle, Pattern: TilesExactPattern, Entries: TilesExactEntries, Width: TilesWidth,
 		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := BuildTileExact(progress)
+			data, err := BuildTilesExact(progress)
 			if err != nil {
 				return nil, err
 			}

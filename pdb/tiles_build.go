@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,21 +16,24 @@ import (
 // Building an additive sliding-tile pattern database.
 //
 // The search runs in the abstract space of (cells of the k pattern tiles,
-// cell of the blank), backwards from the goal: pattern tiles home, blank at
-// cell 0. Moving a non-pattern tile costs 0 and a pattern tile 1, so every
-// blank cell of one connected region of non-pattern cells has the same
-// distance, and the search is a breadth-first search by layers of cost over
-// (placement, blank region) states, each region flood-filled when it is
-// expanded. A placement's entry is the least cost of any of its states.
+// cell of the blank), backwards from the goal: pattern tiles home, and the
+// blank at its goal cell 0 (TilesBlankHome) or anywhere (TilesBlankAny).
+// Moving a non-pattern tile costs 0 and a pattern tile 1, so every blank cell
+// of one connected region of non-pattern cells has the same distance, and the
+// search is a breadth-first search by layers of cost over (placement, blank
+// region) states, each region flood-filled when it is expanded. A
+// placement's entry is the least cost of any of its states.
 //
-// State sets are bit planes with one 16-bit lane a placement (bit c set: the
-// blank at cell c), two lanes a uint32 word:
+// State sets are bit planes with one lane a placement (bit c set: the blank
+// at cell c): 16-bit lanes, two a uint32 word, on boards of at most 16 cells;
+// 32-bit lanes, one a word, on larger boards:
 //
 //	visited  states reached so far (whole regions once expanded)
 //	frontier states of the current cost, one representative cell a region
 //	next     states generated for the next cost, not yet filtered
 //
-// For the 8-tile pattern that is 3 x 1 GB plus the 519 MB of entries.
+// For the 8-tile 4 x 4 pattern that is 3 x 1 GB plus the 519 MB of entries;
+// for a 6-tile 5 x 5 pattern 3 x 510 MB plus 128 MB (TilesBuildBytes).
 //
 // Entry encoding. Every move of a pattern tile costs 1 and changes the sum of
 // the pattern tiles' Manhattan distances by exactly 1, so a placement's cost
@@ -44,38 +48,41 @@ import (
 // frontier = next &^ visited and adds it to visited.
 
 const (
-	tilesLaneBits  = 16 // bits of a placement's lane: one a cell
-	tilesLaneMask  = 1<<tilesLaneBits - 1
-	tilesLanes     = 2       // placements a uint32 word
+	tilesSmallLane = 16      // lane bits on boards of at most 16 cells
+	tilesWordBits  = 32      // bits of a state word
 	tilesChunk     = 1 << 14 // words a worker takes at a time
 	tilesMaxPieces = bitboard.TilesMaxCells - 1
+	tilesMinFree   = 3 // cells a pattern leaves to other tiles and the blank, at least
+	// tilesReleaseBytes is the size of build whose planes are returned to
+	// the operating system as soon as it ends.
+	tilesReleaseBytes = 256 << 20
 	// tilesProgressEvery is how often a long layer reports progress.
 	tilesProgressEvery = time.Second
 )
 
-// ErrTilePattern is returned for a pattern BuildTilePattern cannot build.
-var ErrTilePattern = errors.New("pdb: invalid tile pattern")
+// ErrTilesPattern is returned for a pattern BuildTilesPattern cannot build.
+var ErrTilesPattern = errors.New("invalid tile pattern")
 
-// tilesGeometry holds the neighbour masks of one board side.
+// tilesGeometry holds the neighbour masks of one board shape.
 type tilesGeometry struct {
-	n, nc       int
-	full        uint32
-	notFirstCol uint32 // cells whose column is not 0
-	notLastCol  uint32
-	neighbours  [bitboard.TilesMaxCells]uint32
+	rows, cols, nc int
+	full           uint32
+	notFirstCol    uint32 // cells whose column is not 0
+	notLastCol     uint32
+	neighbours     [bitboard.TilesMaxCells]uint32
 }
 
-func newTilesGeometry(n int) tilesGeometry {
-	g := tilesGeometry{n: n, nc: n * n, full: 1<<(n*n) - 1}
+func newTilesGeometry(rows, cols int) tilesGeometry {
+	g := tilesGeometry{rows: rows, cols: cols, nc: rows * cols, full: 1<<(rows*cols) - 1}
 	for c := range g.nc {
-		if c%n != 0 {
+		if c%cols != 0 {
 			g.notFirstCol |= 1 << c
 		}
-		if c%n != n-1 {
+		if c%cols != cols-1 {
 			g.notLastCol |= 1 << c
 		}
 		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
-			if to := bitboard.TilesNeighbour(n, c, m); to >= 0 {
+			if to := bitboard.TilesNeighbour(rows, cols, c, m); to >= 0 {
 				g.neighbours[c] |= 1 << to
 			}
 		}
@@ -86,7 +93,7 @@ func newTilesGeometry(n int) tilesGeometry {
 // region returns the cells of free connected to the cells of r.
 func (g *tilesGeometry) region(r, free uint32) uint32 {
 	for {
-		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.n | r>>g.n) & free
+		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
 		if x == r {
 			return r
 		}
@@ -94,31 +101,44 @@ func (g *tilesGeometry) region(r, free uint32) uint32 {
 	}
 }
 
-// BuildTilePattern computes the additive table of the pattern made of tiles
-// on the n x n board (see the comment above) and returns its entries, one
-// byte each, indexed by TilesRank of the tiles' cells in the order given, each
-// (cost - Manhattan distance) / 2.
-// progress, if not nil, is called after each cost layer.
-func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, error) {
-	nc := n * n
-	k := len(tiles)
-	if n < bitboard.TilesMinSide || n > bitboard.TilesMaxSide || k == 0 || k > nc-2 { // with every tile in the pattern, half the placements are unreachable
-		return nil, fmt.Errorf("%w: %d tiles on a %dx%d board", ErrTilePattern, k, n, n)
+// tilesLaneBits returns the bits of a placement's lane on a board of nc cells.
+func tilesLaneBits(nc int) int {
+	if nc <= tilesSmallLane {
+		return tilesSmallLane
 	}
-	var seen uint32
+	return tilesWordBits
+}
+
+// BuildTilesPattern computes the additive table of the pattern made of tiles
+// on the rows x cols board with construction con (see the comment above)
+// and returns its entries, one byte each, indexed by TilesRank of the tiles'
+// cells in the order given, each (cost - Manhattan distance) / 2. A pattern
+// has 1..rows*cols-3 distinct tiles of 1..rows*cols-1; errors wrap
+// ErrTilesPattern. progress, if not nil, is called after each cost layer and
+// every second within a long one.
+func BuildTilesPattern(rows, cols int, con TilesConstruction, tiles []int, progress func(Progress)) ([]byte, error) {
+	if !bitboard.TilesSizeOK(rows, cols) {
+		return nil, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
+	}
+	nc := rows * cols
+	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
+		return nil, err
+	}
+	k := len(tiles)
 	goal := make([]uint8, k)
+	var goalUsed uint32
 	for i, t := range tiles {
-		if t <= 0 || t >= nc || seen&(1<<t) != 0 {
-			return nil, fmt.Errorf("%w: tile %d", ErrTilePattern, t)
-		}
-		seen |= 1 << t
 		goal[i] = uint8(t) // BlankFirst: tile t at cell t
+		goalUsed |= 1 << t
 	}
 	start := time.Now()
 	entries := TilesEntries(nc, k)
-	words := (entries + tilesLanes - 1) / tilesLanes
+	laneBits := tilesLaneBits(nc)
+	lanes := uint64(tilesWordBits / laneBits)
+	words := (entries + lanes - 1) / lanes
 	b := &tilesBuilder{
-		geo: newTilesGeometry(n), k: k, entries: entries,
+		geo: newTilesGeometry(rows, cols), k: k, entries: entries,
+		laneBits: uint(laneBits), lanes: lanes, lanesLog: uint(bits.TrailingZeros64(lanes)), laneMask: uint32(uint64(1)<<laneBits - 1),
 		visited: make([]uint32, words), frontier: make([]uint32, words), next: make([]uint32, words),
 		table: make([]byte, entries),
 	}
@@ -127,12 +147,20 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 	}
 	for i, t := range tiles {
 		for c := range nc {
-			b.md[i][c] = uint8(bitboard.TilesDistance(n, t, c))
+			b.md[i][c] = uint8(bitboard.TilesDistance(cols, t, c))
 		}
 	}
+	b.weight[k-1] = 1
+	for i := k - 2; i >= 0; i-- {
+		b.weight[i] = b.weight[i+1] * uint64(nc-i-1)
+	}
 	g0 := TilesRank(goal, nc)
-	b.frontier[g0/tilesLanes] = 1 << (g0 % tilesLanes * tilesLaneBits) // blank at cell 0
-	b.visited[g0/tilesLanes] = b.frontier[g0/tilesLanes]
+	blanks := uint32(1) // TilesBlankHome: the blank at cell 0
+	if con == TilesBlankAny {
+		blanks = b.geo.full &^ goalUsed
+	}
+	b.frontier[g0/lanes] = blanks << (g0 % lanes * uint64(laneBits))
+	b.visited[g0/lanes] = b.frontier[g0/lanes]
 	workers := runtime.GOMAXPROCS(0)
 	// Progress: after each layer, and every tilesProgressEvery within one.
 	var reached atomic.Uint64
@@ -162,7 +190,7 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 	}
 	for d := 0; ; d++ {
 		if d >= tilesUnset {
-			return nil, fmt.Errorf("%w: costs above %d", ErrTilePattern, tilesUnset-1)
+			return nil, fmt.Errorf("%w: costs above %d", ErrTilesPattern, tilesUnset-1)
 		}
 		depth.Store(int64(d))
 		b.pass(workers, func(lo, hi uint64) uint64 {
@@ -176,21 +204,56 @@ func BuildTilePattern(n int, tiles []int, progress func(Progress)) ([]byte, erro
 		}
 	}
 	if r := reached.Load(); r != entries {
-		return nil, fmt.Errorf("%w: reached %d of %d placements", ErrTilePattern, r, entries)
+		return nil, fmt.Errorf("%w: reached %d of %d placements", ErrTilesPattern, r, entries)
 	}
 	if b.bad.Load() {
-		return nil, fmt.Errorf("%w: a cost and its Manhattan distance differ in parity", ErrTilePattern)
+		return nil, fmt.Errorf("%w: a cost and its Manhattan distance differ in parity", ErrTilesPattern)
+	}
+	// Hand the bit planes back now: left to the garbage collector, a second
+	// big build in the same process (the two 6-6-6-6 tables) would allocate
+	// its planes beside the first one's and double the peak.
+	b.visited, b.frontier, b.next = nil, nil, nil
+	if TilesBuildBytes(rows, cols, k) >= tilesReleaseBytes {
+		debug.FreeOSMemory()
 	}
 	return b.table, nil
+}
+
+// tilesCheckPattern reports whether tiles is a pattern the builder takes.
+func tilesCheckPattern(rows, cols int, tiles []int) error {
+	nc := rows * cols
+	k := len(tiles)
+	// With only the blank and one other tile left free, some placements
+	// cannot be reached (their two completions have one parity) and the
+	// table would be the whole puzzle's anyway.
+	if k == 0 || k > nc-tilesMinFree {
+		return fmt.Errorf("%w: %d tiles in a pattern on a %dx%d board, want 1..%d", ErrTilesPattern, k, rows, cols, nc-tilesMinFree)
+	}
+	var seen uint32
+	for _, t := range tiles {
+		if t <= 0 || t >= nc {
+			return fmt.Errorf("%w: tile %d is not on a %dx%d board (want 1..%d)", ErrTilesPattern, t, rows, cols, nc-1)
+		}
+		if seen&(1<<t) != 0 {
+			return fmt.Errorf("%w: tile %d appears twice", ErrTilesPattern, t)
+		}
+		seen |= 1 << t
+	}
+	return nil
 }
 
 type tilesBuilder struct {
 	geo                     tilesGeometry
 	k                       int
 	entries                 uint64
+	laneBits                uint   // bits of a placement's lane
+	lanes                   uint64 // lanes a word
+	lanesLog                uint   // log2(lanes)
+	laneMask                uint32
 	visited, frontier, next []uint32
 	table                   []byte
 	md                      [tilesMaxPieces][bitboard.TilesMaxCells]uint8 // md[i][c]: Manhattan distance of piece i at cell c
+	weight                  [tilesMaxPieces]uint64                        // weight of piece i's digit in the rank
 	bad                     atomic.Bool                                   // a cost broke the parity rule
 }
 
@@ -244,6 +307,7 @@ func (b *tilesBuilder) merge(lo, hi uint64) uint64 {
 func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 	geo := &b.geo
 	nc, k := geo.nc, b.k
+	laneBits, lanes, lanesLog, laneMask := b.laneBits, b.lanes, b.lanesLog, b.laneMask
 	var pos [tilesMaxPieces]uint8
 	var first uint64
 	for w := lo; w < hi; w++ {
@@ -252,12 +316,12 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 			continue
 		}
 		b.frontier[w] = 0
-		for lane := uint64(0); lane < tilesLanes; lane++ {
-			cells := f >> (lane * tilesLaneBits) & tilesLaneMask
+		for lane := uint64(0); lane < lanes; lane++ {
+			cells := f >> (uint(lane) * laneBits) & laneMask
 			if cells == 0 {
 				continue
 			}
-			p := tilesLanes*w + lane
+			p := lanes*w + lane
 			used := TilesUnrank(p, nc, pos[:k])
 			if b.table[p] == tilesUnset {
 				m := 0
@@ -271,23 +335,32 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 				b.table[p] = uint8(extra / 2)
 				first++
 			}
+			// The ranks of successors, incrementally (see tilesStepRank).
+			var before [tilesMaxPieces]uint32
+			var cellWeight [bitboard.TilesMaxCells]uint64
+			acc := uint32(0)
+			for i := range k {
+				before[i] = acc
+				acc |= 1 << pos[i]
+				cellWeight[pos[i]] = b.weight[i]
+			}
 			free := geo.full &^ used
 			for cells != 0 {
 				r := geo.region(cells&-cells, free)
 				cells &^= r
-				atomic.OrUint32(&b.visited[w], r<<(lane*tilesLaneBits))
+				atomic.OrUint32(&b.visited[w], r<<(uint(lane)*laneBits))
 				for i := range k {
 					from := pos[i]
 					to := geo.neighbours[from] & r
+					after := used &^ before[i] &^ (1 << from)
 					for to != 0 {
 						c := uint8(bits.TrailingZeros32(to))
 						to &= to - 1
-						pos[i] = c
-						q := TilesRank(pos[:k], nc)
-						pos[i] = from
-						bit := uint32(1) << (uint(from) + uint(q%tilesLanes)*tilesLaneBits)
-						if atomic.LoadUint32(&b.visited[q/tilesLanes])&bit == 0 {
-							atomic.OrUint32(&b.next[q/tilesLanes], bit)
+						q := tilesStepRank(p, from, c, geo.cols, b.weight[i], before[i], after, &cellWeight)
+						qw := q >> lanesLog
+						bit := uint32(1) << (uint(from) + uint(q&(lanes-1))*laneBits)
+						if (atomic.LoadUint32(&b.visited[qw])|atomic.LoadUint32(&b.next[qw]))&bit == 0 {
+							atomic.OrUint32(&b.next[qw], bit)
 						}
 					}
 				}
@@ -297,16 +370,53 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 	return first
 }
 
-// BuildTileExact computes the exact distance to the BlankFirst goal of every
+// tilesStepRank returns the rank of the placement of rank p after the tile
+// of index i moves from cell a to the free neighbouring cell c, without
+// ranking it anew: w is the tile's digit weight (the product of the radixes
+// of the digits after it), before the cells of the tiles before it, after
+// those of the tiles after it, and cellWeight[x] the weight of the tile at x.
+//
+// The tile's digit counts the cells below it not taken by tiles before it,
+// and each later tile's digit counts the cells below it not taken by tiles
+// before it, this one among them. A move to the next cell (c = a+1) passes
+// no cell, so only the tile's own digit grows by one. A move down a row
+// (c = a+cols) passes the cells strictly between a and c: the digit grows by
+// cols less the earlier tiles among them, and each later tile among them
+// loses the moved tile from below it, so its digit grows by one. Moves left
+// and up are the same backwards.
+func tilesStepRank(p uint64, a, c uint8, cols int, w uint64, before, after uint32, cellWeight *[bitboard.TilesMaxCells]uint64) uint64 {
+	switch {
+	case c == a+1:
+		return p + w
+	case c+1 == a:
+		return p - w
+	case c > a:
+		btw := (uint32(1)<<c - 1) &^ (uint32(1)<<(a+1) - 1)
+		q := p + w*uint64(cols-bits.OnesCount32(before&btw))
+		for x := after & btw; x != 0; x &= x - 1 {
+			q += cellWeight[bits.TrailingZeros32(x)]
+		}
+		return q
+	default:
+		btw := (uint32(1)<<a - 1) &^ (uint32(1)<<(c+1) - 1)
+		q := p - w*uint64(cols-bits.OnesCount32(before&btw))
+		for x := after & btw; x != 0; x &= x - 1 {
+			q -= cellWeight[bits.TrailingZeros32(x)]
+		}
+		return q
+	}
+}
+
+// BuildTilesExact computes the exact distance to the BlankFirst goal of every
 // solvable 3 x 3 board by a plain breadth-first search, indexed by
 // TilesExactIndex.
-func BuildTileExact(progress func(Progress)) ([]byte, error) {
+func BuildTilesExact(progress func(Progress)) ([]byte, error) {
 	start := time.Now()
 	table := make([]byte, TilesExactEntries)
 	for i := range table {
 		table[i] = tilesUnset
 	}
-	goal := bitboard.GoalTiles(TilesExactSide, bitboard.BlankFirst)
+	goal := bitboard.GoalTiles(TilesExactSide, TilesExactSide, bitboard.BlankFirst)
 	frontier := []bitboard.Tiles{goal}
 	table[TilesExactIndex(goal)] = 0
 	reached := uint64(1)
@@ -331,18 +441,18 @@ func BuildTileExact(progress func(Progress)) ([]byte, error) {
 		frontier = next
 	}
 	if reached != TilesExactEntries {
-		return nil, fmt.Errorf("%w: exact search reached %d of %d boards", ErrTilePattern, reached, TilesExactEntries)
+		return nil, fmt.Errorf("%w: exact search reached %d of %d boards", ErrTilesPattern, reached, TilesExactEntries)
 	}
 	return table, nil
 }
 
 // TilesManhattan returns the sum of the Manhattan distances of the pattern
-// tiles at cells pos from their BlankFirst goal cells on the n x n board. A
-// pattern's cost is TilesManhattan + 2 * its table entry.
-func TilesManhattan(n int, tiles []int, pos []uint8) int {
+// tiles at cells pos from their BlankFirst goal cells on a board of cols
+// columns. A pattern's cost is TilesManhattan + 2 * its table entry.
+func TilesManhattan(cols int, tiles []int, pos []uint8) int {
 	m := 0
 	for i, t := range tiles {
-		m += bitboard.TilesDistance(n, t, int(pos[i]))
+		m += bitboard.TilesDistance(cols, t, int(pos[i]))
 	}
 	return m
 }

@@ -33,6 +33,19 @@ func (s *Stats) Add(o Stats) {
 type Limits struct {
 	MaxNodes uint64        // stop after this many generated nodes
 	Timeout  time.Duration // stop after this much time (checked every few thousand nodes)
+	// Progress, if set, is called by the sliding-tile solver after each
+	// IDA* iteration that does not end the solve, from the goroutine that
+	// called Solve. The Rotation Game solver ignores it.
+	Progress func(Progress)
+}
+
+// Progress reports a finished IDA* iteration.
+type Progress struct {
+	Bound     int           // the cost bound just searched without finding a solution
+	Next      int           // the bound of the next iteration
+	Generated uint64        // nodes generated so far, all iterations
+	Expanded  uint64        // nodes expanded so far, all iterations
+	Elapsed   time.Duration // wall time since the solve started
 }
 
 // ErrLimit is returned when a solve stops at a limit before finding a solution.

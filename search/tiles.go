@@ -3,353 +3,330 @@ package search
 import (
 	"errors"
 	"fmt"
-	"math/bits"
+	"math"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 )
 
-// IDA* for the 8- and 15-puzzle.
+// IDA* for sliding-tile boards up to 5 x 5.
 //
-// The kernel keeps the board as one byte a cell plus, for pattern databases,
-// the cells of each pattern's tiles on the board and on its transpose. A move
-// changes one tile, hence one pattern and one reflected pattern: their
-// entries are looked up again and the rest of the sum is kept. The move that
-// undoes the previous one is never generated.
+// The kernel (tilesKernel, tiles_kernel.go) keeps the board as one byte a
+// cell and, for pattern databases, the cells each pattern's table sees, on
+// the board and on its reflection. A move changes one tile, hence one
+// pattern and one reflected pattern: their entries are looked up again and
+// the rest of the sums is kept. The move that undoes the previous one is
+// never generated.
+//
+// One instance on several workers. Each iteration first walks the top of
+// the tree (tilesTop) down to a depth chosen so that there are enough
+// subtrees for the workers, pruning by the bound as the kernel does; the
+// subtrees left at that depth, in move order, are handed out by an atomic
+// counter. A worker that finds a solution in subtree i makes i the best;
+// subtrees after the best are abandoned, those before it are searched to the
+// end. The answer is the solution of the lowest subtree, which is the first
+// solution in move order, the one a single worker finds. An iteration that
+// follows one of fewer than tilesParallelMin nodes runs on one worker: the
+// split would cost more than it saves.
+//
+// Node counts do not depend on the number of workers either: the walk
+// records its counts at each subtree, each subtree's counts are kept, and
+// the iteration's counts are those of the walk up to the best subtree plus
+// the subtrees up to it, which is what one worker counts. Work spent on
+// abandoned subtrees is not counted (it is wasted time, not search). Only a
+// solve stopped by a limit reports the nodes actually generated, which vary
+// with the workers and the timing.
 
 // tilesNoMove stands for "no previous move" at the root.
 const tilesNoMove = bitboard.TilesMoves
 
 // tilesInfinity is above any bound.
-const tilesInfinity = 1 << 30
+const tilesInfinity = math.MaxInt32
 
-// Line directions of the linear-conflict heuristic.
+// Work splitting: the walk stops at the first depth with at least
+// tilesSplitPerWorker subtrees per worker, and goes at most tilesMaxSplit
+// deep.
 const (
-	tilesRows     = 0
-	tilesCols     = 1
-	tilesLineDirs = 2
+	tilesSplitPerWorker = 256
+	// tilesParallelMin is the default TilesSolver.parallelMin: an iteration
+	// after one of fewer nodes runs on one worker (same answer, same counts).
+	tilesParallelMin = 1 << 20
+	tilesMaxSplit    = 24
+	tilesNoBest      = math.MaxInt64
 )
 
-// ErrTileSide is returned when a board's side differs from the heuristic's.
-var ErrTileSide = errors.New("search: board side does not match the heuristic")
+// ErrTilesBoard is returned for a malformed board, or a board of another size
+// than the heuristic's.
+var ErrTilesBoard = errors.New("invalid sliding-tile board")
 
-// ErrTileBoard is returned for a malformed board.
-var ErrTileBoard = errors.New("search: invalid sliding-tile board")
-
-// TilesSolver solves sliding-tile boards optimally with IDA*. A solver is used
-// by one goroutine at a time; solvers may share a TilesHeuristic.
+// TilesSolver solves sliding-tile boards optimally with IDA*. A solver is
+// used by one goroutine at a time; solvers may share a TilesHeuristic.
 type TilesSolver struct {
-	h *TilesHeuristic
-
-	cells [tilesMaxCells]uint8
-	blank int
-	nbr   [tilesMaxCells][bitboard.TilesMoves]int8
-
-	pos, rpos [tilesMaxGroups][tilesMaxGroupSize]uint8
-	val, rval [tilesMaxGroups]uint8
-	sum, rsum int                                // sums of val and rval; for linear-conflict, the Manhattan sum and the conflicts
-	lines     [tilesLineDirs][tilesMaxLine]uint8 // linear-conflict: conflicts of each row and column
-	heur      int                                // current heuristic value
-	man       int                                // pattern databases: the Manhattan sum the entries are stored over
-	path      []byte
-	st        Stats
-	bud       budget
-	nextBound int
+	h       *TilesHeuristic
+	workers int
+	kernels []*tilesKernel
+	// parallelMin is the fewest nodes an iteration must have generated for
+	// the next one to be split among the workers: smaller ones cost less
+	// than the split (tilesParallelMin; tests lower it).
+	parallelMin uint64
 }
 
-// NewTileSolver returns a solver using heuristic h.
-func NewTileSolver(h *TilesHeuristic) *TilesSolver {
-	s := &TilesSolver{h: h}
-	for c := range h.nc {
-		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
-			s.nbr[c][m] = int8(bitboard.TilesNeighbour(h.n, c, m))
-		}
+// NewTilesSolver returns a solver using heuristic h on one worker.
+func NewTilesSolver(h *TilesHeuristic) *TilesSolver {
+	return &TilesSolver{h: h, workers: 1, kernels: []*tilesKernel{newTilesKernel(h)}, parallelMin: tilesParallelMin}
+}
+
+// SetWorkers sets the number of goroutines that search one instance
+// together (at least 1). The answer and, for a solve that is not stopped by
+// a limit, the node counts are the same for any number.
+func (s *TilesSolver) SetWorkers(n int) {
+	s.workers = max(n, 1)
+	for len(s.kernels) < s.workers {
+		s.kernels = append(s.kernels, newTilesKernel(s.h))
 	}
-	return s
 }
+
+// Workers returns the number of workers.
+func (s *TilesSolver) Workers() int { return s.workers }
 
 // Heuristic returns the solver's heuristic.
 func (s *TilesSolver) Heuristic() *TilesHeuristic { return s.h }
 
 // Solve returns an optimal sequence of blank moves, letters U, D, L, R,
-// taking board to the goal of convention goal, with the search statistics.
-// It returns ErrUnsolvable for a board that cannot reach the goal and
-// ErrLimit when lim stops the search first.
+// taking board to the goal of convention goal, with the search statistics:
+// the first optimal solution in move order. It returns ErrTilesBoard for a
+// malformed board or one of another size than the heuristic's,
+// ErrUnsolvable for a board that cannot reach the goal, and ErrLimit when lim
+// stops the search first; then Stats.Bound is a lower bound on the optimal
+// length (every shorter bound was searched in full).
 func (s *TilesSolver) Solve(board bitboard.Tiles, goal bitboard.Goal, lim Limits) ([]byte, Stats, error) {
 	start := time.Now()
+	h := s.h
 	if !board.Valid() {
-		return nil, Stats{}, fmt.Errorf("%w: %v", ErrTileBoard, board)
+		return nil, Stats{}, fmt.Errorf("%w: %v", ErrTilesBoard, board)
 	}
-	if board.N() != s.h.n {
-		return nil, Stats{}, fmt.Errorf("%w: %dx%d board, %s is for %dx%d", ErrTileSide, board.N(), board.N(), s.h.name, s.h.n, s.h.n)
+	if board.Rows() != h.rows || board.Cols() != h.cols {
+		return nil, Stats{}, fmt.Errorf("%w: a %dx%d board, and the heuristic %s is for %dx%d boards", ErrTilesBoard,
+			board.Rows(), board.Cols(), h.name, h.rows, h.cols)
 	}
 	if !board.Solvable(goal) {
 		return nil, Stats{}, ErrUnsolvable
 	}
-	s.load(board.Canonical(goal))
-	s.st = Stats{RootH: s.heur}
-	s.bud = newBudget(lim, start)
-	s.path = s.path[:0]
-	bound := s.heur
+	root := board.Canonical(goal)
+	ctl := &tilesControl{maxNodes: lim.MaxNodes}
+	if lim.Timeout > 0 {
+		ctl.deadline = start.Add(lim.Timeout)
+	}
+	k0 := s.kernels[0]
+	k0.load(root)
+	st := Stats{RootH: k0.heur}
+	bound := k0.heur
+	var path []uint8
 	var err error
+	var last uint64 // nodes generated by the last iteration
 	for {
-		s.st.Iterations++
-		s.st.Bound = bound
-		s.nextBound = tilesInfinity
-		if s.dfs(0, bound, tilesNoMove) {
+		st.Iterations++
+		st.Bound = bound
+		var r tilesIteration
+		if s.workers > 1 && bound > 1 && last >= s.parallelMin {
+			r = s.iterateParallel(root, bound, ctl)
+		} else {
+			r = s.iterateSerial(root, bound, ctl)
+		}
+		st.Generated += r.generated
+		st.Expanded += r.expanded
+		last = r.generated
+		if r.found {
+			path = r.path
 			break
 		}
-		if s.bud.stopped {
+		if r.stopped {
 			err = ErrLimit
 			break
 		}
-		if s.nextBound == tilesInfinity { // cannot happen on a solvable board
+		if r.nextBound == tilesInfinity { // cannot happen on a solvable board
 			err = ErrUnsolvable
 			break
 		}
-		bound = s.nextBound
+		if lim.Progress != nil {
+			lim.Progress(Progress{Bound: bound, Next: r.nextBound, Generated: st.Generated, Expanded: st.Expanded,
+				Elapsed: time.Since(start)})
+		}
+		bound = r.nextBound
 	}
-	s.st.Elapsed = time.Since(start)
+	st.Elapsed = time.Since(start)
 	if err != nil {
-		return nil, s.st, err
+		return nil, st, err
 	}
-	moves := make([]byte, len(s.path))
-	for i, b := range s.path {
+	moves := make([]byte, len(path))
+	for i, b := range path {
 		m := bitboard.TilesMove(b)
 		if goal == bitboard.BlankLast {
 			m = m.Mirror()
 		}
 		moves[i] = m.Letter()
 	}
-	return moves, s.st, nil
+	return moves, st, nil
 }
 
-// load sets the kernel's state to the BlankFirst board b.
-func (s *TilesSolver) load(b bitboard.Tiles) {
-	h := s.h
-	for c := range h.nc {
-		s.cells[c] = uint8(b.At(c))
-	}
-	s.blank = int(b.Blank)
-	s.heur = h.Eval(b)
-	switch h.kind {
-	case tilesPDB:
-		s.man = 0
-		for c := range h.nc {
-			if t := s.cells[c]; t != 0 {
-				s.man += int(h.md[t][c])
-				s.pos[h.grp[t]][h.idx[t]] = uint8(c)
-				s.rpos[h.rgrp[t]][h.ridx[t]] = h.refl[c]
-			}
-		}
-		s.sum, s.rsum = 0, 0
-		for g := range h.groups {
-			s.val[g] = h.tables[g][tilesRank(&s.pos[g], h.size[g], h.nc)]
-			s.rval[g] = h.tables[g][tilesRank(&s.rpos[g], h.size[g], h.nc)]
-			s.sum += int(s.val[g])
-			s.rsum += int(s.rval[g])
-		}
-	case tilesExact:
-		for c := range h.nc {
-			if t := s.cells[c]; int(t) < h.size[0] {
-				s.pos[0][t] = uint8(c)
-			}
-		}
-	case tilesLinearConflict:
-		s.sum, s.rsum = 0, 0
-		for c := range h.nc {
-			if t := s.cells[c]; t != 0 {
-				s.sum += int(h.md[t][c])
-			}
-		}
-		for line := range h.n {
-			for dir := range tilesLineDirs {
-				v := s.lineConflicts(line, dir == tilesCols)
-				s.lines[dir][line] = uint8(v)
-				s.rsum += v
-			}
-		}
-	case tilesManhattan:
-	}
+// tilesIteration is the outcome of one IDA* iteration.
+type tilesIteration struct {
+	found, stopped      bool
+	path                []uint8 // the solution, when found
+	generated, expanded uint64
+	nextBound           int // least f above the bound among the pruned nodes
 }
 
-// tilesRank is pdb.TilesRank over a fixed array, kept here so the kernel's
-// call can be inlined.
-func tilesRank(pos *[tilesMaxGroupSize]uint8, k, nc int) uint64 {
-	var used uint32
-	var r uint64
-	for i := range k {
-		p := pos[i]
-		r = r*uint64(nc-i) + uint64(p) - uint64(bits.OnesCount32(used&(1<<p-1)))
-		used |= 1 << p
+// tilesControl holds the limits of one solve, shared by its workers.
+type tilesControl struct {
+	maxNodes  uint64
+	deadline  time.Time
+	generated atomic.Uint64 // nodes generated by all workers, flushed at checks
+	stopped   atomic.Bool   // a limit was reached
+	best      atomic.Int64  // lowest subtree with a solution in this iteration
+}
+
+// iterateSerial searches bound from the root on the first kernel.
+func (s *TilesSolver) iterateSerial(root bitboard.Tiles, bound int, ctl *tilesControl) tilesIteration {
+	k := s.kernels[0]
+	ctl.best.Store(tilesNoBest)
+	k.begin(ctl, bound)
+	k.load(root)
+	g0, e0 := k.generated, k.expanded
+	found := k.search(0, bound, tilesNoMove)
+	r := tilesIteration{found: found, stopped: ctl.stopped.Load(), generated: k.generated - g0,
+		expanded: k.expanded - e0, nextBound: k.nextBound}
+	k.flush()
+	if found {
+		r.path = append([]uint8(nil), k.path[:k.solution]...)
 	}
 	return r
 }
 
-// lineConflicts returns the linear conflicts of row (vertical false) or
-// column (vertical true) number line.
-func (s *TilesSolver) lineConflicts(line int, vertical bool) int {
-	h := s.h
-	n := h.n
-	radix := n + 1
-	key := 0
-	for i := n - 1; i >= 0; i-- {
-		var t, d int
-		if vertical {
-			t = int(s.cells[i*n+line])
-			d = n
-			if t != 0 && t%n == line {
-				d = t / n
+// tilesSubtree is a node at the split depth: a subtree for one worker.
+type tilesSubtree struct {
+	board               bitboard.Tiles
+	prev                uint8 // the move that reached it
+	path                []uint8
+	topGen, topExp      uint64 // the walk's counts when it reached the node
+	generated, expanded uint64 // the subtree's counts
+	found               bool
+	solution            []uint8
+}
+
+// iterateParallel searches bound with all workers.
+func (s *TilesSolver) iterateParallel(root bitboard.Tiles, bound int, ctl *tilesControl) tilesIteration {
+	top := s.splitTop(root, bound)
+	ctl.generated.Add(top.generated)
+	ctl.best.Store(tilesNoBest)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	nextBounds := make([]int, s.workers)
+	for w := range s.workers {
+		k := s.kernels[w]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k.begin(ctl, bound)
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(len(top.subtrees)) || i > ctl.best.Load() || ctl.stopped.Load() {
+					break
+				}
+				sub := &top.subtrees[i]
+				k.item = i
+				k.load(sub.board)
+				copy(k.path, sub.path)
+				g0, e0 := k.generated, k.expanded
+				found := k.search(len(sub.path), bound, sub.prev)
+				sub.generated, sub.expanded = k.generated-g0, k.expanded-e0
+				if found {
+					sub.found = true
+					sub.solution = append([]uint8(nil), k.path[:k.solution]...)
+					for b := ctl.best.Load(); i < b && !ctl.best.CompareAndSwap(b, i); b = ctl.best.Load() {
+					}
+				}
 			}
-		} else {
-			t = int(s.cells[line*n+i])
-			d = n
-			if t != 0 && t/n == line {
-				d = t % n
-			}
-		}
-		key = key*radix + d
+			k.flush()
+			nextBounds[w] = k.nextBound
+		}()
 	}
-	return int(h.conflict[key])
+	wg.Wait()
+	r := tilesIteration{nextBound: top.nextBound}
+	for _, nb := range nextBounds {
+		r.nextBound = min(r.nextBound, nb)
+	}
+	if best := ctl.best.Load(); best != tilesNoBest {
+		r.found = true
+		r.path = top.subtrees[best].solution
+		r.generated, r.expanded = top.subtrees[best].topGen, top.subtrees[best].topExp
+		for i := range top.subtrees[:best+1] {
+			r.generated += top.subtrees[i].generated
+			r.expanded += top.subtrees[i].expanded
+		}
+		return r
+	}
+	r.stopped = ctl.stopped.Load()
+	r.generated, r.expanded = top.generated, top.expanded
+	for i := range top.subtrees {
+		r.generated += top.subtrees[i].generated
+		r.expanded += top.subtrees[i].expanded
+	}
+	return r
 }
 
-// tilesUndo records what step changed, for unstep.
-type tilesUndo struct {
-	blank, to         int   // cells of the blank before and after the move
-	tile              uint8 // the tile that moved
-	gi, ri            int8  // pattern and reflected pattern of the tile
-	oldVal, oldRval   uint8
-	oldHeur           int
-	oldSum, oldConf   int
-	oldLines          [2]uint8 // the two lines' conflicts
-	dir, line1, line2 int
+// tilesTop is the top of one iteration's tree.
+type tilesTop struct {
+	subtrees            []tilesSubtree
+	generated, expanded uint64 // counts of the whole walk
+	nextBound           int
 }
 
-// step moves the blank by m to cell to and updates the heuristic
-// incrementally, recording in u how to undo it.
-func (s *TilesSolver) step(m bitboard.TilesMove, to int, u *tilesUndo) {
+// splitTop walks the top of the tree for bound at increasing depths until
+// there are enough subtrees for the workers (the solve's root has h > 0 and
+// bound >= 2, so that no node above the split depth, which stays below the
+// bound, is a goal: IDA* reaches a goal only at depth bound). The walk
+// evaluates each node from scratch with the first kernel's load.
+func (s *TilesSolver) splitTop(root bitboard.Tiles, bound int) tilesTop {
+	var top tilesTop
+	k := s.kernels[0]
+	for depth := 1; ; depth++ {
+		top = tilesTop{nextBound: tilesInfinity}
+		path := make([]uint8, 0, depth)
+		s.walkTop(k, &top, root, 0, depth, bound, tilesNoMove, path)
+		if len(top.subtrees) >= tilesSplitPerWorker*s.workers || depth >= tilesMaxSplit || depth >= bound-1 {
+			return top
+		}
+	}
+}
+
+// walkTop visits b at depth g, counting and pruning as the kernels do, and
+// records the nodes at depth split as subtrees.
+func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, g, split, bound int, prev uint8, path []uint8) {
+	if g == split {
+		top.subtrees = append(top.subtrees, tilesSubtree{board: b, prev: prev, path: append([]uint8(nil), path...),
+			topGen: top.generated, topExp: top.expanded})
+		return
+	}
+	top.expanded++
 	h := s.h
-	blank := s.blank
-	t := s.cells[to]
-	s.cells[blank], s.cells[to] = t, 0
-	s.blank = to
-	u.blank, u.to, u.tile, u.oldHeur = blank, to, t, s.heur
-	switch h.kind {
-	case tilesPDB:
-		// Entries store (cost - Manhattan) / 2 (see pdb.TilesManhattan); the
-		// Manhattan sum of the transposed board is the same.
-		gi, ri := h.grp[t], h.rgrp[t]
-		u.gi, u.ri = gi, ri
-		u.oldSum = s.man
-		s.man += int(h.md[t][blank]) - int(h.md[t][to])
-		s.pos[gi][h.idx[t]] = uint8(blank)
-		old := s.val[gi]
-		u.oldVal = old
-		nv := h.tables[gi][tilesRank(&s.pos[gi], h.size[gi], h.nc)]
-		s.val[gi] = nv
-		s.sum += int(nv) - int(old)
-		v := s.sum
-		if h.reflect {
-			s.rpos[ri][h.ridx[t]] = h.refl[blank]
-			old := s.rval[ri]
-			u.oldRval = old
-			rv := h.tables[ri][tilesRank(&s.rpos[ri], h.size[ri], h.nc)]
-			s.rval[ri] = rv
-			s.rsum += int(rv) - int(old)
-			v = max(v, s.rsum)
-		}
-		s.heur = s.man + 2*v
-	case tilesExact:
-		s.pos[0][0] = uint8(to)
-		if int(t) < h.size[0] {
-			s.pos[0][t] = uint8(blank)
-		}
-		s.heur = int(h.tables[0][tilesRank(&s.pos[0], h.size[0], h.nc)])
-	case tilesManhattan:
-		s.heur += int(h.md[t][blank]) - int(h.md[t][to])
-	case tilesLinearConflict:
-		// A vertical move changes the tile's row: only the two rows'
-		// conflicts change; a horizontal one, only the two columns'.
-		u.oldSum, u.oldConf = s.sum, s.rsum
-		s.sum += int(h.md[t][blank]) - int(h.md[t][to])
-		if m == bitboard.MoveUp || m == bitboard.MoveDown {
-			u.dir, u.line1, u.line2 = tilesRows, blank/h.n, to/h.n
-		} else {
-			u.dir, u.line1, u.line2 = tilesCols, blank%h.n, to%h.n
-		}
-		u.oldLines = [2]uint8{s.lines[u.dir][u.line1], s.lines[u.dir][u.line2]}
-		c1, c2 := s.lineConflicts(u.line1, u.dir == tilesCols), s.lineConflicts(u.line2, u.dir == tilesCols)
-		s.lines[u.dir][u.line1], s.lines[u.dir][u.line2] = uint8(c1), uint8(c2)
-		s.rsum += c1 + c2 - int(u.oldLines[0]) - int(u.oldLines[1])
-		s.heur = s.sum + 2*s.rsum
-	}
-}
-
-// unstep undoes the step recorded in u.
-func (s *TilesSolver) unstep(u *tilesUndo) {
-	h := s.h
-	t, blank, to := u.tile, u.blank, u.to
-	switch h.kind {
-	case tilesPDB:
-		gi, ri := u.gi, u.ri
-		s.man = u.oldSum
-		s.pos[gi][h.idx[t]] = uint8(to)
-		s.sum += int(u.oldVal) - int(s.val[gi])
-		s.val[gi] = u.oldVal
-		if h.reflect {
-			s.rpos[ri][h.ridx[t]] = h.refl[to]
-			s.rsum += int(u.oldRval) - int(s.rval[ri])
-			s.rval[ri] = u.oldRval
-		}
-	case tilesExact:
-		s.pos[0][0] = uint8(blank)
-		if int(t) < h.size[0] {
-			s.pos[0][t] = uint8(to)
-		}
-	case tilesLinearConflict:
-		s.sum, s.rsum = u.oldSum, u.oldConf
-		s.lines[u.dir][u.line1], s.lines[u.dir][u.line2] = u.oldLines[0], u.oldLines[1]
-	}
-	s.heur = u.oldHeur
-	s.cells[to], s.cells[blank] = t, 0
-	s.blank = blank
-}
-
-// dfs searches below the current board at cost g with the heuristic s.heur
-// already within bound. prev is the move that led here.
-func (s *TilesSolver) dfs(g, bound int, prev bitboard.TilesMove) bool {
-	if s.heur == 0 {
-		return true
-	}
-	s.st.Expanded++
-	blank := s.blank
-	var u tilesUndo
-	for m := range bitboard.TilesMove(bitboard.TilesMoves) {
-		if prev != tilesNoMove && m == prev.Inverse() {
+	l := &h.moves[b.BlankCell()][prev]
+	for i := range int(l.n) {
+		m := bitboard.TilesMove(l.m[i])
+		top.generated++
+		nb, _ := b.Move(m)
+		k.load(nb)
+		first, full := k.heurSplit()
+		if f := g + 1 + first; f > bound {
+			top.nextBound = min(top.nextBound, f)
 			continue
 		}
-		to := int(s.nbr[blank][m])
-		if to < 0 {
+		if f := g + 1 + full; f > bound {
+			top.nextBound = min(top.nextBound, f)
 			continue
 		}
-		s.st.Generated++
-		if s.st.Generated >= s.bud.next && s.bud.check(s.st.Generated) {
-			return false
-		}
-		s.step(m, to, &u)
-		if f := g + 1 + s.heur; f <= bound {
-			s.path = append(s.path, byte(m))
-			if s.dfs(g+1, bound, m) {
-				return true
-			}
-			s.path = s.path[:len(s.path)-1]
-		} else if f < s.nextBound {
-			s.nextBound = f
-		}
-		s.unstep(&u)
-		if s.bud.stopped {
-			return false
-		}
+		s.walkTop(k, top, nb, g+1, split, bound, uint8(m), append(path, uint8(m)))
 	}
-	return false
 }

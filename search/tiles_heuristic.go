@@ -3,7 +3,11 @@ package search
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/pdb"
@@ -13,7 +17,7 @@ import (
 // at cell t); boards for the BlankLast goal are solved through
 // bitboard.Tiles.Canonical.
 
-// tilesKind selects the heuristic code in the search kernel.
+// tilesKind selects the search kernel.
 type tilesKind uint8
 
 const (
@@ -24,14 +28,37 @@ const (
 )
 
 const (
-	tilesMaxCells     = bitboard.TilesMaxCells
-	tilesMaxGroups    = 3 // most patterns in a partition
-	tilesMaxGroupSize = 8 // most pieces a pattern indexes
-	tilesNoGroup      = -1
+	tilesMaxCells    = bitboard.TilesMaxCells
+	tilesMaxPatterns = tilesMaxCells - 1 // most patterns in a partition: one a tile
+	// tilesMaxLine is the longest row or column: 12 cells, on a 2 x 12 board.
+	tilesMaxLine = bitboard.TilesMaxCells / bitboard.TilesMinSide
+	// tilesMaxTableLine is the longest line whose linear conflicts come from
+	// a table ((n+1)^n entries); longer lines are counted on the fly.
+	tilesMaxTableLine = 6
+	tilesNoPattern    = 0xff
 	tilesReflectSufx  = "+reflect"
 	tilesPDBPrefix    = "pdb"
-	tilesMaxLine      = bitboard.TilesMaxSide
+	tilesUserPrefix   = "pdb:"
+	// Boards without a preset partition of more than tilesSmallBoard cells
+	// default to a partition of the tiles in row-major runs of at most
+	// tilesDefaultRunSmall tiles (at most 16 cells) or tilesDefaultRunLarge
+	// (more cells): tables of at most 16!/10! = 5.8 M and 25!/20! = 6.4 M
+	// entries, built in seconds.
+	tilesSmallBoard      = 12
+	tilesDefaultRunSmall = 6
+	tilesDefaultRunLarge = 5
+	tilesBigBoard        = 16 // most cells of a board whose tables keep the blank at its goal cell
 )
+
+// Sides of the square boards with names: the 8-, 15- and 24-puzzle.
+const (
+	tiles8Side  = 3
+	tiles15Side = 4
+	tiles24Side = 5
+)
+
+// The presets TilesHeuristicNames tries, by partition name.
+var tilesPresets = []string{"44", "555", "663", "78", "6666"}
 
 // Heuristic names.
 const (
@@ -40,260 +67,517 @@ const (
 	TilesExact          = "exact"
 )
 
-// ErrTileHeuristic is returned for an unknown heuristic name.
-var ErrTileHeuristic = errors.New("search: unknown sliding-tile heuristic")
+// ErrTilesHeuristic is returned for a heuristic name that does not name a
+// heuristic of the board: unknown, a bad user partition, "+reflect" on a
+// board that is not square, "exact" on a board other than 3 x 3.
+var ErrTilesHeuristic = errors.New("unknown sliding-tile heuristic")
 
-// TilesHeuristic is a loaded sliding-tile heuristic. It is read-only once
-// loaded and may be shared by any number of TilesSolvers.
+// ErrTilesNoCache is returned when a heuristic needs pattern tables and no
+// table cache was given.
+var ErrTilesNoCache = errors.New("this heuristic needs a table cache")
+
+// TilesHeuristic is a loaded sliding-tile heuristic for one board size. It is
+// read-only once loaded and may be shared by any number of TilesSolvers.
 type TilesHeuristic struct {
-	name    string
-	n, nc   int
-	kind    tilesKind
-	reflect bool
+	name       string
+	rows, cols int
+	nc         int // cells
+	kind       tilesKind
+	reflect    bool
 
-	groups  int
-	size    [tilesMaxGroups]int    // pieces in each pattern
-	tables  [tilesMaxGroups][]byte // each pattern's entries
-	members [tilesMaxGroups][tilesMaxGroupSize]int
+	// moves[c][prev] lists the blank's moves from cell c other than the
+	// inverse of prev (prev = tilesNoMove at the root).
+	moves [tilesMaxCells][bitboard.TilesMoves + 1]tilesMoveList
+	// md[t][c] is the Manhattan distance of tile t at cell c; mdd[t][c][m]
+	// the change of the Manhattan sum when the blank moves by m into cell c
+	// and so moves tile t out of it.
+	md  [tilesMaxCells][tilesMaxCells]uint8
+	mdd [tilesMaxCells][tilesMaxCells][bitboard.TilesMoves]int8
 
-	// grp[t], idx[t]: the pattern holding tile t and its place there;
-	// rgrp[t], ridx[t]: the same for the tile that t becomes on the
-	// transposed board, whose cells are refl[c].
-	grp, idx, rgrp, ridx [tilesMaxCells]int8
-	refl                 [tilesMaxCells]uint8
+	// Pattern databases. Pattern p is looked up in tables[p] (shared by the
+	// patterns one table serves) over size[p] cells. Tile t is in pattern
+	// pat[t] at index slot[t] of the table's order, and the table sees it at
+	// cell tpos[t][c] when it is at cell c (the pattern's board symmetry).
+	// rpat, rslot and rtpos are the same for the reflected board, on which
+	// tile t at cell c is tile T(t) at cell T(c).
+	patterns    int
+	size        [tilesMaxPatterns]int
+	tables      [tilesMaxPatterns][]byte
+	lookups     []pdb.TilesLookup // each pattern's lookup, for Eval
+	partition   pdb.TilesPartition
+	pat, slot   [tilesMaxCells]uint8
+	rpat, rslot [tilesMaxCells]uint8
+	tpos, rtpos [tilesMaxCells][tilesMaxCells]uint8
 
-	md       [tilesMaxCells][tilesMaxCells]uint8 // md[t][c]: Manhattan distance of tile t at cell c
-	conflict []uint8                             // linear conflicts of a line, by tilesLineKey
+	// Linear conflicts: conflict[dir] by line key, for lines of at most
+	// tilesMaxTableLine cells (nil for longer ones).
+	conflict [tilesLineDirs][]uint8
+}
+
+// tilesMoveList is the blank's moves from one cell, in move order, with the
+// cells they reach.
+type tilesMoveList struct {
+	n  uint8
+	m  [bitboard.TilesMoves]uint8
+	to [bitboard.TilesMoves]uint8
 }
 
 // Name returns the name the heuristic was loaded by.
 func (h *TilesHeuristic) Name() string { return h.name }
 
-// Side returns the board side the heuristic is for.
-func (h *TilesHeuristic) Side() int { return h.n }
+// Rows returns the number of rows of the board the heuristic is for.
+func (h *TilesHeuristic) Rows() int { return h.rows }
 
-// DefaultTileHeuristic returns the default heuristic name for side n:
-// "exact" for the 8-puzzle, "pdb663+reflect" for the 15-puzzle.
-func DefaultTileHeuristic(n int) string {
-	if n == pdb.TilesExactSide {
-		return TilesExact
-	}
-	return "pdb663" + tilesReflectSufx
+// Cols returns the number of columns of the board the heuristic is for.
+func (h *TilesHeuristic) Cols() int { return h.cols }
+
+// Partition returns the additive partition of a pattern-database heuristic
+// (the zero partition for the others).
+func (h *TilesHeuristic) Partition() pdb.TilesPartition { return h.partition }
+
+// tilesBoardOK reports whether rows x cols is a supported board.
+func tilesBoardOK(rows, cols int) bool {
+	return rows >= bitboard.TilesMinSide && cols >= bitboard.TilesMinSide && rows*cols <= bitboard.TilesMaxCells
 }
 
-// TilesHeuristicNames lists the heuristic names for side n.
-func TilesHeuristicNames(n int) []string {
+// DefaultTilesHeuristic returns the default heuristic name for the rows x
+// cols board: "exact" on 3 x 3, "pdb663+reflect" on 4 x 4, "pdb6666+reflect"
+// on 5 x 5, "manhattan" on other boards of at most 12 cells, and on larger
+// ones a partition of the tiles in row-major runs of at most 6 tiles (at
+// most 16 cells) or 5 (more), such as "pdb:1-5/6-10/11-15/16-19" on 4 x 5.
+func DefaultTilesHeuristic(rows, cols int) string {
+	switch {
+	case rows == tiles8Side && cols == tiles8Side:
+		return TilesExact
+	case rows == tiles15Side && cols == tiles15Side:
+		return tilesPDBPrefix + "663" + tilesReflectSufx
+	case rows == tiles24Side && cols == tiles24Side:
+		return tilesPDBPrefix + "6666" + tilesReflectSufx
+	case rows*cols <= tilesSmallBoard:
+		return TilesManhattan
+	}
+	run := tilesDefaultRunSmall
+	if rows*cols > tilesBigBoard {
+		run = tilesDefaultRunLarge
+	}
+	tiles := rows*cols - 1
+	var sb strings.Builder
+	sb.WriteString(tilesUserPrefix)
+	for lo := 1; lo <= tiles; lo += run {
+		if lo > 1 {
+			sb.WriteByte('/')
+		}
+		hi := min(lo+run-1, tiles)
+		if hi == lo {
+			fmt.Fprintf(&sb, "%d", lo)
+		} else {
+			fmt.Fprintf(&sb, "%d-%d", lo, hi)
+		}
+	}
+	return sb.String()
+}
+
+// TilesHeuristicNames lists the heuristic names of the rows x cols board:
+// manhattan, linear-conflict, exact (3 x 3 only) and the preset partitions
+// with and without "+reflect" (square boards only). User partitions,
+// "pdb:1-4/5-8" and the like, are not listed.
+func TilesHeuristicNames(rows, cols int) []string {
 	names := []string{TilesManhattan, TilesLinearConflict}
-	if n == pdb.TilesExactSide {
+	if rows == pdb.TilesExactSide && cols == pdb.TilesExactSide {
 		names = append(names, TilesExact)
 	}
-	for _, p := range []string{"44", "555", "663", "78"} {
-		if _, err := pdb.TilesPartitionNamed(n, p); err == nil {
-			names = append(names, tilesPDBPrefix+p, tilesPDBPrefix+p+tilesReflectSufx)
+	for _, p := range tilesPresets {
+		if _, err := pdb.TilesPartitionNamed(rows, cols, p); err == nil {
+			names = append(names, tilesPDBPrefix+p)
+			if rows == cols {
+				names = append(names, tilesPDBPrefix+p+tilesReflectSufx)
+			}
 		}
 	}
 	return names
 }
 
-// LoadTileHeuristic returns the heuristic called name for side n (3 or 4),
-// loading its tables through cache, which builds the missing ones. cache may
-// be nil for manhattan and linear-conflict.
-func LoadTileHeuristic(cache *pdb.Cache, n int, name string) (*TilesHeuristic, error) {
-	if n < bitboard.TilesMinSide || n > bitboard.TilesMaxSide {
-		return nil, fmt.Errorf("%w: %q for a %dx%d board", ErrTileHeuristic, name, n, n)
+// LoadTilesHeuristic returns the heuristic called name for the rows x cols
+// board, loading its tables through cache, which builds the missing ones.
+// Names: "manhattan", "linear-conflict", "exact" (3 x 3), "pdbNAME" for a
+// preset partition (pdb.TilesPartitionNamed) and "pdb:SPEC" for a user one
+// (pdb.ParseTilesPartition, such as "pdb:1-7/8-11/12-15"), either followed by
+// "+reflect" on a square board. It returns an error wrapping
+// ErrTilesHeuristic for a name that is not a heuristic of the board (checked
+// before any table is loaded, so a nil cache tells a bad name), and
+// ErrTilesNoCache when the heuristic needs tables and cache is nil.
+func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHeuristic, error) {
+	if !tilesBoardOK(rows, cols) {
+		return nil, fmt.Errorf("%w: %q: no %dx%d board (sides %d or more, at most %d cells)", ErrTilesHeuristic,
+			name, rows, cols, bitboard.TilesMinSide, bitboard.TilesMaxCells)
 	}
-	h := newTileHeuristic(n, name)
-	base := name
-	if strings.HasSuffix(base, tilesReflectSufx) {
-		base = strings.TrimSuffix(base, tilesReflectSufx)
-		h.reflect = true
+	h := newTilesHeuristic(rows, cols, name)
+	base, reflect := strings.CutSuffix(name, tilesReflectSufx)
+	h.reflect = reflect
+	bad := fmt.Errorf("%w %q for the %dx%d board (have %s, or a user partition pdb:PATTERNS, such as pdb:1-4/5-%d)",
+		ErrTilesHeuristic, name, rows, cols, strings.Join(TilesHeuristicNames(rows, cols), ", "), rows*cols-1)
+	if reflect && !strings.HasPrefix(base, tilesPDBPrefix) {
+		return nil, fmt.Errorf("%w %q: +reflect applies to pattern databases only", ErrTilesHeuristic, name)
 	}
-	bad := fmt.Errorf("%w: %q for a %dx%d board (have %s)", ErrTileHeuristic, name, n, n,
-		strings.Join(TilesHeuristicNames(n), ", "))
+	if reflect && rows != cols {
+		return nil, fmt.Errorf("%w %q: +reflect needs a square board; the reflection about the main diagonal"+
+			" turns a %dx%d board into a %dx%d one", ErrTilesHeuristic, name, rows, cols, cols, rows)
+	}
+	var part pdb.TilesPartition
 	switch {
-	case base == TilesManhattan && !h.reflect:
+	case base == TilesManhattan:
 		h.kind = tilesManhattan
 		return h, nil
-	case base == TilesLinearConflict && !h.reflect:
+	case base == TilesLinearConflict:
 		h.kind = tilesLinearConflict
 		return h, nil
-	case base == TilesExact && !h.reflect && n == pdb.TilesExactSide:
+	case base == TilesExact:
+		if rows != pdb.TilesExactSide || cols != pdb.TilesExactSide {
+			return nil, fmt.Errorf("%w %q: the table of exact distances is for the 3x3 board only", ErrTilesHeuristic, name)
+		}
 		if cache == nil {
-			return nil, errors.New("search: the exact table needs a table cache")
+			return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
 		}
 		t, err := cache.Load(pdb.TilesExactSpec())
 		if err != nil {
 			return nil, err
 		}
 		h.kind = tilesExact
-		h.groups = 1
+		h.patterns = 1
 		h.size[0] = pdb.TilesExactKey
 		h.tables[0] = t.Data
 		return h, nil
+	case strings.HasPrefix(base, tilesUserPrefix):
+		var err error
+		part, err = pdb.ParseTilesPartition(rows, cols, strings.TrimPrefix(base, tilesUserPrefix))
+		if err != nil {
+			return nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
+		}
 	case strings.HasPrefix(base, tilesPDBPrefix):
-		part, err := pdb.TilesPartitionNamed(n, strings.TrimPrefix(base, tilesPDBPrefix))
+		var err error
+		part, err = pdb.TilesPartitionNamed(rows, cols, strings.TrimPrefix(base, tilesPDBPrefix))
 		if err != nil {
 			return nil, bad
 		}
-		if cache == nil {
-			return nil, errors.New("search: pattern databases need a table cache")
-		}
-		tables := make([][]byte, len(part.Groups))
-		for i, g := range part.Groups {
-			t, err := cache.Load(pdb.TilesPatternSpec(n, part.Name, g))
-			if err != nil {
-				return nil, err
-			}
-			tables[i] = t.Data
-		}
-		if err := h.setPDB(part.Groups, tables); err != nil {
-			return nil, err
-		}
-		return h, nil
+	default:
+		return nil, bad
 	}
-	return nil, bad
+	if len(part.Patterns) > tilesMaxPatterns {
+		return nil, fmt.Errorf("%w %q: %d patterns, at most %d", ErrTilesHeuristic, name, len(part.Patterns), tilesMaxPatterns)
+	}
+	lookups := make([]pdb.TilesLookup, len(part.Patterns))
+	for i, p := range part.Patterns {
+		l, err := pdb.TilesPatternLookup(rows, cols, p)
+		if err != nil {
+			return nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
+		}
+		lookups[i] = l
+	}
+	if cache == nil {
+		return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
+	}
+	tables, err := tilesLoadTables(cache, lookups)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.setPDB(part, lookups, tables); err != nil {
+		return nil, err
+	}
+	return h, nil
 }
 
-// newTileHeuristic fills in the tables every kind uses.
-func newTileHeuristic(n int, name string) *TilesHeuristic {
-	h := &TilesHeuristic{name: name, n: n, nc: n * n}
-	for c := range h.nc {
-		h.refl[c] = uint8(c%n*n + c/n)
+// tilesLoadTables loads the table of each lookup through cache, each file
+// once (one table may serve several patterns). When every file is in the
+// cache they are read concurrently, since decoding one is single-threaded;
+// otherwise one at a time, since a build uses every core and much memory.
+func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, error) {
+	var specs []pdb.Spec
+	index := map[string]int{} // file name -> place in specs
+	which := make([]int, len(lookups))
+	cached := true
+	for i, l := range lookups {
+		name := l.Spec.FileName()
+		j, ok := index[name]
+		if !ok {
+			j = len(specs)
+			index[name] = j
+			specs = append(specs, l.Spec)
+			if _, err := os.Stat(filepath.Join(cache.Dir, name)); err != nil {
+				cached = false
+			}
+		}
+		which[i] = j
 	}
-	for t := 1; t < h.nc; t++ {
-		for c := range h.nc {
-			h.md[t][c] = uint8(bitboard.TilesDistance(n, t, c))
+	data := make([][]byte, len(specs))
+	errs := make([]error, len(specs))
+	load := func(j int) {
+		t, err := cache.Load(specs[j])
+		if err != nil {
+			errs[j] = err
+			return
+		}
+		data[j] = t.Data
+	}
+	if cached {
+		var wg sync.WaitGroup
+		for j := range specs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				load(j)
+			}()
+		}
+		wg.Wait()
+	} else {
+		for j := range specs {
+			if load(j); errs[j] != nil {
+				break
+			}
 		}
 	}
-	for i := range h.grp {
-		h.grp[i], h.rgrp[i] = tilesNoGroup, tilesNoGroup
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
-	h.conflict = tilesConflictTable(n)
+	tables := make([][]byte, len(lookups))
+	for i, j := range which {
+		tables[i] = data[j]
+	}
+	return tables, nil
+}
+
+// newTilesHeuristic fills in the tables every kind uses.
+func newTilesHeuristic(rows, cols int, name string) *TilesHeuristic {
+	h := &TilesHeuristic{name: name, rows: rows, cols: cols, nc: rows * cols}
+	for t := 1; t < h.nc; t++ {
+		for c := range h.nc {
+			h.md[t][c] = uint8(bitboard.TilesDistance(cols, t, c))
+		}
+	}
+	for c := range h.nc {
+		for prev := range bitboard.TilesMove(bitboard.TilesMoves + 1) {
+			l := &h.moves[c][prev]
+			for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+				if prev != tilesNoMove && m == prev.Inverse() {
+					continue
+				}
+				if to := bitboard.TilesNeighbour(rows, cols, c, m); to >= 0 {
+					l.m[l.n], l.to[l.n] = uint8(m), uint8(to)
+					l.n++
+				}
+			}
+		}
+		// The blank moves by m into c from the cell on the other side, so
+		// the tile at c moves there.
+		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+			from := bitboard.TilesNeighbour(rows, cols, c, m.Inverse())
+			if from < 0 {
+				continue
+			}
+			for t := 1; t < h.nc; t++ {
+				h.mdd[t][c][m] = int8(int(h.md[t][from]) - int(h.md[t][c]))
+			}
+		}
+	}
+	for i := range h.pat {
+		h.pat[i], h.rpat[i] = tilesNoPattern, tilesNoPattern
+	}
+	if cols <= tilesMaxTableLine {
+		h.conflict[tilesRows] = tilesConflictTable(cols)
+	}
+	if rows <= tilesMaxTableLine {
+		h.conflict[tilesCols] = tilesConflictTable(rows)
+	}
 	return h
 }
 
-// setPDB installs an additive partition and its tables.
-func (h *TilesHeuristic) setPDB(groups [][]int, tables [][]byte) error {
-	if len(groups) > tilesMaxGroups {
-		return fmt.Errorf("search: %d patterns, at most %d", len(groups), tilesMaxGroups)
-	}
+// setPDB installs an additive partition, its lookups and its tables.
+func (h *TilesHeuristic) setPDB(part pdb.TilesPartition, lookups []pdb.TilesLookup, tables [][]byte) error {
 	h.kind = tilesPDB
-	h.groups = len(groups)
-	for g, tiles := range groups {
-		if len(tiles) > tilesMaxGroupSize || uint64(len(tables[g])) != pdb.TilesEntries(h.nc, len(tiles)) {
-			return fmt.Errorf("search: pattern %v does not match its table of %d entries", tiles, len(tables[g]))
+	h.partition = part
+	h.lookups = lookups
+	h.patterns = len(part.Patterns)
+	for p, tiles := range part.Patterns {
+		l := lookups[p]
+		if len(l.Tiles) != len(tiles) || uint64(len(tables[p])) != pdb.TilesEntries(h.nc, len(tiles)) {
+			return fmt.Errorf("the table %s of pattern %v has %d entries, want %d", l.Spec.FileName(), tiles,
+				len(tables[p]), pdb.TilesEntries(h.nc, len(tiles)))
 		}
-		h.size[g] = len(tiles)
-		h.tables[g] = tables[g]
-		for i, t := range tiles {
-			h.members[g][i] = t
-			h.grp[t], h.idx[t] = int8(g), int8(i)
+		h.size[p] = len(tiles)
+		h.tables[p] = tables[p]
+		for _, t := range tiles {
+			i := slices.Index(l.Tiles, int(l.Sym.Cell[t]))
+			if i < 0 {
+				return fmt.Errorf("the table %s of pattern %v has no tile for tile %d", l.Spec.FileName(), tiles, t)
+			}
+			h.pat[t], h.slot[t] = uint8(p), uint8(i)
+			for c := range h.nc {
+				h.tpos[t][c] = l.Sym.Cell[c]
+			}
 		}
 	}
 	for t := 1; t < h.nc; t++ {
-		if h.grp[t] == tilesNoGroup {
-			return fmt.Errorf("search: tile %d is in no pattern", t)
+		if h.pat[t] == tilesNoPattern {
+			return fmt.Errorf("tile %d is in no pattern of %v", t, part.Patterns)
 		}
 	}
-	// Tile t at cell c is tile refl[t] at cell refl[c] on the transposed board.
-	for t := 1; t < h.nc; t++ {
-		rt := h.refl[t]
-		h.rgrp[t], h.ridx[t] = h.grp[rt], h.idx[rt]
+	if h.reflect {
+		// Tile t at cell c is tile T(t) at cell T(c) on the reflected board.
+		refl := func(c int) int { return c%h.cols*h.cols + c/h.cols }
+		for t := 1; t < h.nc; t++ {
+			rt := refl(t)
+			h.rpat[t], h.rslot[t] = h.pat[rt], h.slot[rt]
+			for c := range h.nc {
+				h.rtpos[t][c] = h.tpos[rt][refl(c)]
+			}
+		}
 	}
 	return nil
 }
 
-// tilesLineKey encodes a line (row or column) of n cells for the conflict
-// table: digit i, base n+1, is the goal place within the line of the tile in
-// the line's i-th cell when that tile's goal is on this line, else n.
-func tilesLineKeyRadix(n int) int { return n + 1 }
+// Line directions of the linear-conflict heuristic.
+const (
+	tilesRows     = 0
+	tilesCols     = 1
+	tilesLineDirs = 2
+)
 
-// tilesConflictTable returns, for every line key, the fewest tiles that must
-// leave the line so that the rest are in goal order: n minus the others minus
-// the longest increasing run. Each such tile costs two extra moves beyond its
-// Manhattan distance (Hansson, Mayer and Yung 1992).
+// tilesConflictTable returns, for every key of a line of n cells, the fewest
+// tiles that must leave the line so that the rest are in goal order: the
+// tiles whose goal is on the line less the longest increasing run of their
+// goal places. Digit i of a key, base n+1, is the goal place within the line
+// of the tile in the line's i-th cell when that tile's goal is on the line,
+// else n. Each such tile costs two extra moves beyond its Manhattan distance
+// (Hansson, Mayer and Yung 1992).
 func tilesConflictTable(n int) []uint8 {
-	radix := tilesLineKeyRadix(n)
+	radix := n + 1
 	size := 1
 	for range n {
 		size *= radix
 	}
 	out := make([]uint8, size)
+	var seq [tilesMaxLine]uint8
 	for key := range size {
-		var seq []int
-		k := key
+		k, l := key, 0
 		for range n {
 			if d := k % radix; d < n {
-				seq = append(seq, d)
+				seq[l] = uint8(d)
+				l++
 			}
 			k /= radix
 		}
-		// Longest increasing subsequence, quadratic: lines are short.
-		best := 0
-		lis := make([]int, len(seq))
-		for i := range seq {
-			lis[i] = 1
-			for j := range i {
-				if seq[j] < seq[i] && lis[j]+1 > lis[i] {
-					lis[i] = lis[j] + 1
-				}
-			}
-			best = max(best, lis[i])
-		}
-		out[key] = uint8(len(seq) - best)
+		out[key] = uint8(tilesLineRemovals(seq[:l]))
 	}
 	return out
 }
 
-// Eval computes the heuristic of a BlankFirst board from scratch, the slow
-// obvious way; the solver updates it incrementally instead.
-func (h *TilesHeuristic) Eval(b bitboard.Tiles) int {
-	n := h.n
-	switch h.kind {
-	case tilesExact:
-		return int(h.tables[0][pdb.TilesExactIndex(b)])
-	case tilesPDB:
-		v := h.evalPDB(b)
-		if h.reflect {
-			v = max(v, h.evalPDB(b.Transpose()))
+// tilesLineRemovals returns len(seq) less its longest increasing
+// subsequence, quadratically: lines are short.
+func tilesLineRemovals(seq []uint8) int {
+	var lis [tilesMaxLine]int
+	best := 0
+	for i := range seq {
+		lis[i] = 1
+		for j := range i {
+			if seq[j] < seq[i] && lis[j]+1 > lis[i] {
+				lis[i] = lis[j] + 1
+			}
 		}
-		return v
+		best = max(best, lis[i])
 	}
-	sum := 0
+	return len(seq) - best
+}
+
+// Eval computes the heuristic of a BlankFirst board of the heuristic's size
+// from scratch, the slow obvious way, from the definitions and the pdb lookup
+// contract; the solver updates it incrementally instead.
+func (h *TilesHeuristic) Eval(b bitboard.Tiles) int {
+	_, v := h.evalSplit(b)
+	return v
+}
+
+// evalSplit returns the heuristic of b without the reflected lookup and with
+// it (the same value twice for heuristics without one): the kernel prunes on
+// the first before it computes the second.
+func (h *TilesHeuristic) evalSplit(b bitboard.Tiles) (first, full int) {
+	man := 0
 	for c := range h.nc {
 		if t := b.At(c); t != 0 {
-			sum += bitboard.TilesDistance(n, t, c)
+			man += bitboard.TilesDistance(h.cols, t, c)
 		}
 	}
-	if h.kind == tilesLinearConflict {
-		for line := range n {
-			var row, col []int
-			for i := range n {
-				if t := b.At(line*n + i); t != 0 && t/n == line {
-					row = append(row, t%n)
-				}
-				if t := b.At(i*n + line); t != 0 && t%n == line {
-					col = append(col, t/n)
+	switch h.kind {
+	case tilesExact:
+		v := int(h.tables[0][pdb.TilesExactIndex(b)])
+		return v, v
+	case tilesPDB:
+		first = man + 2*h.evalEntries(b)
+		full = first
+		if h.reflect {
+			full = max(full, man+2*h.evalEntries(b.Transpose()))
+		}
+		return first, full
+	case tilesLinearConflict:
+		extra := 0
+		for r := range h.rows {
+			var seq []uint8
+			for col := range h.cols {
+				if t := b.At(r*h.cols + col); t != 0 && t/h.cols == r {
+					seq = append(seq, uint8(t%h.cols))
 				}
 			}
-			sum += 2 * (tilesRemovals(row) + tilesRemovals(col))
+			extra += tilesRemovalsSlow(seq)
 		}
+		for col := range h.cols {
+			var seq []uint8
+			for r := range h.rows {
+				if t := b.At(r*h.cols + col); t != 0 && t%h.cols == col {
+					seq = append(seq, uint8(t/h.cols))
+				}
+			}
+			extra += tilesRemovalsSlow(seq)
+		}
+		return man + 2*extra, man + 2*extra
+	}
+	return man, man
+}
+
+// evalEntries sums the table entries of the partition's patterns on b: for
+// pattern p with lookup l, pos[i] is the image under l.Sym of the cell of
+// the tile that l.Sym maps to l.Tiles[i].
+func (h *TilesHeuristic) evalEntries(b bitboard.Tiles) int {
+	var cellOf [tilesMaxCells]int
+	for c := range h.nc {
+		cellOf[b.At(c)] = c
+	}
+	sum := 0
+	for p, l := range h.lookups {
+		pos := make([]uint8, len(l.Tiles))
+		for i, want := range l.Tiles {
+			tile := -1
+			for x := range h.nc {
+				if int(l.Sym.Cell[x]) == want {
+					tile = x
+				}
+			}
+			pos[i] = l.Sym.Cell[cellOf[tile]]
+		}
+		sum += int(h.tables[p][pdb.TilesRank(pos, h.nc)])
 	}
 	return sum
 }
 
-// tilesRemovals returns the fewest elements to delete from seq to leave it
-// increasing, by trying every subset.
-func tilesRemovals(seq []int) int {
+// tilesRemovalsSlow returns the fewest elements to delete from seq to leave
+// it increasing, by trying every subset.
+func tilesRemovalsSlow(seq []uint8) int {
 	best := len(seq)
 	for m := range 1 << len(seq) {
 		last, ok, kept := -1, true, 0
 		for i, v := range seq {
 			if m&(1<<i) != 0 {
-				if v <= last {
+				if int(v) <= last {
 					ok = false
 				}
-				last = v
+				last = int(v)
 				kept++
 			}
 		}
@@ -302,20 +586,4 @@ func tilesRemovals(seq []int) int {
 		}
 	}
 	return best
-}
-
-func (h *TilesHeuristic) evalPDB(b bitboard.Tiles) int {
-	sum := 0
-	for g := range h.groups {
-		pos := make([]uint8, h.size[g])
-		for i := range pos {
-			for c := range h.nc {
-				if b.At(c) == h.members[g][i] {
-					pos[i] = uint8(c)
-				}
-			}
-		}
-		sum += pdb.TilesManhattan(h.n, h.members[g][:h.size[g]], pos) + 2*int(h.tables[g][pdb.TilesRank(pos, h.nc)])
-	}
-	return sum
 }

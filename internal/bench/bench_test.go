@@ -13,17 +13,17 @@ import (
 // moves (the judge's published answer); a board with two tiles swapped
 // cannot reach the goal; a node limit below what the sample needs censors.
 func TestRecordTiles(t *testing.T) {
-	h, err := search.LoadTileHeuristic(nil, 3, "manhattan")
+	h, err := search.LoadTilesHeuristic(nil, 3, 3, "manhattan")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewTilesSolver(search.NewTileSolver(h), bitboard.BlankLast, true)
+	s := NewTilesSolver(search.NewTilesSolver(h), bitboard.BlankLast, true)
 	parse := func(cells ...int) bitboard.Tiles {
 		var f []string
 		for _, c := range cells {
 			f = append(f, string(rune('0'+c)))
 		}
-		b, err := bitboard.ParseTiles(f, 3)
+		b, err := bitboard.ParseTiles(f, 3, 3)
 		if err != nil {
 			t.Fatal(err)
 		}

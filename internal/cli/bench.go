@@ -34,6 +34,10 @@ type benchOptions struct {
 	Repeat      int
 	Shard       string
 	Baseline    string
+	Size        tilesShape
+	Split       string
+	Instances   string
+	Progress    bool
 	Inputs      []string
 }
 
@@ -46,7 +50,8 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
 		Long: `Solve every instance under every heuristic, in one process and in input order,
-and compare them. PUZZLE is rotation, 8puzzle or 15puzzle.
+and compare them. PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles
+--size ROWSxCOLS.
 
 The summary, always printed, gives per heuristic the instances solved,
 censored (stopped by --max-nodes or --timeout) and in error; nodes expanded
@@ -62,13 +67,21 @@ status 5, after the summary.
 --repeat N solves each instance N times under each heuristic and reports the
 median time and its spread (max-min)/median. --shard K/N takes every N-th
 instance from the K-th (0-based), so N machines can split a run; "pdbsolve
-bench report" merges their JSON outputs into one comparison.
+bench report" merges their JSON outputs into one comparison. --instances
+40,38,25 (ranges such as 1-10 allowed) takes only those boards, numbered from
+1 in the order of the inputs (bad records count), as --shard numbers them;
+with both, a board must be in both. Records keep the board's number in the
+whole input ("instance").
 
 Heuristics: rotation takes exact (the path table, as solve uses: no search,
 no nodes), exact-ida (IDA* with the exact table) and count; the sliding-tile
 puzzles take the names solve takes. Instances run one at a time (-j 1)
-unless -j is given, so times are not shared with other solves. Progress goes
-to stderr when it is a terminal.
+unless -j is given, so times are not shared with other solves. For sliding
+tiles --split (as solve takes it; auto is on above 16 cells) gives the -j
+workers to one instance at a time instead: bench 24puzzle -j 2 solves each
+instance with two workers. Progress (instances done) goes to stderr when it
+is a terminal; --progress adds a line a sliding-tile search iteration (as
+solve), also when stderr is not a terminal.
 
 --format table|json|csv. JSON is JSON Lines in the record schema
 (docs/records.md): a provenance line, one run a line, then the report. CSV
@@ -98,6 +111,11 @@ instance.
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only shard K/N: every N-th instance from the K-th (0-based)")
 	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
+	o.Size.name = tilesAnyName
+	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
+	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one instance at a time: auto, on or off")
+	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
+	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
 	registerCompletions(cmd, completeBenchHeuristics, "table", "json", "csv")
 	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
@@ -144,7 +162,7 @@ func runBench(o *benchOptions) error {
 			return usageError("--heuristic: %s named twice", h)
 		}
 	}
-	side, err := puzzleSide(o.Puzzle)
+	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
 	if err != nil {
 		return err
 	}
@@ -152,20 +170,41 @@ func runBench(o *benchOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, plain(err))
 	}
-	factories := make([]func() bench.Solver, len(o.Heuristics))
-	for i, name := range o.Heuristics {
-		if factories[i], err = newBenchSolverFactory(o.g, side, name, goal, false); err != nil {
-			return err
-		}
-	}
-	prov := o.g.provenance()
-	instances, bad, err := readBenchInstances(o.g, o.Inputs, side, shard)
+	pick, err := parseInstances(o.Instances)
 	if err != nil {
 		return err
 	}
-	puzzle := puzzleRecordName(o.Puzzle)
+	inner := 1 // workers inside one search
+	if rows > 0 {
+		split, err := tilesSplit(o.Split, rows, cols)
+		if err != nil {
+			return err
+		}
+		if split {
+			inner = o.g.workers()
+			saved := o.g.Workers
+			o.g.Workers = 1
+			defer func() { o.g.Workers = saved }()
+		}
+	}
+	factories := make([]func() bench.Solver, len(o.Heuristics))
+	for i, name := range o.Heuristics {
+		if factories[i], err = newBenchSolverFactory(o.g, rows, cols, inner, name, goal, false); err != nil {
+			return err
+		}
+	}
+	var prog *tilesProgress
+	if rows > 0 && (o.Progress || o.g.stderrTTY) {
+		prog = &tilesProgress{w: o.g.Stderr}
+	}
+	prov := o.g.provenance()
+	instances, bad, err := readBenchInstances(o.g, o.Inputs, rows, cols, shard, pick)
+	if err != nil {
+		return err
+	}
+	puzzle := puzzleRecordName(o.Puzzle, rows, cols)
 	goalName := ""
-	if side != 0 {
+	if rows != 0 {
 		goalName = goal.String()
 	}
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
@@ -189,12 +228,13 @@ func runBench(o *benchOptions) error {
 			}
 			return func(u *batch.Unit) {
 				x := u.Items.(*benchInstance)
+				xlim := prog.limits(lim, x.in.Where)
 				var out []record.Run
 				for rep := 1; rep <= o.Repeat; rep++ {
 					for h, s := range solvers {
-						run := s.Solve(&x.in, lim)
+						run := s.Solve(&x.in, xlim)
 						r := record.Run{Puzzle: puzzle, Input: x.input, Line: x.line, Instance: x.index + 1,
-							Board: boardText(side, &x.in), Goal: goalName, Heuristic: o.Heuristics[h]}
+							Board: boardText(rows, &x.in), Goal: goalName, Heuristic: o.Heuristics[h]}
 						if o.Repeat > 1 {
 							r.Repeat = rep
 						}
@@ -215,12 +255,17 @@ func runBench(o *benchOptions) error {
 				runs = append(runs, r)
 			}
 			if done++; progress {
-				fmt.Fprintf(o.g.Stderr, "\r  bench  %d/%d instances  %.1fs ", done, len(instances), time.Since(start).Seconds())
+				// Under --progress's iteration lines, the count takes lines of its own.
+				end := " "
+				if prog != nil {
+					end = "\n"
+				}
+				fmt.Fprintf(o.g.Stderr, "\r  bench  %d/%d instances  %.1fs%s", done, len(instances), time.Since(start).Seconds(), end)
 			}
 		},
 	}
 	berr := o.g.runBatch(cfg)
-	if progress && done > 0 {
+	if progress && prog == nil && done > 0 {
 		fmt.Fprintln(o.g.Stderr)
 	}
 	if berr != nil && !isSilent(berr, ExitBadInput) {
@@ -310,8 +355,8 @@ func writeBench(w io.Writer, format string, perInstance bool, prov record.Proven
 }
 
 // boardText returns the board of an instance as a record writes it.
-func boardText(side int, in *bench.Instance) string {
-	if side == 0 {
+func boardText(rows int, in *bench.Instance) string {
+	if rows == 0 {
 		return string(in.Rotation.AppendText(nil))
 	}
 	return in.Tiles.String()

@@ -11,11 +11,12 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/verify"
 )
 
-// readBenchInstances reads every record of the inputs, numbering them in
-// order across the inputs, and returns those of the shard. A bad record of
-// the shard is reported on stderr, naming its input and line, and counted
-// in bad.
-func readBenchInstances(g *globalOptions, inputs []string, side int, shard report.Shard) (out []benchInstance, bad int, err error) {
+// readBenchInstances reads every record of the inputs of the rows x cols
+// board (0 x 0: the Rotation Game), numbering them in order across the
+// inputs, and returns those of the shard that pick holds (by 1-based number;
+// a nil pick holds all). A bad record taken is reported on stderr, naming
+// its input and line, and counted in bad.
+func readBenchInstances(g *globalOptions, inputs []string, rows, cols int, shard report.Shard, pick map[int]bool) (out []benchInstance, bad int, err error) {
 	index := 0
 	for _, name := range inputs {
 		r, closeInput, err := openInput(g, name)
@@ -29,7 +30,7 @@ func readBenchInstances(g *globalOptions, inputs []string, side int, shard repor
 		}
 		in := batch.InputName(name)
 		add := func(line int, x bench.Instance, perr error) {
-			if shard.Has(index) {
+			if shard.Has(index) && (pick == nil || pick[index+1]) {
 				if perr != nil {
 					bad++
 					fmt.Fprintf(g.Stderr, "%s:%d: %s\n", in, line, userMessage(perr))
@@ -39,7 +40,7 @@ func readBenchInstances(g *globalOptions, inputs []string, side int, shard repor
 			}
 			index++
 		}
-		if side == 0 {
+		if rows == 0 {
 			var rr verify.RotationReader
 			f := func(line int, b bitboard.Rotation, err error) bool {
 				add(line, bench.Instance{Where: fmt.Sprintf("%s:%d", in, line), Rotation: b}, err)
@@ -50,8 +51,8 @@ func readBenchInstances(g *globalOptions, inputs []string, side int, shard repor
 			}
 			continue
 		}
-		bitboard.TilesScan(data, 1, side*side, func(rec *bitboard.TilesRecord) {
-			b, err := tilesParse(rec, side)
+		bitboard.TilesScan(data, 1, rows*cols, func(rec *bitboard.TilesRecord) {
+			b, err := tilesParse(rec, rows, cols)
 			line := rec.Line
 			if err != nil {
 				line = rec.ErrLine(err)

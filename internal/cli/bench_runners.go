@@ -13,8 +13,9 @@ var rotationBenchNames = []string{"exact", "exact-ida", "count"}
 
 // newBenchSolverFactory loads what heuristic name needs and returns a
 // function making solvers that share it.
-func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboard.Goal, keepMoves bool) (func() bench.Solver, error) {
-	if side == 0 {
+// For sliding tiles each solver searches one instance with workers goroutines.
+func newBenchSolverFactory(g *globalOptions, rows, cols, workers int, name string, goal bitboard.Goal, keepMoves bool) (func() bench.Solver, error) {
+	if rows == 0 {
 		h, paths, err := rotationHeuristicNamed(name)
 		if err != nil {
 			return nil, err
@@ -31,11 +32,15 @@ func newBenchSolverFactory(g *globalOptions, side int, name string, goal bitboar
 			return bench.NewRotationSolver(s, keepMoves)
 		}, nil
 	}
-	h, err := loadTilesHeuristic(g, side, name)
+	h, err := loadTilesHeuristic(g, rows, cols, name)
 	if err != nil {
 		return nil, err
 	}
-	return func() bench.Solver { return bench.NewTilesSolver(search.NewTileSolver(h), goal, keepMoves) }, nil
+	return func() bench.Solver {
+		s := search.NewTilesSolver(h)
+		s.SetWorkers(workers)
+		return bench.NewTilesSolver(s, goal, keepMoves)
+	}, nil
 }
 
 // rotationHeuristicNamed maps a Rotation heuristic name to the search heuristic

@@ -52,23 +52,43 @@ func registerCompletions(cmd *cobra.Command, heuristics cobra.CompletionFunc, fo
 	}
 }
 
-// heuristicNames returns the heuristics a puzzle takes, by command name.
-func heuristicNames(puzzle string) []string {
+// heuristicNames returns the heuristics a puzzle takes, by command name;
+// for "tiles" those of the board of cmd's --size (when given, else the
+// names every board takes).
+func heuristicNames(cmd *cobra.Command, puzzle string) []string {
 	if puzzle == "rotation" {
 		return rotationBenchNames
 	}
-	for _, p := range tilesPuzzles {
-		if p.name == puzzle {
-			return search.TilesHeuristicNames(p.n)
-		}
+	shape, ok := tilesShapeOf(puzzle)
+	if !ok {
+		return nil
 	}
-	return nil
+	if puzzle == tilesAnyName {
+		rows, cols, err := parseTilesSize(flagValue(cmd, "size"))
+		if err != nil {
+			return []string{search.TilesManhattan, search.TilesLinearConflict}
+		}
+		shape.rows, shape.cols = rows, cols
+	}
+	return search.TilesHeuristicNames(shape.rows, shape.cols)
+}
+
+// flagValue returns the value of cmd's flag name as text, "" when cmd has
+// no such flag.
+func flagValue(cmd *cobra.Command, name string) string {
+	if cmd == nil {
+		return ""
+	}
+	if f := cmd.Flags().Lookup(name); f != nil {
+		return f.Value.String()
+	}
+	return ""
 }
 
 // completeHeuristic completes one heuristic of the puzzle named.
 func completeHeuristic(puzzle string) cobra.CompletionFunc {
-	return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return heuristicNames(puzzle), cobra.ShellCompDirectiveNoFileComp
+	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return heuristicNames(cmd, puzzle), cobra.ShellCompDirectiveNoFileComp
 	}
 }
 
@@ -83,7 +103,7 @@ func completeBenchHeuristics(cmd *cobra.Command, args []string, toComplete strin
 		prefix = toComplete[:i+1]
 	}
 	var out []cobra.Completion
-	for _, h := range heuristicNames(args[0]) {
+	for _, h := range heuristicNames(cmd, args[0]) {
 		out = append(out, prefix+h)
 	}
 	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
@@ -150,7 +170,7 @@ func registerAllCompletions(root *cobra.Command) {
 				if len(args) == 0 {
 					return nil, cobra.ShellCompDirectiveNoFileComp
 				}
-				return heuristicNames(args[0]), cobra.ShellCompDirectiveNoFileComp
+				return heuristicNames(cmd, args[0]), cobra.ShellCompDirectiveNoFileComp
 			}
 		}
 		if c.Flags().Lookup("pdb") != nil {
@@ -163,21 +183,26 @@ func registerAllCompletions(root *cobra.Command) {
 	walk(root)
 }
 
-// completePDB completes gen's --pdb for the puzzle named.
+// completePDB completes gen's --pdb for the puzzle named ("tiles": for the
+// board of its --size, when given).
 func completePDB(puzzle string) cobra.CompletionFunc {
-	return func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		shape, ok := tilesShapeOf(puzzle)
+		if puzzle == tilesAnyName {
+			rows, cols, err := parseTilesSize(flagValue(cmd, "size"))
+			shape.rows, shape.cols, ok = rows, cols, err == nil
+		}
+		if !ok {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
 		var out []cobra.Completion
-		for _, p := range tilesPuzzles {
-			if p.name != puzzle {
-				continue
-			}
-			if p.n == pdb.TilesExactSide {
-				out = append(out, pdb.TilesExactPattern)
-			}
-			for _, name := range pdb.TilesPartitionNames() {
-				if n, side, ok := strings.Cut(name, " ("); ok && strings.HasPrefix(side, fmt.Sprintf("%dx", p.n)) {
-					out = append(out, n)
-				}
+		if shape.rows == pdb.TilesExactSide && shape.cols == pdb.TilesExactSide {
+			out = append(out, pdb.TilesExactPattern)
+		}
+		board := fmt.Sprintf(" (%dx%d)", shape.rows, shape.cols)
+		for _, name := range pdb.TilesPartitionNames() {
+			if n, ok := strings.CutSuffix(name, board); ok {
+				out = append(out, n)
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp

@@ -1,62 +1,125 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// genTilesOptions are the flags of "gen 8puzzle" and "gen 15puzzle".
+// genTilesOptions are the flags of "gen 8puzzle", "gen 15puzzle",
+// "gen 24puzzle" and "gen tiles --size ROWSxCOLS".
 type genTilesOptions struct {
-	g      *globalOptions
-	n      int
-	PDB    string
-	Output string // -o DIR
+	g         *globalOptions
+	shape     tilesShape
+	PDB       string
+	Heuristic string
+	Output    string // -o DIR
 }
 
-func newGenTilesCmd(g *globalOptions, name string, n int) *cobra.Command {
-	o := &genTilesOptions{g: g, n: n}
-	def, help := "663", "partition: 555, 663 or 78 (tiles 1-7 and 8-15; minutes, 4 GB)"
-	if n == pdb.TilesExactSide {
-		def, help = pdb.TilesExactPattern, "table: exact (all 181,440 boards) or 44 (tiles 1-4 and 5-8)"
-	}
+func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
+	shape, _ := tilesShapeOf(name)
+	o := &genTilesOptions{g: g, shape: shape}
+	dims := tilesDescribe(name, shape.rows, shape.cols)
 	cmd := &cobra.Command{
 		Use:   name,
-		Short: fmt.Sprintf("Build the %dx%d sliding-tile tables", n, n),
-		Long: fmt.Sprintf(`Build the %dx%d sliding-tile pattern databases into the cache directory,
-replacing any there. Progress (depth, placements so far, percent, elapsed)
-is shown on stderr when it is a terminal.`, n, n),
+		Short: fmt.Sprintf("Build the %s sliding-tile tables", dims),
+		Long: fmt.Sprintf(`Build the %s sliding-tile pattern databases a heuristic needs into the
+cache directory, replacing any there: --heuristic takes any name solve takes
+(default: the board's default heuristic), --pdb a preset or table by its
+short name (663, 78, exact, ...). One table serves every pattern that is its
+image under a symmetry of the board, so a partition may need fewer tables
+than it has patterns. With -o DIR, make sure DIR holds the tables as a
+cache directory does (--tables DIR then uses them): each is read and checked
+if there, else built, checked and written.
+
+Before a build expected to take more than a few seconds a line gives the
+expected time and peak memory; a build that needs more memory than the
+machine has is refused before it starts (exit 3, with both figures).
+Progress (depth, states so far, percent, elapsed) is shown on stderr when it
+is a terminal, under the line naming the table (board and pattern).
+
+Heuristics: %s.
+
+`, dims, tilesHeuristicHelp(name, shape.rows, shape.cols)) + exitCodeHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenTiles(o) },
 	}
-	cmd.Flags().StringVar(&o.PDB, "pdb", def, help)
+	if name == tilesAnyName {
+		cmd.Flags().Var(tilesSizeFlag{&o.shape}, "size", tilesSizeHelp)
+	}
+	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "build the tables of this heuristic (default: the board's default)")
+	cmd.Flags().StringVar(&o.PDB, "pdb", "", "build this preset partition or table instead: 555, 663, 78 (4x4), 6666 (5x5), exact or 44 (3x3)")
 	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the tables into this directory (checked like a cache) instead of rebuilding them in the cache")
 	return cmd
 }
 
-// tilesSpecs returns the specs of the tables that name needs on side n.
-func tilesSpecs(n int, name string) ([]pdb.Spec, error) {
-	if n == pdb.TilesExactSide && name == pdb.TilesExactPattern {
+// tilesSpecs returns the specs of the tables heuristic name needs on the
+// rows x cols board, each table once; none for a heuristic without tables.
+func tilesSpecs(rows, cols int, name string) ([]pdb.Spec, error) {
+	// The name as solve takes it: one check of the name, sizes and +reflect.
+	if _, err := search.LoadTilesHeuristic(nil, rows, cols, name); err == nil {
+		return nil, nil // manhattan, linear-conflict: no tables
+	} else if !errors.Is(err, search.ErrTilesNoCache) {
+		return nil, err
+	}
+	base, _ := strings.CutSuffix(name, "+reflect")
+	if base == pdb.TilesExactPattern {
 		return []pdb.Spec{pdb.TilesExactSpec()}, nil
 	}
-	part, err := pdb.TilesPartitionNamed(n, name)
+	var part pdb.TilesPartition
+	var err error
+	if spec, ok := strings.CutPrefix(base, "pdb:"); ok {
+		part, err = pdb.ParseTilesPartition(rows, cols, spec)
+	} else {
+		part, err = pdb.TilesPartitionNamed(rows, cols, strings.TrimPrefix(base, "pdb"))
+	}
 	if err != nil {
 		return nil, err
 	}
 	var specs []pdb.Spec
-	for _, g := range part.Groups {
-		specs = append(specs, pdb.TilesPatternSpec(n, part.Name, g))
+	seen := map[string]bool{}
+	for _, p := range part.Patterns {
+		l, err := pdb.TilesPatternLookup(rows, cols, p)
+		if err != nil {
+			return nil, err
+		}
+		if f := l.Spec.FileName(); !seen[f] {
+			seen[f] = true
+			specs = append(specs, l.Spec)
+		}
 	}
 	return specs, nil
 }
 
 func runGenTiles(o *genTilesOptions) error {
-	specs, err := tilesSpecs(o.n, o.PDB)
+	if err := o.shape.check(); err != nil {
+		return err
+	}
+	rows, cols := o.shape.rows, o.shape.cols
+	name := o.Heuristic
+	switch {
+	case o.PDB != "" && o.Heuristic != "":
+		return usageError("--pdb %q and --heuristic %q: give one of them", o.PDB, o.Heuristic)
+	case o.PDB == pdb.TilesExactPattern:
+		name = o.PDB
+	case o.PDB != "":
+		name = "pdb" + o.PDB
+	case name == "":
+		name = search.DefaultTilesHeuristic(rows, cols)
+	}
+	specs, err := tilesSpecs(rows, cols, name)
 	if err != nil {
 		return withCode(ExitUsage, err)
+	}
+	if len(specs) == 0 {
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s needs no tables\n", name)
+		return nil
 	}
 	cache, err := o.g.cache()
 	if err != nil {

@@ -10,26 +10,32 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 )
 
-// randomTilesOptions are the flags of "random 8puzzle" and "random 15puzzle".
+// randomTilesOptions are the flags of "random 8puzzle", "random 15puzzle",
+// "random 24puzzle" and "random tiles --size ROWSxCOLS".
 type randomTilesOptions struct {
-	g    *globalOptions
-	n    int
-	N    int
-	Seed uint64
-	Walk int
-	Goal string
+	g     *globalOptions
+	shape tilesShape
+	N     int
+	Seed  uint64
+	Walk  int
+	Goal  string
 }
 
-func newRandomTilesCmd(g *globalOptions, name string, n int) *cobra.Command {
-	o := &randomTilesOptions{g: g, n: n}
+func newRandomTilesCmd(g *globalOptions, name string) *cobra.Command {
+	shape, _ := tilesShapeOf(name)
+	o := &randomTilesOptions{g: g, shape: shape}
+	dims := tilesDescribe(name, shape.rows, shape.cols)
 	cmd := &cobra.Command{
 		Use:   name,
-		Short: fmt.Sprintf("Print random solvable %dx%d boards, one a line", n, n),
-		Long: fmt.Sprintf(`Print boards drawn uniformly from the solvable %dx%d boards for the goal,
+		Short: fmt.Sprintf("Print random solvable %s boards, one a line", dims),
+		Long: fmt.Sprintf(`Print boards drawn uniformly from the solvable %s boards for the goal,
 or, with --walk K, the boards K random moves from the goal (never undoing
-the previous move). The same seed gives the same boards.`, n, n),
+the previous move). The same seed gives the same boards.`, dims),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runRandomTiles(o) },
+	}
+	if name == tilesAnyName {
+		cmd.Flags().Var(tilesSizeFlag{&o.shape}, "size", tilesSizeHelp)
 	}
 	cmd.Flags().IntVarP(&o.N, "count", "n", 10, "number of boards")
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed")
@@ -39,6 +45,9 @@ the previous move). The same seed gives the same boards.`, n, n),
 }
 
 func runRandomTiles(o *randomTilesOptions) error {
+	if err := o.shape.check(); err != nil {
+		return err
+	}
 	if o.N < 0 {
 		return usageError("-n %d: want a count of at least 0", o.N)
 	}
@@ -46,14 +55,15 @@ func runRandomTiles(o *randomTilesOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
+	rows, cols := o.shape.rows, o.shape.cols
 	r := rand.New(rand.NewPCG(o.Seed, 0x711e5))
 	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)
 	for range o.N {
 		var b bitboard.Tiles
 		if o.Walk >= 0 {
-			b = bitboard.RandomWalkTiles(r, o.n, goal, o.Walk)
+			b = bitboard.RandomWalkTiles(r, rows, cols, goal, o.Walk)
 		} else {
-			b = bitboard.RandomTiles(r, o.n, goal)
+			b = bitboard.RandomTiles(r, rows, cols, goal)
 		}
 		if _, err := fmt.Fprintln(w, b.String()); err != nil {
 			return withCode(ExitIO, err)

@@ -141,7 +141,8 @@ func newRoot(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (*c
 	root := &cobra.Command{
 		Use:   "pdbsolve",
 		Short: "Solve puzzles optimally with pattern databases",
-		Long: `pdbsolve solves the Rotation Game and the 8- and 15-puzzle optimally with IDA*
+		Long: `pdbsolve solves the Rotation Game and sliding-tile puzzles (the 8-, 15- and
+24-puzzle and every board up to 5x5) optimally with IDA*
 and precomputed pattern databases. Tables are built on first use into a cache
 directory (--tables, else $` + pdb.EnvTables + `, else the user's cache directory).
 
@@ -175,9 +176,12 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 	}
 	// Every command, in one place.
 	root.AddCommand(
-		newSolveCmd(newSolveRotationCmd(g), newSolveTilesCmd(g, "8puzzle", 3), newSolveTilesCmd(g, "15puzzle", 4)),
-		newGenCmd(newGenRotationCmd(g), newGenTilesCmd(g, "8puzzle", 3), newGenTilesCmd(g, "15puzzle", 4)),
-		newRandomCmd(newRandomRotationCmd(g), newRandomTilesCmd(g, "8puzzle", 3), newRandomTilesCmd(g, "15puzzle", 4)),
+		newSolveCmd(newSolveRotationCmd(g), newSolveTilesCmd(g, "8puzzle"), newSolveTilesCmd(g, "15puzzle"),
+			newSolveTilesCmd(g, "24puzzle"), newSolveTilesCmd(g, tilesAnyName)),
+		newGenCmd(newGenRotationCmd(g), newGenTilesCmd(g, "8puzzle"), newGenTilesCmd(g, "15puzzle"),
+			newGenTilesCmd(g, "24puzzle"), newGenTilesCmd(g, tilesAnyName)),
+		newRandomCmd(newRandomRotationCmd(g), newRandomTilesCmd(g, "8puzzle"), newRandomTilesCmd(g, "15puzzle"),
+			newRandomTilesCmd(g, "24puzzle"), newRandomTilesCmd(g, tilesAnyName)),
 		newInfoCmd(g),
 		newBenchCmd(g),
 		newVerifyCmd(g),

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,35 +14,43 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// tilesPuzzles are the sliding-tile puzzles by command name and side.
-var tilesPuzzles = []struct {
-	name string
-	n    int
-}{{"8puzzle", 3}, {"15puzzle", 4}}
-
-// solveTilesOptions are the flags of "solve 8puzzle" and "solve 15puzzle".
+// solveTilesOptions are the flags of "solve 8puzzle", "solve 15puzzle",
+// "solve 24puzzle" and "solve tiles --size ROWSxCOLS".
 type solveTilesOptions struct {
 	g         *globalOptions
-	n         int
+	shape     tilesShape
 	Format    string
 	Heuristic string
 	Goal      string
 	MaxNodes  uint64
 	Timeout   time.Duration
+	Split     string
+	Progress  bool
 	Inputs    []string
 	Shard     string
 }
 
-func newSolveTilesCmd(g *globalOptions, name string, n int) *cobra.Command {
-	o := &solveTilesOptions{g: g, n: n}
-	size := n * n
+func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
+	shape, _ := tilesShapeOf(name)
+	o := &solveTilesOptions{g: g, shape: shape}
+	rows, cols := shape.rows, shape.cols
+	dims := tilesDescribe(name, rows, cols)
+	short := fmt.Sprintf("Solve %s sliding-tile boards", dims)
+	switch name {
+	case "8puzzle":
+		short += " (AOJ ALDS1_13_B)"
+	case "15puzzle":
+		short += " (AOJ ALDS1_13_C)"
+	case tilesAnyName:
+		short = "Solve sliding-tile boards of any size up to 5x5 (--size ROWSxCOLS)"
+	}
 	cmd := &cobra.Command{
 		Use:   name + " [FILE|-]...",
-		Short: fmt.Sprintf("Solve %dx%d sliding-tile boards (AOJ ALDS1_13_%s)", n, n, map[int]string{3: "B", 4: "C"}[n]),
-		Long: fmt.Sprintf(`Solve %dx%d sliding-tile boards optimally with IDA*. A board is %d integers,
-row by row, 0 for the blank; line breaks do not matter (a board may be one
-line or %d lines), blank lines and lines starting with # are skipped.
-Moves are named by the direction the blank moves: U, D, L, R.
+		Short: short,
+		Long: fmt.Sprintf(`Solve %s sliding-tile boards optimally with IDA*. A board is ROWS*COLS
+integers, row by row, 0 for the blank; line breaks do not matter (a board may
+be one line or one line a row), blank lines and lines starting with # are
+skipped. Moves are named by the direction the blank moves: U, D, L, R.
 
 --goal blank-first: 0 1 2 ... (Korf's instances); blank-last: 1 2 ... 0 (AOJ).
 --format aoj prints the number of moves, text the number, a space and the
@@ -54,24 +61,55 @@ naming its file and the line of the bad field, or the line the board starts
 on when the board as a whole is wrong; the batch goes on, and answers keep
 the input order.
 
-Heuristics: %s.
+Workers (-j): with --split off each worker solves its own boards; with
+--split on the boards are solved one at a time, all workers searching the
+tree of one board together. --split auto (the default) is on for boards of
+more than %d cells (4x5, 5x5 and the like, whose instances take seconds to
+hours) and off for the 8- and 15-puzzle. The answers are the same whatever
+-j and --split are: the first optimal solution in move order.
 
-`, n, n, size, n, strings.Join(search.TilesHeuristicNames(n), ", ")) + exitCodeHelp,
+--max-nodes and --timeout stop a board's search: its record says so (status
+limit, exit 5) with the nodes generated and the bound reached, a lower bound
+on the optimal length. After each IDA* iteration a progress line (bound,
+nodes so far, nodes per second, elapsed) goes to stderr when it is a
+terminal or --progress is given.
+
+Heuristics: %s.
+Default: %s.
+
+`, dims, tilesSplitCells, tilesHeuristicHelp(name, rows, cols), tilesDefaultHelp(name, rows, cols)) + exitCodeHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
 			return runSolveTiles(o)
 		},
 	}
+	if name == tilesAnyName {
+		cmd.Flags().Var(tilesSizeFlag{&o.shape}, "size", tilesSizeHelp)
+	}
 	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: aoj, text or json")
-	cmd.Flags().StringVar(&o.Heuristic, "heuristic", search.DefaultTileHeuristic(n), "heuristic (see above)")
+	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic (see above; default: the board's default)")
 	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "goal convention: blank-first or blank-last")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
+	cmd.Flags().StringVar(&o.Split, "split", "auto", "all workers on one board at a time: auto, on or off")
+	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr even when it is not a terminal")
 	return cmd
 }
 
+// tilesDefaultHelp names the default heuristic in a help text.
+func tilesDefaultHelp(name string, rows, cols int) string {
+	if name == tilesAnyName {
+		return `exact on 3x3, pdb663+reflect on 4x4, pdb6666+reflect on
+5x5, manhattan up to 12 cells, else row-major patterns of up to 5 or 6 tiles`
+	}
+	return search.DefaultTilesHeuristic(rows, cols)
+}
+
 func runSolveTiles(o *solveTilesOptions) error {
+	if err := o.shape.check(); err != nil {
+		return err
+	}
 	if o.Format != "aoj" && o.Format != "text" && o.Format != "json" {
 		return usageError("--format %q: want aoj, text or json", o.Format)
 	}
@@ -79,75 +117,71 @@ func runSolveTiles(o *solveTilesOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
-	h, err := loadTilesHeuristic(o.g, o.n, o.Heuristic)
+	rows, cols := o.shape.rows, o.shape.cols
+	split, err := tilesSplit(o.Split, rows, cols)
 	if err != nil {
 		return err
 	}
-	size := o.n * o.n
+	if o.Heuristic == "" {
+		o.Heuristic = search.DefaultTilesHeuristic(rows, cols)
+	}
+	h, err := loadTilesHeuristic(o.g, rows, cols, o.Heuristic)
+	if err != nil {
+		return err
+	}
+	size := rows * cols
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
 	source, err := shardOf(o.g, o.Inputs, o.Shard, tilesRecords(size))
 	if err != nil {
 		return err
 	}
+	var prog *tilesProgress
+	if o.Progress || o.g.stderrTTY {
+		prog = &tilesProgress{w: o.g.Stderr}
+	}
+	inner := 1
+	if split {
+		// One record at a time, every worker inside its search.
+		inner = o.g.workers()
+		saved := o.g.Workers
+		o.g.Workers = 1
+		defer func() { o.g.Workers = saved }()
+	}
 	return o.g.runBatch(batch.Config{
 		Inputs: o.Inputs, JSON: o.Format == "json", Source: source,
 		Reject: func(u *batch.Unit, line int, err error) {
-			rejectRecord(u, o.Format == "json", tilesPuzzleName(o.n), o.Heuristic, line, err)
+			rejectRecord(u, o.Format == "json", tilesPuzzleName(rows, cols), o.Heuristic, line, err)
 		},
 		Split: func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) },
-		// A board costs milliseconds to seconds: one a unit keeps every worker busy.
+		// A board costs milliseconds to hours: one a unit keeps every worker busy.
 		First: func(data []byte) int { return bitboard.TilesSplit(data, size, true, 1) },
 		NewHandler: func() batch.Handler {
-			s := search.NewTileSolver(h)
-			return func(u *batch.Unit) { solveTilesUnit(u, s, o, goal, lim) }
+			s := search.NewTilesSolver(h)
+			s.SetWorkers(inner)
+			return func(u *batch.Unit) { solveTilesUnit(u, s, o, goal, lim, prog) }
 		},
 	})
 }
 
-// loadTilesHeuristic loads a heuristic by name, telling a bad name (usage)
-// from a table problem.
-func loadTilesHeuristic(g *globalOptions, n int, name string) (*search.TilesHeuristic, error) {
-	probe, err := search.LoadTileHeuristic(nil, n, name)
-	if err == nil {
-		return probe, nil // needs no tables
-	}
-	if errors.Is(err, search.ErrTileHeuristic) {
-		return nil, withCode(ExitUsage, err)
-	}
-	cache, err := g.cache()
-	if err != nil {
-		return nil, err
-	}
-	h, err := search.LoadTileHeuristic(cache, n, name)
-	if err != nil {
-		return nil, withCode(ExitTable, err)
-	}
-	return h, nil
-}
-
-// tilesParse parses a sliding-tile record of side n: the one call into
-// bitboard's board parser, kept in one place.
-func tilesParse(rec *bitboard.TilesRecord, n int) (bitboard.Tiles, error) {
-	return bitboard.ParseTiles(rec.Fields, n)
-}
-
 // solveTilesUnit solves every board of a unit into its output.
-func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits) {
+func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits, prog *tilesProgress) {
 	asJSON := o.Format == "json"
-	bitboard.TilesScan(c.Data, c.Line, o.n*o.n, func(rec *bitboard.TilesRecord) {
-		b, err := tilesParse(rec, o.n)
+	rows, cols := o.shape.rows, o.shape.cols
+	bitboard.TilesScan(c.Data, c.Line, rows*cols, func(rec *bitboard.TilesRecord) {
+		b, err := tilesParse(rec, rows, cols)
 		if err != nil {
-			rejectRecord(c, asJSON, tilesPuzzleName(o.n), s.Heuristic().Name(), rec.ErrLine(err), err)
+			rejectRecord(c, asJSON, tilesPuzzleName(rows, cols), s.Heuristic().Name(), rec.ErrLine(err), err)
 			return
 		}
 		line := rec.Line
-		moves, st, err := s.Solve(b, goal, lim)
+		moves, st, err := s.Solve(b, goal, prog.limits(lim, c.Name+":"+strconv.Itoa(line)))
 		switch {
 		case errors.Is(err, search.ErrLimit):
-			err = fmt.Errorf("%v: %w after %d nodes, bound %d", b, err, st.Generated, st.Bound)
+			err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",
+				b, tilesLimitError{err}, st.Generated, st.Bound)
 			c.Limit++
 			if asJSON {
-				r := tilesRun(c, o.n, line, b, goal, s.Heuristic().Name(), record.StatusLimit)
+				r := tilesRun(c, rows, cols, line, b, goal, s.Heuristic().Name(), record.StatusLimit)
 				r.SetStats(&st, true)
 				r.Error = userMessage(err)
 				c.Out = record.AppendRun(c.Out, r)
@@ -157,15 +191,15 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 			return
 		case errors.Is(err, search.ErrUnsolvable) && asJSON:
 			c.Bad++
-			r := tilesRun(c, o.n, line, b, goal, s.Heuristic().Name(), record.StatusUnsolvable)
+			r := tilesRun(c, rows, cols, line, b, goal, s.Heuristic().Name(), record.StatusUnsolvable)
 			r.Error = userMessage(fmt.Errorf("%w for the %v goal", err, goal))
 			c.Out = record.AppendRun(c.Out, r)
 			return
 		case errors.Is(err, search.ErrUnsolvable):
-			err = fmt.Errorf("%v: %w for the %v goal", b, err, goal)
+			err = fmt.Errorf("%v: %w for the %v goal", b, tilesUnsolvableError{err}, goal)
 			fallthrough
 		case err != nil:
-			rejectRecord(c, asJSON, tilesPuzzleName(o.n), s.Heuristic().Name(), line, err)
+			rejectRecord(c, asJSON, tilesPuzzleName(rows, cols), s.Heuristic().Name(), line, err)
 			return
 		}
 		switch o.Format {
@@ -178,7 +212,7 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 				c.Out = append(c.Out, moves...)
 			}
 		case "json":
-			r := tilesRun(c, o.n, line, b, goal, s.Heuristic().Name(), record.StatusSolved)
+			r := tilesRun(c, rows, cols, line, b, goal, s.Heuristic().Name(), record.StatusSolved)
 			r.Moves, r.Length = string(moves), len(moves)
 			r.SetStats(&st, true)
 			c.Out = record.AppendRun(c.Out, r)
@@ -190,7 +224,20 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 
 // tilesRun returns the record of a board of u read at line, with its
 // goal and heuristic, of the given status.
-func tilesRun(u *batch.Unit, n, line int, b bitboard.Tiles, goal bitboard.Goal, heuristic string, status record.Status) *record.Run {
-	return &record.Run{Puzzle: tilesPuzzleName(n), Input: recordInput(u.Name), Line: line, Board: b.String(),
+func tilesRun(u *batch.Unit, rows, cols, line int, b bitboard.Tiles, goal bitboard.Goal, heuristic string, status record.Status) *record.Run {
+	return &record.Run{Puzzle: tilesPuzzleName(rows, cols), Input: recordInput(u.Name), Line: line, Board: b.String(),
 		Goal: goal.String(), Heuristic: heuristic, Status: status}
 }
+
+// tilesLimitError and tilesUnsolvableError word search's sentinel errors
+// for users, without the package prefix, and keep them comparable with
+// errors.Is.
+type (
+	tilesLimitError      struct{ err error }
+	tilesUnsolvableError struct{ err error }
+)
+
+func (e tilesLimitError) Error() string      { return "search stopped at its node or time limit" }
+func (e tilesLimitError) Unwrap() error      { return e.err }
+func (e tilesUnsolvableError) Error() string { return "board is unsolvable" }
+func (e tilesUnsolvableError) Unwrap() error { return e.err }

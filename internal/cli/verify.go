@@ -29,6 +29,9 @@ type verifyOptions struct {
 	Goal      string
 	Heuristic string
 	Format    string
+	Size      tilesShape
+	Split     string
+	recPuzzle string // the puzzle's name in records
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -41,6 +44,7 @@ board and whether it is optimal (by the tables). For the Rotation Game also
 whether it is the dictionary-smallest of the shortest move strings and whether
 the symbol line is right.
 
+PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: for rotation
 the judge format (a move line, or "No moves needed", then a symbol line), for
 the sliding-tile puzzles the text format ("LENGTH MOVES") or the aoj format
@@ -68,6 +72,9 @@ The exit status is 1 if any record is not ok.
 	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic used to find optimal lengths (default: the solve default)")
 	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
+	o.Size.name = tilesAnyName
+	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
+	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one board at a time: auto, on or off")
 	cmd.MarkFlagRequired("input")
 	cmd.MarkFlagRequired("solutions")
 	return cmd
@@ -84,10 +91,11 @@ func runVerify(o *verifyOptions) error {
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
-	side, err := puzzleSide(o.Puzzle)
+	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
 	if err != nil {
 		return err
 	}
+	o.recPuzzle = puzzleRecordName(o.Puzzle, rows, cols)
 	goal, err := bitboard.ParseGoal(o.Goal)
 	if err != nil {
 		return withCode(ExitUsage, err)
@@ -96,7 +104,7 @@ func runVerify(o *verifyOptions) error {
 	var newHandler func() batch.Handler
 	var answerLines *[]int // set below, before any handler runs
 	asJSON := o.Format == "json"
-	if side == 0 {
+	if rows == 0 {
 		newSolver, err := rotationSolverFactory(o.g, search.RotationExact)
 		if err != nil {
 			return err
@@ -112,14 +120,26 @@ func runVerify(o *verifyOptions) error {
 	} else {
 		name := o.Heuristic
 		if name == "" {
-			name = search.DefaultTileHeuristic(side)
+			name = search.DefaultTilesHeuristic(rows, cols)
 		}
-		h, err := loadTilesHeuristic(o.g, side, name)
+		split, err := tilesSplit(o.Split, rows, cols)
 		if err != nil {
 			return err
 		}
+		h, err := loadTilesHeuristic(o.g, rows, cols, name)
+		if err != nil {
+			return err
+		}
+		inner := 1
+		if split {
+			inner = o.g.workers()
+			saved := o.g.Workers
+			o.g.Workers = 1
+			defer func() { o.g.Workers = saved }()
+		}
 		newHandler = func() batch.Handler {
-			s := search.NewTileSolver(h)
+			s := search.NewTilesSolver(h)
+			s.SetWorkers(inner)
 			return func(u *batch.Unit) {
 				verifyUnit(u, o, asJSON, answerLines, func(p *verify.Pair) search.Check {
 					c, err := s.VerifyTiles(p.Tiles, goal, p.Moves, search.Limits{})
@@ -144,18 +164,18 @@ func runVerify(o *verifyOptions) error {
 	// JSON answers (solve's --format json) are read whole and put in the
 	// plain format, with the line of each answer's record kept.
 	var answers io.Reader
-	answers, answerLines, err = jsonAnswers(answersIn, batch.InputName(o.Solutions), o.Puzzle)
+	answers, answerLines, err = jsonAnswers(answersIn, batch.InputName(o.Solutions), o.Puzzle, o.recPuzzle)
 	if err != nil {
 		return err
 	}
 	var r *verify.Reader
 	perUnit := verify.RotationPairsPerUnit
-	if side == 0 {
+	if rows == 0 {
 		r = verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
 	} else {
-		size := side * side
+		size := rows * cols
 		r = verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), size,
-			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return tilesParse(rec, side) },
+			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return tilesParse(rec, rows, cols) },
 			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
 		perUnit = verify.TilesPairsPerUnit
 	}
@@ -200,7 +220,7 @@ func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, answerLines *[]int
 			p.AnswerLine = (*answerLines)[p.AnswerLine-1]
 		}
 		if asJSON {
-			r := record.Verdict{Puzzle: puzzleRecordName(o.Puzzle), Input: recordInput(u.Name), Line: p.BoardLine,
+			r := record.Verdict{Puzzle: o.recPuzzle, Input: recordInput(u.Name), Line: p.BoardLine,
 				Verdict: c.Verdict.String(), Detail: c.Detail, Length: c.Length, Optimal: c.Optimal}
 			if p.AnswerLine > 0 {
 				r.AnswerInput, r.AnswerLine = recordInput(answers), p.AnswerLine
@@ -261,8 +281,9 @@ func writeVerifySummary(w io.Writer, asJSON bool, records int, counts *verdictCo
 // with record.ReadSolutions and returned in the plain format solve prints,
 // in the order of the boards they name, with a pointer to the JSON line of
 // each plain line's answer (1-based plain line i is answer line
-// (*lines)[i-1]); the pointer holds nil for plain answers.
-func jsonAnswers(answers io.Reader, name, puzzle string) (io.Reader, *[]int, error) {
+// (*lines)[i-1]); the pointer holds nil for plain answers. puzzle is the
+// command's puzzle argument, recPuzzle its name in records.
+func jsonAnswers(answers io.Reader, name, puzzle, recPuzzle string) (io.Reader, *[]int, error) {
 	lines := new([]int)
 	br := bufio.NewReaderSize(answers, 64<<10)
 	for {
@@ -279,7 +300,7 @@ func jsonAnswers(answers io.Reader, name, puzzle string) (io.Reader, *[]int, err
 	if err != nil {
 		return nil, nil, withCode(ExitIO, fmt.Errorf("%s: %w", name, err))
 	}
-	sols, err := record.ReadSolutions(data, name, puzzleRecordName(puzzle))
+	sols, err := record.ReadSolutions(data, name, recPuzzle)
 	if err != nil {
 		return nil, nil, withCode(ExitUsage, plain(err))
 	}

@@ -74,22 +74,23 @@ func TestBenchFigures(t *testing.T) {
 }
 
 // slowTilesCounts is the obvious histogram: unrank every entry.
-func slowTilesCounts(t *pdb.Table, n int, tiles []int) map[int]uint64 {
+func slowTilesCounts(t *pdb.Table, rows, cols int, tiles []int) map[int]uint64 {
 	m := map[int]uint64{}
 	pos := make([]uint8, len(tiles))
 	for r := range t.Entries {
-		pdb.TilesUnrank(r, n*n, pos)
-		m[pdb.TilesManhattan(n, tiles, pos)+2*int(t.Get(r))]++
+		pdb.TilesUnrank(r, rows*cols, pos)
+		m[pdb.TilesManhattan(cols, tiles, pos)+2*int(t.Get(r))]++
 	}
 	return m
 }
 
-func tilesTable(t *testing.T, n int, partition string, tiles []int) *pdb.Table {
-	data, err := pdb.BuildTilePattern(n, tiles, nil)
+func tilesTable(t *testing.T, rows, cols int, tiles []int) *pdb.Table {
+	con := pdb.TilesConstructionOf(rows, cols)
+	data, err := pdb.BuildTilesPattern(rows, cols, con, tiles, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := pdb.NewTable(pdb.TilesPuzzle(n), pdb.TilesPatternID(partition, tiles), uint64(len(data)), pdb.TilesWidth, data)
+	tab, err := pdb.NewTable(pdb.TilesPuzzle(rows, cols), pdb.TilesPatternID(con, tiles), uint64(len(data)), pdb.TilesWidth, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,16 +100,16 @@ func tilesTable(t *testing.T, n int, partition string, tiles []int) *pdb.Table {
 func TestTableHistogram(t *testing.T) {
 	dir := outDir(t)
 	for _, c := range []struct {
-		n         int
-		partition string
-		tiles     []int
-	}{{3, "44", []int{1, 2, 3, 4}}, {3, "44", []int{5, 6, 7, 8}}, {4, "663", []int{12, 13, 14}}} {
-		tab := tilesTable(t, c.n, c.partition, c.tiles)
+		rows, cols int
+		tiles      []int
+	}{{3, 3, []int{1, 2, 3, 4}}, {3, 3, []int{5, 6, 7, 8}}, {4, 4, []int{12, 13, 14}},
+		{3, 4, []int{1, 2, 5, 6}}, {2, 5, []int{5, 6, 7, 8, 9}}, {5, 5, []int{1, 2, 3}}} {
+		tab := tilesTable(t, c.rows, c.cols, c.tiles)
 		h, err := TableHistogram(tab)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := slowTilesCounts(tab, c.n, c.tiles)
+		want := slowTilesCounts(tab, c.rows, c.cols, c.tiles)
 		var total uint64
 		for v, got := range h.Counts {
 			if got != want[v] {

@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -46,7 +47,7 @@ func (h *Histogram) Mean() float64 {
 // TableHistogram counts the heuristic values of t's entries, in moves.
 // Rotation tables and the exact 8-puzzle table store moves. A sliding-tile
 // pattern table stores (cost - Manhattan distance)/2 per placement of its
-// tiles (see pdb.BuildTilePattern), so a placement's value is the Manhattan
+// tiles (see pdb.BuildTilesPattern), so a placement's value is the Manhattan
 // distance of its tiles plus twice its entry; the placements are walked in
 // rank order with the distance kept incrementally. Any other table's
 // stored values are counted as they are, with Moves false.
@@ -59,25 +60,28 @@ func TableHistogram(t *pdb.Table) (*Histogram, error) {
 	case t.Puzzle == pdb.Tiles8Puzzle && t.Pattern == pdb.TilesExactPattern:
 		h.What = "boards"
 		h.Counts = storedCounts(t)
-	case (t.Puzzle == pdb.Tiles8Puzzle || t.Puzzle == pdb.Tiles15Puzzle) && strings.HasSuffix(t.Pattern, "-md"):
-		n := 3
-		if t.Puzzle == pdb.Tiles15Puzzle {
-			n = 4
-		}
+	case tilesShapeOK(t.Puzzle) && strings.HasSuffix(t.Pattern, "-md"):
+		rows, cols, _ := record.TilesShape(t.Puzzle)
 		tiles, err := tilesPatternTiles(t.Pattern)
 		if err != nil {
 			return nil, err
 		}
-		if got := pdb.TilesEntries(n*n, len(tiles)); got != t.Entries {
-			return nil, fmt.Errorf("%s: %d entries, but %d tiles on %d cells have %d placements", h.Name, t.Entries, len(tiles), n*n, got)
+		if got := pdb.TilesEntries(rows*cols, len(tiles)); got != t.Entries {
+			return nil, fmt.Errorf("%s: %d entries, but %d tiles on %d cells have %d placements", h.Name, t.Entries, len(tiles), rows*cols, got)
 		}
 		h.What = "placements of tiles " + tilesList(tiles)
-		h.Counts = tilesCounts(t, n, tiles)
+		h.Counts = tilesCounts(t, rows, cols, tiles)
 	default:
 		h.What, h.Moves = "entries", false
 		h.Counts = storedCounts(t)
 	}
 	return h, nil
+}
+
+// tilesShapeOK reports whether puzzle names a sliding-tile board.
+func tilesShapeOK(puzzle string) bool {
+	_, _, ok := record.TilesShape(puzzle)
+	return ok
 }
 
 // storedCounts counts the stored values (the low byte of 64-bit entries).
@@ -137,20 +141,20 @@ func tilesList(tiles []int) string {
 // distance of the tiles placed so far.
 type tilesWalk struct {
 	t      *pdb.Table
-	n, nc  int
+	nc     int
 	tiles  []int
 	dist   [][bitboard.TilesMaxCells]uint8 // dist[i][c]: tile i at cell c to its home
 	counts []uint64
 	rank   uint64
 }
 
-func tilesCounts(t *pdb.Table, n int, tiles []int) []uint64 {
-	w := &tilesWalk{t: t, n: n, nc: n * n, tiles: tiles, dist: make([][bitboard.TilesMaxCells]uint8, len(tiles))}
+func tilesCounts(t *pdb.Table, rows, cols int, tiles []int) []uint64 {
+	w := &tilesWalk{t: t, nc: rows * cols, tiles: tiles, dist: make([][bitboard.TilesMaxCells]uint8, len(tiles))}
 	maxMD := 0
 	for i, tile := range tiles {
 		far := 0
 		for c := range w.nc {
-			d := bitboard.TilesDistance(n, tile, c)
+			d := bitboard.TilesDistance(cols, tile, c)
 			w.dist[i][c] = uint8(d)
 			far = max(far, d)
 		}

@@ -234,8 +234,8 @@ const rotationNoMoves = "No moves needed"
 // Malformed set, not as an error: the error is only for an unknown puzzle.
 func ReadSolutions(data []byte, name, puzzle string) ([]Solution, error) {
 	rotation := puzzle == PuzzleRotation
-	if !rotation && puzzle != Puzzle8 && puzzle != Puzzle15 {
-		return nil, fmt.Errorf("puzzle %q: want %s, %s or %s", puzzle, PuzzleRotation, Puzzle8, Puzzle15)
+	if !KnownPuzzle(puzzle) {
+		return nil, fmt.Errorf("puzzle %q: want %s, %s, %s, %s or tiles<rows>x<cols>", puzzle, PuzzleRotation, Puzzle8, Puzzle15, Puzzle24)
 	}
 	asJSON := len(trimSpace(data)) > 0 && trimSpace(data)[0] == '{'
 	var out []Solution

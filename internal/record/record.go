@@ -19,7 +19,13 @@
 // ending in "_ns", lengths and bounds are in moves.
 package record
 
-import "github.com/pdbsolve/pdbsolve/pdb"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
 
 // Status is the outcome of one run.
 type Status string
@@ -47,18 +53,57 @@ func (s Status) Valid() bool {
 	return false
 }
 
-// Puzzle names, as they appear in the "puzzle" field.
+// Puzzle names, as they appear in the "puzzle" field. The sliding-tile
+// boards other than 3x3, 4x4 and 5x5 are named "tiles<rows>x<cols>", such as
+// "tiles3x4" ([TilesPuzzle]).
 const (
 	PuzzleRotation = pdb.RotationPuzzle // "rotation"
 	Puzzle8        = pdb.Tiles8Puzzle   // "8puzzle"
 	Puzzle15       = pdb.Tiles15Puzzle  // "15puzzle"
+	Puzzle24       = pdb.Tiles24Puzzle  // "24puzzle"
 )
+
+// TilesPuzzle returns the puzzle name of the rows x cols sliding-tile
+// board: Puzzle8, Puzzle15, Puzzle24, else "tiles<rows>x<cols>".
+func TilesPuzzle(rows, cols int) string { return pdb.TilesPuzzle(rows, cols) }
+
+// TilesShape returns the board shape of a sliding-tile puzzle name, and
+// whether name is one (a board bitboard accepts, named as TilesPuzzle
+// names it: "tiles3x3" is not a name, "8puzzle" is).
+func TilesShape(name string) (rows, cols int, ok bool) {
+	switch name {
+	case Puzzle8:
+		return 3, 3, true
+	case Puzzle15:
+		return 4, 4, true
+	case Puzzle24:
+		return 5, 5, true
+	}
+	spec, found := strings.CutPrefix(name, "tiles")
+	if !found {
+		return 0, 0, false
+	}
+	r, c, found := strings.Cut(spec, "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if !found || err1 != nil || err2 != nil || !bitboard.TilesSizeOK(rows, cols) ||
+		TilesPuzzle(rows, cols) != name {
+		return 0, 0, false
+	}
+	return rows, cols, true
+}
+
+// KnownPuzzle reports whether name is a puzzle name of the schema.
+func KnownPuzzle(name string) bool {
+	_, _, tiles := TilesShape(name)
+	return tiles || name == PuzzleRotation
+}
 
 // Run is one board solved (or not) under one heuristic: a line of solve's
 // and bench's JSON output. Which fields are written depends on Status (see
 // the constants); [AppendRun] writes exactly those, in this order.
 type Run struct {
-	Puzzle    string `json:"puzzle"`             // PuzzleRotation, Puzzle8 or Puzzle15
+	Puzzle    string `json:"puzzle"`             // PuzzleRotation or a sliding-tile name (TilesPuzzle)
 	Input     string `json:"input"`              // the input's name; "-" is standard input
 	Line      int    `json:"line"`               // 1-based line the board starts on
 	Instance  int    `json:"instance,omitempty"` // bench: 1-based index of the board among all boards of the run (unsharded)
@@ -169,7 +214,7 @@ func (s *VerifySummary) Add(verdict string) bool {
 // TableChecksum names one table a run used and the CRC-32C (Castagnoli) of
 // its entries, as 8 lower-case hex digits.
 type TableChecksum struct {
-	Name     string `json:"name"`     // puzzle/pattern, e.g. "15puzzle/663-1.2.4.5.8.9-md"
+	Name     string `json:"name"`     // puzzle/pattern, e.g. "15puzzle/blank0-1.2.4.5.8.9-md"
 	Checksum string `json:"checksum"` // CRC-32C of the entries
 	Pinned   bool   `json:"pinned"`   // the checksum is the one pinned in the source
 }

@@ -226,11 +226,11 @@ func TestRotationWriterDoesNotAllocate(t *testing.T) {
 // tilesRecords solves 8-puzzle boards with Manhattan distance and writes
 // one run of every status with AppendRun, as solve and bench would.
 func tilesRecords(t testing.TB) []byte {
-	h, err := search.LoadTileHeuristic(nil, 3, "manhattan")
+	h, err := search.LoadTilesHeuristic(nil, 3, 3, "manhattan")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := search.NewTileSolver(h)
+	s := search.NewTilesSolver(h)
 	r := rand.New(rand.NewPCG(9, 10))
 	var out []byte
 	goal := bitboard.BlankLast
@@ -258,16 +258,16 @@ func tilesRecords(t testing.TB) []byte {
 		out = AppendRun(out, &run)
 	}
 	for i := range 40 {
-		add(i+1, bitboard.RandomTiles(r, 3, goal), search.Limits{})
+		add(i+1, bitboard.RandomTiles(r, 3, 3, goal), search.Limits{})
 	}
-	add(41, bitboard.RandomTiles(r, 3, goal), search.Limits{MaxNodes: 5})
-	add(42, bitboard.RandomTiles(r, 3, bitboard.BlankFirst).Transpose(), search.Limits{}) // may be either
-	odd, err := bitboard.ParseTilesText("2 1 3 4 5 6 7 8 0", 3)
+	add(41, bitboard.RandomTiles(r, 3, 3, goal), search.Limits{MaxNodes: 5})
+	add(42, bitboard.RandomTiles(r, 3, 3, bitboard.BlankFirst).Transpose(), search.Limits{}) // may be either
+	odd, err := bitboard.ParseTilesText("2 1 3 4 5 6 7 8 0", 3, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	add(43, odd, search.Limits{})
-	_, perr := bitboard.ParseTilesText("1 2 3 4 5 6 7 8 9", 3)
+	_, perr := bitboard.ParseTilesText("1 2 3 4 5 6 7 8 9", 3, 3)
 	out = AppendRun(out, &Run{Puzzle: Puzzle8, Input: "eight.txt", Line: 44, Status: StatusError, Error: "line 44: " + perr.Error()})
 	return out
 }
@@ -358,7 +358,7 @@ func TestReadSolutionsReplays(t *testing.T) {
 			continue
 		}
 		solved++
-		b, _ := bitboard.ParseTilesText(run.Board, 3)
+		b, _ := bitboard.ParseTilesText(run.Board, 3, 3)
 		if end, err := b.Apply(s.Moves); err != nil || !end.IsGoal(bitboard.BlankLast) {
 			t.Fatalf("%+v does not solve %v", s, b)
 		}

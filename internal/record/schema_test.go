@@ -3,9 +3,13 @@ package record_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 )
@@ -36,7 +40,7 @@ func TestWritersMatchSchema(t *testing.T) {
 	enc(record.Header{Provenance: record.Provenance{Version: "devel", Commit: "unknown", GoVersion: "go1.26.8",
 		OS: "linux/amd64", CPU: "Intel(R) Xeon(R)", Cores: 2, Date: "2026-11-29T23:30:00Z",
 		Command: []string{"pdbsolve", "bench", "15puzzle"},
-		Tables:  []record.TableChecksum{{Name: "15puzzle/555-1.2.4.5.8-md", Checksum: "0a1b2c3d", Pinned: true}}}})
+		Tables:  []record.TableChecksum{{Name: "15puzzle/blank0-1.2.4.5.8-md", Checksum: "0a1b2c3d", Pinned: true}}}})
 	kinds, err := recordtest.Check(data)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +67,10 @@ func TestSchemaRefuses(t *testing.T) {
 		`{"puzzle":"8puzzle","input":"a","line":1,"status":"solved","moves":"UX","length":2,"bound":2,"h0":2,"expanded":0,"generated":0,"iterations":0}`,           // bad move letter
 		`{"puzzle":"8puzzle","input":"a","line":1,"status":"solved","moves":"","length":0,"bound":0,"h0":0,"expanded":0,"generated":0,"iterations":0,"seconds":1}`, // seconds
 		`{"puzzle":"8puzzle","input":"a","line":1,"status":"solved","moves":"","length":0,"bound":0,"h0":0,"expanded":0,"generated":0,"iterations":0,"time_ns":0}`, // time 0
-		`{"file":"a","line":1,"error":"x"}`, // before this schema
+		`{"file":"a","line":1,"error":"x"}`,                                       // before this schema
+		`{"puzzle":"tiles3x3","input":"a","line":1,"status":"error","error":"x"}`, // 3x3 is 8puzzle
+		`{"puzzle":"tiles6x5","input":"a","line":1,"status":"error","error":"x"}`, // no such board
+		`{"puzzle":"tiles3x4","input":"a","line":1,"status":"solved","moves":"AB","length":2,"bound":2,"h0":2,"expanded":0,"generated":0,"iterations":0}`, // Rotation moves on tiles
 		`{"puzzle":"8puzzle","input":"b","line":4,"verdict":"missing","answer_line":3,"length":0,"optimal":2}`,
 		`{"provenance":{"version":"devel","commit":"x","go_version":"go1","os":"linux/amd64","cpu":"x","cores":2,"date":"yesterday","command":["p"],"tables":[]}}`,
 	}
@@ -78,5 +85,65 @@ func TestSchemaRefuses(t *testing.T) {
 	if _, err := recordtest.Check([]byte(`{"puzzle":"8puzzle","input":"a","line":1,"status":"error","error":"x"} {}`)); err == nil ||
 		!strings.Contains(err.Error(), "JSON") {
 		t.Errorf("two values on a line: %v", err)
+	}
+}
+
+// TestSchemaPuzzleNames: the schema's puzzle enum is exactly rotation and
+// the names of the boards bitboard accepts (every rows x cols pair tried),
+// each of which KnownPuzzle and TilesShape take back to its shape.
+func TestSchemaPuzzleNames(t *testing.T) {
+	want := []string{record.PuzzleRotation}
+	for rows := 1; rows <= 30; rows++ {
+		for cols := 1; cols <= 30; cols++ {
+			if !bitboard.TilesSizeOK(rows, cols) {
+				continue
+			}
+			name := fmt.Sprintf("tiles%dx%d", rows, cols)
+			switch {
+			case rows == 3 && cols == 3:
+				name = "8puzzle"
+			case rows == 4 && cols == 4:
+				name = "15puzzle"
+			case rows == 5 && cols == 5:
+				name = "24puzzle"
+			}
+			if got := record.TilesPuzzle(rows, cols); got != name {
+				t.Errorf("TilesPuzzle(%d, %d) = %q, want %q", rows, cols, got, name)
+			}
+			if r, c, ok := record.TilesShape(name); !ok || r != rows || c != cols {
+				t.Errorf("TilesShape(%q) = %d, %d, %v", name, r, c, ok)
+			}
+			want = append(want, name)
+		}
+	}
+	for _, bad := range []string{"tiles3x3", "tiles4x4", "tiles1x5", "tiles6x5", "tiles03x4", "tiles3x4x", "tiles", "puzzle"} {
+		if record.KnownPuzzle(bad) {
+			t.Errorf("KnownPuzzle(%q)", bad)
+		}
+	}
+	data, err := os.ReadFile(recordtest.SchemaPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Defs struct {
+			Puzzle struct {
+				Enum []string `json:"enum"`
+			} `json:"puzzle"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := slices.Clone(doc.Defs.Puzzle.Enum)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("schema puzzle enum %v, want %v", got, want)
+	}
+	for _, name := range got {
+		if !record.KnownPuzzle(name) {
+			t.Errorf("KnownPuzzle(%q) false", name)
+		}
 	}
 }

@@ -164,11 +164,11 @@ func benchTiles(t testing.TB, boards []bitboard.Tiles, heurs []string, sh Shard,
 	out := head.Bytes()
 	var runs []record.Run
 	for _, name := range heurs {
-		h, err := search.LoadTileHeuristic(nil, 3, name)
+		h, err := search.LoadTilesHeuristic(nil, 3, 3, name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := search.NewTileSolver(h)
+		s := search.NewTilesSolver(h)
 		for i, b := range boards {
 			if !sh.Has(i) {
 				continue
@@ -224,7 +224,7 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var boards []bitboard.Tiles
 	for range 40 {
-		boards = append(boards, bitboard.RandomTiles(r, 3, bitboard.BlankFirst))
+		boards = append(boards, bitboard.RandomTiles(r, 3, 3, bitboard.BlankFirst))
 	}
 	heurs := []string{"manhattan", "linear-conflict"}
 	lim := search.Limits{MaxNodes: 3000} // censors some manhattan runs
@@ -448,13 +448,13 @@ func TestFormats(t *testing.T) {
 
 func TestProvenanceNotes(t *testing.T) {
 	a := record.Provenance{Version: "devel", Commit: "abc", GoVersion: "go1.26.8", CPU: "Xeon", Cores: 2,
-		Tables: []record.TableChecksum{{Name: "15puzzle/663-12.13.14-md", Checksum: "e2bef30a", Pinned: true}}}
+		Tables: []record.TableChecksum{{Name: "15puzzle/blank0-12.13.14-md", Checksum: "e2bef30a", Pinned: true}}}
 	if n := ProvenanceNotes([]record.Provenance{a, a, a}); n != nil {
 		t.Errorf("the same provenance: %q", n)
 	}
 	b := a
 	b.CPU, b.Commit = "EPYC", "def"
-	b.Tables = []record.TableChecksum{{Name: "15puzzle/663-12.13.14-md", Checksum: "00000000"}}
+	b.Tables = []record.TableChecksum{{Name: "15puzzle/blank0-12.13.14-md", Checksum: "00000000"}}
 	n := ProvenanceNotes([]record.Provenance{a, b, a})
 	if len(n) != 3 || !strings.Contains(n[0], "devel abc; devel def") || !strings.Contains(n[1], "Xeon; EPYC") ||
 		!strings.Contains(n[2], "e2bef30a, 00000000") {

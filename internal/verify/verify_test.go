@@ -54,7 +54,7 @@ func TestRotationPairs(t *testing.T) {
 func TestTilesPairs(t *testing.T) {
 	boards := "1 2 3\n4 5 6\n7 8 0\n# c\n2 1 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n"
 	answers := "0\n1 R\n"
-	parse := func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return bitboard.ParseTiles(rec.Fields, 3) }
+	parse := func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return bitboard.ParseTiles(rec.Fields, 3, 3) }
 	solvable := func(b bitboard.Tiles) bool { return b.Solvable(bitboard.BlankLast) }
 	r := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", 9, parse, solvable)
 	var got []Pair
