@@ -13,12 +13,13 @@ import (
 
 // shardSource returns a batch Source that reads every input whole, numbers
 // its records in order across the inputs (0-based), and sends only those
-// of the shard, one unit a record, each with its input name and first line.
+// take holds (the records of a shard, or picked by --instances), one unit a
+// record, each with its input name and first line.
 // records cuts one input's data into records: it calls emit with each
 // record's first line and text (which, handled at that line, reads as the
 // same record); text is nil for a Rotation record that could not be read,
 // whose error goes in err.
-func shardSource(g *globalOptions, inputs []string, shard report.Shard,
+func shardSource(g *globalOptions, inputs []string, take func(index int) bool,
 	records func(data []byte, emit func(line int, text []byte, err error))) func(send func(*batch.Unit) bool) error {
 	return func(send func(*batch.Unit) bool) error {
 		index := 0
@@ -38,7 +39,7 @@ func shardSource(g *globalOptions, inputs []string, shard report.Shard,
 				if stopped {
 					return
 				}
-				if shard.Has(index) {
+				if take(index) {
 					u := &batch.Unit{Name: batch.InputName(name), Line: line, Data: text, Records: 1}
 					if perr != nil {
 						u.Items = perr
@@ -95,15 +96,22 @@ func tilesRecords(size int) func(data []byte, emit func(line int, text []byte, e
 	}
 }
 
-// shardOf returns the Source of --shard spec over inputs, nil for the whole
-// run, or a usage error.
-func shardOf(g *globalOptions, inputs []string, spec string, records func(data []byte, emit func(line int, text []byte, err error))) (func(send func(*batch.Unit) bool) error, error) {
-	if spec == "" {
+// shardOf returns the Source of --shard spec and --instances picks over
+// inputs (a record must be in both; --instances numbers records from 1,
+// --shard from 0, both across the inputs), nil for the whole run, or a
+// usage error.
+func shardOf(g *globalOptions, inputs []string, spec, picks string, records func(data []byte, emit func(line int, text []byte, err error))) (func(send func(*batch.Unit) bool) error, error) {
+	if spec == "" && picks == "" {
 		return nil, nil
 	}
 	shard, err := report.ParseShard(spec)
 	if err != nil {
 		return nil, usageError("--shard %q: %v", spec, err)
 	}
-	return shardSource(g, inputs, shard, records), nil
+	pick, err := parseInstances(picks)
+	if err != nil {
+		return nil, err
+	}
+	take := func(index int) bool { return shard.Has(index) && (pick == nil || pick[index+1]) }
+	return shardSource(g, inputs, take, records), nil
 }

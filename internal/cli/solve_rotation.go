@@ -19,6 +19,7 @@ type solveRotationOptions struct {
 	Strict    bool
 	Inputs    []string
 	Shard     string
+	Instances string
 }
 
 func newSolveRotationCmd(g *globalOptions) *cobra.Command {
@@ -49,6 +50,7 @@ board, bad ones included, with its statistics.
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "exact", "heuristic: exact (path table), exact-ida (IDA* with the exact table) or count")
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
+	cmd.Flags().StringVar(&o.Instances, "instances", "", "solve only these boards, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
 	return cmd
 }
 
@@ -65,7 +67,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 		return err
 	}
 	asJSON := o.Format == "json"
-	source, err := shardOf(o.g, o.Inputs, o.Shard, rotationRecords)
+	source, err := shardOf(o.g, o.Inputs, o.Shard, o.Instances, rotationRecords)
 	if err != nil {
 		return err
 	}

@@ -28,6 +28,7 @@ type solveTilesOptions struct {
 	Progress  bool
 	Inputs    []string
 	Shard     string
+	Instances string
 }
 
 func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
@@ -92,6 +93,7 @@ Default: %s.
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
+	cmd.Flags().StringVar(&o.Instances, "instances", "", "solve only these boards, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
 	cmd.Flags().StringVar(&o.Split, "split", "auto", "all workers on one board at a time: auto, on or off")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr even when it is not a terminal")
 	return cmd
@@ -131,7 +133,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	size := rows * cols
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
-	source, err := shardOf(o.g, o.Inputs, o.Shard, tilesRecords(size))
+	source, err := shardOf(o.g, o.Inputs, o.Shard, o.Instances, tilesRecords(size))
 	if err != nil {
 		return err
 	}

@@ -328,6 +328,8 @@ func TestTilesUsageErrors(t *testing.T) {
 		{[]string{"solve", "8puzzle", "--split", "sometimes"}, "--split"},
 		{[]string{"bench", "8puzzle", "--heuristic", "manhattan", "--instances", "0"}, "--instances"},
 		{[]string{"bench", "8puzzle", "--heuristic", "manhattan", "--instances", "3-1"}, "--instances"},
+		{[]string{"solve", "8puzzle", "--instances", "x"}, "--instances"},
+		{[]string{"solve", "rotation", "--instances", "0"}, "--instances"},
 	} {
 		_, errs, code := runTiles(t, "", c.args...)
 		if code != ExitUsage || !strings.Contains(errs, c.want) {
@@ -398,6 +400,13 @@ func TestTilesBenchInstances(t *testing.T) {
 	if !strings.Contains(out, `"line":3,"instance":2,`) || !strings.Contains(out, `"line":7,"instance":6,`) ||
 		strings.Count(out, `"status":"solved"`) != 2 {
 		t.Fatalf("--instances 2,5-6 --shard 1/2: want boards 2 and 6 in\n%s", out)
+	}
+	// solve takes --instances as bench does, answers in input order.
+	out, errs, code = runTiles(t, in, "solve", "tiles", "--size", "2x4", "--instances", "6,2,5", "--format", "json")
+	if code != ExitOK || strings.Count(out, "\n") != 3 || !strings.Contains(out, `"line":3,`) ||
+		!strings.Contains(out, `"line":6,`) || !strings.Contains(out, `"line":7,`) ||
+		strings.Index(out, `"line":3,`) > strings.Index(out, `"line":7,`) {
+		t.Fatalf("solve --instances 6,2,5: exit %d %s\n%s", code, errs, out)
 	}
 }
 
