@@ -92,6 +92,18 @@ func completeHeuristic(puzzle string) cobra.CompletionFunc {
 	}
 }
 
+// puzzleNames are the PUZZLE arguments of bench and verify.
+var puzzleNames = []string{"rotation", "8puzzle", "15puzzle", "24puzzle", tilesAnyName}
+
+// completePuzzleArg completes a command's first argument with the puzzle
+// names, and the others (input files) as files.
+func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	return puzzleNames, cobra.ShellCompDirectiveNoFileComp
+}
+
 // completeBenchHeuristics completes the last name of bench's comma-separated
 // --heuristic list, for the puzzle named by the first argument.
 func completeBenchHeuristics(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -147,13 +159,20 @@ var commandFormats = map[string][]string{
 }
 
 // registerAllCompletions makes the shell complete flag values on every
-// command: --heuristic, --format, --goal, --pdb and --write-tables.
+// command: --heuristic, --format, --goal, --pdb, --split and --write-tables,
+// and the PUZZLE argument of bench and verify.
 func registerAllCompletions(root *cobra.Command) {
 	root.RegisterFlagCompletionFunc("write-tables", cobra.FixedCompletions([]string{"auto", "never"}, cobra.ShellCompDirectiveNoFileComp))
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		for _, sub := range c.Commands() {
 			walk(sub)
+		}
+		if p := c.CommandPath(); p == "pdbsolve bench" || p == "pdbsolve verify" {
+			c.ValidArgsFunction = completePuzzleArg
+		}
+		if c.Flags().Lookup("split") != nil {
+			c.RegisterFlagCompletionFunc("split", cobra.FixedCompletions([]string{"auto", "on", "off"}, cobra.ShellCompDirectiveNoFileComp))
 		}
 		formats := commandFormats[c.CommandPath()]
 		var heuristics cobra.CompletionFunc

@@ -88,6 +88,14 @@ func TestCompletion(t *testing.T) {
 		{[]string{"__complete", "gen", "15puzzle", "--pdb", ""}, []string{"555", "663", "78"}},
 		{[]string{"__complete", "solve", "8puzzle", "--write-tables", ""}, []string{"auto", "never"}},
 		{[]string{"__complete", "bench", "report", "--format", ""}, []string{"table", "json", "csv"}},
+		{[]string{"__complete", "solve", "24puzzle", "--heuristic", ""}, []string{"manhattan", "pdb6666+reflect"}},
+		{[]string{"__complete", "solve", "tiles", "--size", "3x3", "--heuristic", ""}, []string{"exact", "pdb44+reflect"}},
+		{[]string{"__complete", "bench", "tiles", "--size", "4x4", "--heuristic", "manhattan,"}, []string{"manhattan,pdb78+reflect"}},
+		{[]string{"__complete", "gen", "24puzzle", "--pdb", ""}, []string{"6666"}},
+		{[]string{"__complete", "gen", "tiles", "--size", "3x3", "--pdb", ""}, []string{"exact", "44"}},
+		{[]string{"__complete", "bench", ""}, []string{"rotation", "8puzzle", "15puzzle", "24puzzle", "tiles"}},
+		{[]string{"__complete", "verify", ""}, []string{"rotation", "8puzzle", "15puzzle", "24puzzle", "tiles"}},
+		{[]string{"__complete", "solve", "tiles", "--split", ""}, []string{"auto", "on", "off"}},
 	} {
 		_, out, _ := run(t, "", c.args...)
 		got := strings.Split(out, "\n")
