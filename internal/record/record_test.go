@@ -297,8 +297,6 @@ func TestRecordsDecodeIntoTypes(t *testing.T) {
 	}
 }
 
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
-
 // TestReadStreamLegacy reads the document bench wrote before this schema
 // (the 20 first Korf instances, four heuristics, a 20M node limit) and
 // checks its runs against the summary the old code computed in the same

@@ -47,24 +47,24 @@ type Pair[B, A any] struct {
 	BoardLine  int // line of the board (its first line) in the boards input
 	AnswerLine int // line of the answer (its first line) in the answers input; 0 when none was taken
 	Board      B
-	Answer     A // valid when AnswerLine > 0 and Malformed is ""
+	Answer     A // valid when AnswerLine > 0 and the answer could be read
 
-	Malformed string // why the answer taken could not be read (verdict wrong)
-	NoAnswer  string // why a board that takes an answer has none (verdict missing)
-	BadBoard  error  // the board is malformed (it takes no answer)
-	BadLine   int    // the line of the boards input BadBoard is about
+	malformed string // why the answer taken could not be read (verdict wrong)
+	noAnswer  string // why a board that takes an answer has none (verdict missing)
+	badBoard  error  // the board is malformed (it takes no answer)
+	badLine   int    // the line of the boards input badBoard is about
 }
 
 // Check returns the verdict on the pair: bad-board, missing, or wrong for
 // an answer that could not be read, else what check says.
 func (p *Pair[B, A]) Check(check func(*Pair[B, A]) search.Check) search.Check {
 	switch {
-	case p.BadBoard != nil:
-		return search.Check{Verdict: search.VerdictBadBoard, Detail: fmt.Sprintf("line %d: %v", p.BadLine, p.BadBoard)}
-	case p.NoAnswer != "":
-		return search.Check{Verdict: search.VerdictMissing, Detail: p.NoAnswer}
-	case p.Malformed != "":
-		return search.Check{Verdict: search.VerdictWrong, Detail: p.Malformed}
+	case p.badBoard != nil:
+		return search.Check{Verdict: search.VerdictBadBoard, Detail: fmt.Sprintf("line %d: %v", p.badLine, p.badBoard)}
+	case p.noAnswer != "":
+		return search.Check{Verdict: search.VerdictMissing, Detail: p.noAnswer}
+	case p.malformed != "":
+		return search.Check{Verdict: search.VerdictWrong, Detail: p.malformed}
 	}
 	return check(p)
 }
@@ -132,14 +132,8 @@ func scanErr(s *bufio.Scanner, name string, line int) error {
 	return fmt.Errorf("%s:%d: %w", name, line+1, err)
 }
 
-// Next returns the next pair; ok is false at the end of the boards. err is
-// a read error of either input.
-func (r *Reader[B, A]) Next() (p Pair[B, A], ok bool, err error) {
-	ok, err = r.next(&p)
-	return p, ok, err
-}
-
-// next reads the next pair into p.
+// next reads the next pair into p; false at the end of the boards. err
+// is a read error of either input.
 func (r *Reader[B, A]) next(p *Pair[B, A]) (bool, error) {
 	if r.ended {
 		return false, nil
@@ -149,12 +143,12 @@ func (r *Reader[B, A]) next(p *Pair[B, A]) (bool, error) {
 		r.ended = true
 		return false, err
 	}
-	*p = Pair[B, A]{BoardLine: rec.line, Board: rec.b, BadBoard: rec.err, BadLine: rec.errLine}
+	*p = Pair[B, A]{BoardLine: rec.line, Board: rec.b, badBoard: rec.err, badLine: rec.errLine}
 	if !rec.takes {
 		return true, nil
 	}
 	a, err := r.answers.next(rec.line)
-	p.Answer, p.AnswerLine, p.Malformed, p.NoAnswer = a.a, a.line, a.malformed, a.none
+	p.Answer, p.AnswerLine, p.malformed, p.noAnswer = a.a, a.line, a.malformed, a.none
 	return true, err
 }
 

@@ -33,14 +33,15 @@ func TestRotationPairs(t *testing.T) {
 		{board: 5, answer: 6, moves: "C", noSymbol: true},
 	}
 	for i, w := range wants {
-		p, ok, err := r.Next()
+		var p Pair[bitboard.Rotation, RotationAnswer]
+		ok, err := r.next(&p)
 		if !ok || err != nil || p.BoardLine != w.board || p.AnswerLine != w.answer || p.Answer.Moves != w.moves ||
-			p.Answer.Symbol != w.symbol || (p.BadBoard != nil) != w.bad || (p.NoAnswer != "") != w.missing ||
-			(p.Malformed != "") != w.noSymbol {
+			p.Answer.Symbol != w.symbol || (p.badBoard != nil) != w.bad || (p.noAnswer != "") != w.missing ||
+			(p.malformed != "") != w.noSymbol {
 			t.Fatalf("pair %d: %+v (ok %v, %v), want %+v", i, p, ok, err, w)
 		}
 	}
-	if _, ok, _ := r.Next(); ok {
+	if ok, _ := r.next(new(Pair[bitboard.Rotation, RotationAnswer])); ok {
 		t.Fatal("a pair after the 0 line")
 	}
 	r, _ = NewRotationReader(strings.NewReader(solvedBoard+"\n"), "b", strings.NewReader("No moves needed\n1\nA\n1\n\nB\n"), "a")
@@ -52,7 +53,7 @@ func TestRotationPairs(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Two answers left: "A 1" and "B" without its symbol line.
-	if extra, err := r.Extra(); len(units) != 1 || units[0][0].NoAnswer != "" || extra != 2 || err != nil {
+	if extra, err := r.Extra(); len(units) != 1 || units[0][0].noAnswer != "" || extra != 2 || err != nil {
 		t.Fatalf("%d units, extra %d, %v", len(units), extra, err)
 	}
 }
@@ -65,24 +66,11 @@ func TestTilesPairs(t *testing.T) {
 	parse := func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return bitboard.ParseTiles(rec.Fields, 3, 3) }
 	solvable := func(b bitboard.Tiles) bool { return b.Solvable(bitboard.BlankLast) }
 	r, err := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", 3, 3, parse, solvable)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []Pair[bitboard.Tiles, TilesAnswer]
-	for {
-		p, ok, err := r.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !ok {
-			break
-		}
-		got = append(got, p)
-	}
+	got := readAll(t, r, err)
 	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Answer != (TilesAnswer{0, "", true}) ||
-		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].BadBoard != nil ||
-		got[2].BoardLine != 6 || got[2].BadBoard == nil || got[2].BadLine != 6 ||
-		got[3].AnswerLine != 2 || got[3].Answer != (TilesAnswer{1, "R", true}) || got[4].NoAnswer == "" {
+		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].badBoard != nil ||
+		got[2].BoardLine != 6 || got[2].badBoard == nil || got[2].badLine != 6 ||
+		got[3].AnswerLine != 2 || got[3].Answer != (TilesAnswer{1, "R", true}) || got[4].noAnswer == "" {
 		t.Fatalf("pairs %+v", got)
 	}
 }
