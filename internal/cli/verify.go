@@ -47,8 +47,10 @@ the judge format (a move line, or "No moves needed", then a symbol line), for
 the sliding-tile puzzles the text format ("LENGTH MOVES") or the aoj format
 ("LENGTH", which can only be checked for optimality), or for any puzzle
 solve's --format json (JSON Lines in the record schema, docs/records.md),
-whose answers are matched to the boards by the line they name. A bad or unsolvable
-board takes no answer, as with solve. Both inputs are read once, in step;
+whose records are matched to the boards by the line they name, in input order
+(a board no solved record names is missing). A bad or unsolvable board takes
+no answer, as with solve. Answers left after the last board are counted as
+extra answers, one an answer. Both inputs are read once, in step;
 at most one of them can be standard input (-). -j sets the workers.
 
 Each record gets one line (a JSON verdict with --format json), in input order: its board's file and line, the

@@ -10,8 +10,8 @@
 // malformed or unsolvable board takes no answer, as solve prints none for
 // it.
 //
-// Answers are read by one grammar a format (answers.go), each into a typed
-// answer (RotationAnswer, TilesAnswer): the judge format of the Rotation
+// Answers are read by one grammar a format, each into a typed answer
+// (RotationAnswer, TilesAnswer): the judge format of the Rotation
 // Game, the text and aoj formats of the sliding tiles, and solve's JSON
 // Lines records for either, which name the line of the board they answer.
 // Both streams are read once, in step, so memory does not grow with their
