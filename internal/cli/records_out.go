@@ -83,7 +83,7 @@ func readPrior(path string, cfg *record.Config) (*prior, error) {
 	}
 	want := *cfg
 	want.Inputs = s.Configs[0].Inputs // instances are known by number and board, not by the inputs' spelling
-	if d := report.ConfigDiff(&s.Configs[0], &want); len(d) > 0 {
+	if d := report.ConfigDiff(&s.Configs[0], &want, path, "this run"); len(d) > 0 {
 		return nil, usageError("--resume: %s was written by another run: %s", path, strings.Join(d, "; "))
 	}
 	for _, r := range s.Runs {

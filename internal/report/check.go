@@ -59,7 +59,7 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 		}
 		cfg := s.Configs[0]
 		for _, c := range s.Configs[1:] {
-			for _, d := range ConfigDiff(&cfg, &c) {
+			for _, d := range ConfigDiff(&cfg, &c, "its first session", "a later one") {
 				problems = append(problems, fmt.Sprintf("%s: its sessions disagree: %s", name, d))
 			}
 		}
@@ -75,8 +75,8 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 		} else {
 			c := cfg
 			c.Heuristics, c.Shard, c.Inputs = ref.cfg.Heuristics, ref.cfg.Shard, ref.cfg.Inputs
-			for _, d := range ConfigDiff(&ref.cfg, &c) {
-				problems = append(problems, fmt.Sprintf("%s: %s (in %s)", where, d, ref.name))
+			for _, d := range ConfigDiff(&ref.cfg, &c, ref.name, name) {
+				problems = append(problems, fmt.Sprintf("%s: %s", where, d))
 			}
 		}
 		g := strings.Join(cfg.Heuristics, ",")
@@ -147,13 +147,13 @@ func completeness(where string, s *record.Stream, shard Shard) []string {
 	return out
 }
 
-// ConfigDiff lists the fields in which b differs from a, each as
-// "FLAG: B, not A" (the command-line flag that sets the field).
-func ConfigDiff(a, b *record.Config) []string {
+// ConfigDiff lists the fields in which b differs from a, each as "FLAG:
+// A in aName, B in bName" (FLAG the command-line flag that sets the field).
+func ConfigDiff(a, b *record.Config, aName, bName string) []string {
 	var out []string
 	diff := func(flag, x, y string) {
 		if x != y {
-			out = append(out, fmt.Sprintf("%s %s, not %s", flag, y, x))
+			out = append(out, fmt.Sprintf("%s: %s in %s, %s in %s", flag, x, aName, y, bName))
 		}
 	}
 	diff("command", a.Command, b.Command)
@@ -166,7 +166,7 @@ func ConfigDiff(a, b *record.Config) []string {
 	diff("--shard", a.Shard, b.Shard)
 	diff("--instances", orAll(a.Instances), orAll(b.Instances))
 	if !slices.Equal(a.Inputs, b.Inputs) {
-		out = append(out, fmt.Sprintf("inputs %s, not %s", strings.Join(b.Inputs, " "), strings.Join(a.Inputs, " ")))
+		out = append(out, fmt.Sprintf("inputs: %s in %s, %s in %s", strings.Join(a.Inputs, " "), aName, strings.Join(b.Inputs, " "), bName))
 	}
 	return out
 }
