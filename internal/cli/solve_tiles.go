@@ -73,9 +73,20 @@ hours) and off for the 8- and 15-puzzle. The answers are the same whatever
 
 --max-nodes and --timeout stop a board's search: its record says so (status
 limit, exit 5) with the nodes generated and the bound reached, a lower bound
-on the optimal length. After each IDA* iteration a progress line (bound,
-nodes so far, nodes per second, elapsed) goes to stderr when it is a
-terminal or --progress is given.
+on the optimal length. SIGINT or SIGTERM during a search writes the answers
+done and the board in flight as status "interrupted", with the bound
+reached (in JSON; in the other formats on stderr), then exits 130 or 143.
+Progress goes to stderr: on a terminal one line, redrawn; elsewhere a line
+with a UTC time stamp at most once a minute a worker; --progress writes a
+line after each IDA* iteration (bound, nodes so far, nodes per second,
+elapsed).
+
+-o FILE writes the answers to FILE as JSON Lines, after a header line
+(provenance and configuration), each as soon as it and those before it are
+done; --resume continues such a FILE, skipping the boards it answered
+(interrupted ones are solved again); without --resume a non-empty FILE is a
+usage error. --instances numbers past the end of the inputs are named on
+stderr and make the exit status 1.
 
 Heuristics: %s.
 Default: %s.
