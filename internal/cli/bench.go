@@ -45,15 +45,8 @@ type benchOptions struct {
 	Inputs      []string
 }
 
-// maxRepeat bounds --repeat.
-const maxRepeat = 1000
-
-func newBenchCmd(g *globalOptions) *cobra.Command {
-	o := &benchOptions{g: g}
-	cmd := &cobra.Command{
-		Use:   "bench PUZZLE [FILE|-]...",
-		Short: "Compare heuristics on the same instances",
-		Long: `Solve every instance under every heuristic, in one process and in input order,
+// benchHelp is the long help of bench, before the exit statuses.
+const benchHelp = `Solve every instance under every heuristic, in one process and in input order,
 and compare them. PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles
 --size ROWSxCOLS.
 
@@ -115,8 +108,18 @@ starts with "# key: value" provenance lines, then the summary (or, with
 instance and heuristic. --plot FILE.svg|FILE.png draws the nodes generated per
 instance.
 
-` + exitCodeHelp,
-		Args: cobra.MinimumNArgs(1),
+`
+
+// maxRepeat bounds --repeat.
+const maxRepeat = 1000
+
+func newBenchCmd(g *globalOptions) *cobra.Command {
+	o := &benchOptions{g: g}
+	cmd := &cobra.Command{
+		Use:   "bench PUZZLE [FILE|-]...",
+		Short: "Compare heuristics on the same instances",
+		Long:  benchHelp + exitCodeHelp,
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
 			o.Inputs = inputsOrStdin(args[1:])
@@ -181,7 +184,8 @@ type benchRun struct {
 	pastEnd  bool
 }
 
-func runBench(o *benchOptions) error {
+// check checks the flags of bench, before any table is read.
+func (o *benchOptions) check() error {
 	if len(o.Heuristics) == 0 {
 		return usageError("--heuristic: name at least one heuristic")
 	}
@@ -201,10 +205,6 @@ func runBench(o *benchOptions) error {
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
-	sel, err := parseSelection(o.Shard, o.Instances)
-	if err != nil {
-		return err
-	}
 	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
 	}
@@ -213,6 +213,17 @@ func runBench(o *benchOptions) error {
 			return usageError("--heuristic: %s named twice", h)
 		}
 	}
+	return checkOutputFlags(o.Output, o.Resume)
+}
+
+func runBench(o *benchOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	sel, err := parseSelection(o.Shard, o.Instances)
+	if err != nil {
+		return err
+	}
 	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
 	if err != nil {
 		return err
@@ -220,9 +231,6 @@ func runBench(o *benchOptions) error {
 	goal, err := bitboard.ParseGoal(o.Goal)
 	if err != nil {
 		return withCode(ExitUsage, plain(err))
-	}
-	if err := checkOutputFlags(o.Output, o.Resume); err != nil {
-		return err
 	}
 	b := &benchRun{o: o, rows: rows, cols: cols, puzzle: puzzleRecordName(o.Puzzle, rows, cols),
 		lim: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, units: map[*runState]*benchInstance{}}

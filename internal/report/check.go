@@ -28,31 +28,11 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 	var ref *shardFile
 	groups := map[string][]shardFile{}
 	var groupOrder []string
-	tables := map[string]string{}    // table name -> checksum
-	tableFrom := map[string]string{} // table name -> file
-	boards := map[int]string{}       // instance -> board
-	boardFrom := map[int]string{}
+	tables, boards := firstSeen{}, firstSeen{}
 	for i, s := range streams {
 		name := names[i]
-		for _, h := range s.Headers {
-			for _, t := range h.Tables {
-				if c, ok := tables[t.Name]; ok && c != t.Checksum {
-					problems = append(problems, fmt.Sprintf("%s: table %s has checksum %s, %s's has %s", name, t.Name, t.Checksum, tableFrom[t.Name], c))
-				} else if !ok {
-					tables[t.Name], tableFrom[t.Name] = t.Checksum, name
-				}
-			}
-		}
-		for _, r := range s.Runs {
-			if r.Instance <= 0 {
-				continue
-			}
-			if b, ok := boards[r.Instance]; ok && b != r.Board {
-				problems = append(problems, fmt.Sprintf("%s: instance %d is board %q, in %s it is %q", name, r.Instance, r.Board, boardFrom[r.Instance], b))
-			} else if !ok {
-				boards[r.Instance], boardFrom[r.Instance] = r.Board, name
-			}
-		}
+		problems = append(problems, tables.checkTables(name, s)...)
+		problems = append(problems, boards.checkBoards(name, s)...)
 		if len(s.Configs) == 0 {
 			notes = append(notes, fmt.Sprintf("%s: no configuration header (an older output): its shard, limits and completeness are not checked", name))
 			continue
@@ -152,6 +132,12 @@ func completeness(where string, s *record.Stream, shard Shard) []string {
 func ConfigDiff(a, b *record.Config, aName, bName string) []string {
 	var out []string
 	diff := func(flag, x, y string) {
+		if x == "" {
+			x = "(none)"
+		}
+		if y == "" {
+			y = "(none)"
+		}
 		if x != y {
 			out = append(out, fmt.Sprintf("%s: %s in %s, %s in %s", flag, x, aName, y, bName))
 		}
@@ -187,3 +173,43 @@ func orAll(s string) string {
 
 // timeDuration converts nanoseconds to a time.Duration for printing.
 func timeDuration(ns int64) time.Duration { return time.Duration(ns) }
+
+// firstSeen maps a key (a table's name, an instance's number) to its value
+// (checksum, board) and the output that gave it first.
+type firstSeen map[string][2]string
+
+// check records value for key from the output named name, and returns a
+// disagreement with an earlier output, if any, naming what ("instance 5").
+func (m firstSeen) check(name, key, what, value string) []string {
+	if have, ok := m[key]; !ok {
+		m[key] = [2]string{value, name}
+	} else if have[0] != value {
+		return []string{fmt.Sprintf("%s: %s is %s here, %s in %s", name, what, value, have[0], have[1])}
+	}
+	return nil
+}
+
+// checkTables checks the table checksums of output s against the outputs
+// before it.
+func (m firstSeen) checkTables(name string, s *record.Stream) []string {
+	var out []string
+	for _, h := range s.Headers {
+		for _, t := range h.Tables {
+			out = append(out, m.check(name, t.Name, "the checksum of table "+t.Name, t.Checksum)...)
+		}
+	}
+	return out
+}
+
+// checkBoards checks that each instance number of output s names the board
+// it names in the outputs before it.
+func (m firstSeen) checkBoards(name string, s *record.Stream) []string {
+	var out []string
+	for _, r := range s.Runs {
+		if r.Instance > 0 {
+			n := strconv.Itoa(r.Instance)
+			out = append(out, m.check(name, n, "instance "+n, strconv.Quote(r.Board))...)
+		}
+	}
+	return out
+}
