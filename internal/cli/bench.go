@@ -169,7 +169,7 @@ type benchRun struct {
 	goalName   string
 	lim        search.Limits
 	factories  []func() bench.Solver
-	out        *runOutput // the records, nil when not written
+	out        *record.Output // the records, nil when not written
 	prior      *prior
 	tracker    *runTracker
 
@@ -277,7 +277,7 @@ func runBench(o *benchOptions) error {
 		if b.out, err = openRunOutput(o.g, o.Output, b.prior); err != nil {
 			return err
 		}
-		b.out.writeHeader(prov, cfg)
+		b.out.WriteJSON(record.Header{Provenance: prov, Config: cfg})
 	}
 	b.tracker = newRunTracker(o.g, "bench", o.Progress)
 	res := b.run(sel, workers)
@@ -369,7 +369,7 @@ func (b *benchRun) solve(x *benchInstance, solvers []bench.Solver, ws *runState)
 			bench.Record(&run, &r)
 			ws.end(r.Status, &run.Stats)
 			b.mu.Lock()
-			if b.out != nil && !b.out.writeRun(&r) && b.out.closed {
+			if b.out != nil && !b.out.WriteRun(&r) && b.out.Stopped() {
 				b.mu.Unlock()
 				return
 			}
@@ -448,7 +448,7 @@ func (b *benchRun) interrupt() int {
 			full.Status, full.Bound, full.H0, full.Iterations = r.Status, r.Bound, r.H0, r.Iterations
 			full.Expanded, full.Generated, full.TimeNS, full.Error = r.Expanded, r.Generated, r.TimeNS, r.Error
 			if b.out != nil {
-				b.out.writeLocked(record.AppendRun(nil, &full))
+				b.out.WriteRun(&full)
 			}
 			x.runs = append(x.runs, full)
 			n++
@@ -457,7 +457,7 @@ func (b *benchRun) interrupt() int {
 	}
 	b.units = map[*runState]*benchInstance{}
 	if b.out != nil {
-		b.out.closed = true
+		b.out.Stop()
 	}
 	return n
 }
@@ -471,7 +471,7 @@ func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
 	} else {
 		b.mu.Lock()
 		if b.out != nil {
-			b.out.closed = true
+			b.out.Stop()
 		}
 		b.mu.Unlock()
 	}
@@ -484,7 +484,7 @@ func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
 	sum.Complete = b.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
 	sum.Instances = b.selected
 	if b.out != nil {
-		b.out.closed = false
+		b.out.Restart()
 		if b.prior != nil && b.prior.stream != nil {
 			var all record.Summary
 			for _, r := range b.prior.stream.Runs {
@@ -497,11 +497,14 @@ func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
 			sum.Censored += all.Censored
 			sum.Failed += all.Failed
 		}
-		b.out.writeSummary(sum, rep)
+		b.out.WriteJSON(struct {
+			Summary record.Summary `json:"summary"`
+			Report  *report.Report `json:"report"`
+		}{sum, rep})
 	}
 	var werr error
 	if b.out != nil {
-		werr = b.out.close()
+		werr = closeRunOutput(b.out, o.Output)
 	}
 	if res.Interrupted {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",

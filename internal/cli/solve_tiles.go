@@ -177,7 +177,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	inflight := &tilesInflight{}
 	err = o.g.runBatch(batch.Config{
-		Stdout: out.writer(), Workers: workers,
+		Stdout: out, Workers: workers,
 		Inputs: o.Inputs, JSON: o.Format == "json", Source: src,
 		Reject: func(u *batch.Unit, line int, err error) {
 			rejectRecord(u, o.Format == "json", puzzle, o.Heuristic, line, err)

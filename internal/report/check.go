@@ -2,10 +2,8 @@ package report
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/record"
 )
@@ -39,7 +37,7 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 		}
 		cfg := s.Configs[0]
 		for _, c := range s.Configs[1:] {
-			for _, d := range ConfigDiff(&cfg, &c, "its first session", "a later one") {
+			for _, d := range cfg.Diff(&c, "its first session", "a later one") {
 				problems = append(problems, fmt.Sprintf("%s: its sessions disagree: %s", name, d))
 			}
 		}
@@ -55,7 +53,7 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 		} else {
 			c := cfg
 			c.Heuristics, c.Shard, c.Inputs = ref.cfg.Heuristics, ref.cfg.Shard, ref.cfg.Inputs
-			for _, d := range ConfigDiff(&ref.cfg, &c, ref.name, name) {
+			for _, d := range ref.cfg.Diff(&c, ref.name, name) {
 				problems = append(problems, fmt.Sprintf("%s: %s", where, d))
 			}
 		}
@@ -126,53 +124,6 @@ func completeness(where string, s *record.Stream, shard Shard) []string {
 	}
 	return out
 }
-
-// ConfigDiff lists the fields in which b differs from a, each as "FLAG:
-// A in aName, B in bName" (FLAG the command-line flag that sets the field).
-func ConfigDiff(a, b *record.Config, aName, bName string) []string {
-	var out []string
-	diff := func(flag, x, y string) {
-		if x == "" {
-			x = "(none)"
-		}
-		if y == "" {
-			y = "(none)"
-		}
-		if x != y {
-			out = append(out, fmt.Sprintf("%s: %s in %s, %s in %s", flag, x, aName, y, bName))
-		}
-	}
-	diff("command", a.Command, b.Command)
-	diff("puzzle", a.Puzzle, b.Puzzle)
-	diff("--goal", a.Goal, b.Goal)
-	diff("--heuristic", strings.Join(a.Heuristics, ","), strings.Join(b.Heuristics, ","))
-	diff("--max-nodes", strconv.FormatUint(a.MaxNodes, 10), strconv.FormatUint(b.MaxNodes, 10))
-	diff("--timeout", fmtNS(a.TimeoutNS), fmtNS(b.TimeoutNS))
-	diff("--repeat", strconv.Itoa(a.Repeat), strconv.Itoa(b.Repeat))
-	diff("--shard", a.Shard, b.Shard)
-	diff("--instances", orAll(a.Instances), orAll(b.Instances))
-	if !slices.Equal(a.Inputs, b.Inputs) {
-		out = append(out, fmt.Sprintf("inputs: %s in %s, %s in %s", strings.Join(a.Inputs, " "), aName, strings.Join(b.Inputs, " "), bName))
-	}
-	return out
-}
-
-func fmtNS(ns int64) string {
-	if ns == 0 {
-		return "0 (none)"
-	}
-	return fmt.Sprint(timeDuration(ns))
-}
-
-func orAll(s string) string {
-	if s == "" {
-		return "(all)"
-	}
-	return s
-}
-
-// timeDuration converts nanoseconds to a time.Duration for printing.
-func timeDuration(ns int64) time.Duration { return time.Duration(ns) }
 
 // firstSeen maps a key (a table's name, an instance's number) to its value
 // (checksum, board) and the output that gave it first.
