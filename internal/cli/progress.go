@@ -246,10 +246,43 @@ func (t *runTracker) finish(countLine bool) {
 	}
 }
 
+// summary returns the counts of the runs so far.
+func (t *runTracker) summary() record.Summary {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.sum
+}
+
 // rate returns generated nodes per second in millions.
 func rate(generated uint64, elapsed time.Duration) float64 {
 	if s := elapsed.Seconds(); s > 0 {
 		return float64(generated) / s / 1e6
 	}
 	return 0
+}
+
+// Begin, End and Interrupted make the tracker a bench.Tracker, its workers
+// known by their 1-based ids.
+func (t *runTracker) Begin(worker int, lim search.Limits, instance int, where, heuristic string) search.Limits {
+	return t.state(worker).begin(lim, instance, where, heuristic)
+}
+
+// End implements bench.Tracker.
+func (t *runTracker) End(worker int, status record.Status, st *search.Stats) {
+	t.state(worker).end(status, st)
+}
+
+// Interrupted implements bench.Tracker.
+func (t *runTracker) Interrupted(worker int, r *record.Run) bool {
+	s := t.state(worker)
+	t.mu.Lock()
+	r.Heuristic = s.heuristic
+	t.mu.Unlock()
+	return s.interrupted(r)
+}
+
+func (t *runTracker) state(worker int) *runState {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.workers[worker-1]
 }
