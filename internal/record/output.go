@@ -45,7 +45,7 @@ func AppendOutput(path string, keep int64) (*Output, error) {
 func (o *Output) Writer() io.Writer { return o.w }
 
 // WriteLine writes b, whole lines, and reports whether it was written: not
-// after Stop or a write error.
+// after Stop, Close or a write error.
 func (o *Output) WriteLine(b []byte) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -83,25 +83,11 @@ func (o *Output) WriteJSON(v any) bool {
 	return o.WriteLine(append(b, '\n'))
 }
 
-// Stop makes the Output take no more lines until Restart: after an
-// interrupt, runs still finishing in the background are not written.
+// Stop makes the Output take no more lines: after an interrupt, runs
+// still finishing in the background are not written.
 func (o *Output) Stop() {
 	o.mu.Lock()
 	o.stopped = true
-	o.mu.Unlock()
-}
-
-// Stopped reports whether Stop was called.
-func (o *Output) Stopped() bool {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.stopped
-}
-
-// Restart takes lines again after Stop: for the last line of an output.
-func (o *Output) Restart() {
-	o.mu.Lock()
-	o.stopped = false
 	o.mu.Unlock()
 }
 
