@@ -123,8 +123,11 @@ func scanChunks(r io.Reader, split func(data []byte, atEOF bool) int, scan func(
 	eof := false
 	for {
 		if !eof {
-			if len(buf) == cap(buf) {
-				buf = append(buf, make([]byte, cap(buf))...)[:len(buf)] // a record longer than the buffer
+			if len(buf) == cap(buf) { // a record longer than the buffer
+				if len(buf) >= batch.MaxRecord {
+					return fmt.Errorf("line %d: %w", line, batch.ErrTooLong)
+				}
+				buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
 			}
 			n, err := r.Read(buf[len(buf):cap(buf)])
 			buf = buf[:len(buf)+n]
