@@ -170,6 +170,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	src, pastEnd := shardOf(o.g, o.Inputs, sel, rows, cols)
 	tracker := newRunTracker(o.g, "solve", o.Progress)
+	tracker.clear = true
 	inner, workers := 1, 0
 	if split {
 		// One record at a time, every worker inside its search.
@@ -254,6 +255,7 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 			status = record.StatusError
 		}
 		ws.end(status, &st)
+		ws.t.unitDone()
 		switch {
 		case errors.Is(err, search.ErrLimit):
 			err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",
