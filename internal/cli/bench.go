@@ -2,10 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -38,18 +40,13 @@ type benchOptions struct {
 	Split       string
 	Instances   string
 	Progress    bool
+	Output      string
+	Resume      bool
 	Inputs      []string
 }
 
-// maxRepeat bounds --repeat.
-const maxRepeat = 1000
-
-func newBenchCmd(g *globalOptions) *cobra.Command {
-	o := &benchOptions{g: g}
-	cmd := &cobra.Command{
-		Use:   "bench PUZZLE [FILE|-]...",
-		Short: "Compare heuristics on the same instances",
-		Long: `Solve every instance under every heuristic, in one process and in input order,
+// benchHelp is the long help of bench, before the exit statuses.
+const benchHelp = `Solve every instance under every heuristic, in one process and in input order,
 and compare them. PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles
 --size ROWSxCOLS.
 
@@ -61,17 +58,35 @@ the same columns over the paired instances, those every heuristic solved,
 with generated nodes against the baseline heuristic (--baseline, else the
 first); and the mean h at the root and optimal length. Every heuristic that
 solves an instance must find the same optimal length; a disagreement is
-reported on stderr and the exit status is 1. A censored run makes the exit
-status 5, after the summary.
+reported on stderr and the exit status is 1. Censored runs are results: the
+exit status is 0 when every run was solved or censored.
+
+-o FILE writes the records to FILE as JSON Lines as each run completes (one
+write a record: tail -f follows it): a header (provenance and the run's
+configuration), one record a run, and at the end a summary line (counts,
+complete or not, and the report); the summary table still goes to standard
+output. Without -o, --format json streams the same lines to standard output.
+On SIGINT or SIGTERM (Ctrl-C, scancel, a time limit) every finished run is
+already written; the runs in flight are written with status "interrupted"
+and the bound they reached (a lower bound), then the summary of what is
+done, and the exit status is 130 or 143. --resume -o FILE continues FILE: it
+checks FILE was written with the same puzzle, goal, heuristics, limits,
+--repeat, --shard, --instances and tables (a difference is a usage error
+naming it), drops an unfinished last line, skips the runs done and appends
+the rest (on a missing or empty FILE it starts the run). Without --resume a
+non-empty FILE is a usage error.
 
 --repeat N solves each instance N times under each heuristic and reports the
 median time and its spread (max-min)/median. --shard K/N takes every N-th
 instance from the K-th (0-based), so N machines can split a run; "pdbsolve
-bench report" merges their JSON outputs into one comparison. --instances
-40,38,25 (ranges such as 1-10 allowed) takes only those boards, numbered from
-1 in the order of the inputs (bad records count), as --shard numbers them;
-with both, a board must be in both. Records keep the board's number in the
-whole input ("instance").
+bench report" checks and merges their outputs into one comparison.
+--instances 40,38,25 (ranges such as 1-10 allowed) takes only those boards,
+numbered from 1 in the order of the inputs (bad records count), as --shard
+numbers them; with both, a board must be in both; a number past the end of
+the inputs is named on stderr and makes the exit status 1. Instances are
+read as they are needed: memory does not grow with the input (except with
+--per-instance or --plot, which keep every instance's cells). Records keep
+the board's number in the whole input ("instance").
 
 Heuristics: rotation takes exact (the path table, as solve uses: no search,
 no nodes), exact-ida (IDA* with the exact table) and count; the sliding-tile
@@ -79,19 +94,32 @@ puzzles take the names solve takes. Instances run one at a time (-j 1)
 unless -j is given, so times are not shared with other solves. For sliding
 tiles --split (as solve takes it; auto is on above 16 cells) gives the -j
 workers to one instance at a time instead: bench 24puzzle -j 2 solves each
-instance with two workers. Progress (instances done) goes to stderr when it
-is a terminal; --progress adds a line a sliding-tile search iteration (as
-solve), also when stderr is not a terminal.
+instance with two workers. Progress goes to stderr: on a terminal one line,
+redrawn; elsewhere (a batch system's log) a line with a UTC time stamp at
+most once a minute a worker (instance, heuristic, bound, nodes, rate), and
+at the end the count of runs solved, censored and failed; --progress writes
+a line a sliding-tile search iteration, naming the instance and heuristic.
 
 --format table|json|csv. JSON is JSON Lines in the record schema
-(docs/records.md): a provenance line, one run a line, then the report. CSV
+(docs/records.md): a header line, one run a line, then the summary line
+(with -o: the report line only, the rest being in FILE). CSV
 starts with "# key: value" provenance lines, then the summary (or, with
 --per-instance, one row a run). --per-instance adds to the table one row per
 instance and heuristic. --plot FILE.svg|FILE.png draws the nodes generated per
 instance.
 
-` + exitCodeHelp,
-		Args: cobra.MinimumNArgs(1),
+`
+
+// maxRepeat bounds --repeat.
+const maxRepeat = 1000
+
+func newBenchCmd(g *globalOptions) *cobra.Command {
+	o := &benchOptions{g: g}
+	cmd := &cobra.Command{
+		Use:   "bench PUZZLE [FILE|-]...",
+		Short: "Compare heuristics on the same instances",
+		Long:  benchHelp + exitCodeHelp,
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
 			o.Inputs = inputsOrStdin(args[1:])
@@ -116,21 +144,34 @@ instance.
 	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one instance at a time: auto, on or off")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
+	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
+	cmd.Flags().BoolVar(&o.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
 	registerCompletions(cmd, completeBenchHeuristics, "table", "json", "csv")
 	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
 }
 
-// benchInstance is one record of a bench input: a board, or why it is not.
-type benchInstance struct {
-	index int // 0-based, among the records of all inputs
-	in    bench.Instance
-	input string // the input's name in records
-	line  int
-	err   error // a bad record
+// benchRun is one bench session: its instances stream from the inputs to
+// the workers of a bench.Session, each run is written as it completes, and
+// the report is built as instances finish.
+type benchRun struct {
+	o          *benchOptions
+	rows, cols int
+	factories  []func() bench.Solver
+	sess       *bench.Session
+	prior      *prior
+	tracker    *runTracker
+
+	mu       sync.Mutex
+	bad      int   // bad records taken
+	selected int   // instances selected, as far as read
+	read     bool  // the inputs were read to the end
+	changed  error // --resume: an instance's board is not the file's
+	pastEnd  bool
 }
 
-func runBench(o *benchOptions) error {
+// check checks the flags of bench, before any table is read.
+func (o *benchOptions) check() error {
 	if len(o.Heuristics) == 0 {
 		return usageError("--heuristic: name at least one heuristic")
 	}
@@ -150,10 +191,6 @@ func runBench(o *benchOptions) error {
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
-	shard, err := report.ParseShard(o.Shard)
-	if err != nil {
-		return usageError("--shard %q: %v", o.Shard, err)
-	}
 	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
 	}
@@ -161,6 +198,17 @@ func runBench(o *benchOptions) error {
 		if slices.Contains(o.Heuristics[:i], h) {
 			return usageError("--heuristic: %s named twice", h)
 		}
+	}
+	return checkOutputFlags(o.Output, o.Resume)
+}
+
+func runBench(o *benchOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	sel, err := parseSelection(o.Shard, o.Instances)
+	if err != nil {
+		return err
 	}
 	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
 	if err != nil {
@@ -170,10 +218,21 @@ func runBench(o *benchOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, plain(err))
 	}
-	pick, err := parseInstances(o.Instances)
-	if err != nil {
-		return err
+	b := &benchRun{o: o, rows: rows, cols: cols}
+	b.sess = &bench.Session{Puzzle: puzzleRecordName(o.Puzzle, rows, cols), Heuristics: o.Heuristics, Repeat: o.Repeat,
+		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, KeepRuns: o.Format == "csv" && o.PerInstance}
+	if rows != 0 {
+		b.sess.Goal = goal.String()
 	}
+	cfg := &record.Config{Command: "bench", Puzzle: b.sess.Puzzle, Goal: b.sess.Goal, Heuristics: o.Heuristics,
+		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: sel.shard.String(),
+		Instances: o.Instances, Inputs: o.Inputs}
+	if o.Resume {
+		if b.prior, err = readPrior(o.Output, cfg); err != nil {
+			return err
+		}
+	}
+	workers := o.g.workers()
 	inner := 1 // workers inside one search
 	if rows > 0 {
 		split, err := tilesSplit(o.Split, rows, cols)
@@ -181,118 +240,204 @@ func runBench(o *benchOptions) error {
 			return err
 		}
 		if split {
-			inner = o.g.workers()
-			saved := o.g.Workers
-			o.g.Workers = 1
-			defer func() { o.g.Workers = saved }()
+			inner, workers = workers, 1
 		}
 	}
-	factories := make([]func() bench.Solver, len(o.Heuristics))
+	b.factories = make([]func() bench.Solver, len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if factories[i], err = newBenchSolverFactory(o.g, rows, cols, inner, name, goal, false); err != nil {
+		if b.factories[i], err = newBenchSolverFactory(o.g, rows, cols, inner, name, goal, false); err != nil {
 			return err
 		}
 	}
-	var prog *tilesProgress
-	if rows > 0 && (o.Progress || o.g.stderrTTY) {
-		prog = &tilesProgress{w: o.g.Stderr}
+	prov := o.g.provenance() // with the tables the solvers loaded
+	if b.prior != nil {
+		if err := b.prior.checkTables(o.Output, prov); err != nil {
+			return err
+		}
 	}
-	prov := o.g.provenance()
-	instances, bad, err := readBenchInstances(o.g, o.Inputs, rows, cols, shard, pick)
-	if err != nil {
-		return err
+	if b.sess.Builder, err = report.NewBuilder(b.sess.Puzzle, o.Heuristics, report.Options{Baseline: o.Baseline,
+		Keep: o.PerInstance || o.Plot != ""}); err != nil {
+		return withCode(ExitUsage, err)
 	}
-	puzzle := puzzleRecordName(o.Puzzle, rows, cols)
-	goalName := ""
-	if rows != 0 {
-		goalName = goal.String()
+	if o.Output != "" || o.Format == "json" {
+		if b.sess.Out, err = openRunOutput(o.g, o.Output, b.prior); err != nil {
+			return err
+		}
+		b.sess.Out.WriteJSON(record.Header{Provenance: prov, Config: cfg})
 	}
-	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
-	var runs []record.Run
-	done, start := 0, time.Now()
-	progress := o.g.stderrTTY
+	b.tracker = newRunTracker(o.g, "bench", o.Progress)
+	b.sess.Tracker = b.tracker
+	res := b.run(sel, workers)
+	return b.end(res, prov)
+}
+
+// run runs the batch of instances on workers.
+func (b *benchRun) run(sel selection, workers int) batch.Result {
+	o := b.o
 	cfg := batch.Config{
+		Stdin: o.g.Stdin, Stdout: io.Discard, Stderr: o.g.Stderr, Workers: workers,
 		Source: func(send func(u *batch.Unit) bool) error {
-			for i := range instances {
-				x := &instances[i]
-				if !send(&batch.Unit{Name: x.input, Line: x.line, Records: 1, Items: x}) {
-					return nil
+			n := 0 // records read; -1 once the selection is past
+			err := scanRecords(o.g, o.Inputs, b.rows, b.cols, false, func(rec *inputRecord) bool {
+				n = rec.index + 1
+				if sel.past(rec.index) {
+					n = -1
+					return false
 				}
+				if !sel.has(rec.index) {
+					return true
+				}
+				if rec.err != nil {
+					b.mu.Lock()
+					b.bad++
+					b.mu.Unlock()
+					fmt.Fprintf(o.g.Stderr, "%s:%d: %s\n", rec.name, rec.line, userMessage(rec.err))
+					return true
+				}
+				x := &bench.Item{Instance: rec.index + 1, Input: recordInput(rec.name), Line: rec.line,
+					Board: boardText(b.rows, rec), In: bench.Instance{Where: fmt.Sprintf("%s:%d", rec.name, rec.line),
+						Rotation: rec.rot, Tiles: rec.tiles}}
+				b.mu.Lock()
+				b.selected++
+				b.mu.Unlock()
+				if b.prior != nil {
+					x.Done = b.prior.byInstance[x.Instance]
+					if len(x.Done) > 0 && x.Done[0].Board != x.Board {
+						b.mu.Lock()
+						b.changed = usageError("--resume: %s:%d: instance %d is %q, but %q in %s: the inputs are not those of its run",
+							rec.name, rec.line, x.Instance, x.Board, x.Done[0].Board, o.Output)
+						b.mu.Unlock()
+						return false
+					}
+				}
+				return send(&batch.Unit{Name: rec.name, Line: rec.line, Records: 1, Items: x})
+			})
+			if err != nil {
+				return err // the batch reports it
 			}
+			b.mu.Lock()
+			b.read = true
+			b.pastEnd = n >= 0 && sel.warnPastEnd(o.g, n)
+			b.mu.Unlock()
 			return nil
 		},
 		NewHandler: func() batch.Handler {
-			solvers := make([]bench.Solver, len(factories))
-			for i, f := range factories {
+			solvers := make([]bench.Solver, len(b.factories))
+			for i, f := range b.factories {
 				solvers[i] = f()
 			}
+			worker := b.tracker.worker().id
+			stop := func() bool { return o.g.ctx.Err() != nil }
 			return func(u *batch.Unit) {
-				x := u.Items.(*benchInstance)
-				xlim := prog.limits(lim, x.in.Where)
-				var out []record.Run
-				for rep := 1; rep <= o.Repeat; rep++ {
-					for h, s := range solvers {
-						run := s.Solve(&x.in, xlim)
-						r := record.Run{Puzzle: puzzle, Input: x.input, Line: x.line, Instance: x.index + 1,
-							Board: boardText(rows, &x.in), Goal: goalName, Heuristic: o.Heuristics[h]}
-						if o.Repeat > 1 {
-							r.Repeat = rep
-						}
-						bench.Record(&run, &r)
-						out = append(out, r)
-					}
+				x := u.Items.(*bench.Item)
+				for _, r := range b.sess.Solve(worker, solvers, x, stop) {
+					fmt.Fprintf(o.g.Stderr, "%s: %s: %s\n", x.In.Where, r.Heuristic, r.Error)
 				}
-				u.Items = out
-			}
-		},
-		Collect: func(u *batch.Unit) {
-			for _, r := range u.Items.([]record.Run) {
-				if r.Status == record.StatusUnsolvable || r.Status == record.StatusError {
-					if r.Repeat <= 1 {
-						fmt.Fprintf(o.g.Stderr, "%s:%d: %s: %s\n", batch.InputName(r.Input), r.Line, r.Heuristic, r.Error)
-					}
-				}
-				runs = append(runs, r)
-			}
-			if done++; progress {
-				// Under --progress's iteration lines, the count takes lines of its own.
-				end := " "
-				if prog != nil {
-					end = "\n"
-				}
-				fmt.Fprintf(o.g.Stderr, "\r  bench  %d/%d instances  %.1fs%s", done, len(instances), time.Since(start).Seconds(), end)
+				b.tracker.unitDone()
 			}
 		},
 	}
-	berr := o.g.runBatch(cfg)
-	if progress && prog == nil && done > 0 {
+	o.g.batchRunning.Store(true)
+	res := batch.Run(o.g.ctx, cfg)
+	o.g.batchRunning.Store(false)
+	return res
+}
+
+// end writes the summary and the report and returns the exit status.
+func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
+	o := b.o
+	inflight := 0
+	if res.Interrupted {
+		inflight = b.sess.Interrupt()
+	} else {
+		b.sess.Stop()
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := b.sess.Out
+	if b.changed != nil { // no summary: the file's last one stands
+		if out != nil {
+			out.Close()
+		}
+		return b.changed
+	}
+	b.tracker.finish(true)
+	rep := b.sess.Builder.Report()
+	if out != nil {
+		sum := b.tracker.summary()
+		sum.Complete = b.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
+		sum.Instances = b.selected
+		if b.prior != nil {
+			for _, r := range b.prior.stream.Runs {
+				if r.Status != record.StatusInterrupted {
+					sum.Count(r.Status)
+				}
+			}
+		}
+		out.WriteJSON(struct {
+			Summary record.Summary `json:"summary"`
+			Report  *report.Report `json:"report"`
+		}{sum, rep})
+	}
+	var werr error
+	if out != nil {
+		werr = closeRunOutput(out, o.Output)
+	}
+	if res.Interrupted {
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
+			context.Cause(o.g.ctx), b.tracker.summary().Runs-inflight, inflight)
+		if o.Output != "" {
+			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output)
+		}
 		fmt.Fprintln(o.g.Stderr)
 	}
-	if berr != nil && !isSilent(berr, ExitBadInput) {
-		return berr // interrupted, or an input error
-	}
-	prov.Tables = o.g.provenance().Tables // the tables the solvers loaded
-	if len(runs) == 0 {
+	if rep.Instances == 0 {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: bench: no instances to compare")
-		if bad > 0 {
+	} else if err := b.writeSummary(rep, prov); err != nil {
+		return err
+	}
+	switch {
+	case werr != nil:
+		return werr
+	case res.Interrupted:
+		return withCode(signalCode(o.g.ctx), errSilent)
+	case res.ReadErr != nil:
+		return withCode(ExitIO, errSilent)
+	}
+	bad := b.bad > 0 || b.pastEnd
+	if rep.Instances == 0 {
+		if bad {
 			return withCode(ExitBadInput, errSilent)
 		}
 		return nil
 	}
-	rep, err := report.Build(runs, report.Options{Baseline: o.Baseline, Order: o.Heuristics})
-	if err != nil {
-		return withCode(ExitBadInput, err)
+	return benchEnd(o.g, rep, o.Plot, bad)
+}
+
+// writeSummary writes the comparison to standard output in --format: with
+// -o, or not json, the whole summary; else only its report line follows
+// the records already written.
+func (b *benchRun) writeSummary(rep *report.Report, prov record.Provenance) error {
+	o := b.o
+	var err error
+	switch {
+	case o.Format == "json" && o.Output == "":
+		// the records, header and summary went to standard output
+	case o.Format == "json":
+		err = rep.WriteJSON(o.g.Stdout)
+	default:
+		err = writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, b.sess.Runs(), rep)
 	}
-	if err := writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, runs, rep); err != nil {
+	if err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	return benchEnd(o.g, rep, o.Plot, runs, bad > 0 || berr != nil)
+	return nil
 }
 
 // benchEnd reports disagreements, draws the plot and returns the exit
-// status of a comparison: 1 for disagreements or bad records, else 5 when
-// a run was censored.
-func benchEnd(g *globalOptions, rep *report.Report, plotFile string, runs []record.Run, bad bool) error {
+// status of a comparison: 1 for disagreements, failed runs or bad records;
+// censored runs are results (exit 0).
+func benchEnd(g *globalOptions, rep *report.Report, plotFile string, bad bool) error {
 	for _, d := range rep.Disagreements {
 		fmt.Fprintln(g.Stderr, "pdbsolve: DISAGREEMENT: "+d)
 	}
@@ -301,16 +446,11 @@ func benchEnd(g *globalOptions, rep *report.Report, plotFile string, runs []reco
 			return withCode(ExitIO, fmt.Errorf("--plot %s: %v", plotFile, err))
 		}
 	}
-	censored := false
-	for i := range runs {
-		bad = bad || runs[i].Status == record.StatusUnsolvable || runs[i].Status == record.StatusError
-		censored = censored || runs[i].Status == record.StatusLimit
+	for _, s := range rep.Heuristics {
+		bad = bad || s.Errors > 0
 	}
-	switch {
-	case len(rep.Disagreements) > 0 || bad:
+	if len(rep.Disagreements) > 0 || bad {
 		return withCode(ExitBadInput, errSilent)
-	case censored:
-		return withCode(ExitLimit, errSilent)
 	}
 	return nil
 }
@@ -354,10 +494,10 @@ func writeBench(w io.Writer, format string, perInstance bool, prov record.Proven
 	return nil
 }
 
-// boardText returns the board of an instance as a record writes it.
-func boardText(rows int, in *bench.Instance) string {
+// boardText returns the board of a record as a run record writes it.
+func boardText(rows int, rec *inputRecord) string {
 	if rows == 0 {
-		return string(in.Rotation.AppendText(nil))
+		return string(rec.rot.AppendText(nil))
 	}
-	return in.Tiles.String()
+	return rec.tiles.String()
 }

@@ -105,3 +105,33 @@ func TestVerifyStreamsJSONAnswers(t *testing.T) {
 		t.Fatalf("second verdict %q", l)
 	}
 }
+
+// TestVerifyReadsSolveOutputFile: the file solve -o writes (a header line,
+// the records, a summary line) is an answers input: every board is ok and
+// the header and summary count as no answer.
+func TestVerifyReadsSolveOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	boards, answers := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.jsonl")
+	// Three 8-puzzle boards a few moves from the blank-first goal.
+	os.WriteFile(boards, []byte("1 0 2 3 4 5 6 7 8\n3 1 2 0 4 5 6 7 8\n1 4 2 3 0 5 6 7 8\n"), 0o644)
+	if code, _, errs := run(t, "", "solve", "8puzzle", "--heuristic", "manhattan", "-o", answers, boards); code != ExitOK {
+		t.Fatalf("solve -o: exit %d: %s", code, errs)
+	}
+	data := readPath(t, answers)
+	if !strings.HasPrefix(data, `{"provenance"`) {
+		t.Fatalf("solve -o wrote no header first:\n%s", data)
+	}
+	code, out, errs := run(t, "", "verify", "8puzzle", "--input", boards, "--solutions", answers)
+	if code != ExitOK || !strings.Contains(out, "3 records: 3 ok") || !strings.Contains(out, ", 0 extra answers") {
+		t.Fatalf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
+
+func readPath(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

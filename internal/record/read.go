@@ -21,6 +21,18 @@ var ErrRecord = errors.New("not a pdbsolve record")
 type Stream struct {
 	Headers []Provenance
 	Runs    []Run
+	// Configs holds the configuration of each header that has one, in
+	// order (one a session: a resumed run appends a header).
+	Configs []Config
+	// Summaries holds each bench summary line, in order; the last says
+	// whether the output is complete.
+	Summaries []Summary
+	// Truncated is the line of an unfinished last line that was dropped
+	// (its writer was killed mid-line), 0 when there is none.
+	Truncated int
+	// Size is the length in bytes of the data read, without a dropped
+	// unfinished last line: where a resumed writer appends.
+	Size int64
 }
 
 // ReadStream reads every JSON value of r (JSON Lines, or values spread over
@@ -29,15 +41,22 @@ type Stream struct {
 // census records are skipped. It also reads the single JSON document that
 // bench wrote before this schema ({"puzzle": ..., "per_instance": [...]},
 // "seconds" and status "censored"), converting its rows to runs.
-// Errors name the input and the line where the bad value starts.
+// Errors name the input and the line where the bad value starts. A last
+// line without a newline that is not a JSON value (a writer killed in the
+// middle of it) is dropped and its line kept in Stream.Truncated.
 func ReadStream(r io.Reader, name string) (*Stream, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	s := &Stream{}
+	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 && len(bitboard.TrimSpace(data[i+1:])) > 0 && !json.Valid(data[i+1:]) {
+		s.Truncated = 1 + bytes.Count(data[:i+1], []byte{'\n'})
+		data = data[:i+1]
+	}
+	s.Size = int64(len(data))
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
-	s := &Stream{}
 	for {
 		start := d.InputOffset()
 		var raw json.RawMessage
@@ -101,11 +120,20 @@ func (s *Stream) add(raw json.RawMessage, obj map[string]json.RawMessage, name s
 		}
 		s.Runs = append(s.Runs, r)
 	case obj["provenance"] != nil:
-		var h Provenance
-		if err := json.Unmarshal(obj["provenance"], &h); err != nil {
+		var h Header
+		if err := json.Unmarshal(raw, &h); err != nil {
 			return bad("a provenance header: %v", err)
 		}
-		s.Headers = append(s.Headers, h)
+		s.Headers = append(s.Headers, h.Provenance)
+		if h.Config != nil {
+			s.Configs = append(s.Configs, *h.Config)
+		}
+	case obj["summary"] != nil && obj["report"] != nil:
+		var sum Summary
+		if err := json.Unmarshal(obj["summary"], &sum); err != nil {
+			return bad("a bench summary: %v", err)
+		}
+		s.Summaries = append(s.Summaries, sum)
 	case obj["per_instance"] != nil:
 		var puzzle string
 		var rows []legacyRow
@@ -165,7 +193,7 @@ func (x legacyRow) run(puzzle string) (Run, error) {
 func (r *Run) Check() error {
 	switch {
 	case !r.Status.Valid():
-		return fmt.Errorf("status %q is none of solved, unsolvable, limit, error", r.Status)
+		return fmt.Errorf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status)
 	case r.Line < 1:
 		return fmt.Errorf("line %d: want a line number from 1", r.Line)
 	case r.Length < 0 || r.Bound < 0:

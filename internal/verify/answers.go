@@ -173,17 +173,38 @@ type jsonAnswers[A any] struct {
 	passed    int // answers passed over, counted as extra
 }
 
-// read reads the next record into held; false at the end of the input.
+// outputLine holds the keys of the lines of a solve -o file that answer no
+// board: its header ({"provenance":...,"config":...}) and its summary.
+type outputLine struct {
+	Provenance json.RawMessage `json:"provenance"`
+	Summary    json.RawMessage `json:"summary"`
+	Report     json.RawMessage `json:"report"`
+}
+
+// read reads the next record into held, passing over the header and
+// summary lines of a solve -o file; false at the end of the input.
 func (j *jsonAnswers[A]) read() (bool, error) {
-	text, line, ok, err := j.textLines.next()
-	if !ok {
-		return false, err
-	}
-	j.held, j.heldBoard, j.heldOK, j.holding = answer[A]{line: line}, 0, true, true
+	var text []byte
 	var r jsonRecord
-	if err := json.Unmarshal(text, &r); err != nil {
-		j.held.malformed = fmt.Sprintf("not a JSON record: %v", err)
-		return true, nil
+	for {
+		t, line, ok, err := j.textLines.next()
+		if !ok {
+			return false, err
+		}
+		text = t
+		j.held, j.heldBoard, j.heldOK, j.holding = answer[A]{line: line}, 0, true, true
+		r = jsonRecord{}
+		if err := json.Unmarshal(text, &r); err != nil {
+			j.held.malformed = fmt.Sprintf("not a JSON record: %v", err)
+			return true, nil
+		}
+		if r.Status != "" || r.Line != 0 || r.Error != "" {
+			break
+		}
+		var o outputLine
+		if json.Unmarshal(text, &o) != nil || (o.Provenance == nil && o.Summary == nil && o.Report == nil) {
+			break
+		}
 	}
 	j.heldBoard = r.Line
 	if r.Status == "" { // before the record schema
@@ -194,12 +215,12 @@ func (j *jsonAnswers[A]) read() (bool, error) {
 	}
 	switch {
 	case !r.Status.Valid():
-		j.held.malformed = fmt.Sprintf("status %q is none of solved, unsolvable, limit, error", r.Status)
+		j.held.malformed = fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status)
 	case r.Puzzle != "" && r.Puzzle != j.puzzle:
 		j.held.malformed = fmt.Sprintf("a record of puzzle %s, want %s", r.Puzzle, j.puzzle)
 	case r.Status != record.StatusSolved:
 		j.heldOK = false
-		j.held.none = fmt.Sprintf("%s:%d: %s", j.name, line, r.Status)
+		j.held.none = fmt.Sprintf("%s:%d: %s", j.name, j.held.line, r.Status)
 		if r.Error != "" {
 			j.held.none += ": " + r.Error
 		}
