@@ -147,10 +147,10 @@ var tilesKorf24Partition = [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {1
 // data file has one. It logs where the blank-anywhere construction pdbsolve
 // used before gives less. It needs the two 6-6-6-6 tables (built into the
 // cache in about a minute when missing, 1.7 GB) and the 800 A* searches take
-// about 40 s of CPU, so it is skipped under -short.
+// about 25 s of CPU, so it is skipped under -short.
 func TestTilesKorf24InitialH(t *testing.T) {
 	if testing.Short() {
-		t.Skip("loads or builds the two 6-6-6-6 tables (2 x 127.5 M entries) and runs 800 abstract A* searches (about 40 s)")
+		t.Skip("loads or builds the two 6-6-6-6 tables (2 x 127.5 M entries) and runs 800 abstract A* searches (about 25 s of CPU)")
 	}
 	boards := tilesKorf24(t)
 	pub := tilesKorf24Published(t)
