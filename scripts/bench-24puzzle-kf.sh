@@ -61,6 +61,7 @@ status=0
 	"$tmp/pdbsolve" bench 24puzzle --heuristic "$heuristics" -j "$workers" --instances "$instances" \
 	--per-instance --format csv data/korf24.txt > "$csv" || status=$?
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
+sed -i "s|$tmp/pdbsolve|pdbsolve|" "$csv" # the provenance names the binary: not this machine's temporary path
 {
 	echo "# 24-puzzle: $heuristics on Korf & Felner's instances $instances"
 	echo
