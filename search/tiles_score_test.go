@@ -168,10 +168,7 @@ func TestTilesHistogramAgainstBFS(t *testing.T) {
 
 	const n = 20000
 	r := rand.New(rand.NewPCG(7, 8))
-	sample := make([]bitboard.Tiles, n)
-	for i := range sample {
-		sample[i] = bitboard.RandomTiles(r, 3, 3, bitboard.BlankFirst)
-	}
+	sample := tilesRandomSample(r, 3, 3, n)
 	hist, err := h.Histogram(sample, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -279,10 +276,7 @@ func TestTilesPredictionAgainstIDA(t *testing.T) {
 	const bound, n = 12, 20000
 	tree, _ := NewTilesTree(3, 3, bound+1)
 	r := rand.New(rand.NewPCG(9, 10))
-	sample := make([]bitboard.Tiles, n)
-	for i := range sample {
-		sample[i] = bitboard.RandomTiles(r, 3, 3, bitboard.BlankFirst)
-	}
+	sample := tilesRandomSample(r, 3, 3, n)
 	hist, err := h.Histogram(sample, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -365,10 +359,7 @@ func TestTilesHistogramManhattanMean(t *testing.T) {
 		}
 		h := tilesHeur(t, c.rows, c.cols, TilesManhattan)
 		r := rand.New(rand.NewPCG(uint64(nc), 11))
-		sample := make([]bitboard.Tiles, n)
-		for i := range sample {
-			sample[i] = bitboard.RandomTiles(r, c.rows, c.cols, bitboard.BlankFirst)
-		}
+		sample := tilesRandomSample(r, c.rows, c.cols, n)
 		hist, err := h.Histogram(sample, 2)
 		if err != nil {
 			t.Fatal(err)
@@ -382,4 +373,13 @@ func TestTilesHistogramManhattanMean(t *testing.T) {
 			t.Errorf("%dx%d: sampled mean %.4f, exact %.4f (standard error %.4f)", c.rows, c.cols, mean, exact, se)
 		}
 	}
+}
+
+// tilesRandomSample returns n uniformly random solvable BlankFirst boards.
+func tilesRandomSample(r *rand.Rand, rows, cols, n int) []bitboard.Tiles {
+	sample := make([]bitboard.Tiles, n)
+	for i := range sample {
+		sample[i] = bitboard.RandomTiles(r, rows, cols, bitboard.BlankFirst)
+	}
+	return sample
 }
