@@ -71,7 +71,9 @@ func newScoreCmd(g *globalOptions) *cobra.Command {
 		Short: "Score sliding-tile heuristics without solving: h over random boards, expected IDA* nodes",
 		Long: `Score sliding-tile heuristics the way catalogues are chosen: by measurement.
 PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS; --heuristic
-takes the names solve takes, comma-separated.
+takes the names solve takes, comma-separated (a partition with commas in
+double quotes: --heuristic 'manhattan,"pdb:1,2,5,6,9,10/3,4,7,8,11"'); the
+first is the baseline of the ratios.
 
 For each heuristic, on --samples uniformly random solvable boards (the boards
 "pdbsolve random PUZZLE -n N --seed S" prints, the same for every heuristic):
