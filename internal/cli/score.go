@@ -214,7 +214,9 @@ func runScore(o *scoreOptions) error {
 	if err != nil {
 		return err
 	}
-	var missing []string
+	var missing []string            // table names, each once, in order
+	needs := map[string][]string{}  // table name -> the heuristics needing it
+	estimate := map[string]string{} // table name -> its build estimate
 	for i := range tables {
 		t := &tables[i]
 		t.Count = len(t.specs)
@@ -225,17 +227,23 @@ func runScore(o *scoreOptions) error {
 			if _, err := os.Stat(cache.Path(s)); err != nil {
 				name := s.Puzzle + "/" + s.Pattern
 				t.Missing = append(t.Missing, name)
-				est := ""
-				if s.BuildTime > 0 {
-					est = fmt.Sprintf(": build %s, %s at the peak", scoreSeconds(s.BuildTime.Seconds()), scoreMiB(s.PeakBytes))
+				if needs[name] == nil {
+					missing = append(missing, name)
+					if s.BuildTime > 0 {
+						estimate[name] = fmt.Sprintf(": build %s, %s at the peak", scoreSeconds(s.BuildTime.Seconds()), scoreMiB(s.PeakBytes))
+					}
 				}
-				missing = append(missing, fmt.Sprintf("  %s (%s)%s", name, o.Heuristics[i], est))
+				needs[name] = append(needs[name], o.Heuristics[i])
 			}
 		}
 	}
 	if len(missing) > 0 && !o.Build {
+		lines := make([]string, len(missing))
+		for i, name := range missing {
+			lines[i] = fmt.Sprintf("  %s (%s)%s", name, strings.Join(needs[name], ", "), estimate[name])
+		}
 		return withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n%s\nbuild them with --build, or with pdbsolve gen",
-			cache.Dir, strings.Join(slices.Compact(missing), "\n")))
+			cache.Dir, strings.Join(lines, "\n")))
 	}
 	tree, err := search.NewTilesTree(rows, cols, depth+1)
 	if err != nil {

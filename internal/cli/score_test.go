@@ -34,8 +34,8 @@ func TestScoreRejectsBeforeWork(t *testing.T) {
 		{[]string{"score", "tiles", "--size", "3x4", "--heuristic", "manhattan"}, ExitUsage, []string{"--depth", "3x4"}},
 		{[]string{"score", "tiles", "--size", "9x9", "--heuristic", "manhattan"}, ExitUsage, []string{"--size", "9x9"}},
 		{[]string{"score", "8puzzle", "15puzzle", "--heuristic", "manhattan"}, ExitUsage, []string{"one PUZZLE"}},
-		{[]string{"score", "15puzzle", "--heuristic", "manhattan,pdb663+reflect,pdb555"}, ExitTable,
-			[]string{"missing", "15puzzle/blank0-1.2.4.5.8.9-md (pdb663+reflect)", "15puzzle/blank0-12.13.14-md (pdb663+reflect)",
+		{[]string{"score", "15puzzle", "--heuristic", "manhattan,pdb663+reflect,pdb555,pdb663"}, ExitTable,
+			[]string{"missing", "15puzzle/blank0-1.2.4.5.8.9-md (pdb663+reflect, pdb663)", "15puzzle/blank0-12.13.14-md (pdb663+reflect, pdb663)",
 				"15puzzle/blank0-1.2.4.5.8-md (pdb555)", "--build"}},
 	}
 	for _, c := range cases {
@@ -50,6 +50,12 @@ func TestScoreRejectsBeforeWork(t *testing.T) {
 				t.Errorf("%v: stderr lacks %q:\n%s", c.args, w, errb.String())
 			}
 		}
+	}
+	var errb bytes.Buffer
+	Run(context.Background(), []string{"--tables", dir, "score", "15puzzle", "--heuristic", "pdb663,pdb663+reflect"},
+		strings.NewReader(""), &bytes.Buffer{}, &errb)
+	if n := strings.Count(errb.String(), "blank0-1.2.4.5.8.9-md"); n != 1 {
+		t.Errorf("a table two heuristics need is listed %d times, want once:\n%s", n, errb.String())
 	}
 	if names, _ := os.ReadDir(dir); len(names) != 0 {
 		t.Errorf("the rejected commands left %d files in the cache, want none", len(names))
