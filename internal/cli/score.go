@@ -406,6 +406,9 @@ expanded: Korf, Reid & Edelkamp's sum over depths i of N_i P(%d-i): N_i the node
   brute-force tree (no inverse moves), P(x) the sampled fraction with h <= x; generated: their children
 by cell: P among the sampled boards with the blank on the node's cell (exact in expectation for a whole
   iteration, one that does not stop at a solution); KRE's single P ignores the blank's cell
+These are complete iterations at one bound averaged over random roots (KRE's setting), dominated by roots
+  nearer the goal, which a solve never searches at this bound: compare heuristics by the ratio, and
+  measure solves with random | bench
 sparse: share of "generated" from terms whose P rests on fewer than %d boards: the prediction errs low
   there, as the sample misses the low h that decide it; raise --samples
 `, first.Bound, search.TilesSparseSamples)
