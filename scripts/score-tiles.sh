@@ -2,9 +2,9 @@
 # score-tiles.sh: the figures of scripts/RESULTS-score.md.
 #
 # Builds pdbsolve, then scores heuristics with "pdbsolve score" (1,000,000
-# random boards, seed 1) on the 15-puzzle and on candidate partitions of
-# 3x4 and 3x5, building missing tables (--build), and checks the predictions
-# against bench on random boards of the same boards' kind.
+# random boards, seed 1) on the 15-puzzle, 3x4 and 3x5, building missing
+# tables (--build), and sets the scores beside real solves ("bench -j 1")
+# of the same heuristics on random boards (and Korf's 100).
 #
 # Usage: scripts/score-tiles.sh [--tables DIR] [--samples N]
 # Tables go to DIR (default: pdbsolve's own, $PDBSOLVE_TABLES or the user
@@ -12,6 +12,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
+root=$PWD
 tables=${PDBSOLVE_TABLES:-}
 samples=1000000
 while [ $# -gt 0 ]; do
@@ -36,22 +37,24 @@ run() {
 	echo
 }
 
-# 15-puzzle: the presets, at the mean optimal length (53).
+# 15-puzzle: the presets at the mean optimal length (53), then partitions
+# whose tables build in under a minute, and real solves of Korf's 100.
 run score 15puzzle -n "$samples" --build \
 	--heuristic manhattan,linear-conflict,pdb555,pdb663,pdb663+reflect,pdb78+reflect
-# 15-puzzle: partitions whose tables build in under a minute, against the presets.
 run score 15puzzle -n "$samples" --build \
 	--heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,"pdb:1-7/8,9,12,13/10,11,14,15+reflect",pdb78+reflect'
+run score 15puzzle -n "$samples" --build \
+	--heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb:1-7/9-15/8+reflect,"pdb:1-7/8-11,13-15/12+reflect"'
+run -j 1 bench 15puzzle --heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb78+reflect' "$root/data/korf100.txt"
 
-# 3x4 (mean optimal length about 35, measured on 300 random boards; the
-# hardest boards need 53 moves).
-for d in 35 53; do
-	run score tiles --size 3x4 -n "$samples" --depth $d --build \
-		--heuristic 'manhattan,linear-conflict,pdb:1-4/5-8/9-11,pdb:1-6/7-11,"pdb:1,2,5,6,9,10/3,4,7,8,11",pdb:1-8/9-11,pdb:1-9/10-11'
-done
+# 3x4: the mean optimal length is about 35 (300 random boards below).
+"$bin" random tiles --size 3x4 -n 300 --seed 5 > "$work/r34.txt"
+h34='manhattan,linear-conflict,pdb:1-4/5-8/9-11,pdb:1-6/7-11,"pdb:1,2,5,6,9,10/3,4,7,8,11","pdb:1,2,4,5,8,9/3,6,7,10,11","pdb:1,2,4,5,6,8,9/3,7,10,11",pdb:1-8/9-11,"pdb:1,2,3,4,5,6,8,9/7,10,11",pdb:1-9/10-11'
+run score tiles --size 3x4 -n "$samples" --depth 35 --build --heuristic "$h34"
+run -j 1 bench tiles --size 3x4 --heuristic "$h34" "$work/r34.txt"
 
-# 3x5 (the hardest known board needs 80 moves).
-for d in 50 80; do
-	run score tiles --size 3x5 -n "$samples" --depth $d --build \
-		--heuristic 'pdb:1-6/7-12/13-14,pdb:1-7/8-14,"pdb:1,2,5,6,7,10,11/3,4,8,9,12,13,14"'
-done
+# 3x5: the mean optimal length is about 52 (200 random boards below).
+"$bin" random tiles --size 3x5 -n 200 --seed 6 > "$work/r35.txt"
+h35='pdb:1-6/7-12/13-14,pdb:1-7/8-14,"pdb:1,2,5,6,7,10,11/3,4,8,9,12,13,14"'
+run score tiles --size 3x5 -n "$samples" --depth 50 --build --heuristic "manhattan,$h35"
+run -j 1 bench tiles --size 3x5 --timeout 60s --heuristic "$h35" "$work/r35.txt"
