@@ -45,7 +45,7 @@ run score 15puzzle -n "$samples" --build \
 	--heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,"pdb:1-7/8,9,12,13/10,11,14,15+reflect",pdb78+reflect'
 run score 15puzzle -n "$samples" --build \
 	--heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb:1-7/9-15/8+reflect,"pdb:1-7/8-11,13-15/12+reflect"'
-run -j 1 bench 15puzzle --heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb78+reflect' "$root/data/korf100.txt"
+run -j 1 bench 15puzzle --heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb:1-7/9-15/8+reflect,"pdb:1-7/8-11,13-15/12+reflect",pdb78+reflect' "$root/data/korf100.txt"
 
 # 3x4: the mean optimal length is about 35 (300 random boards below).
 "$bin" random tiles --size 3x4 -n 300 --seed 5 > "$work/r34.txt"
@@ -58,3 +58,12 @@ run -j 1 bench tiles --size 3x4 --heuristic "$h34" "$work/r34.txt"
 h35='pdb:1-6/7-12/13-14,pdb:1-7/8-14,"pdb:1,2,5,6,7,10,11/3,4,8,9,12,13,14"'
 run score tiles --size 3x5 -n "$samples" --depth 50 --build --heuristic "manhattan,$h35"
 run -j 1 bench tiles --size 3x5 --timeout 60s --heuristic "$h35" "$work/r35.txt"
+
+# 4x3: the transposes of the 3x4 partitions score the same.
+run score tiles --size 4x3 -n 300000 --depth 35 --build --heuristic manhattan,pdb:1-6/7-11,pdb:1-7/8-11
+
+# 2x6: the mean optimal length is about 49 (300 random boards below).
+"$bin" random tiles --size 2x6 -n 300 --seed 5 > "$work/r26.txt"
+h26='pdb:1-6/7-11,"pdb:1,2,3,6,7,8/4,5,9,10,11","pdb:1,2,3,6,7,8,9/4,5,10,11"'
+run score tiles --size 2x6 -n 300000 --depth 40 --build --heuristic "manhattan,$h26"
+run -j 1 bench tiles --size 2x6 --heuristic "$h26" "$work/r26.txt"
