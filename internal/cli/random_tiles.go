@@ -56,7 +56,7 @@ func runRandomTiles(o *randomTilesOptions) error {
 		return withCode(ExitUsage, err)
 	}
 	rows, cols := o.shape.rows, o.shape.cols
-	r := rand.New(rand.NewPCG(o.Seed, 0x711e5))
+	r := newTilesRand(o.Seed)
 	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)
 	for range o.N {
 		var b bitboard.Tiles
@@ -71,3 +71,7 @@ func runRandomTiles(o *randomTilesOptions) error {
 	}
 	return withCode(ExitIO, w.Flush())
 }
+
+// newTilesRand returns the random source of the sliding-tile boards of
+// seed: "random" prints and "score" samples the same boards.
+func newTilesRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x711e5)) }
