@@ -14,8 +14,13 @@ import (
 // went into the command's error: an interrupt prints its one-line summary
 // and exits 128 plus the signal's number.
 func (g *globalOptions) runBatch(cfg batch.Config) error {
-	cfg.Stdin, cfg.Stdout, cfg.Stderr = g.Stdin, g.Stdout, g.Stderr
-	cfg.Workers = g.workers()
+	cfg.Stdin, cfg.Stderr = g.Stdin, g.Stderr
+	if cfg.Stdout == nil {
+		cfg.Stdout = g.Stdout
+	}
+	if cfg.Workers == 0 {
+		cfg.Workers = g.workers()
+	}
 	g.batchRunning.Store(true)
 	r := batch.Run(g.ctx, cfg)
 	g.batchRunning.Store(false)

@@ -2,10 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -38,6 +40,8 @@ type benchOptions struct {
 	Split       string
 	Instances   string
 	Progress    bool
+	Output      string
+	Resume      bool
 	Inputs      []string
 }
 
@@ -116,18 +120,44 @@ instance.
 	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one instance at a time: auto, on or off")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
+	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
+	cmd.Flags().BoolVar(&o.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
 	registerCompletions(cmd, completeBenchHeuristics, "table", "json", "csv")
 	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
 }
 
-// benchInstance is one record of a bench input: a board, or why it is not.
+// benchInstance is one instance of a bench run and its runs.
 type benchInstance struct {
-	index int // 0-based, among the records of all inputs
-	in    bench.Instance
-	input string // the input's name in records
-	line  int
-	err   error // a bad record
+	rec   inputRecord
+	input string       // the input's name in records
+	done  []record.Run // finished runs of an earlier session (--resume)
+	runs  []record.Run // done plus this session's
+}
+
+// benchRun is one bench session: its instances stream from the inputs to
+// the workers, each run is written as it completes, and the report is
+// built as instances finish.
+type benchRun struct {
+	o          *benchOptions
+	rows, cols int
+	puzzle     string
+	goalName   string
+	lim        search.Limits
+	factories  []func() bench.Solver
+	out        *runOutput // the records, nil when not written
+	prior      *prior
+	tracker    *runTracker
+
+	mu       sync.Mutex
+	builder  *report.Builder
+	runs     []record.Run // kept for CSV --per-instance only
+	keepRuns bool
+	units    map[*runState]*benchInstance // the instance each worker is on
+	bad      int                          // bad records taken
+	selected int                          // instances selected, as far as read
+	read     bool                         // the inputs were read to the end
+	pastEnd  bool
 }
 
 func runBench(o *benchOptions) error {
@@ -150,9 +180,9 @@ func runBench(o *benchOptions) error {
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
-	shard, err := report.ParseShard(o.Shard)
+	sel, err := parseSelection(o.Shard, o.Instances)
 	if err != nil {
-		return usageError("--shard %q: %v", o.Shard, err)
+		return err
 	}
 	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
@@ -170,10 +200,23 @@ func runBench(o *benchOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, plain(err))
 	}
-	pick, err := parseInstances(o.Instances)
-	if err != nil {
+	if err := checkOutputFlags(o.Output, o.Resume); err != nil {
 		return err
 	}
+	b := &benchRun{o: o, rows: rows, cols: cols, puzzle: puzzleRecordName(o.Puzzle, rows, cols),
+		lim: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, units: map[*runState]*benchInstance{}}
+	if rows != 0 {
+		b.goalName = goal.String()
+	}
+	cfg := &record.Config{Command: "bench", Puzzle: b.puzzle, Goal: b.goalName, Heuristics: o.Heuristics,
+		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: sel.shard.String(),
+		Instances: o.Instances, Inputs: o.Inputs}
+	if o.Resume {
+		if b.prior, err = readPrior(o.Output, cfg); err != nil {
+			return err
+		}
+	}
+	workers := o.g.workers()
 	inner := 1 // workers inside one search
 	if rows > 0 {
 		split, err := tilesSplit(o.Split, rows, cols)
@@ -181,118 +224,311 @@ func runBench(o *benchOptions) error {
 			return err
 		}
 		if split {
-			inner = o.g.workers()
-			saved := o.g.Workers
-			o.g.Workers = 1
-			defer func() { o.g.Workers = saved }()
+			inner, workers = workers, 1
 		}
 	}
-	factories := make([]func() bench.Solver, len(o.Heuristics))
+	b.factories = make([]func() bench.Solver, len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if factories[i], err = newBenchSolverFactory(o.g, rows, cols, inner, name, goal, false); err != nil {
+		if b.factories[i], err = newBenchSolverFactory(o.g, rows, cols, inner, name, goal, false); err != nil {
 			return err
 		}
 	}
-	var prog *tilesProgress
-	if rows > 0 && (o.Progress || o.g.stderrTTY) {
-		prog = &tilesProgress{w: o.g.Stderr}
+	prov := o.g.provenance() // with the tables the solvers loaded
+	if b.prior != nil {
+		if err := b.prior.checkTables(o.Output, prov); err != nil {
+			return err
+		}
 	}
-	prov := o.g.provenance()
-	instances, bad, err := readBenchInstances(o.g, o.Inputs, rows, cols, shard, pick)
-	if err != nil {
-		return err
+	b.keepRuns = o.Format == "csv" && o.PerInstance
+	if b.builder, err = report.NewBuilder(b.puzzle, o.Heuristics, report.Options{Baseline: o.Baseline,
+		Keep: o.PerInstance || o.Plot != ""}); err != nil {
+		return withCode(ExitUsage, err)
 	}
-	puzzle := puzzleRecordName(o.Puzzle, rows, cols)
-	goalName := ""
-	if rows != 0 {
-		goalName = goal.String()
+	if o.Output != "" || o.Format == "json" {
+		if b.out, err = openRunOutput(o.g, o.Output, b.prior); err != nil {
+			return err
+		}
+		b.out.writeHeader(prov, cfg)
 	}
-	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
-	var runs []record.Run
-	done, start := 0, time.Now()
-	progress := o.g.stderrTTY
+	b.tracker = newRunTracker(o.g, "bench", o.Progress)
+	res := b.run(sel, workers)
+	return b.end(res, prov)
+}
+
+// run runs the batch of instances on workers.
+func (b *benchRun) run(sel selection, workers int) batch.Result {
+	o := b.o
 	cfg := batch.Config{
+		Stdin: o.g.Stdin, Stdout: io.Discard, Stderr: o.g.Stderr, Workers: workers,
 		Source: func(send func(u *batch.Unit) bool) error {
-			for i := range instances {
-				x := &instances[i]
-				if !send(&batch.Unit{Name: x.input, Line: x.line, Records: 1, Items: x}) {
-					return nil
+			n := 0 // records read; -1 once the selection is past
+			err := scanRecords(o.g, o.Inputs, b.rows, b.cols, false, func(rec *inputRecord) bool {
+				n = rec.index + 1
+				if sel.past(rec.index) {
+					n = -1
+					return false
 				}
+				if !sel.has(rec.index) {
+					return true
+				}
+				if rec.err != nil {
+					b.mu.Lock()
+					b.bad++
+					b.mu.Unlock()
+					fmt.Fprintf(o.g.Stderr, "%s:%d: %s\n", rec.name, rec.line, userMessage(rec.err))
+					return true
+				}
+				x := &benchInstance{rec: *rec, input: recordInput(rec.name)}
+				x.rec.text = nil
+				b.mu.Lock()
+				b.selected++
+				b.mu.Unlock()
+				if b.prior != nil {
+					x.done = b.prior.byInstance[rec.index+1]
+					if len(x.done) > 0 && x.done[0].Board != boardText(b.rows, x) {
+						fmt.Fprintf(o.g.Stderr, "pdbsolve: --resume: %s:%d: instance %d is %q here, %q in %s\n",
+							rec.name, rec.line, rec.index+1, boardText(b.rows, x), x.done[0].Board, o.Output)
+						x.done = nil
+					}
+				}
+				return send(&batch.Unit{Name: rec.name, Line: rec.line, Records: 1, Items: x})
+			})
+			if err != nil {
+				return err // the batch reports it
 			}
+			b.mu.Lock()
+			b.read = true
+			b.pastEnd = n >= 0 && sel.warnPastEnd(o.g, n)
+			b.mu.Unlock()
 			return nil
 		},
 		NewHandler: func() batch.Handler {
-			solvers := make([]bench.Solver, len(factories))
-			for i, f := range factories {
+			solvers := make([]bench.Solver, len(b.factories))
+			for i, f := range b.factories {
 				solvers[i] = f()
 			}
-			return func(u *batch.Unit) {
-				x := u.Items.(*benchInstance)
-				xlim := prog.limits(lim, x.in.Where)
-				var out []record.Run
-				for rep := 1; rep <= o.Repeat; rep++ {
-					for h, s := range solvers {
-						run := s.Solve(&x.in, xlim)
-						r := record.Run{Puzzle: puzzle, Input: x.input, Line: x.line, Instance: x.index + 1,
-							Board: boardText(rows, &x.in), Goal: goalName, Heuristic: o.Heuristics[h]}
-						if o.Repeat > 1 {
-							r.Repeat = rep
-						}
-						bench.Record(&run, &r)
-						out = append(out, r)
-					}
-				}
-				u.Items = out
-			}
-		},
-		Collect: func(u *batch.Unit) {
-			for _, r := range u.Items.([]record.Run) {
-				if r.Status == record.StatusUnsolvable || r.Status == record.StatusError {
-					if r.Repeat <= 1 {
-						fmt.Fprintf(o.g.Stderr, "%s:%d: %s: %s\n", batch.InputName(r.Input), r.Line, r.Heuristic, r.Error)
-					}
-				}
-				runs = append(runs, r)
-			}
-			if done++; progress {
-				// Under --progress's iteration lines, the count takes lines of its own.
-				end := " "
-				if prog != nil {
-					end = "\n"
-				}
-				fmt.Fprintf(o.g.Stderr, "\r  bench  %d/%d instances  %.1fs%s", done, len(instances), time.Since(start).Seconds(), end)
-			}
+			ws := b.tracker.worker()
+			return func(u *batch.Unit) { b.solve(u.Items.(*benchInstance), solvers, ws) }
 		},
 	}
-	berr := o.g.runBatch(cfg)
-	if progress && prog == nil && done > 0 {
+	o.g.batchRunning.Store(true)
+	res := batch.Run(o.g.ctx, cfg)
+	o.g.batchRunning.Store(false)
+	return res
+}
+
+// solve runs instance x under every heuristic and repeat not done yet,
+// writing each run as it completes.
+func (b *benchRun) solve(x *benchInstance, solvers []bench.Solver, ws *runState) {
+	o := b.o
+	b.mu.Lock()
+	b.units[ws] = x
+	b.mu.Unlock()
+	x.runs = append(x.runs[:0], x.done...)
+	where := fmt.Sprintf("%s:%d", x.rec.name, x.rec.line)
+	in := bench.Instance{Where: where, Rotation: x.rec.rot, Tiles: x.rec.tiles}
+	for rep := 1; rep <= o.Repeat; rep++ {
+		for h, s := range solvers {
+			r := b.newRun(x, h, rep)
+			if isDone(x.done, r.Heuristic, r.Repeat) {
+				continue
+			}
+			if o.g.ctx.Err() != nil {
+				return // interrupted: end reports what is done
+			}
+			run := s.Solve(&in, ws.begin(b.lim, x.rec.index+1, where, r.Heuristic))
+			bench.Record(&run, &r)
+			ws.end(r.Status, &run.Stats)
+			b.mu.Lock()
+			if b.out != nil && !b.out.writeRun(&r) && b.out.closed {
+				b.mu.Unlock()
+				return
+			}
+			x.runs = append(x.runs, r)
+			b.mu.Unlock()
+			if (r.Status == record.StatusUnsolvable || r.Status == record.StatusError) && rep == 1 {
+				fmt.Fprintf(o.g.Stderr, "%s: %s: %s\n", where, r.Heuristic, r.Error)
+			}
+		}
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.units[ws] == x {
+		delete(b.units, ws)
+		b.addLocked(x.runs)
+		b.tracker.unitDone()
+	}
+}
+
+// newRun returns the record of instance x under heuristic h, repeat rep,
+// before it is solved.
+func (b *benchRun) newRun(x *benchInstance, h, rep int) record.Run {
+	r := record.Run{Puzzle: b.puzzle, Input: x.input, Line: x.rec.line, Instance: x.rec.index + 1,
+		Board: boardText(b.rows, x), Goal: b.goalName, Heuristic: b.o.Heuristics[h]}
+	if b.o.Repeat > 1 {
+		r.Repeat = rep
+	}
+	return r
+}
+
+// isDone reports whether runs hold the run of heuristic and repeat.
+func isDone(runs []record.Run, heuristic string, repeat int) bool {
+	for i := range runs {
+		if runs[i].Heuristic == heuristic && runs[i].Repeat == repeat {
+			return true
+		}
+	}
+	return false
+}
+
+// addLocked adds the runs of one instance to the report.
+func (b *benchRun) addLocked(runs []record.Run) {
+	if len(runs) == 0 {
+		return
+	}
+	ptrs := make([]*record.Run, len(runs))
+	for i := range runs {
+		ptrs[i] = &runs[i]
+	}
+	b.builder.Add(ptrs)
+	if b.keepRuns {
+		b.runs = append(b.runs, runs...)
+	}
+}
+
+// interrupt writes the record of every run in flight as interrupted, with
+// the lower bound it reached, adds the instances in flight to the report
+// with what they have done, and takes no more runs.
+func (b *benchRun) interrupt() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	n := 0
+	for ws, x := range b.units {
+		r := record.Run{}
+		if ws.interrupted(&r) {
+			full := b.newRun(x, slices.Index(b.o.Heuristics, ws.heuristic), 1)
+			full.Repeat = 0
+			if b.o.Repeat > 1 {
+				full.Repeat = 1
+				for _, d := range x.runs {
+					if d.Heuristic == ws.heuristic {
+						full.Repeat = max(full.Repeat, d.Repeat+1)
+					}
+				}
+			}
+			full.Status, full.Bound, full.H0, full.Iterations = r.Status, r.Bound, r.H0, r.Iterations
+			full.Expanded, full.Generated, full.TimeNS, full.Error = r.Expanded, r.Generated, r.TimeNS, r.Error
+			if b.out != nil {
+				b.out.writeLocked(record.AppendRun(nil, &full))
+			}
+			x.runs = append(x.runs, full)
+			n++
+		}
+		b.addLocked(x.runs)
+	}
+	b.units = map[*runState]*benchInstance{}
+	if b.out != nil {
+		b.out.closed = true
+	}
+	return n
+}
+
+// end writes the summary and the report and returns the exit status.
+func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
+	o := b.o
+	inflight := 0
+	if res.Interrupted {
+		inflight = b.interrupt()
+	} else {
+		b.mu.Lock()
+		if b.out != nil {
+			b.out.closed = true
+		}
+		b.mu.Unlock()
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	// Instances done in an earlier session and skipped in this one.
+	b.tracker.finish(true)
+	rep := b.builder.Report()
+	sum := b.tracker.sum
+	sum.Complete = b.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
+	sum.Instances = b.selected
+	if b.out != nil {
+		b.out.closed = false
+		if b.prior != nil && b.prior.stream != nil {
+			var all record.Summary
+			for _, r := range b.prior.stream.Runs {
+				if r.Status != record.StatusInterrupted {
+					all.Count(r.Status)
+				}
+			}
+			sum.Runs += all.Runs
+			sum.Solved += all.Solved
+			sum.Censored += all.Censored
+			sum.Failed += all.Failed
+		}
+		b.out.writeSummary(sum, rep)
+	}
+	var werr error
+	if b.out != nil {
+		werr = b.out.close()
+	}
+	if res.Interrupted {
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
+			context.Cause(o.g.ctx), b.tracker.sum.Runs-inflight, inflight)
+		if o.Output != "" {
+			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output)
+		}
 		fmt.Fprintln(o.g.Stderr)
 	}
-	if berr != nil && !isSilent(berr, ExitBadInput) {
-		return berr // interrupted, or an input error
-	}
-	prov.Tables = o.g.provenance().Tables // the tables the solvers loaded
-	if len(runs) == 0 {
+	if rep.Instances == 0 {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: bench: no instances to compare")
-		if bad > 0 {
+	} else if err := b.writeSummary(rep, prov); err != nil {
+		return err
+	}
+	switch {
+	case werr != nil:
+		return werr
+	case res.Interrupted:
+		return withCode(signalCode(o.g.ctx), errSilent)
+	case res.ReadErr != nil:
+		return withCode(ExitIO, errSilent)
+	}
+	bad := b.bad > 0 || b.pastEnd
+	if rep.Instances == 0 {
+		if bad {
 			return withCode(ExitBadInput, errSilent)
 		}
 		return nil
 	}
-	rep, err := report.Build(runs, report.Options{Baseline: o.Baseline, Order: o.Heuristics})
-	if err != nil {
-		return withCode(ExitBadInput, err)
+	return benchEnd(o.g, rep, o.Plot, bad)
+}
+
+// writeSummary writes the comparison to standard output in --format: with
+// -o, or not json, the whole summary; else only its report line follows
+// the records already written.
+func (b *benchRun) writeSummary(rep *report.Report, prov record.Provenance) error {
+	o := b.o
+	var err error
+	switch {
+	case o.Format == "json" && o.Output == "":
+		// the records, header and summary went to standard output
+	case o.Format == "json":
+		err = rep.WriteJSON(o.g.Stdout)
+	default:
+		err = writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, b.runs, rep)
 	}
-	if err := writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, runs, rep); err != nil {
+	if err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	return benchEnd(o.g, rep, o.Plot, runs, bad > 0 || berr != nil)
+	return nil
 }
 
 // benchEnd reports disagreements, draws the plot and returns the exit
-// status of a comparison: 1 for disagreements or bad records, else 5 when
-// a run was censored.
-func benchEnd(g *globalOptions, rep *report.Report, plotFile string, runs []record.Run, bad bool) error {
+// status of a comparison: 1 for disagreements, failed runs or bad records;
+// censored runs are results (exit 0).
+func benchEnd(g *globalOptions, rep *report.Report, plotFile string, bad bool) error {
 	for _, d := range rep.Disagreements {
 		fmt.Fprintln(g.Stderr, "pdbsolve: DISAGREEMENT: "+d)
 	}
@@ -301,16 +537,11 @@ func benchEnd(g *globalOptions, rep *report.Report, plotFile string, runs []reco
 			return withCode(ExitIO, fmt.Errorf("--plot %s: %v", plotFile, err))
 		}
 	}
-	censored := false
-	for i := range runs {
-		bad = bad || runs[i].Status == record.StatusUnsolvable || runs[i].Status == record.StatusError
-		censored = censored || runs[i].Status == record.StatusLimit
+	for _, s := range rep.Heuristics {
+		bad = bad || s.Errors > 0
 	}
-	switch {
-	case len(rep.Disagreements) > 0 || bad:
+	if len(rep.Disagreements) > 0 || bad {
 		return withCode(ExitBadInput, errSilent)
-	case censored:
-		return withCode(ExitLimit, errSilent)
 	}
 	return nil
 }
@@ -355,9 +586,9 @@ func writeBench(w io.Writer, format string, perInstance bool, prov record.Proven
 }
 
 // boardText returns the board of an instance as a record writes it.
-func boardText(rows int, in *bench.Instance) string {
+func boardText(rows int, x *benchInstance) string {
 	if rows == 0 {
-		return string(in.Rotation.AppendText(nil))
+		return string(x.rec.rot.AppendText(nil))
 	}
-	return in.Tiles.String()
+	return x.rec.tiles.String()
 }

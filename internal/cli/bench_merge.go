@@ -18,6 +18,7 @@ type benchReportOptions struct {
 	Plot        string
 	Baseline    string
 	PerInstance bool
+	Partial     bool
 	Files       []string
 }
 
@@ -26,13 +27,24 @@ func newBenchReportCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Merge bench JSON outputs into one comparison",
-		Long: `Read the JSON outputs of "bench --format json" (the shards of one run split with
---shard, or earlier runs of other heuristics on the same instances) and
-write one comparison of every heuristic they hold, as bench does: a table,
-CSV or JSON, and with --plot a plot. An instance is known by its input name
-and line; a run that appears in two files is an error. When the files'
-provenance differs in ways that matter (pdbsolve commit, Go version, CPU,
-cores, or a table's checksum) a note on stderr says so.
+		Long: `Read the outputs of "bench -o FILE" (or "bench --format json"): the shards
+of one run split with --shard, or runs of other heuristics on the same
+instances, and write one comparison of every heuristic they hold, as bench
+does: a table, CSV or JSON, and with --plot a plot.
+
+The set is checked first: the outputs of one run (those of the same
+heuristics) must hold every shard K of --shard K/N exactly once, each
+complete (its summary line says so: not interrupted, not cut short), and
+every output the same puzzle, goal, --max-nodes, --timeout, --repeat,
+--instances and table checksums; an instance (known by its number and board,
+not by its input's spelling) is one board everywhere. Anything missing or
+different is named (file, shard, field) and the exit status is 6; with
+--partial the outputs are merged anyway, with what is missing said on
+stderr. A run found twice with the same results (a shard resumed or given
+twice) counts once, with a note; an interrupted run gives way to the same run
+finished. Outputs of older versions, without a configuration header, are
+merged unchecked, with a note. When the provenance differs in ways that
+matter (pdbsolve commit, Go version, CPU, cores) a note says so.
 
 ` + exitCodeHelp,
 		Args: cobra.MinimumNArgs(1),
@@ -45,6 +57,7 @@ cores, or a table's checksum) a note on stderr says so.
 	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
 	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
 	cmd.Flags().BoolVar(&o.PerInstance, "per-instance", false, "add one row per instance and heuristic")
+	cmd.Flags().BoolVar(&o.Partial, "partial", false, "merge an incomplete or mismatched set anyway, saying what is missing")
 	registerCompletions(cmd, nil, "table", "json", "csv")
 	return cmd
 }
@@ -63,9 +76,26 @@ func runBenchReport(o *benchReportOptions) error {
 			return withCode(ExitIO, err)
 		}
 	}
-	st, err := report.MergeFiles(o.Files...)
+	streams, err := report.ReadFiles(o.Files...)
 	if err != nil {
 		return withCode(ExitBadInput, err)
+	}
+	problems, notes := report.CheckSet(o.Files, streams)
+	for _, n := range notes {
+		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)
+	}
+	for _, p := range problems {
+		fmt.Fprintln(o.g.Stderr, "pdbsolve: bench report: "+p)
+	}
+	if len(problems) > 0 && !o.Partial {
+		return withCode(ExitIncomplete, fmt.Errorf("bench report: %d problems with the set of outputs (--partial merges them anyway)", len(problems)))
+	}
+	st, notes, err := report.Merge(streams...)
+	if err != nil {
+		return withCode(ExitBadInput, err)
+	}
+	for _, n := range notes {
+		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)
 	}
 	// Runs in the order of the unsharded run: by instance, each instance's
 	// runs in the order they came.
@@ -91,7 +121,7 @@ func runBenchReport(o *benchReportOptions) error {
 	if err := writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, st.Runs, rep); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	return benchEnd(o.g, rep, o.Plot, st.Runs, false)
+	return benchEnd(o.g, rep, o.Plot, false)
 }
 
 // mergedTables returns the tables named in any of the headers, each name

@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"io"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 )
 
 // puzzleShape returns the board shape of a sliding-tile puzzle name, or
@@ -51,3 +55,63 @@ func isSilent(err error, code int) bool {
 	var ee *exitError
 	return errors.As(err, &ee) && ee.code == code && ee.err == errSilent
 }
+
+// instanceSet is a --instances selection: 1-based record numbers as a list
+// of ranges, never one entry a number, so 1-2000000000 costs two integers.
+type instanceSet struct {
+	text   string   // the flag's value, for messages
+	ranges [][2]int // sorted, disjoint, not adjacent: [lo, hi] inclusive
+}
+
+// parseInstances reads --instances: 1-based board numbers and ranges
+// separated by commas, such as "40,38,25" or "1-10"; nil for "" (all).
+func parseInstances(v string) (*instanceSet, error) {
+	if v == "" {
+		return nil, nil
+	}
+	s := &instanceSet{text: v}
+	for _, f := range strings.Split(v, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(f), "-")
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := a, error(nil)
+		if isRange {
+			b, err2 = strconv.Atoi(hi)
+		}
+		if err1 != nil || err2 != nil || a < 1 || b < a {
+			return nil, usageError("--instances %q: field %q: want a board number from 1, or a range such as 1-10", v, f)
+		}
+		s.ranges = append(s.ranges, [2]int{a, b})
+	}
+	slices.SortFunc(s.ranges, func(x, y [2]int) int { return cmp.Compare(x[0], y[0]) })
+	merged := s.ranges[:1]
+	for _, r := range s.ranges[1:] {
+		last := &merged[len(merged)-1]
+		if r[0] <= last[1]+1 {
+			last[1] = max(last[1], r[1])
+		} else {
+			merged = append(merged, r)
+		}
+	}
+	s.ranges = merged
+	return s, nil
+}
+
+// has reports whether the set holds number n; a nil set holds every number.
+func (s *instanceSet) has(n int) bool {
+	if s == nil {
+		return true
+	}
+	i, _ := slices.BinarySearchFunc(s.ranges, n, func(r [2]int, n int) int {
+		switch {
+		case r[1] < n:
+			return -1
+		case r[0] > n:
+			return 1
+		}
+		return 0
+	})
+	return i < len(s.ranges) && s.ranges[i][0] <= n && n <= s.ranges[i][1]
+}
+
+// max returns the largest number of the set.
+func (s *instanceSet) max() int { return s.ranges[len(s.ranges)-1][1] }

@@ -34,6 +34,10 @@ const (
 	ExitTable    = 3 // a table could not be read, built or written
 	ExitIO       = 4 // an input could not be read or the output could not be written
 	ExitLimit    = 5 // a solve stopped at --max-nodes or --timeout
+	// ExitIncomplete: the outputs "bench report" reads are missing,
+	// incomplete or disagree (a shard missing or twice, an interrupted
+	// shard, another --max-nodes).
+	ExitIncomplete = 6
 	// ExitSignal plus a signal's number is the status after SIGINT (130)
 	// or SIGTERM (143); 141 is SIGPIPE's, when the reader of standard
 	// output has gone (as with "| head"), which ends the process at once.
@@ -41,14 +45,20 @@ const (
 )
 
 const exitCodeHelp = `Exit status:
-  0  every record was handled
-  1  some records were malformed, unsolvable or (verify, bench) wrong; the others were handled
-  2  bad flags or arguments
+  0  every record was handled (bench, bench report: every run solved or
+     censored by --max-nodes or --timeout, which the summary counts)
+  1  some records were malformed, unsolvable or (verify, bench) wrong, a bench
+     heuristic disagreed, or --instances named numbers past the end of the
+     input; the others were handled
+  2  bad flags or arguments (also: -o onto a non-empty file without --resume,
+     --resume onto another run's output)
   3  a table could not be read, built or written
   4  an input could not be read or the output could not be written
-  5  a solve stopped at a node or time limit
+  5  solve: a board stopped at a node or time limit
+  6  bench report: its inputs are missing, incomplete or disagree
   130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: the answers completed
-     so far are written in order, with a summary on stderr
+     so far are written in order (bench: every finished run, the runs in
+     flight as "interrupted" with their lower bound, and the summary)
   141  standard output was a pipe whose reader has gone (SIGPIPE)
 `
 

@@ -20,6 +20,7 @@ type solveRotationOptions struct {
 	Inputs    []string
 	Shard     string
 	Instances string
+	out       solveOutputFlags
 }
 
 func newSolveRotationCmd(g *globalOptions) *cobra.Command {
@@ -51,6 +52,7 @@ board, bad ones included, with its statistics.
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "solve only these boards, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
+	o.out.register(cmd)
 	return cmd
 }
 
@@ -62,17 +64,28 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if err != nil {
 		return err
 	}
+	sel, err := parseSelection(o.Shard, o.Instances)
+	if err != nil {
+		return err
+	}
+	sout, err := o.out.prepare(&record.Config{Command: "solve", Puzzle: record.PuzzleRotation, Heuristics: []string{o.Heuristic},
+		Repeat: 1, Shard: sel.shard.String(), Instances: o.Instances, Inputs: o.Inputs}, &sel)
+	if err != nil {
+		return err
+	}
 	newSolver, err := rotationSolverFactory(o.g, h)
 	if err != nil {
 		return err
 	}
-	asJSON := o.Format == "json"
-	source, err := shardOf(o.g, o.Inputs, o.Shard, o.Instances, rotationRecords)
+	asJSON := o.Format == "json" || o.out.Output != ""
+	out, err := sout.open(o.g)
 	if err != nil {
 		return err
 	}
-	return o.g.runBatch(batch.Config{
-		Source: source,
+	src, pastEnd := shardOf(o.g, o.Inputs, sel, 0, 0)
+	err = o.g.runBatch(batch.Config{
+		Stdout: out.writer(),
+		Source: src,
 		Reject: func(u *batch.Unit, line int, err error) {
 			rejectRecord(u, asJSON, record.PuzzleRotation, o.Heuristic, line, err)
 		},
@@ -91,6 +104,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 			return w.solveUnit
 		},
 	})
+	return sout.finish(o.g, pastEnd.status(err), nil, asJSON)
 }
 
 // rotationSolverFactory loads the tables heuristic h needs and returns a

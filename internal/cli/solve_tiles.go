@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -29,6 +30,7 @@ type solveTilesOptions struct {
 	Inputs    []string
 	Shard     string
 	Instances string
+	out       solveOutputFlags
 }
 
 func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
@@ -95,7 +97,8 @@ Default: %s.
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "solve only these boards, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
 	cmd.Flags().StringVar(&o.Split, "split", "auto", "all workers on one board at a time: auto, on or off")
-	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr even when it is not a terminal")
+	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr (else one updating line on a terminal, a time-stamped line at most once a minute a worker otherwise)")
+	o.out.register(cmd)
 	return cmd
 }
 
@@ -124,8 +127,25 @@ func runSolveTiles(o *solveTilesOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := checkTimeout(o.Timeout); err != nil {
+		return err
+	}
 	if o.Heuristic == "" {
 		o.Heuristic = search.DefaultTilesHeuristic(rows, cols)
+	}
+	sel, err := parseSelection(o.Shard, o.Instances)
+	if err != nil {
+		return err
+	}
+	puzzle := tilesPuzzleName(rows, cols)
+	sout, err := o.out.prepare(&record.Config{Command: "solve", Puzzle: puzzle, Goal: goal.String(),
+		Heuristics: []string{o.Heuristic}, MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: 1,
+		Shard: sel.shard.String(), Instances: o.Instances, Inputs: o.Inputs}, &sel)
+	if err != nil {
+		return err
+	}
+	if o.out.Output != "" {
+		o.Format = "json"
 	}
 	h, err := loadTilesHeuristic(o.g, rows, cols, o.Heuristic)
 	if err != nil {
@@ -133,26 +153,23 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	size := rows * cols
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
-	source, err := shardOf(o.g, o.Inputs, o.Shard, o.Instances, tilesRecords(size))
+	out, err := sout.open(o.g)
 	if err != nil {
 		return err
 	}
-	var prog *tilesProgress
-	if o.Progress || o.g.stderrTTY {
-		prog = &tilesProgress{w: o.g.Stderr}
-	}
-	inner := 1
+	src, pastEnd := shardOf(o.g, o.Inputs, sel, rows, cols)
+	tracker := newRunTracker(o.g, "solve", o.Progress)
+	inner, workers := 1, 0
 	if split {
 		// One record at a time, every worker inside its search.
-		inner = o.g.workers()
-		saved := o.g.Workers
-		o.g.Workers = 1
-		defer func() { o.g.Workers = saved }()
+		inner, workers = o.g.workers(), 1
 	}
-	return o.g.runBatch(batch.Config{
-		Inputs: o.Inputs, JSON: o.Format == "json", Source: source,
+	inflight := &tilesInflight{}
+	err = o.g.runBatch(batch.Config{
+		Stdout: out.writer(), Workers: workers,
+		Inputs: o.Inputs, JSON: o.Format == "json", Source: src,
 		Reject: func(u *batch.Unit, line int, err error) {
-			rejectRecord(u, o.Format == "json", tilesPuzzleName(rows, cols), o.Heuristic, line, err)
+			rejectRecord(u, o.Format == "json", puzzle, o.Heuristic, line, err)
 		},
 		Split: func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) },
 		// A board costs milliseconds to hours: one a unit keeps every worker busy.
@@ -160,13 +177,51 @@ func runSolveTiles(o *solveTilesOptions) error {
 		NewHandler: func() batch.Handler {
 			s := search.NewTilesSolver(h)
 			s.SetWorkers(inner)
-			return func(u *batch.Unit) { solveTilesUnit(u, s, o, goal, lim, prog) }
+			ws := inflight.add(tracker.worker())
+			return func(u *batch.Unit) { solveTilesUnit(u, s, o, goal, lim, ws) }
 		},
 	})
+	tracker.finish(false)
+	return sout.finish(o.g, pastEnd.status(err), inflight.records(), o.Format == "json")
+}
+
+// tilesInflight knows the board each worker of a sliding-tile solve is
+// on, to record it as interrupted.
+type tilesInflight struct {
+	mu      sync.Mutex
+	workers []*tilesWorker
+}
+
+// tilesWorker is one worker's run state and the record of its board.
+type tilesWorker struct {
+	*runState
+	r record.Run // the record of the board in flight, before its outcome
+}
+
+func (f *tilesInflight) add(s *runState) *tilesWorker {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	w := &tilesWorker{runState: s}
+	f.workers = append(f.workers, w)
+	return w
+}
+
+// records returns the interrupted records of the boards in flight.
+func (f *tilesInflight) records() []record.Run {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []record.Run
+	for _, w := range f.workers {
+		r := w.r
+		if w.interrupted(&r) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // solveTilesUnit solves every board of a unit into its output.
-func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits, prog *tilesProgress) {
+func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits, ws *tilesWorker) {
 	asJSON := o.Format == "json"
 	rows, cols := o.shape.rows, o.shape.cols
 	bitboard.TilesScan(c.Data, c.Line, rows*cols, func(rec *bitboard.TilesRecord) {
@@ -176,7 +231,18 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 			return
 		}
 		line := rec.Line
-		moves, st, err := s.Solve(b, goal, prog.limits(lim, c.Name+":"+strconv.Itoa(line)))
+		ws.t.mu.Lock()
+		ws.r = *tilesRun(c, rows, cols, line, b, goal, s.Heuristic().Name(), "")
+		ws.t.mu.Unlock()
+		moves, st, err := s.Solve(b, goal, ws.begin(lim, 0, c.Name+":"+strconv.Itoa(line), s.Heuristic().Name()))
+		status := record.StatusSolved
+		switch {
+		case errors.Is(err, search.ErrLimit):
+			status = record.StatusLimit
+		case err != nil:
+			status = record.StatusError
+		}
+		ws.end(status, &st)
 		switch {
 		case errors.Is(err, search.ErrLimit):
 			err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",

@@ -3,11 +3,8 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -155,31 +152,6 @@ func tilesSplit(mode string, rows, cols int) (bool, error) {
 	return false, usageError("--split %q: want auto, on or off", mode)
 }
 
-// tilesProgress writes the per-iteration progress lines of sliding-tile
-// solves to w; its lock keeps the lines of concurrent solves whole.
-type tilesProgress struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-// limits returns lim with a progress report for the record at where.
-func (p *tilesProgress) limits(lim search.Limits, where string) search.Limits {
-	if p == nil {
-		return lim
-	}
-	lim.Progress = func(q search.Progress) {
-		rate := 0.0
-		if s := q.Elapsed.Seconds(); s > 0 {
-			rate = float64(q.Generated) / s / 1e6
-		}
-		p.mu.Lock()
-		fmt.Fprintf(p.w, "pdbsolve: %s: bound %d searched, next %d; %d nodes generated, %.1f M nodes/s, %v elapsed\n",
-			where, q.Bound, q.Next, q.Generated, rate, q.Elapsed.Round(time.Millisecond))
-		p.mu.Unlock()
-	}
-	return lim
-}
-
 // loadTilesHeuristic loads a heuristic by name for the rows x cols board,
 // telling a bad name (usage) from a table problem (exit 3).
 func loadTilesHeuristic(g *globalOptions, rows, cols int, name string) (*search.TilesHeuristic, error) {
@@ -205,28 +177,4 @@ func loadTilesHeuristic(g *globalOptions, rows, cols int, name string) (*search.
 // call into bitboard's board parser, kept in one place.
 func tilesParse(rec *bitboard.TilesRecord, rows, cols int) (bitboard.Tiles, error) {
 	return bitboard.ParseTiles(rec.Fields, rows, cols)
-}
-
-// parseInstances reads --instances: 1-based board numbers and ranges
-// separated by commas, such as "40,38,25" or "1-10"; nil for "" (all).
-func parseInstances(v string) (map[int]bool, error) {
-	if v == "" {
-		return nil, nil
-	}
-	pick := map[int]bool{}
-	for _, f := range strings.Split(v, ",") {
-		lo, hi, isRange := strings.Cut(strings.TrimSpace(f), "-")
-		a, err1 := strconv.Atoi(lo)
-		b, err2 := a, error(nil)
-		if isRange {
-			b, err2 = strconv.Atoi(hi)
-		}
-		if err1 != nil || err2 != nil || a < 1 || b < a {
-			return nil, usageError("--instances %q: field %q: want a board number from 1, or a range such as 1-10", v, f)
-		}
-		for i := a; i <= b; i++ {
-			pick[i] = true
-		}
-	}
-	return pick, nil
 }

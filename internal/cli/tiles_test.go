@@ -360,7 +360,7 @@ func TestTilesLimitLowerBound(t *testing.T) {
 	if *rec.LowerBound > want || *rec.LowerBound < rec.H0 {
 		t.Fatalf("lower bound %d, h0 %d, optimal %d", *rec.LowerBound, rec.H0, want)
 	}
-	if *rec.LowerBound > rec.H0 && !strings.Contains(errs, "stdin:1: bound ") {
+	if *rec.LowerBound > rec.H0 && !strings.Contains(errs, "stdin:1 manhattan: bound ") {
 		t.Fatalf("--progress: no iteration line in %q", errs)
 	}
 	_, errs, code = runTiles(t, boards, "solve", "tiles", "--size", "3x4", "--max-nodes", "300")

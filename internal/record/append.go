@@ -15,8 +15,8 @@ import (
 //   - solved: moves (unless empty with a positive length: moves not kept),
 //     length, symbol (when set), bound, h0, expanded, generated,
 //     iterations, time_ns (when positive);
-//   - limit: bound, h0, expanded, generated, iterations, time_ns (when
-//     positive), error (when set);
+//   - limit and interrupted: bound, h0, expanded, generated, iterations,
+//     time_ns (when positive), error (when set);
 //   - unsolvable and error: error.
 //
 // Strings are escaped as encoding/json escapes them, except that <, > and &
@@ -63,7 +63,7 @@ func AppendRun(dst []byte, r *Run) []byte {
 			dst = strconv.AppendInt(dst, int64(r.Symbol), 10)
 		}
 		dst = appendSearch(dst, r)
-	case StatusLimit:
+	case StatusLimit, StatusInterrupted:
 		dst = appendSearch(dst, r)
 		if r.Error != "" {
 			dst = append(dst, `,"error":`...)

@@ -41,6 +41,18 @@ func fields(s string) []string {
 type Stream struct {
 	Headers []Provenance
 	Runs    []Run
+	// Configs holds the configuration of each header that has one, in
+	// order (one a session: a resumed run appends a header).
+	Configs []Config
+	// Summaries holds each bench summary line, in order; the last says
+	// whether the output is complete.
+	Summaries []Summary
+	// Truncated is the line of an unfinished last line that was dropped
+	// (its writer was killed mid-line), 0 when there is none.
+	Truncated int
+	// Size is the length in bytes of the data read, without a dropped
+	// unfinished last line: where a resumed writer appends.
+	Size int64
 }
 
 // ReadStream reads every JSON value of r (JSON Lines, or values spread over
@@ -49,15 +61,22 @@ type Stream struct {
 // census records are skipped. It also reads the single JSON document that
 // bench wrote before this schema ({"puzzle": ..., "per_instance": [...]},
 // "seconds" and status "censored"), converting its rows to runs.
-// Errors name the input and the line where the bad value starts.
+// Errors name the input and the line where the bad value starts. A last
+// line without a newline that is not a JSON value (a writer killed in the
+// middle of it) is dropped and its line kept in Stream.Truncated.
 func ReadStream(r io.Reader, name string) (*Stream, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
+	s := &Stream{}
+	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 && len(trimSpace(data[i+1:])) > 0 && !json.Valid(data[i+1:]) {
+		s.Truncated = 1 + bytes.Count(data[:i+1], []byte{'\n'})
+		data = data[:i+1]
+	}
+	s.Size = int64(len(data))
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
-	s := &Stream{}
 	for {
 		start := d.InputOffset()
 		var raw json.RawMessage
@@ -121,11 +140,20 @@ func (s *Stream) add(raw json.RawMessage, obj map[string]json.RawMessage, name s
 		}
 		s.Runs = append(s.Runs, r)
 	case obj["provenance"] != nil:
-		var h Provenance
-		if err := json.Unmarshal(obj["provenance"], &h); err != nil {
+		var h Header
+		if err := json.Unmarshal(raw, &h); err != nil {
 			return bad("a provenance header: %v", err)
 		}
-		s.Headers = append(s.Headers, h)
+		s.Headers = append(s.Headers, h.Provenance)
+		if h.Config != nil {
+			s.Configs = append(s.Configs, *h.Config)
+		}
+	case obj["summary"] != nil && obj["report"] != nil:
+		var sum Summary
+		if err := json.Unmarshal(obj["summary"], &sum); err != nil {
+			return bad("a bench summary: %v", err)
+		}
+		s.Summaries = append(s.Summaries, sum)
 	case obj["per_instance"] != nil:
 		var puzzle string
 		var rows []legacyRow
@@ -185,7 +213,7 @@ func (x legacyRow) run(puzzle string) (Run, error) {
 func (r *Run) Check() error {
 	switch {
 	case !r.Status.Valid():
-		return fmt.Errorf("status %q is none of solved, unsolvable, limit, error", r.Status)
+		return fmt.Errorf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status)
 	case r.Line < 1:
 		return fmt.Errorf("line %d: want a line number from 1", r.Line)
 	case r.Length < 0 || r.Bound < 0:
@@ -221,6 +249,10 @@ type Solution struct {
 	Malformed string
 }
 
+// skipLine marks a JSON line of an output file that answers no board (a
+// header or a summary); ReadSolutions leaves it out.
+const skipLine = "\x00skip"
+
 // rotationNoMoves is the judge's answer for a board already solved.
 const rotationNoMoves = "No moves needed"
 
@@ -255,7 +287,9 @@ func ReadSolutions(data []byte, name, puzzle string) ([]Solution, error) {
 		}
 		switch {
 		case asJSON:
-			out = append(out, jsonSolution(text, name, ln))
+			if sol := jsonSolution(text, name, ln); sol.Malformed != skipLine {
+				out = append(out, sol)
+			}
 		case rotation && pending != nil:
 			pending.Symbol = string(text)
 			out = append(out, *pending)
@@ -312,6 +346,14 @@ func jsonSolution(text []byte, name string, line int) Solution {
 		s.Malformed = fmt.Sprintf("not a JSON record: %v", err)
 		return s
 	}
+	if r.Status == "" && r.File == nil && r.Error == "" && r.Input == "" {
+		var other map[string]json.RawMessage
+		json.Unmarshal(text, &other)
+		if other["provenance"] != nil || other["report"] != nil {
+			s.Malformed = skipLine // a header or summary: no answer
+			return s
+		}
+	}
 	s.BoardInput, s.BoardLine = r.Input, r.Line
 	if r.File != nil {
 		s.BoardInput = *r.File
@@ -324,7 +366,7 @@ func jsonSolution(text []byte, name string, line int) Solution {
 		}
 	}
 	if !s.Status.Valid() {
-		s.Malformed = fmt.Sprintf("status %q is none of solved, unsolvable, limit, error", r.Status)
+		s.Malformed = fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status)
 		return s
 	}
 	if s.Status != StatusSolved {

@@ -42,12 +42,18 @@ const (
 	StatusLimit Status = "limit"
 	// StatusError: the record could not be read or solved; error says why.
 	StatusError Status = "error"
+	// StatusInterrupted: SIGINT or SIGTERM ended the process during the
+	// search; as for StatusLimit, bound is a lower bound on the optimal
+	// length (every smaller bound was searched in full) and the node counts
+	// are those of the iterations completed. The run is not done: a resumed
+	// run solves it again.
+	StatusInterrupted Status = "interrupted"
 )
 
-// Valid reports whether s is one of the four statuses.
+// Valid reports whether s is one of the five statuses.
 func (s Status) Valid() bool {
 	switch s {
-	case StatusSolved, StatusUnsolvable, StatusLimit, StatusError:
+	case StatusSolved, StatusUnsolvable, StatusLimit, StatusError, StatusInterrupted:
 		return true
 	}
 	return false
@@ -233,7 +239,55 @@ type Provenance struct {
 	Tables    []TableChecksum `json:"tables"`     // the tables the run used, by name
 }
 
-// Header is the first line of a bench JSON output.
+// Header is the first line of a bench output, and of the output file of
+// solve -o. A run resumed with --resume appends a header of its own, with
+// the same Config.
 type Header struct {
 	Provenance Provenance `json:"provenance"`
+	Config     *Config    `json:"config,omitempty"` // bench, and solve -o: what the run solves
+}
+
+// Config is what a run of bench (or solve -o) solves: everything that must
+// agree between the shards of one run, and between a run and its resumed
+// continuation.
+type Config struct {
+	Command    string   `json:"command"`             // "bench" or "solve"
+	Puzzle     string   `json:"puzzle"`              // as in runs
+	Goal       string   `json:"goal,omitempty"`      // sliding tiles
+	Heuristics []string `json:"heuristics"`          // in the order given
+	MaxNodes   uint64   `json:"max_nodes"`           // --max-nodes; 0 for none
+	TimeoutNS  int64    `json:"timeout_ns"`          // --timeout; 0 for none
+	Repeat     int      `json:"repeat"`              // --repeat; 1 for solve
+	Shard      string   `json:"shard"`               // --shard K/N; "0/1" for the whole run
+	Instances  string   `json:"instances,omitempty"` // --instances as given; absent for all
+	Inputs     []string `json:"inputs"`              // the inputs as named ("-" is standard input)
+}
+
+// Summary is the last line of a bench output, {"summary": {...}, "report":
+// {...}} (docs/records.md): the counts of the runs of the whole output file,
+// earlier sessions included. An interrupted bench writes it too, with
+// Complete false.
+type Summary struct {
+	Complete    bool `json:"complete"`    // every selected instance was run under every heuristic
+	Instances   int  `json:"instances"`   // instances selected (this shard, --instances), as far as read
+	Runs        int  `json:"runs"`        // runs in the output, this and earlier sessions
+	Solved      int  `json:"solved"`      // of them, solved
+	Censored    int  `json:"censored"`    // stopped by --max-nodes or --timeout
+	Failed      int  `json:"failed"`      // unsolvable or error
+	Interrupted int  `json:"interrupted"` // stopped by a signal
+}
+
+// Count adds one run's status to s.
+func (s *Summary) Count(st Status) {
+	s.Runs++
+	switch st {
+	case StatusSolved:
+		s.Solved++
+	case StatusLimit:
+		s.Censored++
+	case StatusInterrupted:
+		s.Interrupted++
+	default:
+		s.Failed++
+	}
 }

@@ -56,7 +56,7 @@ type Columns struct {
 }
 
 func (c *Columns) add(x *Cell) {
-	censored := x.Status == record.StatusLimit
+	censored := x.Status == record.StatusLimit || x.Status == record.StatusInterrupted
 	c.Instances++
 	c.Expanded.add(float64(x.Expanded), censored)
 	c.Generated.add(float64(x.Generated), censored)
@@ -80,17 +80,18 @@ type Spread struct {
 
 // Summary is one heuristic's line of a report.
 type Summary struct {
-	Heuristic  string   `json:"heuristic"`
-	Instances  int      `json:"instances"`
-	Solved     int      `json:"solved"`
-	Censored   int      `json:"censored"` // stopped at a node or time limit
-	Errors     int      `json:"errors"`   // errors and unsolvable boards
-	MeanH0     float64  `json:"mean_h0"`
-	MeanLength float64  `json:"mean_length"` // over the paired instances
-	All        Columns  `json:"all"`         // solved and censored runs
-	Paired     Columns  `json:"paired"`      // the instances every heuristic solved
-	Ratio      *float64 `json:"ratio_to_baseline"`
-	TimeSpread *Spread  `json:"time_spread,omitempty"` // with repeated runs
+	Heuristic   string   `json:"heuristic"`
+	Instances   int      `json:"instances"`
+	Solved      int      `json:"solved"`
+	Censored    int      `json:"censored"`              // stopped at a node or time limit
+	Interrupted int      `json:"interrupted,omitempty"` // stopped by a signal, counted as censored runs are
+	Errors      int      `json:"errors"`                // errors and unsolvable boards
+	MeanH0      float64  `json:"mean_h0"`
+	MeanLength  float64  `json:"mean_length"` // over the paired instances
+	All         Columns  `json:"all"`         // solved and censored runs
+	Paired      Columns  `json:"paired"`      // the instances every heuristic solved
+	Ratio       *float64 `json:"ratio_to_baseline"`
+	TimeSpread  *Spread  `json:"time_spread,omitempty"` // with repeated runs
 }
 
 // Instance is one board of the comparison.
@@ -142,6 +143,9 @@ type Options struct {
 	// order of their first runs. Heuristics not listed follow, in that
 	// order.
 	Order []string
+	// Keep keeps the folded cells of every instance in Report.Boards and
+	// Report.Cells (for per-instance rows and plots); Build always does.
+	Keep bool
 }
 
 // Errors of Build and Merge.
@@ -157,97 +161,239 @@ var (
 	ErrDuplicate = errors.New("the same run appears twice")
 )
 
-// key identifies an instance.
+// key identifies an instance: by its number in the whole run and its board
+// when the run records them (bench), so two spellings of one input's path
+// name one instance; else by its input and line.
 type key struct {
-	input string
-	line  int
+	input    string
+	line     int
+	instance int
+	board    string
+}
+
+func keyOf(r *record.Run) key {
+	if r.Instance > 0 {
+		return key{instance: r.Instance, board: r.Board}
+	}
+	return key{input: r.Input, line: r.Line}
 }
 
 // Build compares the heuristics of runs. Runs need not be in order; every
-// run must be of one puzzle, and no two may share input, line, heuristic
-// and repeat.
+// run must be of one puzzle, and no two may share instance, heuristic and
+// repeat (an instance is its number and board when runs record them, else
+// its input and line). The report keeps Boards and Cells.
 func Build(runs []record.Run, o Options) (*Report, error) {
 	if len(runs) == 0 {
 		return nil, ErrNoRuns
 	}
-	rep := &Report{Puzzle: runs[0].Puzzle}
-	inputOrder := map[string]int{}
-	instIndex := map[key]int{}
-	heurIndex := map[string]int{}
 	var heurs []string
+	groups := map[key][]*record.Run{}
+	var order []key
 	for i := range runs {
 		r := &runs[i]
-		if r.Puzzle != rep.Puzzle {
-			return nil, fmt.Errorf("%w: %s and %s (%s line %d)", ErrMixed, rep.Puzzle, r.Puzzle, r.Input, r.Line)
+		if r.Puzzle != runs[0].Puzzle {
+			return nil, fmt.Errorf("%w: %s and %s (%s line %d)", ErrMixed, runs[0].Puzzle, r.Puzzle, r.Input, r.Line)
 		}
-		if _, ok := inputOrder[r.Input]; !ok {
-			inputOrder[r.Input] = len(inputOrder)
-		}
-		k := key{r.Input, r.Line}
-		if _, ok := instIndex[k]; !ok {
-			instIndex[k] = len(rep.Boards)
-			rep.Boards = append(rep.Boards, Instance{Input: r.Input, Line: r.Line, Index: r.Instance, Board: r.Board})
-		}
-		if _, ok := heurIndex[r.Heuristic]; !ok {
-			heurIndex[r.Heuristic] = len(heurs)
+		if !slices.Contains(heurs, r.Heuristic) {
 			heurs = append(heurs, r.Heuristic)
 		}
-	}
-	// Instances in the order of the unsharded run when it is recorded,
-	// else by input and line.
-	slices.SortStableFunc(rep.Boards, func(a, b Instance) int {
-		if a.Index != 0 && b.Index != 0 && a.Index != b.Index {
-			return cmp.Compare(a.Index, b.Index)
+		k := keyOf(r)
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
 		}
-		if c := cmp.Compare(inputOrder[a.Input], inputOrder[b.Input]); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Line, b.Line)
-	})
-	for i, b := range rep.Boards {
-		instIndex[key{b.Input, b.Line}] = i
-	}
-	heurs = orderHeuristics(heurs, o.Order)
-	for h, name := range heurs {
-		heurIndex[name] = h
-	}
-	rep.Baseline = heurs[0]
-	if o.Baseline != "" {
-		if _, ok := heurIndex[o.Baseline]; !ok {
-			return nil, fmt.Errorf("%w: %q (have %s)", ErrBaseline, o.Baseline, strings.Join(heurs, ", "))
-		}
-		rep.Baseline = o.Baseline
-	}
-
-	// Group the repeats of each cell, checking for duplicates.
-	groups := make([][][]*record.Run, len(heurs))
-	for h := range groups {
-		groups[h] = make([][]*record.Run, len(rep.Boards))
-	}
-	for i := range runs {
-		r := &runs[i]
-		h, b := heurIndex[r.Heuristic], instIndex[key{r.Input, r.Line}]
-		for _, o := range groups[h][b] {
-			if o.Repeat == r.Repeat {
+		for _, o := range groups[k] {
+			if o.Heuristic == r.Heuristic && o.Repeat == r.Repeat {
 				return nil, fmt.Errorf("%w: %s line %d under %q, repeat %d", ErrDuplicate, r.Input, r.Line, r.Heuristic, r.Repeat)
 			}
 		}
-		groups[h][b] = append(groups[h][b], r)
+		groups[k] = append(groups[k], r)
 	}
-	rep.Instances = len(rep.Boards)
-	rep.Cells = make([][]Cell, len(heurs))
-	for h := range heurs {
-		rep.Cells[h] = make([]Cell, len(rep.Boards))
-		for b, g := range groups[h] {
-			rep.Cells[h][b] = fold(g)
-			rep.Repeats = max(rep.Repeats, len(g))
+	o.Keep = true
+	b, err := NewBuilder(runs[0].Puzzle, orderHeuristics(heurs, o.Order), o)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range order {
+		b.Add(groups[k])
+	}
+	return b.Report(), nil
+}
+
+// Builder builds a report one instance at a time, keeping only the sums
+// the summary needs (and, with Options.Keep, the folded cells), so a
+// benchmark of any length is summed up in bounded memory.
+type Builder struct {
+	rep        *Report
+	heurs      []string
+	index      map[string]int
+	keep       bool
+	inputOrder map[string]int
+	h0, length []float64 // per heuristic: sums of h0 and of paired lengths
+	h0n        []int
+	spreads    [][]float64 // per heuristic: the spreads of repeated instances
+	cells      []Cell
+	groups     [][]*record.Run
+}
+
+// NewBuilder returns a Builder of a report on puzzle comparing heuristics,
+// in that order; o.Baseline must be one of them (or "" for the first).
+func NewBuilder(puzzle string, heuristics []string, o Options) (*Builder, error) {
+	if len(heuristics) == 0 {
+		return nil, ErrNoRuns
+	}
+	b := &Builder{rep: &Report{Puzzle: puzzle, Baseline: heuristics[0]}, heurs: heuristics, index: map[string]int{},
+		keep: o.Keep, inputOrder: map[string]int{}}
+	for h, name := range heuristics {
+		b.index[name] = h
+	}
+	if o.Baseline != "" {
+		if _, ok := b.index[o.Baseline]; !ok {
+			return nil, fmt.Errorf("%w: %q (have %s)", ErrBaseline, o.Baseline, strings.Join(heuristics, ", "))
+		}
+		b.rep.Baseline = o.Baseline
+	}
+	n := len(heuristics)
+	b.h0, b.length, b.h0n, b.spreads = make([]float64, n), make([]float64, n), make([]int, n), make([][]float64, n)
+	b.cells, b.groups = make([]Cell, n), make([][]*record.Run, n)
+	b.rep.Heuristics = make([]Summary, n)
+	for h, name := range heuristics {
+		b.rep.Heuristics[h].Heuristic = name
+	}
+	if b.keep {
+		b.rep.Cells = make([][]Cell, n)
+	}
+	return b, nil
+}
+
+// Add adds one instance: its runs under every heuristic and repeat (all of
+// one instance; a heuristic without runs did not run it). Runs of
+// heuristics the Builder does not compare are ignored.
+func (b *Builder) Add(runs []*record.Run) {
+	if len(runs) == 0 {
+		return
+	}
+	rep := b.rep
+	for h := range b.groups {
+		b.groups[h] = b.groups[h][:0]
+	}
+	for _, r := range runs {
+		if h, ok := b.index[r.Heuristic]; ok {
+			b.groups[h] = append(b.groups[h], r)
 		}
 	}
+	paired := true
+	for h, g := range b.groups {
+		b.cells[h] = fold(g)
+		rep.Repeats = max(rep.Repeats, len(g))
+		paired = paired && b.cells[h].Status == record.StatusSolved && b.cells[h].Repeats > 0
+	}
+	first := runs[0]
+	in := Instance{Input: first.Input, Line: first.Line, Index: first.Instance, Board: first.Board}
+	rep.Instances++
+	if paired {
+		rep.PairedInstances++
+	}
+	for h := range b.heurs {
+		c := &b.cells[h]
+		s := &rep.Heuristics[h]
+		if c.Repeats == 0 {
+			continue
+		}
+		s.Instances++
+		switch c.Status {
+		case record.StatusSolved:
+			s.Solved++
+		case record.StatusLimit:
+			s.Censored++
+		case record.StatusInterrupted:
+			s.Interrupted++
+		default:
+			s.Errors++
+			continue
+		}
+		s.All.add(c)
+		b.h0[h] += float64(c.H0)
+		b.h0n[h]++
+		if c.Repeats > 1 {
+			b.spreads[h] = append(b.spreads[h], c.Spread())
+		}
+		if paired {
+			s.Paired.add(c)
+			b.length[h] += float64(c.Length)
+		}
+	}
+	rep.Disagreements = append(rep.Disagreements, disagreements(in, b.heurs, b.cells)...)
+	if b.keep {
+		if _, ok := b.inputOrder[in.Input]; !ok {
+			b.inputOrder[in.Input] = len(b.inputOrder)
+		}
+		rep.Boards = append(rep.Boards, in)
+		for h := range b.heurs {
+			rep.Cells[h] = append(rep.Cells[h], b.cells[h])
+		}
+	}
+}
+
+// Report finishes the means and ratios and returns the report; the
+// Builder is not used after.
+func (b *Builder) Report() *Report {
+	rep := b.rep
 	if rep.Repeats <= 1 {
 		rep.Repeats = 0
 	}
-	rep.summarize(heurs)
-	return rep, nil
+	for h := range b.heurs {
+		s := &rep.Heuristics[h]
+		s.All.finish()
+		s.Paired.finish()
+		if b.h0n[h] > 0 {
+			s.MeanH0 = b.h0[h] / float64(b.h0n[h])
+		}
+		if s.Paired.Instances > 0 {
+			s.MeanLength = b.length[h] / float64(s.Paired.Instances)
+		}
+		if sp := b.spreads[h]; len(sp) > 0 {
+			slices.Sort(sp)
+			s.TimeSpread = &Spread{MedianRel: sp[(len(sp)-1)/2], MaxRel: sp[len(sp)-1]}
+		}
+	}
+	base := slices.Index(b.heurs, rep.Baseline)
+	if g := rep.Heuristics[base].Paired.Generated.Total; g > 0 {
+		for h := range rep.Heuristics {
+			r := rep.Heuristics[h].Paired.Generated.Total / g
+			rep.Heuristics[h].Ratio = &r
+		}
+	}
+	if b.keep {
+		// Instances in the order of the unsharded run when it is recorded,
+		// else by input and line.
+		perm := make([]int, len(rep.Boards))
+		for i := range perm {
+			perm[i] = i
+		}
+		slices.SortStableFunc(perm, func(i, j int) int {
+			a, c := rep.Boards[i], rep.Boards[j]
+			if a.Index != 0 && c.Index != 0 && a.Index != c.Index {
+				return cmp.Compare(a.Index, c.Index)
+			}
+			if x := cmp.Compare(b.inputOrder[a.Input], b.inputOrder[c.Input]); x != 0 {
+				return x
+			}
+			return cmp.Compare(a.Line, c.Line)
+		})
+		boards := make([]Instance, len(perm))
+		for i, p := range perm {
+			boards[i] = rep.Boards[p]
+		}
+		rep.Boards = boards
+		for h := range rep.Cells {
+			cells := make([]Cell, len(perm))
+			for i, p := range perm {
+				cells[i] = rep.Cells[h][p]
+			}
+			rep.Cells[h] = cells
+		}
+	}
+	return rep
 }
 
 // orderHeuristics puts the names listed in order first, in that order.
@@ -273,10 +419,12 @@ func severity(s record.Status) int {
 		return 0
 	case record.StatusLimit:
 		return 1
-	case record.StatusUnsolvable:
+	case record.StatusInterrupted:
 		return 2
+	case record.StatusUnsolvable:
+		return 3
 	}
-	return 3
+	return 4
 }
 
 // fold folds the repeats of one instance under one heuristic.
@@ -321,100 +469,37 @@ func (c *Cell) Spread() float64 {
 	return float64(c.MaxTimeNS-c.MinTimeNS) / float64(c.TimeNS)
 }
 
-func (rep *Report) summarize(heurs []string) {
-	paired := make([]bool, len(rep.Boards))
-	for b := range rep.Boards {
-		paired[b] = true
-		for h := range heurs {
-			paired[b] = paired[b] && rep.Cells[h][b].Status == record.StatusSolved && rep.Cells[h][b].Repeats > 0
-		}
-		if paired[b] {
-			rep.PairedInstances++
-		}
-	}
-	base := slices.Index(heurs, rep.Baseline)
-	rep.Heuristics = make([]Summary, len(heurs))
-	for h, name := range heurs {
-		s := &rep.Heuristics[h]
-		s.Heuristic = name
-		var h0, length float64
-		var h0n int
-		var spreads []float64
-		for b := range rep.Boards {
-			c := &rep.Cells[h][b]
-			if c.Repeats == 0 {
-				continue
-			}
-			s.Instances++
-			switch c.Status {
-			case record.StatusSolved:
-				s.Solved++
-			case record.StatusLimit:
-				s.Censored++
-			default:
-				s.Errors++
-				continue
-			}
-			s.All.add(c)
-			h0 += float64(c.H0)
-			h0n++
-			if c.Repeats > 1 {
-				spreads = append(spreads, c.Spread())
-			}
-			if paired[b] {
-				s.Paired.add(c)
-				length += float64(c.Length)
-			}
-		}
-		s.All.finish()
-		s.Paired.finish()
-		if h0n > 0 {
-			s.MeanH0 = h0 / float64(h0n)
-		}
-		if s.Paired.Instances > 0 {
-			s.MeanLength = length / float64(s.Paired.Instances)
-		}
-		if len(spreads) > 0 {
-			slices.Sort(spreads)
-			s.TimeSpread = &Spread{MedianRel: spreads[(len(spreads)-1)/2], MaxRel: spreads[len(spreads)-1]}
-		}
-	}
-	if b := rep.Heuristics[base].Paired.Generated.Total; b > 0 {
-		for h := range rep.Heuristics {
-			r := rep.Heuristics[h].Paired.Generated.Total / b
-			rep.Heuristics[h].Ratio = &r
-		}
-	}
-	rep.Disagreements = disagreements(rep, heurs)
-}
-
-// disagreements lists the instances where two heuristics found different
-// optimal lengths, or a censored run's lower bound exceeds a length found.
-func disagreements(rep *Report, heurs []string) []string {
+// disagreements lists how the heuristics' cells of instance in disagree:
+// two heuristics finding different optimal lengths, repeats with different
+// counts, or a censored or interrupted run's lower bound above a length
+// found.
+func disagreements(in Instance, heurs []string, cells []Cell) []string {
 	var out []string
-	for b, in := range rep.Boards {
-		length, by := -1, ""
-		for h := range heurs {
-			c := &rep.Cells[h][b]
-			if c.Repeats > 0 && c.Status == record.StatusSolved {
-				if length < 0 {
-					length, by = c.Length, heurs[h]
-				} else if c.Length != length {
-					out = append(out, fmt.Sprintf("%s line %d: %s finds length %d, %s finds %d", in.Input, in.Line, by, length, heurs[h], c.Length))
-				}
-			}
-			if c.NodesDiffer {
-				out = append(out, fmt.Sprintf("%s line %d: the repeats of %s report different lengths or node counts", in.Input, in.Line, heurs[h]))
+	where := fmt.Sprintf("%s line %d", in.Input, in.Line)
+	if in.Index > 0 {
+		where = fmt.Sprintf("instance %d (%s line %d)", in.Index, in.Input, in.Line)
+	}
+	length, by := -1, ""
+	for h := range heurs {
+		c := &cells[h]
+		if c.Repeats > 0 && c.Status == record.StatusSolved {
+			if length < 0 {
+				length, by = c.Length, heurs[h]
+			} else if c.Length != length {
+				out = append(out, fmt.Sprintf("%s: %s finds length %d, %s finds %d", where, by, length, heurs[h], c.Length))
 			}
 		}
-		if length < 0 {
-			continue
+		if c.NodesDiffer {
+			out = append(out, fmt.Sprintf("%s: the repeats of %s report different lengths or node counts", where, heurs[h]))
 		}
-		for h := range heurs {
-			c := &rep.Cells[h][b]
-			if c.Repeats > 0 && c.Status == record.StatusLimit && c.Bound > length {
-				out = append(out, fmt.Sprintf("%s line %d: %s stopped at lower bound %d, above the length %d %s finds", in.Input, in.Line, heurs[h], c.Bound, length, by))
-			}
+	}
+	if length < 0 {
+		return out
+	}
+	for h := range heurs {
+		c := &cells[h]
+		if c.Repeats > 0 && (c.Status == record.StatusLimit || c.Status == record.StatusInterrupted) && c.Bound > length {
+			out = append(out, fmt.Sprintf("%s: %s stopped at lower bound %d, above the length %d %s finds", where, heurs[h], c.Bound, length, by))
 		}
 	}
 	return out
@@ -449,38 +534,79 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.K, s.N) }
 
 // Merge joins the runs and provenance headers of several streams (the
 // shards of one run, or earlier runs of other heuristics) into one, checking
-// that they are of one puzzle and that no run appears twice.
-func Merge(streams ...*record.Stream) (*record.Stream, error) {
+// that they are of one puzzle. A run that appears twice (same instance,
+// heuristic and repeat) is kept once: an interrupted run gives way to the
+// same run finished; two runs equal in every field but their time and input
+// spelling are kept once and counted in the notes returned; runs that
+// differ otherwise are ErrDuplicate.
+func Merge(streams ...*record.Stream) (*record.Stream, []string, error) {
 	out := &record.Stream{}
 	type id struct {
 		key
 		heuristic string
 		repeat    int
 	}
-	seen := map[id]bool{}
+	seen := map[id]int{} // index in out.Runs
+	dups := 0
 	for _, s := range streams {
 		out.Headers = append(out.Headers, s.Headers...)
+		out.Configs = append(out.Configs, s.Configs...)
 		for _, r := range s.Runs {
 			if len(out.Runs) > 0 && r.Puzzle != out.Runs[0].Puzzle {
-				return nil, fmt.Errorf("%w: %s and %s (%s line %d)", ErrMixed, out.Runs[0].Puzzle, r.Puzzle, r.Input, r.Line)
+				return nil, nil, fmt.Errorf("%w: %s and %s (%s line %d)", ErrMixed, out.Runs[0].Puzzle, r.Puzzle, r.Input, r.Line)
 			}
-			k := id{key{r.Input, r.Line}, r.Heuristic, r.Repeat}
-			if seen[k] {
-				return nil, fmt.Errorf("%w: %s line %d under %q, repeat %d", ErrDuplicate, r.Input, r.Line, r.Heuristic, r.Repeat)
+			k := id{keyOf(&r), r.Heuristic, r.Repeat}
+			i, ok := seen[k]
+			if !ok {
+				seen[k] = len(out.Runs)
+				out.Runs = append(out.Runs, r)
+				continue
 			}
-			seen[k] = true
-			out.Runs = append(out.Runs, r)
+			o := &out.Runs[i]
+			switch {
+			case r.Status == record.StatusInterrupted:
+				// the earlier run stands
+			case o.Status == record.StatusInterrupted:
+				*o = r
+			case sameRun(o, &r):
+				dups++
+			default:
+				return nil, nil, fmt.Errorf("%w, with different results: %s line %d under %q, repeat %d",
+					ErrDuplicate, r.Input, r.Line, r.Heuristic, r.Repeat)
+			}
 		}
 	}
 	if len(out.Runs) == 0 {
-		return nil, ErrNoRuns
+		return nil, nil, ErrNoRuns
 	}
-	return out, nil
+	var notes []string
+	if dups > 0 {
+		notes = append(notes, fmt.Sprintf("%d runs appear twice with the same results (a resumed or repeated shard); each is counted once", dups))
+	}
+	return out, notes, nil
+}
+
+// sameRun reports whether a and b are the same run: equal in every field
+// but the time and the input's name and line.
+func sameRun(a, b *record.Run) bool {
+	x, y := *a, *b
+	x.TimeNS, y.TimeNS = 0, 0
+	x.Input, y.Input, x.Line, y.Line = "", "", 0, 0
+	return x == y
 }
 
 // MergeFiles reads the JSON outputs named (see record.ReadStream) and
 // merges them as Merge does. Errors name the file, and the line within it.
-func MergeFiles(names ...string) (*record.Stream, error) {
+func MergeFiles(names ...string) (*record.Stream, []string, error) {
+	streams, err := ReadFiles(names...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return Merge(streams...)
+}
+
+// ReadFiles reads the JSON outputs named, in order (see record.ReadStream).
+func ReadFiles(names ...string) ([]*record.Stream, error) {
 	var streams []*record.Stream
 	for _, name := range names {
 		f, err := os.Open(name)
@@ -494,7 +620,7 @@ func MergeFiles(names ...string) (*record.Stream, error) {
 		}
 		streams = append(streams, s)
 	}
-	return Merge(streams...)
+	return streams, nil
 }
 
 // ProvenanceNotes says how the provenance headers of merged outputs differ

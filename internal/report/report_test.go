@@ -240,7 +240,7 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 		}
 		shards = append(shards, s)
 	}
-	merged, err := Merge(shards...)
+	merged, _, err := Merge(shards...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +279,7 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 		}
 		names = append(names, name)
 	}
-	fromFiles, err := MergeFiles(names...)
+	fromFiles, _, err := MergeFiles(names...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,9 +291,17 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 	if !reflect.DeepEqual(a, c) {
 		t.Fatalf("merged shard files differ from the unsharded run")
 	}
-	// A shard merged twice is refused.
-	if _, err := Merge(shards[0], shards[0]); !errors.Is(err, ErrDuplicate) {
-		t.Errorf("duplicate shard: %v", err)
+	// A shard merged twice counts its runs once, with a note; a run that
+	// appears twice with other results is refused.
+	twice, notes, err := Merge(shards[0], shards[0])
+	if err != nil || len(twice.Runs) != len(shards[0].Runs) || len(notes) != 1 {
+		t.Errorf("shard merged twice: %d runs of %d, notes %q, %v", len(twice.Runs), len(shards[0].Runs), notes, err)
+	}
+	other := *shards[0]
+	other.Runs = slices.Clone(other.Runs)
+	other.Runs[0].Generated++
+	if _, _, err := Merge(shards[0], &other); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("duplicate run with other results: %v", err)
 	}
 }
 

@@ -122,6 +122,7 @@ func Check(data []byte) ([]string, error) {
 			})
 		case "report":
 			dst = new(struct {
+				S *record.Summary `json:"summary"`
 				R json.RawMessage `json:"report"` // decoded by package report's own test
 			})
 		default:
