@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/gofrs/flock"
@@ -154,5 +155,33 @@ func TestCacheEnsure(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "test-other.pdb")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("Ensure under never wrote: %v", err)
+	}
+}
+
+// On a file system where flock(2) fails (no lock manager), a missing
+// table is still built and written, whole, with a line that says the lock
+// was not taken; a temporary file whose owner cannot be told is left alone.
+func TestCacheWithoutLocks(t *testing.T) {
+	saved := tryLock
+	tryLock = func(*flock.Flock) (bool, error) { return false, syscall.ENOLCK }
+	defer func() { tryLock = saved }()
+	dir := t.TempDir()
+	left := filepath.Join(dir, "test-small.pdb"+tempInfix+"7")
+	os.WriteFile(left, []byte("partial"), 0o644)
+	var r recorder
+	c := &Cache{Dir: dir, Notify: r.notify}
+	var builds atomic.Int32
+	spec := testSpec(t, "small", &builds)
+	if _, built, err := c.Ensure(spec); err != nil || !built || builds.Load() != 1 {
+		t.Fatalf("Ensure without locks: built %v, %v", built, err)
+	}
+	if m := r.lines(); len(m) != 2 || !strings.Contains(m[0], "cannot lock") || !strings.Contains(m[0], "no locks available") {
+		t.Fatalf("messages %q", m)
+	}
+	if _, err := spec.Open(c.Path(spec)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(left); err != nil {
+		t.Fatalf("a temporary file was removed without its lock: %v", err)
 	}
 }
