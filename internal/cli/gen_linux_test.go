@@ -192,3 +192,40 @@ func TestGenAfterAKilledGen(t *testing.T) {
 		}
 	}
 }
+
+// mountTmpfs mounts a tmpfs with the given options on a new directory of
+// the test's and unmounts it when the test ends; it skips the test where
+// mounting is not allowed (not root, no CAP_SYS_ADMIN).
+func mountTmpfs(t *testing.T, options string) string {
+	dir := t.TempDir()
+	if err := syscall.Mount("tmpfs", dir, "tmpfs", 0, options); err != nil {
+		t.Skipf("mount -t tmpfs -o %s: %v (needs root)", options, err)
+	}
+	t.Cleanup(func() { syscall.Unmount(dir, 0) })
+	return dir
+}
+
+// gen -o DIR on a read-only or a full file system is exit 3 naming the
+// table's path, says no table is written, and leaves no file behind.
+func TestGenIntoAReadOnlyOrFullDirectory(t *testing.T) {
+	for _, c := range []struct{ name, options string }{
+		{"read-only", "ro,size=1m"},
+		{"full", "size=16k"}, // the distance table is about 10 times that
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := mountTmpfs(t, c.options)
+			code, _, errs := run(t, "", "gen", "rotation", "-o", dir)
+			lines := strings.Split(strings.TrimSpace(errs), "\n")
+			last := lines[len(lines)-1]
+			if code != ExitTable || !strings.Contains(last, filepath.Join(dir, "rotation-centre8.pdb")) || strings.Contains(errs, "wrote") {
+				t.Fatalf("exit %d, %q", code, errs)
+			}
+			for _, pattern := range []string{"*.pdb", "*.tmp*"} {
+				if left, _ := filepath.Glob(filepath.Join(dir, pattern)); len(left) > 0 {
+					t.Fatalf("left %q", left)
+				}
+			}
+			t.Logf("exit %d: %s", code, last)
+		})
+	}
+}
