@@ -102,7 +102,9 @@ const buildNotice = 3 * time.Second
 // Cache loads tables from a directory, building and storing the ones that
 // are missing or damaged. One lock file per table (its file name and
 // ".lock") makes a process that needs a table another is building wait for
-// that build instead of repeating it. The zero policy is WriteAuto. A Cache
+// that build instead of repeating it; where flock(2) fails (a file system
+// without locks) a Cache says so and builds without the lock, and the files
+// are still renamed into place whole. The zero policy is WriteAuto. A Cache
 // must not be copied after first use.
 type Cache struct {
 	Dir    string

@@ -16,8 +16,9 @@ var ErrInterrupted = errors.New("table writes were interrupted")
 // before it creates a file, or, if its file is already written, before it
 // is renamed into place; it returns the names of the files removed. A
 // write through a Cache holds its table's lock from before its temporary
-// file is created until after the file is renamed or removed, so the files
-// Interrupt removes are removed under their tables' locks. Temporary files
+// file is created until after the file is renamed or removed (unless the
+// file system cannot lock, see Cache), so the files Interrupt removes are
+// removed under their tables' locks. Temporary files
 // of other processes, and of writes through other Caches, are never
 // touched: a process that shares its cache directory with others calls
 // Interrupt on its own Caches when a signal ends it. Interrupt may be
