@@ -89,7 +89,7 @@ func writeInfo(w io.Writer, name string, t *pdb.Table, pinned uint32, known bool
 	fmt.Fprintf(w, "entries   %d x %d bits\n", t.Entries, t.Width)
 	switch {
 	case !known:
-		fmt.Fprintf(w, "checksum  %08x OK (no pinned checksum: not a table pdbsolve presets)\n", t.Checksum)
+		fmt.Fprintf(w, "checksum  %08x OK (no checksum is pinned for this pattern)\n", t.Checksum)
 	case t.Checksum == pinned:
 		fmt.Fprintf(w, "checksum  %08x OK, the pinned checksum\n", t.Checksum)
 	default:
