@@ -45,15 +45,8 @@ type benchOptions struct {
 	Inputs      []string
 }
 
-// maxRepeat bounds --repeat.
-const maxRepeat = 1000
-
-func newBenchCmd(g *globalOptions) *cobra.Command {
-	o := &benchOptions{g: g}
-	cmd := &cobra.Command{
-		Use:   "bench PUZZLE [FILE|-]...",
-		Short: "Compare heuristics on the same instances",
-		Long: `Solve every instance under every heuristic, in one process and in input order,
+// benchHelp is the long help of bench, before the exit statuses.
+const benchHelp = `Solve every instance under every heuristic, in one process and in input order,
 and compare them. PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles
 --size ROWSxCOLS.
 
@@ -65,17 +58,35 @@ the same columns over the paired instances, those every heuristic solved,
 with generated nodes against the baseline heuristic (--baseline, else the
 first); and the mean h at the root and optimal length. Every heuristic that
 solves an instance must find the same optimal length; a disagreement is
-reported on stderr and the exit status is 1. A censored run makes the exit
-status 5, after the summary.
+reported on stderr and the exit status is 1. Censored runs are results: the
+exit status is 0 when every run was solved or censored.
+
+-o FILE writes the records to FILE as JSON Lines as each run completes (one
+write a record: tail -f follows it): a header (provenance and the run's
+configuration), one record a run, and at the end a summary line (counts,
+complete or not, and the report); the summary table still goes to standard
+output. Without -o, --format json streams the same lines to standard output.
+On SIGINT or SIGTERM (Ctrl-C, scancel, a time limit) every finished run is
+already written; the runs in flight are written with status "interrupted"
+and the bound they reached (a lower bound), then the summary of what is
+done, and the exit status is 130 or 143. --resume -o FILE continues FILE: it
+checks FILE was written with the same puzzle, goal, heuristics, limits,
+--repeat, --shard, --instances and tables (a difference is a usage error
+naming it), drops an unfinished last line, skips the runs done and appends
+the rest (on a missing or empty FILE it starts the run). Without --resume a
+non-empty FILE is a usage error.
 
 --repeat N solves each instance N times under each heuristic and reports the
 median time and its spread (max-min)/median. --shard K/N takes every N-th
 instance from the K-th (0-based), so N machines can split a run; "pdbsolve
-bench report" merges their JSON outputs into one comparison. --instances
-40,38,25 (ranges such as 1-10 allowed) takes only those boards, numbered from
-1 in the order of the inputs (bad records count), as --shard numbers them;
-with both, a board must be in both. Records keep the board's number in the
-whole input ("instance").
+bench report" checks and merges their outputs into one comparison.
+--instances 40,38,25 (ranges such as 1-10 allowed) takes only those boards,
+numbered from 1 in the order of the inputs (bad records count), as --shard
+numbers them; with both, a board must be in both; a number past the end of
+the inputs is named on stderr and makes the exit status 1. Instances are
+read as they are needed: memory does not grow with the input (except with
+--per-instance or --plot, which keep every instance's cells). Records keep
+the board's number in the whole input ("instance").
 
 Heuristics: rotation takes exact (the path table, as solve uses: no search,
 no nodes), exact-ida (IDA* with the exact table) and count; the sliding-tile
@@ -83,19 +94,32 @@ puzzles take the names solve takes. Instances run one at a time (-j 1)
 unless -j is given, so times are not shared with other solves. For sliding
 tiles --split (as solve takes it; auto is on above 16 cells) gives the -j
 workers to one instance at a time instead: bench 24puzzle -j 2 solves each
-instance with two workers. Progress (instances done) goes to stderr when it
-is a terminal; --progress adds a line a sliding-tile search iteration (as
-solve), also when stderr is not a terminal.
+instance with two workers. Progress goes to stderr: on a terminal one line,
+redrawn; elsewhere (a batch system's log) a line with a UTC time stamp at
+most once a minute a worker (instance, heuristic, bound, nodes, rate), and
+at the end the count of runs solved, censored and failed; --progress writes
+a line a sliding-tile search iteration, naming the instance and heuristic.
 
 --format table|json|csv. JSON is JSON Lines in the record schema
-(docs/records.md): a provenance line, one run a line, then the report. CSV
+(docs/records.md): a header line, one run a line, then the summary line
+(with -o: the report line only, the rest being in FILE). CSV
 starts with "# key: value" provenance lines, then the summary (or, with
 --per-instance, one row a run). --per-instance adds to the table one row per
 instance and heuristic. --plot FILE.svg|FILE.png draws the nodes generated per
 instance.
 
-` + exitCodeHelp,
-		Args: cobra.MinimumNArgs(1),
+`
+
+// maxRepeat bounds --repeat.
+const maxRepeat = 1000
+
+func newBenchCmd(g *globalOptions) *cobra.Command {
+	o := &benchOptions{g: g}
+	cmd := &cobra.Command{
+		Use:   "bench PUZZLE [FILE|-]...",
+		Short: "Compare heuristics on the same instances",
+		Long:  benchHelp + exitCodeHelp,
+		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
 			o.Inputs = inputsOrStdin(args[1:])
@@ -127,40 +151,27 @@ instance.
 	return cmd
 }
 
-// benchInstance is one instance of a bench run and its runs.
-type benchInstance struct {
-	rec   inputRecord
-	input string       // the input's name in records
-	done  []record.Run // finished runs of an earlier session (--resume)
-	runs  []record.Run // done plus this session's
-}
-
 // benchRun is one bench session: its instances stream from the inputs to
-// the workers, each run is written as it completes, and the report is
-// built as instances finish.
+// the workers of a bench.Session, each run is written as it completes, and
+// the report is built as instances finish.
 type benchRun struct {
 	o          *benchOptions
 	rows, cols int
-	puzzle     string
-	goalName   string
-	lim        search.Limits
 	factories  []func() bench.Solver
-	out        *runOutput // the records, nil when not written
+	sess       *bench.Session
 	prior      *prior
 	tracker    *runTracker
 
 	mu       sync.Mutex
-	builder  *report.Builder
-	runs     []record.Run // kept for CSV --per-instance only
-	keepRuns bool
-	units    map[*runState]*benchInstance // the instance each worker is on
-	bad      int                          // bad records taken
-	selected int                          // instances selected, as far as read
-	read     bool                         // the inputs were read to the end
+	bad      int   // bad records taken
+	selected int   // instances selected, as far as read
+	read     bool  // the inputs were read to the end
+	changed  error // --resume: an instance's board is not the file's
 	pastEnd  bool
 }
 
-func runBench(o *benchOptions) error {
+// check checks the flags of bench, before any table is read.
+func (o *benchOptions) check() error {
 	if len(o.Heuristics) == 0 {
 		return usageError("--heuristic: name at least one heuristic")
 	}
@@ -180,10 +191,6 @@ func runBench(o *benchOptions) error {
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
-	sel, err := parseSelection(o.Shard, o.Instances)
-	if err != nil {
-		return err
-	}
 	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
 	}
@@ -191,6 +198,17 @@ func runBench(o *benchOptions) error {
 		if slices.Contains(o.Heuristics[:i], h) {
 			return usageError("--heuristic: %s named twice", h)
 		}
+	}
+	return checkOutputFlags(o.Output, o.Resume)
+}
+
+func runBench(o *benchOptions) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	sel, err := parseSelection(o.Shard, o.Instances)
+	if err != nil {
+		return err
 	}
 	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
 	if err != nil {
@@ -200,15 +218,13 @@ func runBench(o *benchOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, plain(err))
 	}
-	if err := checkOutputFlags(o.Output, o.Resume); err != nil {
-		return err
-	}
-	b := &benchRun{o: o, rows: rows, cols: cols, puzzle: puzzleRecordName(o.Puzzle, rows, cols),
-		lim: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, units: map[*runState]*benchInstance{}}
+	b := &benchRun{o: o, rows: rows, cols: cols}
+	b.sess = &bench.Session{Puzzle: puzzleRecordName(o.Puzzle, rows, cols), Heuristics: o.Heuristics, Repeat: o.Repeat,
+		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, KeepRuns: o.Format == "csv" && o.PerInstance}
 	if rows != 0 {
-		b.goalName = goal.String()
+		b.sess.Goal = goal.String()
 	}
-	cfg := &record.Config{Command: "bench", Puzzle: b.puzzle, Goal: b.goalName, Heuristics: o.Heuristics,
+	cfg := &record.Config{Command: "bench", Puzzle: b.sess.Puzzle, Goal: b.sess.Goal, Heuristics: o.Heuristics,
 		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: sel.shard.String(),
 		Instances: o.Instances, Inputs: o.Inputs}
 	if o.Resume {
@@ -239,18 +255,18 @@ func runBench(o *benchOptions) error {
 			return err
 		}
 	}
-	b.keepRuns = o.Format == "csv" && o.PerInstance
-	if b.builder, err = report.NewBuilder(b.puzzle, o.Heuristics, report.Options{Baseline: o.Baseline,
+	if b.sess.Builder, err = report.NewBuilder(b.sess.Puzzle, o.Heuristics, report.Options{Baseline: o.Baseline,
 		Keep: o.PerInstance || o.Plot != ""}); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	if o.Output != "" || o.Format == "json" {
-		if b.out, err = openRunOutput(o.g, o.Output, b.prior); err != nil {
+		if b.sess.Out, err = openRunOutput(o.g, o.Output, b.prior); err != nil {
 			return err
 		}
-		b.out.writeHeader(prov, cfg)
+		b.sess.Out.WriteJSON(record.Header{Provenance: prov, Config: cfg})
 	}
 	b.tracker = newRunTracker(o.g, "bench", o.Progress)
+	b.sess.Tracker = b.tracker
 	res := b.run(sel, workers)
 	return b.end(res, prov)
 }
@@ -278,17 +294,20 @@ func (b *benchRun) run(sel selection, workers int) batch.Result {
 					fmt.Fprintf(o.g.Stderr, "%s:%d: %s\n", rec.name, rec.line, userMessage(rec.err))
 					return true
 				}
-				x := &benchInstance{rec: *rec, input: recordInput(rec.name)}
-				x.rec.text = nil
+				x := &bench.Item{Instance: rec.index + 1, Input: recordInput(rec.name), Line: rec.line,
+					Board: boardText(b.rows, rec), In: bench.Instance{Where: fmt.Sprintf("%s:%d", rec.name, rec.line),
+						Rotation: rec.rot, Tiles: rec.tiles}}
 				b.mu.Lock()
 				b.selected++
 				b.mu.Unlock()
 				if b.prior != nil {
-					x.done = b.prior.byInstance[rec.index+1]
-					if len(x.done) > 0 && x.done[0].Board != boardText(b.rows, x) {
-						fmt.Fprintf(o.g.Stderr, "pdbsolve: --resume: %s:%d: instance %d is %q here, %q in %s\n",
-							rec.name, rec.line, rec.index+1, boardText(b.rows, x), x.done[0].Board, o.Output)
-						x.done = nil
+					x.Done = b.prior.byInstance[x.Instance]
+					if len(x.Done) > 0 && x.Done[0].Board != x.Board {
+						b.mu.Lock()
+						b.changed = usageError("--resume: %s:%d: instance %d is %q, but %q in %s: the inputs are not those of its run",
+							rec.name, rec.line, x.Instance, x.Board, x.Done[0].Board, o.Output)
+						b.mu.Unlock()
+						return false
 					}
 				}
 				return send(&batch.Unit{Name: rec.name, Line: rec.line, Records: 1, Items: x})
@@ -307,8 +326,15 @@ func (b *benchRun) run(sel selection, workers int) batch.Result {
 			for i, f := range b.factories {
 				solvers[i] = f()
 			}
-			ws := b.tracker.worker()
-			return func(u *batch.Unit) { b.solve(u.Items.(*benchInstance), solvers, ws) }
+			worker := b.tracker.worker().id
+			stop := func() bool { return o.g.ctx.Err() != nil }
+			return func(u *batch.Unit) {
+				x := u.Items.(*bench.Item)
+				for _, r := range b.sess.Solve(worker, solvers, x, stop) {
+					fmt.Fprintf(o.g.Stderr, "%s: %s: %s\n", x.In.Where, r.Heuristic, r.Error)
+				}
+				b.tracker.unitDone()
+			}
 		},
 	}
 	o.g.batchRunning.Store(true)
@@ -317,166 +343,49 @@ func (b *benchRun) run(sel selection, workers int) batch.Result {
 	return res
 }
 
-// solve runs instance x under every heuristic and repeat not done yet,
-// writing each run as it completes.
-func (b *benchRun) solve(x *benchInstance, solvers []bench.Solver, ws *runState) {
-	o := b.o
-	b.mu.Lock()
-	b.units[ws] = x
-	b.mu.Unlock()
-	x.runs = append(x.runs[:0], x.done...)
-	where := fmt.Sprintf("%s:%d", x.rec.name, x.rec.line)
-	in := bench.Instance{Where: where, Rotation: x.rec.rot, Tiles: x.rec.tiles}
-	for rep := 1; rep <= o.Repeat; rep++ {
-		for h, s := range solvers {
-			r := b.newRun(x, h, rep)
-			if isDone(x.done, r.Heuristic, r.Repeat) {
-				continue
-			}
-			if o.g.ctx.Err() != nil {
-				return // interrupted: end reports what is done
-			}
-			run := s.Solve(&in, ws.begin(b.lim, x.rec.index+1, where, r.Heuristic))
-			bench.Record(&run, &r)
-			ws.end(r.Status, &run.Stats)
-			b.mu.Lock()
-			if b.out != nil && !b.out.writeRun(&r) && b.out.closed {
-				b.mu.Unlock()
-				return
-			}
-			x.runs = append(x.runs, r)
-			b.mu.Unlock()
-			if (r.Status == record.StatusUnsolvable || r.Status == record.StatusError) && rep == 1 {
-				fmt.Fprintf(o.g.Stderr, "%s: %s: %s\n", where, r.Heuristic, r.Error)
-			}
-		}
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.units[ws] == x {
-		delete(b.units, ws)
-		b.addLocked(x.runs)
-		b.tracker.unitDone()
-	}
-}
-
-// newRun returns the record of instance x under heuristic h, repeat rep,
-// before it is solved.
-func (b *benchRun) newRun(x *benchInstance, h, rep int) record.Run {
-	r := record.Run{Puzzle: b.puzzle, Input: x.input, Line: x.rec.line, Instance: x.rec.index + 1,
-		Board: boardText(b.rows, x), Goal: b.goalName, Heuristic: b.o.Heuristics[h]}
-	if b.o.Repeat > 1 {
-		r.Repeat = rep
-	}
-	return r
-}
-
-// isDone reports whether runs hold the run of heuristic and repeat.
-func isDone(runs []record.Run, heuristic string, repeat int) bool {
-	for i := range runs {
-		if runs[i].Heuristic == heuristic && runs[i].Repeat == repeat {
-			return true
-		}
-	}
-	return false
-}
-
-// addLocked adds the runs of one instance to the report.
-func (b *benchRun) addLocked(runs []record.Run) {
-	if len(runs) == 0 {
-		return
-	}
-	ptrs := make([]*record.Run, len(runs))
-	for i := range runs {
-		ptrs[i] = &runs[i]
-	}
-	b.builder.Add(ptrs)
-	if b.keepRuns {
-		b.runs = append(b.runs, runs...)
-	}
-}
-
-// interrupt writes the record of every run in flight as interrupted, with
-// the lower bound it reached, adds the instances in flight to the report
-// with what they have done, and takes no more runs.
-func (b *benchRun) interrupt() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	n := 0
-	for ws, x := range b.units {
-		r := record.Run{}
-		if ws.interrupted(&r) {
-			full := b.newRun(x, slices.Index(b.o.Heuristics, ws.heuristic), 1)
-			full.Repeat = 0
-			if b.o.Repeat > 1 {
-				full.Repeat = 1
-				for _, d := range x.runs {
-					if d.Heuristic == ws.heuristic {
-						full.Repeat = max(full.Repeat, d.Repeat+1)
-					}
-				}
-			}
-			full.Status, full.Bound, full.H0, full.Iterations = r.Status, r.Bound, r.H0, r.Iterations
-			full.Expanded, full.Generated, full.TimeNS, full.Error = r.Expanded, r.Generated, r.TimeNS, r.Error
-			if b.out != nil {
-				b.out.writeLocked(record.AppendRun(nil, &full))
-			}
-			x.runs = append(x.runs, full)
-			n++
-		}
-		b.addLocked(x.runs)
-	}
-	b.units = map[*runState]*benchInstance{}
-	if b.out != nil {
-		b.out.closed = true
-	}
-	return n
-}
-
 // end writes the summary and the report and returns the exit status.
 func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
 	o := b.o
 	inflight := 0
 	if res.Interrupted {
-		inflight = b.interrupt()
+		inflight = b.sess.Interrupt()
 	} else {
-		b.mu.Lock()
-		if b.out != nil {
-			b.out.closed = true
-		}
-		b.mu.Unlock()
+		b.sess.Stop()
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	// Instances done in an earlier session and skipped in this one.
+	out := b.sess.Out
+	if b.changed != nil { // no summary: the file's last one stands
+		if out != nil {
+			out.Close()
+		}
+		return b.changed
+	}
 	b.tracker.finish(true)
-	rep := b.builder.Report()
-	sum := b.tracker.sum
-	sum.Complete = b.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
-	sum.Instances = b.selected
-	if b.out != nil {
-		b.out.closed = false
-		if b.prior != nil && b.prior.stream != nil {
-			var all record.Summary
+	rep := b.sess.Builder.Report()
+	if out != nil {
+		sum := b.tracker.summary()
+		sum.Complete = b.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
+		sum.Instances = b.selected
+		if b.prior != nil {
 			for _, r := range b.prior.stream.Runs {
 				if r.Status != record.StatusInterrupted {
-					all.Count(r.Status)
+					sum.Count(r.Status)
 				}
 			}
-			sum.Runs += all.Runs
-			sum.Solved += all.Solved
-			sum.Censored += all.Censored
-			sum.Failed += all.Failed
 		}
-		b.out.writeSummary(sum, rep)
+		out.WriteJSON(struct {
+			Summary record.Summary `json:"summary"`
+			Report  *report.Report `json:"report"`
+		}{sum, rep})
 	}
 	var werr error
-	if b.out != nil {
-		werr = b.out.close()
+	if out != nil {
+		werr = closeRunOutput(out, o.Output)
 	}
 	if res.Interrupted {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
-			context.Cause(o.g.ctx), b.tracker.sum.Runs-inflight, inflight)
+			context.Cause(o.g.ctx), b.tracker.summary().Runs-inflight, inflight)
 		if o.Output != "" {
 			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output)
 		}
@@ -517,7 +426,7 @@ func (b *benchRun) writeSummary(rep *report.Report, prov record.Provenance) erro
 	case o.Format == "json":
 		err = rep.WriteJSON(o.g.Stdout)
 	default:
-		err = writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, b.runs, rep)
+		err = writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, b.sess.Runs(), rep)
 	}
 	if err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
@@ -585,10 +494,10 @@ func writeBench(w io.Writer, format string, perInstance bool, prov record.Proven
 	return nil
 }
 
-// boardText returns the board of an instance as a record writes it.
-func boardText(rows int, x *benchInstance) string {
+// boardText returns the board of a record as a run record writes it.
+func boardText(rows int, rec *inputRecord) string {
 	if rows == 0 {
-		return string(x.rec.rot.AppendText(nil))
+		return string(rec.rot.AppendText(nil))
 	}
-	return x.rec.tiles.String()
+	return rec.tiles.String()
 }

@@ -81,7 +81,7 @@ func TestBenchInterruptResume(t *testing.T) {
 	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "runs.jsonl")
-	args := []string{"bench", "15puzzle", "--heuristic", "linear-conflict,manhattan", "--max-nodes", "8000000", input}
+	args := []string{"bench", "15puzzle", "--heuristic", "linear-conflict,manhattan", "--max-nodes", "3000000", input}
 	cmd, out, errb := startMain(t, "", append(args, "-o", file)...)
 	// Once the 8 runs of the easy boards are on disk, korf1 is being searched.
 	deadline := time.Now().Add(20 * time.Second)

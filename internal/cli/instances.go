@@ -3,6 +3,7 @@ package cli
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -61,6 +62,7 @@ func isSilent(err error, code int) bool {
 type instanceSet struct {
 	text   string   // the flag's value, for messages
 	ranges [][2]int // sorted, disjoint, not adjacent: [lo, hi] inclusive
+	given  [][2]int // the numbers and ranges as given
 }
 
 // parseInstances reads --instances: 1-based board numbers and ranges
@@ -82,6 +84,7 @@ func parseInstances(v string) (*instanceSet, error) {
 		}
 		s.ranges = append(s.ranges, [2]int{a, b})
 	}
+	s.given = slices.Clone(s.ranges)
 	slices.SortFunc(s.ranges, func(x, y [2]int) int { return cmp.Compare(x[0], y[0]) })
 	merged := s.ranges[:1]
 	for _, r := range s.ranges[1:] {
@@ -111,6 +114,22 @@ func (s *instanceSet) has(n int) bool {
 		return 0
 	})
 	return i < len(s.ranges) && s.ranges[i][0] <= n && n <= s.ranges[i][1]
+}
+
+// nonePast returns the numbers and ranges as given that lie wholly above
+// n, as text.
+func (s *instanceSet) nonePast(n int) []string {
+	var out []string
+	for _, r := range s.given {
+		switch {
+		case r[0] <= n:
+		case r[0] == r[1]:
+			out = append(out, strconv.Itoa(r[0]))
+		default:
+			out = append(out, fmt.Sprintf("%d-%d", r[0], r[1]))
+		}
+	}
+	return out
 }
 
 // max returns the largest number of the set.

@@ -45,6 +45,9 @@ const (
 // progressLogEvery is the least time between two log lines of one worker.
 const progressLogEvery = time.Minute
 
+// progressWidth is the width of the terminal line, in bytes.
+const progressWidth = 119
+
 // progressRedraw is the least time between two redraws of the terminal line.
 const progressRedraw = 100 * time.Millisecond
 
@@ -63,7 +66,10 @@ type runTracker struct {
 	sum      record.Summary
 	lastDraw time.Time
 	drawn    bool
-	now      func() time.Time
+	// clear, on a terminal, erases the line at the end of each run (solve,
+	// whose answers go to the same terminal as they complete).
+	clear bool
+	now   func() time.Time
 }
 
 // runState is what one worker is doing.
@@ -171,11 +177,10 @@ func (t *runTracker) drawLocked(now time.Time, s *runState, force bool) {
 	if s != nil && s.active {
 		line += fmt.Sprintf("  %s %s bound %d, %d generated", s.what(), s.heuristic, s.last.Next, s.last.Generated)
 	}
-	const width = 119
-	if len(line) > width {
-		line = line[:width]
+	if len(line) > progressWidth {
+		line = line[:progressWidth]
 	}
-	fmt.Fprintf(t.w, "%-*s", width, line)
+	fmt.Fprintf(t.w, "%-*s", progressWidth, line)
 }
 
 // end marks the end of a run with its status and statistics.
@@ -191,7 +196,12 @@ func (s *runState) end(status record.Status, st *search.Stats) {
 		q := search.Progress{Bound: st.Bound, Next: st.Bound, Generated: st.Generated, Expanded: st.Expanded, Elapsed: now.Sub(s.started)}
 		s.logLocked(now, fmt.Sprintf("%s at bound %d", status, st.Bound), q)
 	case progressTTY:
-		t.drawLocked(now, s, false)
+		if t.clear && t.drawn {
+			fmt.Fprintf(t.w, "\r%*s\r", progressWidth, "")
+			t.drawn = false
+		} else if !t.clear {
+			t.drawLocked(now, s, false)
+		}
 	}
 }
 
@@ -246,10 +256,43 @@ func (t *runTracker) finish(countLine bool) {
 	}
 }
 
+// summary returns the counts of the runs so far.
+func (t *runTracker) summary() record.Summary {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.sum
+}
+
 // rate returns generated nodes per second in millions.
 func rate(generated uint64, elapsed time.Duration) float64 {
 	if s := elapsed.Seconds(); s > 0 {
 		return float64(generated) / s / 1e6
 	}
 	return 0
+}
+
+// Begin, End and Interrupted make the tracker a bench.Tracker, its workers
+// known by their 1-based ids.
+func (t *runTracker) Begin(worker int, lim search.Limits, instance int, where, heuristic string) search.Limits {
+	return t.state(worker).begin(lim, instance, where, heuristic)
+}
+
+// End implements bench.Tracker.
+func (t *runTracker) End(worker int, status record.Status, st *search.Stats) {
+	t.state(worker).end(status, st)
+}
+
+// Interrupted implements bench.Tracker.
+func (t *runTracker) Interrupted(worker int, r *record.Run) bool {
+	s := t.state(worker)
+	t.mu.Lock()
+	r.Heuristic = s.heuristic
+	t.mu.Unlock()
+	return s.interrupted(r)
+}
+
+func (t *runTracker) state(worker int) *runState {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.workers[worker-1]
 }

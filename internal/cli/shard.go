@@ -123,8 +123,11 @@ func scanChunks(r io.Reader, split func(data []byte, atEOF bool) int, scan func(
 	eof := false
 	for {
 		if !eof {
-			if len(buf) == cap(buf) {
-				buf = append(buf, make([]byte, cap(buf))...)[:len(buf)] // a record longer than the buffer
+			if len(buf) == cap(buf) { // a record longer than the buffer
+				if len(buf) >= batch.MaxRecord {
+					return fmt.Errorf("line %d: %w", line, batch.ErrTooLong)
+				}
+				buf = append(buf, make([]byte, cap(buf))...)[:len(buf)]
 			}
 			n, err := r.Read(buf[len(buf):cap(buf)])
 			buf = buf[:len(buf)+n]
@@ -204,14 +207,20 @@ func (s *selection) has(i int) bool { return s.shard.Has(i) && s.pick.has(i+1) }
 func (s *selection) past(i int) bool { return s.pick != nil && i+1 > s.pick.max() }
 
 // warnPastEnd says on stderr which --instances numbers are past the end of
-// inputs that held n records, and returns whether there were any.
+// inputs that held n records, and returns whether a number or range of
+// --instances matched no record at all (a range that runs past the end,
+// such as 1-1000000, is only noted).
 func (s *selection) warnPastEnd(g *globalOptions, n int) bool {
 	if s.pick == nil || s.pick.max() <= n {
 		return false
 	}
-	fmt.Fprintf(g.Stderr, "pdbsolve: --instances %s: the inputs hold %d records; numbers above %d match nothing\n",
-		s.pick.text, n, n)
-	return true
+	none := s.pick.nonePast(n)
+	what := "numbers above %d match nothing"
+	if len(none) > 0 {
+		what = "numbers above %d match nothing: " + strings.Join(none, ",")
+	}
+	fmt.Fprintf(g.Stderr, "pdbsolve: --instances %s: the inputs hold %d records; "+what+"\n", s.pick.text, n, n)
+	return len(none) > 0
 }
 
 // shardOf returns the batch Source of the selection over inputs of the rows

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -26,7 +27,7 @@ type solveOutput struct {
 	flags *solveOutputFlags
 	cfg   *record.Config
 	prior *prior
-	out   *runOutput
+	out   *record.Output
 }
 
 // prepare checks -o and --resume before any table is read: -o onto a
@@ -55,7 +56,7 @@ func (f *solveOutputFlags) prepare(cfg *record.Config, sel *selection) (*solveOu
 
 // open opens the file, once the tables are loaded, and writes its header;
 // it returns the batch's output, nil for standard output.
-func (s *solveOutput) open(g *globalOptions) (*runOutput, error) {
+func (s *solveOutput) open(g *globalOptions) (io.Writer, error) {
 	if s.flags.Output == "" {
 		return nil, nil
 	}
@@ -69,9 +70,9 @@ func (s *solveOutput) open(g *globalOptions) (*runOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	out.writeHeader(prov, s.cfg)
+	out.WriteJSON(record.Header{Provenance: prov, Config: s.cfg})
 	s.out = out
-	return out, nil
+	return out.Writer(), nil
 }
 
 // finish writes the records of the runs still in flight after an
@@ -88,7 +89,7 @@ func (s *solveOutput) finish(g *globalOptions, err error, inflight []record.Run,
 			if asJSON || s.out != nil {
 				line := record.AppendRun(nil, r)
 				if s.out != nil {
-					s.out.writeLine(line)
+					s.out.WriteLine(line)
 				} else if _, werr := g.Stdout.Write(line); werr != nil {
 					return withCode(ExitIO, fmt.Errorf("writing output: %w", werr))
 				}
@@ -97,7 +98,7 @@ func (s *solveOutput) finish(g *globalOptions, err error, inflight []record.Run,
 		}
 	}
 	if s.out != nil {
-		if cerr := s.out.close(); cerr != nil && (err == nil || !interrupted && isSilent(err, ExitLimit)) {
+		if cerr := closeRunOutput(s.out, s.flags.Output); cerr != nil && (err == nil || !interrupted && isSilent(err, ExitLimit)) {
 			return cerr
 		}
 	}

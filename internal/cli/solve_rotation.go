@@ -84,7 +84,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 	}
 	src, pastEnd := shardOf(o.g, o.Inputs, sel, 0, 0)
 	err = o.g.runBatch(batch.Config{
-		Stdout: out.writer(),
+		Stdout: out,
 		Source: src,
 		Reject: func(u *batch.Unit, line int, err error) {
 			rejectRecord(u, asJSON, record.PuzzleRotation, o.Heuristic, line, err)

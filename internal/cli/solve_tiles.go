@@ -73,9 +73,20 @@ hours) and off for the 8- and 15-puzzle. The answers are the same whatever
 
 --max-nodes and --timeout stop a board's search: its record says so (status
 limit, exit 5) with the nodes generated and the bound reached, a lower bound
-on the optimal length. After each IDA* iteration a progress line (bound,
-nodes so far, nodes per second, elapsed) goes to stderr when it is a
-terminal or --progress is given.
+on the optimal length. SIGINT or SIGTERM during a search writes the answers
+done and the board in flight as status "interrupted", with the bound
+reached (in JSON; in the other formats on stderr), then exits 130 or 143.
+Progress goes to stderr: on a terminal one line, redrawn; elsewhere a line
+with a UTC time stamp at most once a minute a worker; --progress writes a
+line after each IDA* iteration (bound, nodes so far, nodes per second,
+elapsed).
+
+-o FILE writes the answers to FILE as JSON Lines, after a header line
+(provenance and configuration), each as soon as it and those before it are
+done; --resume continues such a FILE, skipping the boards it answered
+(interrupted ones are solved again); without --resume a non-empty FILE is a
+usage error. --instances numbers past the end of the inputs are named on
+stderr and make the exit status 1.
 
 Heuristics: %s.
 Default: %s.
@@ -159,6 +170,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	src, pastEnd := shardOf(o.g, o.Inputs, sel, rows, cols)
 	tracker := newRunTracker(o.g, "solve", o.Progress)
+	tracker.clear = true
 	inner, workers := 1, 0
 	if split {
 		// One record at a time, every worker inside its search.
@@ -166,7 +178,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	inflight := &tilesInflight{}
 	err = o.g.runBatch(batch.Config{
-		Stdout: out.writer(), Workers: workers,
+		Stdout: out, Workers: workers,
 		Inputs: o.Inputs, JSON: o.Format == "json", Source: src,
 		Reject: func(u *batch.Unit, line int, err error) {
 			rejectRecord(u, o.Format == "json", puzzle, o.Heuristic, line, err)
@@ -243,6 +255,7 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 			status = record.StatusError
 		}
 		ws.end(status, &st)
+		ws.t.unitDone()
 		switch {
 		case errors.Is(err, search.ErrLimit):
 			err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",

@@ -73,6 +73,10 @@ func TestSchemaRefuses(t *testing.T) {
 		`{"puzzle":"tiles3x4","input":"a","line":1,"status":"solved","moves":"AB","length":2,"bound":2,"h0":2,"expanded":0,"generated":0,"iterations":0}`, // Rotation moves on tiles
 		`{"puzzle":"8puzzle","input":"b","line":4,"verdict":"missing","answer_line":3,"length":0,"optimal":2}`,
 		`{"provenance":{"version":"devel","commit":"x","go_version":"go1","os":"linux/amd64","cpu":"x","cores":2,"date":"yesterday","command":["p"],"tables":[]}}`,
+		`{"puzzle":"8puzzle","input":"a","line":1,"status":"interrupted","error":"x"}`,                                                           // interrupted without its bound
+		`{"puzzle":"8puzzle","input":"a","line":1,"status":"interrupted","length":3,"bound":2,"h0":2,"expanded":0,"generated":0,"iterations":0}`, // a length on an interrupted run
+		`{"provenance":{"version":"devel","commit":"x","go_version":"go1","os":"linux/amd64","cpu":"x","cores":2,"date":"2026-12-01T00:00:00Z","command":["p"],"tables":[]},"config":{"command":"bench","puzzle":"8puzzle","heuristics":["manhattan"],"max_nodes":0,"timeout_ns":0,"repeat":1,"shard":"4","inputs":[]}}`, // shard not K/N
+		`{"summary":{"complete":true},"report":{"puzzle":"8puzzle","instances":0,"baseline":"m","paired_instances":0,"heuristics":[]}}`,                                                                                                                                                                                  // a summary without its counts
 	}
 	for _, line := range bad {
 		if _, err := recordtest.Check([]byte(line)); err == nil {

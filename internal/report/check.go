@@ -2,10 +2,8 @@ package report
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/record"
 )
@@ -28,38 +26,19 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 	var ref *shardFile
 	groups := map[string][]shardFile{}
 	var groupOrder []string
-	tables := map[string]string{}    // table name -> checksum
-	tableFrom := map[string]string{} // table name -> file
-	boards := map[int]string{}       // instance -> board
-	boardFrom := map[int]string{}
+	tables, boards := firstSeen{}, firstSeen{}
 	for i, s := range streams {
 		name := names[i]
-		for _, h := range s.Headers {
-			for _, t := range h.Tables {
-				if c, ok := tables[t.Name]; ok && c != t.Checksum {
-					problems = append(problems, fmt.Sprintf("%s: table %s has checksum %s, %s's has %s", name, t.Name, t.Checksum, tableFrom[t.Name], c))
-				} else if !ok {
-					tables[t.Name], tableFrom[t.Name] = t.Checksum, name
-				}
-			}
-		}
-		for _, r := range s.Runs {
-			if r.Instance <= 0 {
-				continue
-			}
-			if b, ok := boards[r.Instance]; ok && b != r.Board {
-				problems = append(problems, fmt.Sprintf("%s: instance %d is board %q, in %s it is %q", name, r.Instance, r.Board, boardFrom[r.Instance], b))
-			} else if !ok {
-				boards[r.Instance], boardFrom[r.Instance] = r.Board, name
-			}
-		}
+		problems = append(problems, tables.checkTables(name, s)...)
+		problems = append(problems, boards.checkBoards(name, s)...)
 		if len(s.Configs) == 0 {
 			notes = append(notes, fmt.Sprintf("%s: no configuration header (an older output): its shard, limits and completeness are not checked", name))
 			continue
 		}
 		cfg := s.Configs[0]
 		for _, c := range s.Configs[1:] {
-			for _, d := range ConfigDiff(&cfg, &c, "its first session", "a later one") {
+			c.Inputs = cfg.Inputs // a resumed session may spell the inputs otherwise
+			for _, d := range cfg.Diff(&c, "its first session", "a later one") {
 				problems = append(problems, fmt.Sprintf("%s: its sessions disagree: %s", name, d))
 			}
 		}
@@ -69,13 +48,17 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 			problems = append(problems, fmt.Sprintf("%s: shard %q: %v", name, cfg.Shard, err))
 			continue
 		}
-		problems = append(problems, completeness(where, s, shard)...)
+		if cfg.Command == "solve" { // solve -o writes no summary line
+			notes = append(notes, fmt.Sprintf("%s: an output of solve: its completeness is not checked", name))
+		} else {
+			problems = append(problems, completeness(where, s, shard)...)
+		}
 		if ref == nil {
 			ref = &shardFile{name, cfg}
 		} else {
 			c := cfg
 			c.Heuristics, c.Shard, c.Inputs = ref.cfg.Heuristics, ref.cfg.Shard, ref.cfg.Inputs
-			for _, d := range ConfigDiff(&ref.cfg, &c, ref.name, name) {
+			for _, d := range ref.cfg.Diff(&c, ref.name, name) {
 				problems = append(problems, fmt.Sprintf("%s: %s", where, d))
 			}
 		}
@@ -147,43 +130,42 @@ func completeness(where string, s *record.Stream, shard Shard) []string {
 	return out
 }
 
-// ConfigDiff lists the fields in which b differs from a, each as "FLAG:
-// A in aName, B in bName" (FLAG the command-line flag that sets the field).
-func ConfigDiff(a, b *record.Config, aName, bName string) []string {
-	var out []string
-	diff := func(flag, x, y string) {
-		if x != y {
-			out = append(out, fmt.Sprintf("%s: %s in %s, %s in %s", flag, x, aName, y, bName))
-		}
+// firstSeen maps a key (a table's name, an instance's number) to its value
+// (checksum, board) and the output that gave it first.
+type firstSeen map[string][2]string
+
+// check records value for key from the output named name, and returns a
+// disagreement with an earlier output, if any, naming what ("instance 5").
+func (m firstSeen) check(name, key, what, value string) []string {
+	if have, ok := m[key]; !ok {
+		m[key] = [2]string{value, name}
+	} else if have[0] != value {
+		return []string{fmt.Sprintf("%s: %s is %s here, %s in %s", name, what, value, have[0], have[1])}
 	}
-	diff("command", a.Command, b.Command)
-	diff("puzzle", a.Puzzle, b.Puzzle)
-	diff("--goal", a.Goal, b.Goal)
-	diff("--heuristic", strings.Join(a.Heuristics, ","), strings.Join(b.Heuristics, ","))
-	diff("--max-nodes", strconv.FormatUint(a.MaxNodes, 10), strconv.FormatUint(b.MaxNodes, 10))
-	diff("--timeout", fmtNS(a.TimeoutNS), fmtNS(b.TimeoutNS))
-	diff("--repeat", strconv.Itoa(a.Repeat), strconv.Itoa(b.Repeat))
-	diff("--shard", a.Shard, b.Shard)
-	diff("--instances", orAll(a.Instances), orAll(b.Instances))
-	if !slices.Equal(a.Inputs, b.Inputs) {
-		out = append(out, fmt.Sprintf("inputs: %s in %s, %s in %s", strings.Join(a.Inputs, " "), aName, strings.Join(b.Inputs, " "), bName))
+	return nil
+}
+
+// checkTables checks the table checksums of output s against the outputs
+// before it.
+func (m firstSeen) checkTables(name string, s *record.Stream) []string {
+	var out []string
+	for _, h := range s.Headers {
+		for _, t := range h.Tables {
+			out = append(out, m.check(name, t.Name, "the checksum of table "+t.Name, t.Checksum)...)
+		}
 	}
 	return out
 }
 
-func fmtNS(ns int64) string {
-	if ns == 0 {
-		return "0 (none)"
+// checkBoards checks that each instance number of output s names the board
+// it names in the outputs before it.
+func (m firstSeen) checkBoards(name string, s *record.Stream) []string {
+	var out []string
+	for _, r := range s.Runs {
+		if r.Instance > 0 {
+			n := strconv.Itoa(r.Instance)
+			out = append(out, m.check(name, n, "instance "+n, strconv.Quote(r.Board))...)
+		}
 	}
-	return fmt.Sprint(timeDuration(ns))
+	return out
 }
-
-func orAll(s string) string {
-	if s == "" {
-		return "(all)"
-	}
-	return s
-}
-
-// timeDuration converts nanoseconds to a time.Duration for printing.
-func timeDuration(ns int64) time.Duration { return time.Duration(ns) }

@@ -1,0 +1,76 @@
+package bench
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// stuckTracker says every worker has a run in flight at bound 9.
+type stuckTracker struct{}
+
+func (stuckTracker) Begin(_ int, lim search.Limits, _ int, _, _ string) search.Limits { return lim }
+func (stuckTracker) End(int, record.Status, *search.Stats)                            {}
+func (stuckTracker) Interrupted(_ int, r *record.Run) bool {
+	r.Heuristic, r.Status, r.Bound, r.Error = "linear-conflict", record.StatusInterrupted, 9, "interrupted"
+	return true
+}
+
+// TestSessionResumesAndInterrupts: a resumed instance runs only what it
+// has not done, and the report counts its earlier runs; an interrupted
+// session writes the run in flight as interrupted and takes no more.
+func TestSessionResumesAndInterrupts(t *testing.T) {
+	var solvers []Solver
+	for _, name := range []string{"manhattan", "linear-conflict"} {
+		h, err := search.LoadTilesHeuristic(nil, 3, 3, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		solvers = append(solvers, NewTilesSolver(search.NewTilesSolver(h), bitboard.BlankLast, false))
+	}
+	board, _ := bitboard.ParseTiles(strings.Fields("1 3 0 4 2 5 7 8 6"), 3, 3) // AOJ's sample: 4 moves
+	var out bytes.Buffer
+	newSession := func() *Session {
+		b, _ := report.NewBuilder(record.Puzzle8, []string{"manhattan", "linear-conflict"}, report.Options{})
+		return &Session{Puzzle: record.Puzzle8, Goal: "blank-last", Heuristics: []string{"manhattan", "linear-conflict"},
+			Repeat: 1, Out: record.NewOutput(&out), Builder: b}
+	}
+	earlier := record.Run{Puzzle: record.Puzzle8, Input: "in", Line: 1, Instance: 1, Board: board.String(), Goal: "blank-last",
+		Heuristic: "manhattan", Status: record.StatusSolved, Length: 4, Bound: 4}
+	s := newSession()
+	it := &Item{Instance: 1, Input: "in", Line: 1, Board: board.String(), In: Instance{Tiles: board}, Done: []record.Run{earlier}}
+	s.Solve(1, solvers, it, func() bool { return false })
+	rep := s.Builder.Report()
+	if n := strings.Count(out.String(), "\n"); n != 1 || !strings.Contains(out.String(), `"heuristic":"linear-conflict","status":"solved","length":4`) {
+		t.Fatalf("resumed instance wrote %d runs: %s", n, out.String())
+	}
+	if rep.Instances != 1 || rep.PairedInstances != 1 || rep.Heuristics[0].Solved != 1 || rep.Heuristics[1].Solved != 1 {
+		t.Fatalf("report %+v", rep)
+	}
+
+	// Interrupted before its second heuristic: the first run is written,
+	// the second as interrupted, then nothing more.
+	out.Reset()
+	s = newSession()
+	s.Tracker = stuckTracker{}
+	calls := 0
+	stop := func() bool { calls++; return calls > 1 }
+	it = &Item{Instance: 2, Input: "in", Line: 2, Board: board.String(), In: Instance{Tiles: board}}
+	s.Solve(1, solvers, it, stop)
+	if n := s.Interrupt(); n != 1 {
+		t.Fatalf("%d runs interrupted", n)
+	}
+	s.Solve(1, solvers, &Item{Instance: 3, In: Instance{Tiles: board}}, func() bool { return false })
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[1], `"heuristic":"linear-conflict","status":"interrupted","bound":9`) {
+		t.Fatalf("interrupted session wrote:\n%s", out.String())
+	}
+	if rep := s.Builder.Report(); rep.Instances != 1 || rep.Heuristics[1].Interrupted != 1 || rep.Heuristics[0].Solved != 1 {
+		t.Fatalf("interrupted report %+v", rep.Heuristics)
+	}
+}

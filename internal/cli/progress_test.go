@@ -1,0 +1,70 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// fakeTracker returns a tracker in mode writing to a builder, on a clock
+// the test moves.
+func fakeTracker(mode progressMode) (*runTracker, *strings.Builder, *time.Time) {
+	var b strings.Builder
+	now := time.Date(2026, 12, 1, 6, 0, 0, 0, time.UTC)
+	t := &runTracker{w: &b, mode: mode, label: "bench", now: func() time.Time { return now }}
+	t.start = now
+	return t, &b, &now
+}
+
+// TestProgressLogOnceAMinute: off a terminal, a worker logs at most one
+// time-stamped line a minute, with the instance, heuristic, bound and
+// nodes; the end count says how the runs went.
+func TestProgressLogOnceAMinute(t *testing.T) {
+	tr, out, now := fakeTracker(progressLog)
+	w := tr.worker()
+	w.begin(search.Limits{}, 40, "korf24.txt:40", "pdb6666+reflect")
+	for i := range 130 { // 130 iterations, a second apart
+		*now = now.Add(time.Second)
+		w.iteration(search.Progress{Bound: 80 + 2*i, Next: 82 + 2*i, Generated: uint64(i) * 1e6, Expanded: uint64(i) * 5e5, Elapsed: time.Duration(i+1) * time.Second})
+	}
+	w.end(record.StatusSolved, &search.Stats{Bound: 280})
+	tr.finish(true)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2+1 {
+		t.Fatalf("%d lines for 130 s of iterations, want one a minute and the count:\n%s", len(lines), out)
+	}
+	if !strings.HasPrefix(lines[0], "2026-12-01T06:01:00Z pdbsolve bench: worker 1: instance 40 (korf24.txt:40) pdb6666+reflect: bound 198 searched, next 200; 29500000 expanded, 59000000 generated") {
+		t.Fatalf("log line %q", lines[0])
+	}
+	if !strings.Contains(lines[2], "1 runs: 1 solved, 0 censored, 0 failed") {
+		t.Fatalf("count %q", lines[2])
+	}
+}
+
+// TestProgressTerminalOneLine: on a terminal the iterations redraw one
+// line (no newline until the end); --progress writes a line an iteration
+// naming the instance and heuristic.
+func TestProgressTerminalOneLine(t *testing.T) {
+	for _, mode := range []progressMode{progressTTY, progressLines} {
+		tr, out, now := fakeTracker(mode)
+		w := tr.worker()
+		w.begin(search.Limits{}, 7, "in.txt:7", "manhattan")
+		for i := range 20 {
+			*now = now.Add(time.Second)
+			w.iteration(search.Progress{Bound: 30 + 2*i, Next: 32 + 2*i, Generated: 1000})
+		}
+		w.end(record.StatusLimit, &search.Stats{})
+		tr.unitDone()
+		tr.finish(false)
+		n := strings.Count(out.String(), "\n")
+		switch {
+		case mode == progressTTY && (n != 1 || strings.Count(out.String(), "\r") < 20):
+			t.Fatalf("terminal: %d newlines, want 1 at the end: %q", n, out)
+		case mode == progressLines && (n != 20 || strings.Count(out.String(), "instance 7 (in.txt:7) manhattan: bound ") != 20):
+			t.Fatalf("--progress: %d lines: %q", n, out)
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package record_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/internal/record"
+)
+
+// TestOutputResumesAfterAKilledWriter: a file whose last line a killed
+// writer left unfinished reads as its whole lines, and appending to it
+// replaces the unfinished line.
+func TestOutputResumesAfterAKilledWriter(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "runs.jsonl")
+	run := func(line int) *record.Run {
+		return &record.Run{Puzzle: record.Puzzle8, Input: "in.txt", Line: line, Instance: line, Heuristic: "manhattan",
+			Status: record.StatusLimit, Bound: 20, H0: 14}
+	}
+	out, err := record.AppendOutput(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.WriteJSON(record.Header{Config: &record.Config{Command: "bench", Puzzle: record.Puzzle8, Heuristics: []string{"manhattan"}, Repeat: 1, Shard: "0/1"}})
+	out.WriteRun(run(1))
+	out.WriteRun(run(2))
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+	whole, _ := os.ReadFile(path)
+	lines := strings.SplitAfter(string(whole), "\n")
+	os.WriteFile(path, []byte(strings.Join(lines[:2], "")+lines[2][:30]), 0o644) // killed while writing run 2
+
+	s, err := record.ReadOutput(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Runs) != 1 || s.Truncated != 3 || s.Size != int64(len(lines[0])+len(lines[1])) || len(s.Configs) != 1 {
+		t.Fatalf("%d runs, truncated line %d, size %d", len(s.Runs), s.Truncated, s.Size)
+	}
+	out, err = record.AppendOutput(path, s.Size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.WriteRun(run(2))
+	out.Stop()
+	if out.WriteRun(run(3)) {
+		t.Fatal("a stopped output took a run")
+	}
+	out.Close()
+	if got, _ := os.ReadFile(path); string(got) != string(whole) {
+		t.Fatalf("resumed file:\n%s\nwant\n%s", got, whole)
+	}
+	// A missing file is an empty stream; a bad line that ends with a newline
+	// is an error, not an unfinished line.
+	if s, err := record.ReadOutput(path + ".none"); err != nil || s.Size != 0 {
+		t.Fatalf("missing file: %v", err)
+	}
+	os.WriteFile(path, []byte(lines[0]+"{\"puzzle\":\n"), 0o644)
+	if _, err := record.ReadOutput(path); err == nil {
+		t.Fatal("a bad whole line was read")
+	}
+}
