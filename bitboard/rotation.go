@@ -136,8 +136,24 @@ func (b Rotation) Cells() (cells [RotationCells]int8) {
 	return cells
 }
 
-func isSpace(c byte) bool {
+// IsSpace reports whether c is white space to every reader of pdbsolve
+// (boards, answers, records): ASCII space, tab, line feed, carriage return,
+// vertical tab or form feed. Any other byte is part of a field, the bytes
+// of a Unicode space such as U+00A0 included, as judges' solutions read
+// their input.
+func IsSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// TrimSpace returns b without the IsSpace bytes at either end.
+func TrimSpace(b []byte) []byte {
+	for len(b) > 0 && IsSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && IsSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
 }
 
 // canonicalLen is the length of a board written with single spaces.
@@ -206,14 +222,14 @@ func parseRotationSlow(line []byte) (Rotation, error) {
 	field := 0
 	i, n := 0, len(line)
 	for {
-		for i < n && isSpace(line[i]) {
+		for i < n && IsSpace(line[i]) {
 			i++
 		}
 		if i == n {
 			break
 		}
 		start := i
-		for i < n && !isSpace(line[i]) {
+		for i < n && !IsSpace(line[i]) {
 			i++
 		}
 		field++

@@ -249,7 +249,7 @@ func ParseTiles(fields []string, rows, cols int) (Tiles, error) {
 // ParseRotation (and the CLI's batch reader): a non-ASCII space such as
 // U+00A0 is part of a field, which then is a bad tile value.
 func ParseTilesText(text string, rows, cols int) (Tiles, error) {
-	return ParseTiles(strings.FieldsFunc(text, func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) }), rows, cols)
+	return ParseTiles(strings.FieldsFunc(text, func(r rune) bool { return r < utf8.RuneSelf && IsSpace(byte(r)) }), rows, cols)
 }
 
 func tilesTruncate(s string) string {

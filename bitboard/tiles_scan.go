@@ -132,11 +132,11 @@ func tilesScan(data []byte, line, size int, atEOF bool, maxRecords int, emit fun
 // such as U+00A0 included, is part of a field, which then is a bad tile
 // value.
 func tilesField(text []byte, i int) (start, end int) {
-	for i < len(text) && isSpace(text[i]) {
+	for i < len(text) && IsSpace(text[i]) {
 		i++
 	}
 	start = i
-	for i < len(text) && !isSpace(text[i]) {
+	for i < len(text) && !IsSpace(text[i]) {
 		i++
 	}
 	return start, i

@@ -21,8 +21,6 @@ const (
 	TilesExactPattern = "exact"
 	// TilesWidth is the entry width of every sliding-tile table.
 	TilesWidth = 8
-	// TilesHomeMaxCells is the largest board whose tables use TilesBlankHome.
-	TilesHomeMaxCells = 16
 	// tilesEncodingSuffix names the entry encoding in pattern ids.
 	tilesEncodingSuffix = "-md"
 	// tilesUnset marks an entry the search has not reached yet.
@@ -33,13 +31,16 @@ const (
 // abstract goal.
 type TilesConstruction uint8
 
-// The two table constructions. TilesBlankHome (boards of at most
-// TilesHomeMaxCells cells) counts the moves that bring the pattern tiles home
-// and the blank to its goal cell 0; only the board symmetries that fix cell
-// 0 (the identity and, on a square, the transpose) map one pattern's table
-// onto another's. TilesBlankAny (larger boards; Korf & Felner 2002) lets the
-// blank end anywhere: a slightly weaker table, but every board symmetry maps
-// it onto its image pattern's, so the four patterns of 6-6-6-6 need two.
+// The two table constructions. TilesBlankHome, the construction of every
+// table pdbsolve builds (Korf & Felner 2002; docs/puzzles.md, section 2),
+// counts the moves that bring the pattern tiles home and the blank to its
+// goal cell 0. TilesBlankAny lets the blank end anywhere: a weaker table
+// wherever the pattern's tiles, at home, wall in cell 0, kept only so that
+// tests can compare the two. A blank-home table serves the image of its
+// pattern under a board symmetry exactly when the symmetry fixes cell 0
+// (the identity and, on a square, the transpose) or the pattern at home
+// leaves its free cells one connected region, so that the blank reaches
+// cell 0 at no cost wherever it ends (tilesShareable).
 const (
 	TilesBlankHome TilesConstruction = iota
 	TilesBlankAny
@@ -55,12 +56,24 @@ func (c TilesConstruction) String() string {
 }
 
 // TilesConstructionOf returns the construction of the tables of a rows x
-// cols board.
+// cols board: TilesBlankHome on every board. Table ids name it, so files of
+// the blank-anywhere construction that pdbsolve built for boards above 16
+// cells before are never loaded as these.
 func TilesConstructionOf(rows, cols int) TilesConstruction {
-	if rows*cols <= TilesHomeMaxCells {
-		return TilesBlankHome
+	return TilesBlankHome
+}
+
+// tilesShareable reports whether the blank-home table of the pattern tiles
+// on the rows x cols board equals its blank-anywhere table, so that it may
+// serve the pattern's image under any board symmetry: with the tiles at
+// home, the free cells (cell 0 among them) form one connected region.
+func tilesShareable(rows, cols int, tiles []int) bool {
+	g := newTilesGeometry(rows, cols)
+	free := g.full
+	for _, t := range tiles {
+		free &^= 1 << t
 	}
-	return TilesBlankAny
+	return g.region(1, free) == free
 }
 
 // TilesPartition is a set of disjoint tile patterns covering every tile of a
@@ -302,8 +315,9 @@ func tilesShare(rows, cols int, con TilesConstruction, tiles []int) ([]int, bitb
 		sym   bitboard.TilesSymmetry
 	}
 	var cands []candidate
+	anySym := con == TilesBlankAny || tilesShareable(rows, cols, tiles)
 	for _, s := range bitboard.TilesSymmetries(rows, cols) {
-		if con == TilesBlankHome && s.Cell[0] != 0 {
+		if !anySym && s.Cell[0] != 0 {
 			continue
 		}
 		image := make([]int, len(tiles))

@@ -432,9 +432,11 @@ func TestTilesSharedLookups(t *testing.T) {
 		con        TilesConstruction
 		maxK       int
 	}
-	cases := []tcase{{3, 3, TilesBlankHome, 4}, {3, 3, TilesBlankAny, 3}, {2, 3, TilesBlankAny, 4}, {2, 4, TilesBlankAny, 3}, {3, 4, TilesBlankAny, 2}}
+	cases := []tcase{{3, 3, TilesBlankHome, 4}, {3, 3, TilesBlankAny, 3}, {2, 3, TilesBlankHome, 4}, {2, 3, TilesBlankAny, 4},
+		{2, 4, TilesBlankHome, 3}, {2, 4, TilesBlankAny, 3}, {3, 4, TilesBlankHome, 2}, {3, 4, TilesBlankAny, 2}}
 	if testing.Short() {
-		cases = []tcase{{3, 3, TilesBlankHome, 3}, {3, 3, TilesBlankAny, 3}, {2, 3, TilesBlankAny, 4}, {3, 4, TilesBlankAny, 2}}
+		cases = []tcase{{3, 3, TilesBlankHome, 3}, {3, 3, TilesBlankAny, 3}, {2, 3, TilesBlankHome, 4}, {2, 3, TilesBlankAny, 4},
+			{3, 4, TilesBlankHome, 2}, {3, 4, TilesBlankAny, 2}}
 	}
 	built := map[string][]byte{}
 	build := func(rows, cols int, con TilesConstruction, tiles []int) []byte {
@@ -490,7 +492,7 @@ func TestTilesPatternLookupShares(t *testing.T) {
 				t.Fatal(err)
 			}
 			specs[l.Spec.Pattern] = true
-			if p.Rows*p.Cols <= TilesHomeMaxCells && (l.Sym.Name != bitboard.TilesIdentity || !slices.Equal(l.Tiles, pat)) {
+			if p.Name != "6666" && (l.Sym.Name != bitboard.TilesIdentity || !slices.Equal(l.Tiles, pat)) {
 				t.Fatalf("%s: pattern %v looked up in %v via %s", p.Name, pat, l.Tiles, l.Sym.Name)
 			}
 			for i, tt := range l.Tiles {
@@ -512,14 +514,26 @@ func TestTilesPatternLookupShares(t *testing.T) {
 	if a.Spec.FileName() != b.Spec.FileName() || b.Sym.Name != bitboard.TilesTransposeName {
 		t.Fatalf("transposed patterns: %s via %s and %s via %s", a.Spec.FileName(), a.Sym.Name, b.Spec.FileName(), b.Sym.Name)
 	}
-	c, _ := TilesPatternLookup(4, 3, []int{1, 2})
-	d, _ := TilesPatternLookup(4, 3, []int{10, 11}) // a blank-home board: no sharing by a flip
+	// {1,3} walls in cell 0 on 4x3, so its flip {6,10} needs a table of
+	// its own; {1,2} does not, so its flip {10,11} shares its table.
+	c, _ := TilesPatternLookup(4, 3, []int{1, 3})
+	d, _ := TilesPatternLookup(4, 3, []int{6, 10})
 	if c.Spec.FileName() == d.Spec.FileName() {
-		t.Fatalf("4x3 patterns share %s", c.Spec.FileName())
+		t.Fatalf("4x3 patterns {1,3} and {6,10} share %s", c.Spec.FileName())
 	}
+	c, _ = TilesPatternLookup(4, 3, []int{1, 2})
+	d, _ = TilesPatternLookup(4, 3, []int{10, 11})
+	if c.Spec.FileName() != d.Spec.FileName() {
+		t.Fatalf("4x3 patterns {1,2} and {10,11}: %s and %s", c.Spec.FileName(), d.Spec.FileName())
+	}
+	// Korf & Felner's first 6-6-6-6 pattern walls in cell 0: its table is
+	// blank-home, and only the transpose shares it.
 	l, _ := TilesPatternLookup(5, 5, []int{1, 2, 5, 6, 7, 12})
-	if l.Spec.FileName() != "24puzzle-blankany-1.2.5.6.7.12-md.pdb" || l.Spec.Entries != 127512000 {
+	if l.Spec.FileName() != "24puzzle-blank0-1.2.5.6.7.12-md.pdb" || l.Spec.Entries != 127512000 {
 		t.Fatalf("6666 first table: %s, %d entries", l.Spec.FileName(), l.Spec.Entries)
+	}
+	if l, _ := TilesPatternLookup(5, 5, []int{1, 5, 6, 10, 11, 12}); l.Sym.Name != bitboard.TilesTransposeName || !slices.Equal(l.Tiles, []int{1, 2, 5, 6, 7, 12}) {
+		t.Fatalf("6666 first pattern's transpose looked up in %v via %s", l.Tiles, l.Sym.Name)
 	}
 	for _, bad := range [][]int{{}, {0, 1}, {25}, {3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23}} {
 		if _, err := TilesPatternLookup(5, 5, bad); !errors.Is(err, ErrTilesPattern) {
@@ -771,7 +785,7 @@ func TestTilesPatternSpecThroughCache(t *testing.T) {
 	if got := TilesPatternSpec(3, 4, []int{1, 2}).FileName(); got != "tiles3x4-blank0-1.2-md.pdb" {
 		t.Fatalf("3x4 file name %q", got)
 	}
-	if got := TilesPatternSpec(4, 5, []int{1, 2}).FileName(); got != "tiles4x5-blankany-1.2-md.pdb" {
+	if got := TilesPatternSpec(4, 5, []int{1, 2}).FileName(); got != "tiles4x5-blank0-1.2-md.pdb" {
 		t.Fatalf("4x5 file name %q", got)
 	}
 	for _, p := range tilesPartitions {

@@ -47,7 +47,7 @@ const (
 	tilesSmallBoard      = 12
 	tilesDefaultRunSmall = 6
 	tilesDefaultRunLarge = 5
-	tilesBigBoard        = 16 // most cells of a board whose tables keep the blank at its goal cell
+	tilesBigBoard        = 16 // most cells of a board whose default runs are tilesDefaultRunSmall long
 )
 
 // Sides of the square boards with names: the 8-, 15- and 24-puzzle.

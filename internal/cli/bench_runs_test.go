@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -22,18 +23,38 @@ const korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"
 
 // startMain starts this test binary as pdbsolve with args; it returns the
 // command and its stdout and stderr, read in full after Wait.
-func startMain(t *testing.T, stdin string, args ...string) (*exec.Cmd, *strings.Builder, *strings.Builder) {
+func startMain(t *testing.T, stdin string, args ...string) (*exec.Cmd, *strings.Builder, *syncBuffer) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), envRunMain+"=1",
 		envRunMain+"_ARGS=--tables "+tilesTestTables()+" "+strings.Join(args, " "))
 	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errb
+	var out strings.Builder
+	errb := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = &out, errb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	return cmd, &out, &errb
+	return cmd, &out, errb
+}
+
+// syncBuffer is a strings.Builder that a test may read while a child
+// process's output is copied into it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // readRecords reads a JSON Lines output, checking every line against the
@@ -81,13 +102,14 @@ func TestBenchInterruptResume(t *testing.T) {
 	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "runs.jsonl")
-	args := []string{"bench", "15puzzle", "--heuristic", "linear-conflict,manhattan", "--max-nodes", "3000000", input}
-	cmd, out, errb := startMain(t, "", append(args, "-o", file)...)
-	// Once the 8 runs of the easy boards are on disk, korf1 is being searched.
+	args := []string{"bench", "15puzzle", "--heuristic", "linear-conflict,manhattan", "--max-nodes", "30000000", input}
+	cmd, out, errb := startMain(t, "", append(args, "-o", file, "--progress")...)
+	// Once the 8 runs of the easy boards are on disk and an iteration on
+	// korf1 (instance 5) has been reported, korf1 is being searched.
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		data, _ := os.ReadFile(file)
-		if strings.Count(string(data), `"status"`) >= 8 {
+		if strings.Count(string(data), `"status"`) >= 8 && strings.Contains(errb.String(), "instance 5 (") {
 			break
 		}
 		if time.Now().After(deadline) {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/record"
-	"github.com/pdbsolve/pdbsolve/internal/verify"
 )
 
 // recordInput returns the name a record gives the input a unit came from:
@@ -75,6 +74,3 @@ func puzzleRecordName(puzzle string, rows, cols int) string {
 	}
 	return tilesPuzzleName(rows, cols)
 }
-
-// asciiSpace is the one definition of white space of every reader.
-func asciiSpace(c byte) bool { return verify.IsSpace(c) }

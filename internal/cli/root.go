@@ -91,7 +91,8 @@ type globalOptions struct {
 	Stderr  io.Writer
 	// stderrTTY is set when stderr is a terminal, to show progress.
 	stderrTTY   bool
-	stopProfile func()
+	stopProfile func() error // stops the CPU profile and says whether it was written whole
+	cobraOut    *writeErrWriter
 
 	WriteTables pdb.WritePolicy // whether built tables are kept (--write-tables)
 	// ctx is cancelled, with an interrupted cause, by SIGINT or SIGTERM.
@@ -175,7 +176,8 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		SilenceErrors: true,
 	}
 	root.SetIn(stdin)
-	root.SetOut(stdout)
+	g.cobraOut = &writeErrWriter{w: stdout}
+	root.SetOut(g.cobraOut)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&g.Tables, "tables", "", "table cache directory (default $"+pdb.EnvTables+" or the user cache dir)")
 	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines (default: all cores)")
@@ -195,8 +197,15 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		if err != nil {
 			return withCode(ExitIO, err)
 		}
-		g.stopProfile = func() { pprof.StopCPUProfile(); f.Close() }
-		return withCode(ExitIO, pprof.StartCPUProfile(f))
+		w := &writeErrWriter{w: f}
+		g.stopProfile = func() error {
+			pprof.StopCPUProfile()
+			if err := f.Close(); w.err == nil {
+				w.err = err
+			}
+			return w.err
+		}
+		return withCode(ExitIO, pprof.StartCPUProfile(w))
 	}
 	// Every command, in one place.
 	root.AddCommand(
@@ -259,8 +268,13 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func execute(root *cobra.Command, g *globalOptions, args []string) int {
 	root.SetArgs(args)
 	err := root.Execute()
+	if g.cobraOut.err != nil { // help, --version or completion could not be written
+		err = withCode(ExitIO, fmt.Errorf("writing output: %w", g.cobraOut.err))
+	}
 	if g.stopProfile != nil {
-		g.stopProfile()
+		if perr := g.stopProfile(); perr != nil && err == nil {
+			err = withCode(ExitIO, fmt.Errorf("--cpuprofile %s: %w", g.Profile, perr))
+		}
 	}
 	if err == nil {
 		return ExitOK
@@ -277,6 +291,22 @@ func execute(root *cobra.Command, g *globalOptions, args []string) int {
 		fmt.Fprintln(g.Stderr, msg)
 	}
 	return code
+}
+
+// writeErrWriter writes to w and keeps the first write error, for writers
+// whose errors their users drop (cobra's help and version templates,
+// runtime/pprof).
+type writeErrWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *writeErrWriter) Write(p []byte) (int, error) {
+	n, err := e.w.Write(p)
+	if err != nil && e.err == nil {
+		e.err = err
+	}
+	return n, err
 }
 
 // usageError reports a wrong argument or flag value.

@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -50,8 +47,10 @@ the judge format (a move line, or "No moves needed", then a symbol line), for
 the sliding-tile puzzles the text format ("LENGTH MOVES") or the aoj format
 ("LENGTH", which can only be checked for optimality), or for any puzzle
 solve's --format json (JSON Lines in the record schema, docs/records.md),
-whose answers are matched to the boards by the line they name. A bad or unsolvable
-board takes no answer, as with solve. Both inputs are read once, in step;
+whose records are matched to the boards by the line they name, in input order
+(a board no solved record names is missing). A bad or unsolvable board takes
+no answer, as with solve. Answers left after the last board are counted as
+extra answers, one an answer. Both inputs are read once, in step;
 at most one of them can be standard input (-). -j sets the workers.
 
 Each record gets one line (a JSON verdict with --format json), in input order: its board's file and line, the
@@ -100,90 +99,86 @@ func runVerify(o *verifyOptions) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
-	// The solver factory first: a bad heuristic is a usage error before any input is opened.
-	var newHandler func() batch.Handler
-	var answerLines *[]int // set below, before any handler runs
-	asJSON := o.Format == "json"
 	if rows == 0 {
+		// The solver factory first: a bad table is reported before any input is opened.
 		newSolver, err := rotationSolverFactory(o.g, search.RotationExact)
 		if err != nil {
 			return err
 		}
-		newHandler = func() batch.Handler {
+		return verifyInputs(o, func(boards, answers io.Reader) (*verify.Reader[bitboard.Rotation, verify.RotationAnswer], error) {
+			return verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
+		}, verify.RotationPairsPerUnit, func() func(*verify.Pair[bitboard.Rotation, verify.RotationAnswer]) search.Check {
 			s := newSolver()
-			return func(u *batch.Unit) {
-				verifyUnit(u, o, asJSON, answerLines, func(p *verify.Pair) search.Check {
-					return s.VerifyRotation(p.Rotation, p.Moves, p.Symbol)
-				})
+			return func(p *verify.Pair[bitboard.Rotation, verify.RotationAnswer]) search.Check {
+				return s.VerifyRotation(p.Board, p.Answer.Moves, p.Answer.Symbol)
 			}
-		}
-	} else {
-		name := o.Heuristic
-		if name == "" {
-			name = search.DefaultTilesHeuristic(rows, cols)
-		}
-		split, err := tilesSplit(o.Split, rows, cols)
-		if err != nil {
-			return err
-		}
-		h, err := loadTilesHeuristic(o.g, rows, cols, name)
-		if err != nil {
-			return err
-		}
-		inner := 1
-		if split {
-			inner = o.g.workers()
-			saved := o.g.Workers
-			o.g.Workers = 1
-			defer func() { o.g.Workers = saved }()
-		}
-		newHandler = func() batch.Handler {
-			s := search.NewTilesSolver(h)
-			s.SetWorkers(inner)
-			return func(u *batch.Unit) {
-				verifyUnit(u, o, asJSON, answerLines, func(p *verify.Pair) search.Check {
-					c, err := s.VerifyTiles(p.Tiles, goal, p.Moves, search.Limits{})
-					if err != nil {
-						return search.Check{Verdict: search.VerdictWrong, Detail: err.Error()}
-					}
-					return c
-				})
-			}
-		}
+		})
 	}
+	name := o.Heuristic
+	if name == "" {
+		name = search.DefaultTilesHeuristic(rows, cols)
+	}
+	split, err := tilesSplit(o.Split, rows, cols)
+	if err != nil {
+		return err
+	}
+	h, err := loadTilesHeuristic(o.g, rows, cols, name)
+	if err != nil {
+		return err
+	}
+	inner := 1
+	if split {
+		inner = o.g.workers()
+		saved := o.g.Workers
+		o.g.Workers = 1
+		defer func() { o.g.Workers = saved }()
+	}
+	return verifyInputs(o, func(boards, answers io.Reader) (*verify.Reader[bitboard.Tiles, verify.TilesAnswer], error) {
+		return verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), rows, cols,
+			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return tilesParse(rec, rows, cols) },
+			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
+	}, verify.TilesPairsPerUnit, func() func(*verify.Pair[bitboard.Tiles, verify.TilesAnswer]) search.Check {
+		s := search.NewTilesSolver(h)
+		s.SetWorkers(inner)
+		return func(p *verify.Pair[bitboard.Tiles, verify.TilesAnswer]) search.Check {
+			c, err := verify.CheckTiles(s, p.Board, goal, p.Answer, search.Limits{})
+			if err != nil {
+				return search.Check{Verdict: search.VerdictWrong, Detail: err.Error()}
+			}
+			return c
+		}
+	})
+}
+
+// verifyInputs opens the boards and the answers, reads them in step with
+// the reader newReader makes, perUnit pairs a unit, checks each pair on
+// the workers with a checker of newCheck's, and writes the verdicts and the
+// summary.
+func verifyInputs[B, A any](o *verifyOptions, newReader func(boards, answers io.Reader) (*verify.Reader[B, A], error),
+	perUnit int, newCheck func() func(*verify.Pair[B, A]) search.Check) error {
 	boards, closeBoards, err := openInput(o.g, o.Input)
 	if err != nil {
 		return err
 	}
 	defer closeBoards()
-	answersIn, closeAnswers, err := openInput(o.g, o.Solutions)
+	answers, closeAnswers, err := openInput(o.g, o.Solutions)
 	if err != nil {
 		return err
 	}
 	defer closeAnswers()
-	// JSON answers (solve's --format json) are read whole and put in the
-	// plain format, with the line of each answer's record kept.
-	var answers io.Reader
-	answers, answerLines, err = jsonAnswers(answersIn, batch.InputName(o.Solutions), o.Puzzle, o.recPuzzle)
+	r, err := newReader(boards, answers)
 	if err != nil {
-		return err
+		return withCode(ExitIO, err)
 	}
-	var r *verify.Reader
-	perUnit := verify.RotationPairsPerUnit
-	if rows == 0 {
-		r = verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
-	} else {
-		size := rows * cols
-		r = verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), size,
-			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return tilesParse(rec, rows, cols) },
-			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
-		perUnit = verify.TilesPairsPerUnit
-	}
+	asJSON := o.Format == "json"
 	var counts verdictCounts
 	records := 0
 	berr := o.g.runBatch(batch.Config{
-		Source:     r.Source(perUnit),
-		NewHandler: newHandler,
+		Source: r.Source(perUnit),
+		NewHandler: func() batch.Handler {
+			check := newCheck()
+			return func(u *batch.Unit) { verifyUnit(u, o, asJSON, check) }
+		},
 		Collect: func(u *batch.Unit) {
 			c := u.Items.(*verdictCounts)
 			for v, n := range c {
@@ -195,7 +190,10 @@ func runVerify(o *verifyOptions) error {
 	if berr != nil && !isSilent(berr, ExitBadInput) {
 		return berr // interrupted, or an input or output error
 	}
-	extra := r.Extra()
+	extra, err := r.Extra()
+	if err != nil {
+		return withCode(ExitIO, err)
+	}
 	if err := writeVerifySummary(o.g.Stdout, asJSON, records, &counts, extra); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
@@ -207,8 +205,8 @@ func runVerify(o *verifyOptions) error {
 
 // verifyUnit checks the pairs of a unit with check and writes a verdict a
 // pair.
-func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, answerLines *[]int, check func(*verify.Pair) search.Check) {
-	pairs := u.Items.([]verify.Pair)
+func verifyUnit[B, A any](u *batch.Unit, o *verifyOptions, asJSON bool, check func(*verify.Pair[B, A]) search.Check) {
+	pairs := u.Items.([]verify.Pair[B, A])
 	answers := batch.InputName(o.Solutions)
 	var counts verdictCounts
 	for i := range pairs {
@@ -216,9 +214,6 @@ func verifyUnit(u *batch.Unit, o *verifyOptions, asJSON bool, answerLines *[]int
 		c := p.Check(check)
 		c.Detail = userMessage(errors.New(c.Detail))
 		counts[c.Verdict]++
-		if p.AnswerLine > 0 && *answerLines != nil {
-			p.AnswerLine = (*answerLines)[p.AnswerLine-1]
-		}
 		if asJSON {
 			r := record.Verdict{Puzzle: o.recPuzzle, Input: recordInput(u.Name), Line: p.BoardLine,
 				Verdict: c.Verdict.String(), Detail: c.Detail, Length: c.Length, Optimal: c.Optimal}
@@ -274,74 +269,4 @@ func writeVerifySummary(w io.Writer, asJSON bool, records int, counts *verdictCo
 	fmt.Fprintf(&b, " %d extra answers\n", extra)
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// jsonAnswers returns answers as they are when they are not JSON. JSON
-// answers (solve --format json: a first non-blank byte '{') are read whole
-// with record.ReadSolutions and returned in the plain format solve prints,
-// in the order of the boards they name, with a pointer to the JSON line of
-// each plain line's answer (1-based plain line i is answer line
-// (*lines)[i-1]); the pointer holds nil for plain answers. puzzle is the
-// command's puzzle argument, recPuzzle its name in records.
-func jsonAnswers(answers io.Reader, name, puzzle, recPuzzle string) (io.Reader, *[]int, error) {
-	lines := new([]int)
-	br := bufio.NewReaderSize(answers, 64<<10)
-	for {
-		b, err := br.Peek(1)
-		if err != nil || !asciiSpace(b[0]) {
-			if err != nil || b[0] != '{' {
-				return br, lines, nil
-			}
-			break
-		}
-		br.ReadByte()
-	}
-	data, err := io.ReadAll(br)
-	if err != nil {
-		return nil, nil, withCode(ExitIO, fmt.Errorf("%s: %w", name, err))
-	}
-	sols, err := record.ReadSolutions(data, name, recPuzzle)
-	if err != nil {
-		return nil, nil, withCode(ExitUsage, plain(err))
-	}
-	// Answers in the order of the boards they name, when they name them.
-	sort.SliceStable(sols, func(i, j int) bool {
-		a, b := &sols[i], &sols[j]
-		if a.BoardInput != b.BoardInput || a.BoardLine == 0 || b.BoardLine == 0 {
-			return false
-		}
-		return a.BoardLine < b.BoardLine
-	})
-	var out []byte
-	for i := range sols {
-		s := &sols[i]
-		if s.Status != record.StatusSolved && s.Malformed == "" {
-			continue // solve printed no answer for this board
-		}
-		switch {
-		case s.Malformed != "":
-			out = append(out, "?malformed\n"...)
-			*lines = append(*lines, s.Line)
-			if puzzle == "rotation" {
-				out = append(out, "?\n"...)
-				*lines = append(*lines, s.Line)
-			}
-		case puzzle == "rotation":
-			if s.Moves == "" {
-				out = append(out, verify.RotationNoMoves...)
-			} else {
-				out = append(out, s.Moves...)
-			}
-			out = append(append(append(out, '\n'), s.Symbol...), '\n')
-			*lines = append(*lines, s.Line, s.Line)
-		default:
-			out = strconv.AppendInt(out, int64(s.Length), 10)
-			if s.HasMoves && s.Moves != "" {
-				out = append(append(out, ' '), s.Moves...)
-			}
-			out = append(out, '\n')
-			*lines = append(*lines, s.Line)
-		}
-	}
-	return bytes.NewReader(out), lines, nil
 }

@@ -8,33 +8,13 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
 )
 
 // ErrRecord is returned (wrapped, with the input's name and line) when a
 // JSON value is not a record of the schema.
 var ErrRecord = errors.New("not a pdbsolve record")
-
-// isSpace reports whether c is ASCII white space, the only white space any
-// pdbsolve reader accepts between fields.
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
-}
-
-// trimSpace trims ASCII white space from both ends of b.
-func trimSpace(b []byte) []byte {
-	for len(b) > 0 && isSpace(b[0]) {
-		b = b[1:]
-	}
-	for len(b) > 0 && isSpace(b[len(b)-1]) {
-		b = b[:len(b)-1]
-	}
-	return b
-}
-
-// fields splits s at runs of ASCII white space.
-func fields(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && isSpace(byte(r)) })
-}
 
 // Stream is what a JSON output holds: its provenance headers and its runs,
 // in input order. Verdicts, census records and reports are skipped.
@@ -70,7 +50,7 @@ func ReadStream(r io.Reader, name string) (*Stream, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	s := &Stream{}
-	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 && len(trimSpace(data[i+1:])) > 0 && !json.Valid(data[i+1:]) {
+	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 && len(bitboard.TrimSpace(data[i+1:])) > 0 && !json.Valid(data[i+1:]) {
 		s.Truncated = 1 + bytes.Count(data[:i+1], []byte{'\n'})
 		data = data[:i+1]
 	}
@@ -101,7 +81,7 @@ func ReadStream(r io.Reader, name string) (*Stream, error) {
 // lineAt returns the 1-based line of the first non-space byte at or after
 // offset off.
 func lineAt(data []byte, off int) int {
-	for off < len(data) && isSpace(data[off]) {
+	for off < len(data) && bitboard.IsSpace(data[off]) {
 		off++
 	}
 	return 1 + bytes.Count(data[:off], []byte{'\n'})
@@ -224,164 +204,4 @@ func (r *Run) Check() error {
 		return fmt.Errorf("status %s without an error message", r.Status)
 	}
 	return nil
-}
-
-// Solution is one answer read by [ReadSolutions].
-type Solution struct {
-	Input string // the answers' input name
-	Line  int    // the answer's first line
-
-	// BoardInput and BoardLine name the board a JSON answer says it
-	// answers; empty and 0 for the plain formats, which answer in order.
-	BoardInput string
-	BoardLine  int
-
-	// Status is StatusSolved for a plain answer; a JSON record of another
-	// status answers nothing (solve's plain formats print nothing for it).
-	Status   Status
-	Moves    string // the move letters ("" for "No moves needed")
-	HasMoves bool   // false for the aoj format's bare length
-	Length   int    // the claimed length in moves
-	Symbol   string // Rotation: the symbol line as written ("" if none)
-
-	// Malformed says why the answer could not be read, in plain words;
-	// such an answer still takes its board's turn (verify calls it wrong).
-	Malformed string
-}
-
-// skipLine marks a JSON line of an output file that answers no board (a
-// header or a summary); ReadSolutions leaves it out.
-const skipLine = "\x00skip"
-
-// rotationNoMoves is the judge's answer for a board already solved.
-const rotationNoMoves = "No moves needed"
-
-// ReadSolutions reads answers for puzzle from data, the content of the
-// input named name, in any format solve writes: JSON Lines (when the first
-// non-blank byte is '{'; today's records, and the older ones with "file"
-// for "input"), for the Rotation Game the judge format (a move line or "No
-// moves needed", then a symbol line), for the sliding tiles the text format
-// ("LENGTH MOVES") and the aoj format ("LENGTH"). Blank lines are skipped;
-// white space is ASCII white space. A malformed answer is returned with
-// Malformed set, not as an error: the error is only for an unknown puzzle.
-func ReadSolutions(data []byte, name, puzzle string) ([]Solution, error) {
-	rotation := puzzle == PuzzleRotation
-	if !KnownPuzzle(puzzle) {
-		return nil, fmt.Errorf("puzzle %q: want %s, %s, %s, %s or tiles<rows>x<cols>", puzzle, PuzzleRotation, Puzzle8, Puzzle15, Puzzle24)
-	}
-	asJSON := len(trimSpace(data)) > 0 && trimSpace(data)[0] == '{'
-	var out []Solution
-	var pending *Solution // Rotation judge format: a move line awaiting its symbol line
-	ln := 0
-	for len(data) > 0 {
-		ln++
-		var text []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			text, data = data[:i], data[i+1:]
-		} else {
-			text, data = data, nil
-		}
-		text = trimSpace(text)
-		if len(text) == 0 {
-			continue
-		}
-		switch {
-		case asJSON:
-			if sol := jsonSolution(text, name, ln); sol.Malformed != skipLine {
-				out = append(out, sol)
-			}
-		case rotation && pending != nil:
-			pending.Symbol = string(text)
-			out = append(out, *pending)
-			pending = nil
-		case rotation:
-			s := Solution{Input: name, Line: ln, Status: StatusSolved, Moves: string(text), HasMoves: true}
-			if s.Moves == rotationNoMoves {
-				s.Moves = ""
-			}
-			s.Length = len(s.Moves)
-			pending = &s
-		default:
-			out = append(out, tilesSolution(string(text), name, ln))
-		}
-	}
-	if pending != nil {
-		pending.Malformed = "no symbol line after the moves"
-		out = append(out, *pending)
-	}
-	return out, nil
-}
-
-// tilesSolution reads "LENGTH" or "LENGTH MOVES".
-func tilesSolution(text, name string, line int) Solution {
-	s := Solution{Input: name, Line: line, Status: StatusSolved}
-	f := fields(text)
-	n, err := strconv.Atoi(f[0])
-	switch {
-	case err != nil || n < 0 || len(f) > 2:
-		s.Malformed = fmt.Sprintf("%q is not LENGTH or LENGTH MOVES", text)
-	case len(f) == 2 && len(f[1]) != n:
-		s.Length = n
-		s.Malformed = fmt.Sprintf("length %d, but %d moves", n, len(f[1]))
-	default:
-		s.Length = n
-		if len(f) == 2 {
-			s.Moves, s.HasMoves = f[1], true
-		} else {
-			s.HasMoves = n == 0
-		}
-	}
-	return s
-}
-
-// jsonSolution reads one JSON Lines record of solve.
-func jsonSolution(text []byte, name string, line int) Solution {
-	s := Solution{Input: name, Line: line}
-	var r struct {
-		Run
-		File   *string `json:"file"`   // before this schema: the input's name
-		Symbol *int    `json:"symbol"` // absent for the sliding tiles
-	}
-	if err := json.Unmarshal(text, &r); err != nil {
-		s.Malformed = fmt.Sprintf("not a JSON record: %v", err)
-		return s
-	}
-	if r.Status == "" && r.File == nil && r.Error == "" && r.Input == "" {
-		var other map[string]json.RawMessage
-		json.Unmarshal(text, &other)
-		if other["provenance"] != nil || other["report"] != nil {
-			s.Malformed = skipLine // a header or summary: no answer
-			return s
-		}
-	}
-	s.BoardInput, s.BoardLine = r.Input, r.Line
-	if r.File != nil {
-		s.BoardInput = *r.File
-	}
-	s.Status = r.Status
-	if s.Status == "" { // before this schema: an error object, or a solution
-		s.Status = StatusSolved
-		if r.Error != "" {
-			s.Status = StatusError
-		}
-	}
-	if !s.Status.Valid() {
-		s.Malformed = fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status)
-		return s
-	}
-	if s.Status != StatusSolved {
-		return s
-	}
-	var moves struct {
-		Moves *string `json:"moves"`
-	}
-	json.Unmarshal(text, &moves)
-	s.Moves, s.HasMoves, s.Length = r.Moves, moves.Moves != nil, r.Length
-	if s.HasMoves && len(r.Moves) != r.Length {
-		s.Malformed = fmt.Sprintf("length %d, but %d moves", r.Length, len(r.Moves))
-	}
-	if r.Symbol != nil {
-		s.Symbol = strconv.Itoa(*r.Symbol)
-	}
-	return s
 }

@@ -10,8 +10,8 @@ import (
 )
 
 // Rotation Game input is read as judges' solutions read it: symbols
-// separated by white space (IsSpace, the one definition every reader
-// uses), 24 of them a board wherever the line breaks fall, and a lone "0"
+// separated by white space (bitboard.IsSpace, the one definition every
+// reader uses), 24 of them a board wherever the line breaks fall, and a lone "0"
 // token where a board would start ends the input. One rule keeps a bad
 // line from shifting every board after it: a line of exactly 24 symbols is
 // a board of its own, so symbols left over before it are reported as an
@@ -54,11 +54,11 @@ func (r *RotationReader) Scan(data []byte, line int, f func(line int, b bitboard
 			continue
 		}
 		for i := 0; i < len(text); {
-			for i < len(text) && IsSpace(text[i]) {
+			for i < len(text) && bitboard.IsSpace(text[i]) {
 				i++
 			}
 			j := i
-			for j < len(text) && !IsSpace(text[j]) {
+			for j < len(text) && !bitboard.IsSpace(text[j]) {
 				j++
 			}
 			if i == j {
@@ -113,7 +113,7 @@ func rotationTokens(line []byte) int {
 	n := 0
 	prevSpace := true
 	for _, c := range line {
-		sp := IsSpace(c)
+		sp := bitboard.IsSpace(c)
 		if !sp && prevSpace {
 			n++
 		}
@@ -206,19 +206,6 @@ func rotationCanonical(line []byte) bool {
 // "0" (with white space around it): the reader stops reading the input
 // there, so an input held open after it (a terminal, a pipe) ends too.
 func RotationIsEnd(line []byte) bool {
-	i, j := 0, len(line)
-	for i < j && IsSpace(line[i]) {
-		i++
-	}
-	for j > i && IsSpace(line[j-1]) {
-		j--
-	}
-	return j-i == 1 && line[i] == '0'
-}
-
-// IsSpace reports whether c is white space to every reader of pdbsolve:
-// ASCII space, tab, line feed, carriage return, vertical tab or form feed.
-// Any other byte, a Unicode space's included, is part of a field.
-func IsSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+	t := bitboard.TrimSpace(line)
+	return len(t) == 1 && t[0] == '0'
 }

@@ -1,17 +1,21 @@
 // Package verify pairs a stream of boards with a stream of someone's
-// answers, as "pdbsolve solve" would print them, for checking by the
-// solvers of package search (RotationSolver.VerifyRotation,
-// TilesSolver.VerifyTiles) on the workers of package batch.
+// answers, as "pdbsolve solve" prints them, for checking on the workers of
+// package batch: Rotation answers by search.RotationSolver.VerifyRotation,
+// sliding-tile answers by CheckTiles.
 //
 // Boards are read as solve reads them: for the Rotation Game 24 symbols a
 // board wherever the line breaks fall, a lone "0" token ending the input
-// (RotationReader, which solve uses too); for sliding tiles rows x cols integers
-// a board whatever the line breaks, blank and # lines skipped. Answers are
-// read a non-blank line at a time: two lines a Rotation board (the moves,
-// or "No moves needed", then the centre's symbol), one a sliding-tile board
-// ("LENGTH MOVES" or "LENGTH"). A malformed or unsolvable board takes no
-// answer, as solve prints none for it. Both streams are read once, in step,
-// so memory does not grow with their length.
+// (RotationReader, which solve uses too); for sliding tiles rows x cols
+// integers a board whatever the line breaks, blank and # lines skipped. A
+// malformed or unsolvable board takes no answer, as solve prints none for
+// it.
+//
+// Answers are read by one grammar a format, each into a typed answer
+// (RotationAnswer, TilesAnswer): the judge format of the Rotation
+// Game, the text and aoj formats of the sliding tiles, and solve's JSON
+// Lines records for either, which name the line of the board they answer.
+// Both streams are read once, in step, so memory does not grow with their
+// length.
 package verify
 
 import (
@@ -23,10 +27,11 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// RotationNoMoves is the answer line of a solved Rotation board.
+// RotationNoMoves is the judge's move line for a board already solved.
 const RotationNoMoves = "No moves needed"
 
 // Pairs per unit of work: Rotation checks are table lookups (about 100 ns),
@@ -36,294 +41,267 @@ const (
 	TilesPairsPerUnit    = 1
 )
 
-// Pair is one board and the answer given for it.
-type Pair struct {
+// Pair is one board, of type B (bitboard.Rotation or bitboard.Tiles), and
+// the answer of type A (RotationAnswer or TilesAnswer) given for it.
+type Pair[B, A any] struct {
 	BoardLine  int // line of the board (its first line) in the boards input
-	AnswerLine int // line of the answer's first line in the answers input; 0 when none was taken
-	Rotation   bitboard.Rotation
-	Tiles      bitboard.Tiles
+	AnswerLine int // line of the answer (its first line) in the answers input; 0 when none was taken
+	Board      B
+	Answer     A // valid when AnswerLine > 0 and the answer could be read
 
-	Moves  string // Rotation: the move line ("" for RotationNoMoves); tiles: the whole answer line
-	Symbol string // Rotation: the symbol line
-
-	Missing  bool  // the answers ended before this board
-	NoSymbol bool  // Rotation: the answers ended after the move line
-	BadBoard error // the board is malformed (it takes no answer)
-	BadLine  int   // the line of the boards input BadBoard is about
-
-	text [4]int32 // Source: Moves and Symbol as offsets into its unit's text, until it is made
+	malformed string // why the answer taken could not be read (verdict wrong)
+	noAnswer  string // why a board that takes an answer has none (verdict missing)
+	badBoard  error  // the board is malformed (it takes no answer)
+	badLine   int    // the line of the boards input badBoard is about
 }
 
-// Check returns the verdict on the pair: bad-board, missing, or wrong for a
-// Rotation answer without its symbol line, else what check (a solver's
-// VerifyRotation or VerifyTiles) says.
-func (p *Pair) Check(check func(*Pair) search.Check) search.Check {
+// Check returns the verdict on the pair: bad-board, missing, or wrong for
+// an answer that could not be read, else what check says.
+func (p *Pair[B, A]) Check(check func(*Pair[B, A]) search.Check) search.Check {
 	switch {
-	case p.BadBoard != nil:
-		return search.Check{Verdict: search.VerdictBadBoard, Detail: fmt.Sprintf("line %d: %v", p.BadLine, p.BadBoard)}
-	case p.Missing:
-		return search.Check{Verdict: search.VerdictMissing, Detail: "no answer left"}
-	case p.NoSymbol:
-		return search.Check{Verdict: search.VerdictWrong, Detail: "no symbol line after the moves", Length: len(p.Moves)}
+	case p.badBoard != nil:
+		return search.Check{Verdict: search.VerdictBadBoard, Detail: fmt.Sprintf("line %d: %v", p.badLine, p.badBoard)}
+	case p.noAnswer != "":
+		return search.Check{Verdict: search.VerdictMissing, Detail: p.noAnswer}
+	case p.malformed != "":
+		return search.Check{Verdict: search.VerdictWrong, Detail: p.malformed}
 	}
 	return check(p)
 }
 
+// board is one record of the boards input: a board, or why it is bad.
+type board[B any] struct {
+	line    int
+	b       B
+	err     error // the record is malformed
+	errLine int   // the line err is about
+	takes   bool  // the board takes an answer (it is well formed and, tiles, solvable)
+}
+
+// boardReader reads the records of a boards input in order.
+type boardReader[B any] interface {
+	// next returns the next record; ok is false at the end of the input,
+	// err a read error.
+	next() (rec board[B], ok bool, err error)
+}
+
+// answer is one answer read, or why there is none for the board asked.
+type answer[A any] struct {
+	a         A
+	line      int    // the answer's first line; 0 when there is none
+	malformed string // why the answer could not be read
+	none      string // why the board has no answer
+}
+
+// answerReader reads the answers of one format in order.
+type answerReader[A any] interface {
+	// next returns the answer to the board on line boardLine of the
+	// boards input; err is a read error.
+	next(boardLine int) (answer[A], error)
+	// extra counts the answers left, reading them to the end.
+	extra() (int, error)
+}
+
 // Reader reads boards and answers in step. Make it with NewRotationReader
 // or NewTilesReader.
-type Reader struct {
-	BoardsName  string // the boards input's name, for messages
-	AnswersName string // the answers input's name, for messages
-
-	boards       *bufio.Scanner
-	boardLine    int
-	answers      *bufio.Scanner
-	answerLine   int
-	answersEnded bool
-	answersErr   error // why the answers ended early, if they did
-
-	size        int                                                 // cells of a sliding-tile board; 0 for the Rotation Game
-	solvable    func(bitboard.Tiles) bool                           // whether a tiles board takes an answer
-	parse       func(*bitboard.TilesRecord) (bitboard.Tiles, error) // sliding-tile record parser
-	pending     []byte                                              // sliding-tile lines read but not yet a record
-	boardsEnded bool
-	extra       int
-
-	rotation    RotationReader   // Rotation boards, read as solve reads them
-	rotationQ   []rotationRecord // boards read but not yet paired
-	rotationEnd bool             // the end token or the end of the boards was read
+type Reader[B, A any] struct {
+	boardsName string
+	boards     boardReader[B]
+	answers    answerReader[A]
+	ended      bool // the boards have ended
 }
 
-// rotationRecord is one Rotation board read, or why it could not be.
-type rotationRecord struct {
-	line int
-	b    bitboard.Rotation
-	err  error
-}
-
-// ErrLineTooLong is returned when a line of either input is longer than
+// newLineScanner returns a scanner of the lines of r, each up to
 // batch.MaxRecord bytes.
-var ErrLineTooLong = fmt.Errorf("line longer than %d MiB", batch.MaxRecord>>20)
-
-func newScanner(r io.Reader) *bufio.Scanner {
+func newLineScanner(r io.Reader) *bufio.Scanner {
 	s := bufio.NewScanner(r)
 	s.Buffer(make([]byte, 0, 64<<10), batch.MaxRecord)
 	return s
 }
 
-// NewRotationReader returns a Reader of Rotation Game boards and answers;
-// the names are the inputs' names for messages.
-func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, answersName string) *Reader {
-	return &Reader{boards: newScanner(boards), BoardsName: boardsName, answers: newScanner(answers), AnswersName: answersName}
+// scanErr returns the error that ended s's input, naming the line after
+// the last read; nil at the end of the input.
+func scanErr(s *bufio.Scanner, name string, line int) error {
+	err := s.Err()
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, bufio.ErrTooLong) {
+		err = batch.ErrTooLong
+	}
+	return fmt.Errorf("%s:%d: %w", name, line+1, err)
 }
 
-// NewTilesReader returns a Reader of sliding-tile boards of size cells,
-// parsed by parse; a board for which solvable is false takes no answer.
-func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answersName string, size int,
-	parse func(*bitboard.TilesRecord) (bitboard.Tiles, error), solvable func(bitboard.Tiles) bool) *Reader {
-	r := NewRotationReader(boards, boardsName, answers, answersName)
-	r.size, r.parse, r.solvable = size, parse, solvable
-	return r
-}
-
-// answer returns the next non-blank answer line, trimmed (valid until the
-// next read), and its line.
-func (r *Reader) answer() (text []byte, line int, ok bool) {
-	for !r.answersEnded && r.answers.Scan() {
-		r.answerLine++
-		if t := trimSpace(r.answers.Bytes()); len(t) > 0 {
-			return t, r.answerLine, true
-		}
-	}
-	r.answersEnded = true
-	if err := scanErr(r.answers.Err()); err != nil && r.answersErr == nil {
-		r.answersErr = fmt.Errorf("%s:%d: %w", r.AnswersName, r.answerLine+1, err)
-	}
-	return nil, 0, false
-}
-
-// Next returns the next pair; ok is false at the end of the boards. err is
-// a read error of either input.
-func (r *Reader) Next() (p Pair, ok bool, err error) {
-	var text []byte
-	ok, err = r.next(&p, &text)
-	p.setText(string(text))
-	return p, ok, err
-}
-
-// setText sets Moves and Symbol from the offsets next left into text.
-func (p *Pair) setText(text string) {
-	p.Moves, p.Symbol = text[p.text[0]:p.text[1]], text[p.text[2]:p.text[3]]
-}
-
-// next reads the next pair into p, its answer's moves and symbol appended
-// to text (their offsets in p.text), so that a unit of pairs makes one
-// string of them all.
-func (r *Reader) next(p *Pair, text *[]byte) (ok bool, err error) {
-	if r.size == 0 {
-		ok, err = r.nextRotation(p)
-	} else {
-		ok, err = r.nextTiles(p)
-	}
-	at := int32(len(*text))
-	p.text = [4]int32{at, at, at, at}
-	if err != nil || !ok {
-		return false, err
-	}
-	if p.BadBoard != nil || (r.size > 0 && !r.solvable(p.Tiles)) {
-		return true, nil
-	}
-	moves, line, got := r.answer()
-	p.AnswerLine = line
-	if !got {
-		p.Missing = true
-		return true, r.answersErr
-	}
-	if r.size == 0 && string(moves) == RotationNoMoves {
-		moves = nil
-	}
-	*text = append(*text, moves...)
-	p.text[1], p.text[2], p.text[3] = int32(len(*text)), int32(len(*text)), int32(len(*text))
-	if r.size > 0 {
-		return true, nil
-	}
-	sym, _, got := r.answer()
-	if !got {
-		p.NoSymbol = true
-		return true, r.answersErr
-	}
-	*text = append(*text, sym...)
-	p.text[3] = int32(len(*text))
-	return true, nil
-}
-
-func (r *Reader) nextRotation(p *Pair) (bool, error) {
-	push := func(line int, b bitboard.Rotation, err error) bool {
-		r.rotationQ = append(r.rotationQ, rotationRecord{line, b, err})
-		return true
-	}
-	for len(r.rotationQ) == 0 && !r.rotationEnd {
-		if r.boardsEnded || !r.boards.Scan() {
-			r.boardsEnded, r.rotationEnd = true, true
-			r.rotation.Finish(push)
-			if err := scanErr(r.boards.Err()); err != nil {
-				return false, fmt.Errorf("%s:%d: %w", r.BoardsName, r.boardLine+1, err)
-			}
-			break
-		}
-		r.boardLine++
-		if r.rotation.Scan(r.boards.Bytes(), r.boardLine, push) {
-			r.boardsEnded, r.rotationEnd = true, true
-		}
-	}
-	if len(r.rotationQ) == 0 {
+// next reads the next pair into p; false at the end of the boards. err
+// is a read error of either input.
+func (r *Reader[B, A]) next(p *Pair[B, A]) (bool, error) {
+	if r.ended {
 		return false, nil
 	}
-	x := r.rotationQ[0]
-	r.rotationQ = r.rotationQ[1:]
-	p.BoardLine = x.line
-	p.Rotation, p.BadBoard, p.BadLine = x.b, x.err, x.line
-	return true, nil
-}
-
-func (r *Reader) nextTiles(p *Pair) (bool, error) {
-	for {
-		atEOF := r.boardsEnded
-		if k := bitboard.TilesSplit(r.pending, r.size, atEOF, 1); k > 0 {
-			rec := r.pending[:k]
-			found := false
-			bitboard.TilesScan(rec, r.boardLine+1, r.size, func(tr *bitboard.TilesRecord) {
-				found = true
-				p.BoardLine = tr.Line
-				p.Tiles, p.BadBoard = r.parse(tr)
-				if p.BadBoard != nil {
-					p.BadLine = tr.ErrLine(p.BadBoard)
-				}
-			})
-			r.boardLine += bytes.Count(rec, []byte{'\n'})
-			r.pending = append(r.pending[:0], r.pending[k:]...)
-			if found {
-				return true, nil
-			}
-			continue
-		}
-		if atEOF {
-			return false, nil
-		}
-		if !r.boards.Scan() {
-			r.boardsEnded = true
-			if err := scanErr(r.boards.Err()); err != nil {
-				return false, fmt.Errorf("%s:%d: %w", r.BoardsName, r.boardLine+1, err)
-			}
-			continue
-		}
-		r.pending = append(append(r.pending, r.boards.Bytes()...), '\n')
+	rec, ok, err := r.boards.next()
+	if err != nil || !ok {
+		r.ended = true
+		return false, err
 	}
-}
-
-func scanErr(err error) error {
-	if errors.Is(err, bufio.ErrTooLong) {
-		return ErrLineTooLong
+	*p = Pair[B, A]{BoardLine: rec.line, Board: rec.b, badBoard: rec.err, badLine: rec.errLine}
+	if !rec.takes {
+		return true, nil
 	}
-	return err
+	a, err := r.answers.next(rec.line)
+	p.Answer, p.AnswerLine, p.malformed, p.noAnswer = a.a, a.line, a.malformed, a.none
+	return true, err
 }
 
 // Source returns a batch.Config Source that sends the pairs, perUnit of
-// them a unit, as []Pair in Unit.Items. The Records of a unit are its
+// them a unit, as []Pair[B, A] in Unit.Items. The Records of a unit are its
 // pairs.
-func (r *Reader) Source(perUnit int) func(send func(*batch.Unit) bool) error {
+func (r *Reader[B, A]) Source(perUnit int) func(send func(*batch.Unit) bool) error {
 	return func(send func(*batch.Unit) bool) error {
 		for {
-			pairs := make([]Pair, 0, perUnit)
-			var text []byte
-			for len(pairs) < perUnit {
-				pairs = pairs[:len(pairs)+1]
-				p := &pairs[len(pairs)-1]
-				ok, err := r.next(p, &text)
+			pairs := make([]Pair[B, A], perUnit)
+			n := 0
+			for n < perUnit {
+				ok, err := r.next(&pairs[n])
 				if err != nil {
 					return err
 				}
 				if !ok {
-					pairs = pairs[:len(pairs)-1]
 					break
 				}
+				n++
 			}
-			if len(pairs) == 0 {
+			if n == 0 {
 				return nil
 			}
-			all := string(text)
-			for i := range pairs {
-				pairs[i].setText(all)
-			}
-			if !send(&batch.Unit{Name: r.BoardsName, Items: pairs, Records: len(pairs)}) {
-				return nil
-			}
-			if len(pairs) < perUnit {
+			if !send(&batch.Unit{Name: r.boardsName, Items: pairs[:n], Records: n}) || n < perUnit {
 				return nil
 			}
 		}
 	}
 }
 
-// Extra counts the non-blank answer lines left after the last board. Call
-// it once the boards have ended (after Source's function returned nil).
-func (r *Reader) Extra() int {
+// Extra counts the answers left after the last board's, an answer of the
+// judge format (two lines) once. Call it once the boards have ended (after
+// Source's function returned nil).
+func (r *Reader[B, A]) Extra() (int, error) {
+	return r.answers.extra()
+}
+
+// rotationBoards reads Rotation boards as solve reads them (RotationReader).
+type rotationBoards struct {
+	name  string
+	s     *bufio.Scanner
+	line  int
+	r     RotationReader
+	queue []board[bitboard.Rotation] // boards read but not yet returned
+	ended bool                       // the end token or the end of the input was read
+}
+
+func (rb *rotationBoards) push(line int, b bitboard.Rotation, err error) bool {
+	rb.queue = append(rb.queue, board[bitboard.Rotation]{line: line, b: b, err: err, errLine: line, takes: err == nil})
+	return true
+}
+
+func (rb *rotationBoards) next() (board[bitboard.Rotation], bool, error) {
+	for len(rb.queue) == 0 && !rb.ended {
+		if !rb.s.Scan() {
+			rb.ended = true
+			rb.r.Finish(rb.push)
+			if err := scanErr(rb.s, rb.name, rb.line); err != nil {
+				return board[bitboard.Rotation]{}, false, err
+			}
+			break
+		}
+		rb.line++
+		if rb.r.Scan(rb.s.Bytes(), rb.line, rb.push) {
+			rb.ended = true
+		}
+	}
+	if len(rb.queue) == 0 {
+		return board[bitboard.Rotation]{}, false, nil
+	}
+	x := rb.queue[0]
+	rb.queue = rb.queue[1:]
+	if len(rb.queue) == 0 {
+		rb.queue = rb.queue[:0:0] // let the array go once drained
+	}
+	return x, true, nil
+}
+
+// tilesBoards reads sliding-tile boards of size cells, a record ending at
+// the end of the line that completes it (bitboard.TilesSplit).
+type tilesBoards struct {
+	name     string
+	s        *bufio.Scanner
+	line     int // lines of the input before pending
+	size     int
+	parse    func(*bitboard.TilesRecord) (bitboard.Tiles, error)
+	solvable func(bitboard.Tiles) bool
+	pending  []byte // lines read but not yet a record
+	ended    bool
+}
+
+func (tb *tilesBoards) next() (board[bitboard.Tiles], bool, error) {
 	for {
-		if _, _, ok := r.answer(); !ok {
-			return r.extra
+		if k := bitboard.TilesSplit(tb.pending, tb.size, tb.ended, 1); k > 0 {
+			rec := tb.pending[:k]
+			var x board[bitboard.Tiles]
+			found := false
+			bitboard.TilesScan(rec, tb.line+1, tb.size, func(tr *bitboard.TilesRecord) {
+				found = true
+				x.line = tr.Line
+				x.b, x.err = tb.parse(tr)
+				if x.err != nil {
+					x.errLine = tr.ErrLine(x.err)
+				}
+				x.takes = x.err == nil && tb.solvable(x.b)
+			})
+			tb.line += bytes.Count(rec, []byte{'\n'})
+			tb.pending = append(tb.pending[:0], tb.pending[k:]...)
+			if found {
+				return x, true, nil
+			}
+			continue
 		}
-		r.extra++
+		if tb.ended {
+			return board[bitboard.Tiles]{}, false, nil
+		}
+		if !tb.s.Scan() {
+			tb.ended = true
+			if err := scanErr(tb.s, tb.name, tb.line+bytes.Count(tb.pending, []byte{'\n'})); err != nil {
+				return board[bitboard.Tiles]{}, false, err
+			}
+			continue
+		}
+		tb.pending = append(append(tb.pending, tb.s.Bytes()...), '\n')
 	}
 }
 
-// trimSpace trims the white space of IsSpace (ASCII only) from both ends.
-func trimSpace(b []byte) []byte {
-	i, j := 0, len(b)
-	for i < j && IsSpace(b[i]) {
-		i++
+// NewRotationReader returns a Reader of the Rotation Game boards of boards
+// and the answers of answers, in the judge format or solve's JSON Lines
+// (when the first byte that is not white space is '{'); the names are the
+// inputs' names for messages. err is an error reading the answers' first
+// bytes.
+func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Rotation, RotationAnswer], error) {
+	ar, err := newAnswerReader(answers, answersName, record.PuzzleRotation, rotationJSONAnswer, newRotationTextAnswers)
+	if err != nil {
+		return nil, err
 	}
-	for j > i && IsSpace(b[j-1]) {
-		j--
+	return &Reader[bitboard.Rotation, RotationAnswer]{boardsName: boardsName,
+		boards: &rotationBoards{name: boardsName, s: newLineScanner(boards)}, answers: ar}, nil
+}
+
+// NewTilesReader returns a Reader of rows x cols sliding-tile boards,
+// parsed by parse (a board for which solvable is false takes no answer),
+// and of answers in the text or aoj format or solve's JSON Lines. The names
+// are the inputs' names for messages; err is an error reading the answers'
+// first bytes.
+func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answersName string, rows, cols int,
+	parse func(*bitboard.TilesRecord) (bitboard.Tiles, error), solvable func(bitboard.Tiles) bool) (*Reader[bitboard.Tiles, TilesAnswer], error) {
+	ar, err := newAnswerReader(answers, answersName, record.TilesPuzzle(rows, cols), tilesJSONAnswer, newTilesTextAnswers)
+	if err != nil {
+		return nil, err
 	}
-	return b[i:j]
+	tb := &tilesBoards{name: boardsName, s: newLineScanner(boards), size: rows * cols, parse: parse, solvable: solvable}
+	return &Reader[bitboard.Tiles, TilesAnswer]{boardsName: boardsName, boards: tb, answers: ar}, nil
 }

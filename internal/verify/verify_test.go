@@ -16,7 +16,10 @@ const solvedBoard = "1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3"
 func TestRotationPairs(t *testing.T) {
 	boards := solvedBoard + "\n\n1 2 3\n" + solvedBoard + "\n" + solvedBoard + "\n0\n" + solvedBoard + "\n"
 	answers := "No moves needed\n1\n\nAB\n2\nC\n"
-	r := NewRotationReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a")
+	r, err := NewRotationReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a")
+	if err != nil {
+		t.Fatal(err)
+	}
 	type want struct {
 		board, answer int
 		moves, symbol string
@@ -30,22 +33,28 @@ func TestRotationPairs(t *testing.T) {
 		{board: 5, answer: 6, moves: "C", noSymbol: true},
 	}
 	for i, w := range wants {
-		p, ok, err := r.Next()
-		if !ok || err != nil || p.BoardLine != w.board || p.AnswerLine != w.answer || p.Moves != w.moves ||
-			p.Symbol != w.symbol || (p.BadBoard != nil) != w.bad || p.Missing != w.missing || p.NoSymbol != w.noSymbol {
+		var p Pair[bitboard.Rotation, RotationAnswer]
+		ok, err := r.next(&p)
+		if !ok || err != nil || p.BoardLine != w.board || p.AnswerLine != w.answer || p.Answer.Moves != w.moves ||
+			p.Answer.Symbol != w.symbol || (p.badBoard != nil) != w.bad || (p.noAnswer != "") != w.missing ||
+			(p.malformed != "") != w.noSymbol {
 			t.Fatalf("pair %d: %+v (ok %v, %v), want %+v", i, p, ok, err, w)
 		}
 	}
-	if _, ok, _ := r.Next(); ok {
+	if ok, _ := r.next(new(Pair[bitboard.Rotation, RotationAnswer])); ok {
 		t.Fatal("a pair after the 0 line")
 	}
-	r = NewRotationReader(strings.NewReader(solvedBoard+"\n"), "b", strings.NewReader("No moves needed\n1\nA\n1\n\nB\n"), "a")
-	var units [][]Pair
-	if err := r.Source(1)(func(u *batch.Unit) bool { units = append(units, u.Items.([]Pair)); return true }); err != nil {
+	r, _ = NewRotationReader(strings.NewReader(solvedBoard+"\n"), "b", strings.NewReader("No moves needed\n1\nA\n1\n\nB\n"), "a")
+	var units [][]Pair[bitboard.Rotation, RotationAnswer]
+	if err := r.Source(1)(func(u *batch.Unit) bool {
+		units = append(units, u.Items.([]Pair[bitboard.Rotation, RotationAnswer]))
+		return true
+	}); err != nil {
 		t.Fatal(err)
 	}
-	if len(units) != 1 || units[0][0].Missing || r.Extra() != 3 {
-		t.Fatalf("%d units, extra %d", len(units), r.Extra())
+	// Two answers left: "A 1" and "B" without its symbol line.
+	if extra, err := r.Extra(); len(units) != 1 || units[0][0].noAnswer != "" || extra != 2 || err != nil {
+		t.Fatalf("%d units, extra %d, %v", len(units), extra, err)
 	}
 }
 
@@ -56,22 +65,12 @@ func TestTilesPairs(t *testing.T) {
 	answers := "0\n1 R\n"
 	parse := func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return bitboard.ParseTiles(rec.Fields, 3, 3) }
 	solvable := func(b bitboard.Tiles) bool { return b.Solvable(bitboard.BlankLast) }
-	r := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", 9, parse, solvable)
-	var got []Pair
-	for {
-		p, ok, err := r.Next()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !ok {
-			break
-		}
-		got = append(got, p)
-	}
-	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Moves != "0" ||
-		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].BadBoard != nil ||
-		got[2].BoardLine != 6 || got[2].BadBoard == nil || got[2].BadLine != 6 ||
-		got[3].AnswerLine != 2 || got[3].Moves != "1 R" || !got[4].Missing {
+	r, err := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", 3, 3, parse, solvable)
+	got := readAll(t, r, err)
+	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Answer != (TilesAnswer{0, "", true}) ||
+		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].badBoard != nil ||
+		got[2].BoardLine != 6 || got[2].badBoard == nil || got[2].badLine != 6 ||
+		got[3].AnswerLine != 2 || got[3].Answer != (TilesAnswer{1, "R", true}) || got[4].noAnswer == "" {
 		t.Fatalf("pairs %+v", got)
 	}
 }

@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// partialWriter accepts ok bytes, then fails every write, as a full disk
+// does.
+type partialWriter struct{ ok int }
+
+var errDiskFull = errors.New("no space left on device (test)")
+
+func (w *partialWriter) Write(p []byte) (int, error) {
+	if len(p) <= w.ok {
+		w.ok -= len(p)
+		return len(p), nil
+	}
+	n := w.ok
+	w.ok = 0
+	return n, errDiskFull
+}
+
+// TestWriteErrorsOfCobraOutput: what cobra writes itself (--version, help,
+// completion scripts) exits 4 (ExitIO, the documented status of an output
+// that could not be written) when the write fails, at the first byte or
+// part way, and 0 when it does not.
+func TestWriteErrorsOfCobraOutput(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"completion", "bash"}, {"completion", "zsh"}, {"--help"}, {"help", "verify"}} {
+		var out, errs bytes.Buffer
+		if code := Run(context.Background(), args, strings.NewReader(""), &out, &errs); code != 0 || out.Len() == 0 {
+			t.Fatalf("%v into a buffer: exit %d, %d bytes, stderr %q", args, code, out.Len(), errs.String())
+		}
+		for _, ok := range []int{0, out.Len() / 2} {
+			errs.Reset()
+			code := Run(context.Background(), args, strings.NewReader(""), &partialWriter{ok: ok}, &errs)
+			if code != 4 || !strings.Contains(errs.String(), errDiskFull.Error()) {
+				t.Errorf("%v into a writer failing after %d bytes: exit %d, stderr %q; want 4 and the error", args, ok, code, errs.String())
+			}
+		}
+	}
+}
+
+// TestCPUProfileErrors: --cpuprofile exits 4 when its file cannot be
+// created (a directory) or written (/dev/full), and writes a profile
+// (gzip data) otherwise.
+func TestCPUProfileErrors(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"random", "rotation", "-n", "3", "--seed", "1"}
+	runProfile := func(path string) (int, string) {
+		var out, errs bytes.Buffer
+		code := Run(context.Background(), append([]string{"--cpuprofile", path}, args...), strings.NewReader(""), &out, &errs)
+		return code, errs.String()
+	}
+	good := filepath.Join(dir, "cpu.prof")
+	if code, errs := runProfile(good); code != 0 {
+		t.Fatalf("--cpuprofile %s: exit %d, %s", good, code, errs)
+	}
+	if b, err := os.ReadFile(good); err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("the profile is not gzip data: %v, % x", err, b[:min(len(b), 4)])
+	}
+	if code, errs := runProfile(dir); code != 4 {
+		t.Errorf("--cpuprofile DIR: exit %d, want 4; %s", code, errs)
+	}
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here:", err)
+	}
+	if code, errs := runProfile("/dev/full"); code != 4 || !strings.Contains(errs, "--cpuprofile") {
+		t.Errorf("--cpuprofile /dev/full: exit %d, want 4; %q", code, errs)
+	}
+}

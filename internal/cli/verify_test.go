@@ -1,0 +1,137 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestVerifyCountsExtraAnswersOnce: answers left after the last board are
+// counted one an answer, a Rotation judge answer of two lines once.
+func TestVerifyCountsExtraAnswersOnce(t *testing.T) {
+	dir := t.TempDir()
+	boards, answers := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.txt")
+	os.WriteFile(boards, []byte(readFile(t, "rotation-sample.txt")), 0o644)
+	// The sample's two answers, then three more (six lines).
+	os.WriteFile(answers, []byte(readFile(t, "rotation-sample.out")+"AC\n2\n\nDDHH\n2\nA\n1\n"), 0o644)
+	code, out, errs := run(t, "", "verify", "rotation", "--input", boards, "--solutions", answers)
+	if code != ExitBadInput || !strings.Contains(out, "2 records: 2 ok,") || !strings.HasSuffix(out, ", 3 extra answers\n") {
+		t.Fatalf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	code, out, _ = run(t, "", "verify", "rotation", "--input", boards, "--solutions", answers, "--format", "json")
+	if code != ExitBadInput || !strings.Contains(out, `"extra_answers":3`) {
+		t.Fatalf("json: exit %d:\n%s", code, out)
+	}
+}
+
+// TestVerifyJSONAnswersByLine: solve's JSON records go to the boards on the
+// lines they name: with the record of the second board dropped (as from a
+// shard), that board alone is missing and the third is ok.
+func TestVerifyJSONAnswersByLine(t *testing.T) {
+	dir := t.TempDir()
+	boards, answers := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.jsonl")
+	board := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n" // the judge sample's first, answer AC 2
+	os.WriteFile(boards, []byte(strings.Repeat(board, 3)), 0o644)
+	rec := func(line int) string {
+		return fmt.Sprintf(`{"puzzle":"rotation","input":"b","line":%d,"heuristic":"exact","status":"solved","moves":"AC","length":2,"symbol":2}`+"\n", line)
+	}
+	os.WriteFile(answers, []byte(rec(1)+rec(3)), 0o644)
+	code, out, errs := run(t, "", "verify", "rotation", "--input", boards, "--solutions", answers)
+	want := boards + ":1 " + answers + ":1 ok\n" + boards + ":2 - missing: no answer names line 2 (" + answers + ":2 names line 3)\n" +
+		boards + ":3 " + answers + ":2 ok\n"
+	if code != ExitBadInput || !strings.HasPrefix(out, want) || !strings.Contains(out, "1 missing") {
+		t.Fatalf("exit %d, stderr %q:\n%s\nwant it to start\n%s", code, errs, out, want)
+	}
+}
+
+// lineWriter passes each write's bytes to lines, a channel, so that a test
+// can wait for output.
+type lineWriter struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	lines chan string
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	for {
+		i := bytes.IndexByte(w.buf.Bytes(), '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		w.lines <- string(w.buf.Next(i + 1))
+	}
+}
+
+// TestVerifyStreamsJSONAnswers: JSON answers are read as they come: the
+// first board's verdict is written before the second answer is sent, which
+// a reader of the whole answers input first would never do.
+func TestVerifyStreamsJSONAnswers(t *testing.T) {
+	dir := t.TempDir()
+	boards := filepath.Join(dir, "b.txt")
+	os.WriteFile(boards, []byte("1 3 0 4 2 5 7 8 6\n1 2 3 4 5 6 7 8 0\n"), 0o644) // AOJ's sample (4 moves), the goal
+	pr, pw := io.Pipe()
+	out := &lineWriter{lines: make(chan string, 16)}
+	done := make(chan int, 1)
+	go func() {
+		var errs bytes.Buffer
+		done <- Run(context.Background(), []string{"verify", "8puzzle", "--goal", "blank-last", "--heuristic", "manhattan",
+			"--input", boards, "--solutions", "-"}, pr, out, &errs)
+	}()
+	fmt.Fprintln(pw, `{"puzzle":"8puzzle","line":1,"status":"solved","moves":"LDRD","length":4}`)
+	select {
+	case l := <-out.lines:
+		if !strings.HasPrefix(l, boards+":1 stdin:1 ok") {
+			t.Fatalf("first verdict %q", l)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no verdict for the first board while the answers input is open")
+	}
+	fmt.Fprintln(pw, `{"puzzle":"8puzzle","line":2,"status":"solved","moves":"","length":0}`)
+	pw.Close()
+	if code := <-done; code != ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	if l := <-out.lines; !strings.HasPrefix(l, boards+":2 stdin:2 ok") {
+		t.Fatalf("second verdict %q", l)
+	}
+}
+
+// TestVerifyReadsSolveOutputFile: the file solve -o writes (a header line,
+// the records, a summary line) is an answers input: every board is ok and
+// the header and summary count as no answer.
+func TestVerifyReadsSolveOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	boards, answers := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.jsonl")
+	// Three 8-puzzle boards a few moves from the blank-first goal.
+	os.WriteFile(boards, []byte("1 0 2 3 4 5 6 7 8\n3 1 2 0 4 5 6 7 8\n1 4 2 3 0 5 6 7 8\n"), 0o644)
+	if code, _, errs := run(t, "", "solve", "8puzzle", "--heuristic", "manhattan", "-o", answers, boards); code != ExitOK {
+		t.Fatalf("solve -o: exit %d: %s", code, errs)
+	}
+	data := readPath(t, answers)
+	if !strings.HasPrefix(data, `{"provenance"`) {
+		t.Fatalf("solve -o wrote no header first:\n%s", data)
+	}
+	code, out, errs := run(t, "", "verify", "8puzzle", "--input", boards, "--solutions", answers)
+	if code != ExitOK || !strings.Contains(out, "3 records: 3 ok") || !strings.Contains(out, ", 0 extra answers") {
+		t.Fatalf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
+
+func readPath(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

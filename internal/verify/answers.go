@@ -1,0 +1,333 @@
+package verify
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/record"
+)
+
+// The answer grammars, one a format, each read into a typed answer:
+//
+//   - the Rotation Game's judge format: a move line (letters A-H, or
+//     RotationNoMoves), then a line naming the centre's symbol;
+//   - the sliding tiles' text format, "LENGTH MOVES" on a line, and the
+//     aoj format, a bare "LENGTH";
+//   - solve's JSON Lines (docs/records.md), one record a line for either
+//     puzzle, and the records before that schema (no "status"; an "error"
+//     for a board that was not solved).
+//
+// In the text formats blank lines are skipped and fields are separated by
+// bitboard.IsSpace white space. A JSON answers input is one whose first
+// byte that is not white space is '{'.
+
+// RotationAnswer is an answer to a Rotation Game board.
+type RotationAnswer struct {
+	Moves  string // the move letters as written, "" for none (RotationNoMoves)
+	Symbol string // the symbol line as written (JSON: the symbol in decimal)
+}
+
+// TilesAnswer is an answer to a sliding-tile board.
+type TilesAnswer struct {
+	Length   int    // the claimed length in moves, at least 0
+	Moves    string // the blank's moves as written (letters U, D, L, R), Length of them when HasMoves
+	HasMoves bool   // false for a bare length (the aoj format, or a record without moves) above 0
+}
+
+// Why a board has no answer.
+const noAnswerLeft = "no answer left"
+
+// textLines reads the non-blank lines of a text answers input.
+type textLines struct {
+	name string
+	s    *bufio.Scanner
+	line int // lines read
+}
+
+// next returns the next non-blank line, without white space at its ends
+// (valid until the next call), and its line number; ok is false at the
+// end of the input, err a read error.
+func (t *textLines) next() (text []byte, line int, ok bool, err error) {
+	for t.s.Scan() {
+		t.line++
+		if text := bitboard.TrimSpace(t.s.Bytes()); len(text) > 0 {
+			return text, t.line, true, nil
+		}
+	}
+	return nil, 0, false, scanErr(t.s, t.name, t.line)
+}
+
+// rotationText reads answers in the Rotation Game's judge format.
+type rotationText struct{ textLines }
+
+func newRotationTextAnswers(t textLines) answerReader[RotationAnswer] { return &rotationText{t} }
+
+// rotationSymbols are the symbol lines of a correct answer, so that
+// reading one allocates nothing.
+var rotationSymbols = [...]string{"1", "2", "3"}
+
+func (r *rotationText) next(int) (answer[RotationAnswer], error) {
+	moves, line, ok, err := r.textLines.next()
+	if !ok {
+		return answer[RotationAnswer]{none: noAnswerLeft}, err
+	}
+	x := answer[RotationAnswer]{line: line}
+	if string(moves) != RotationNoMoves {
+		x.a.Moves = string(moves)
+	}
+	sym, _, ok, err := r.textLines.next()
+	switch {
+	case !ok:
+		x.malformed = "no symbol line after the moves"
+	case len(sym) == 1 && sym[0] >= '1' && int(sym[0]-'1') < len(rotationSymbols):
+		x.a.Symbol = rotationSymbols[sym[0]-'1']
+	default:
+		x.a.Symbol = string(sym)
+	}
+	return x, err
+}
+
+func (r *rotationText) extra() (int, error) { return countAnswers(r) }
+
+// tilesText reads answers in the sliding tiles' text and aoj formats.
+type tilesText struct{ textLines }
+
+func newTilesTextAnswers(t textLines) answerReader[TilesAnswer] { return &tilesText{t} }
+
+func (r *tilesText) next(int) (answer[TilesAnswer], error) {
+	text, line, ok, err := r.textLines.next()
+	if !ok {
+		return answer[TilesAnswer]{none: noAnswerLeft}, err
+	}
+	a, malformed := parseTilesAnswer(text)
+	return answer[TilesAnswer]{a: a, line: line, malformed: malformed}, nil
+}
+
+func (r *tilesText) extra() (int, error) { return countAnswers(r) }
+
+// parseTilesAnswer parses "LENGTH" or "LENGTH MOVES", text without white
+// space at its ends, or says why it cannot.
+func parseTilesAnswer(text []byte) (TilesAnswer, string) {
+	i := 0
+	for i < len(text) && !bitboard.IsSpace(text[i]) {
+		i++
+	}
+	n, err := strconv.Atoi(string(text[:i]))
+	moves := bitboard.TrimSpace(text[i:])
+	for _, c := range moves {
+		if bitboard.IsSpace(c) {
+			err = strconv.ErrSyntax // a third field
+		}
+	}
+	switch {
+	case err != nil || n < 0:
+		return TilesAnswer{}, fmt.Sprintf("%q is not LENGTH or LENGTH MOVES", text)
+	case len(moves) > 0 && len(moves) != n:
+		return TilesAnswer{}, fmt.Sprintf("length %d, but %d moves", n, len(moves))
+	}
+	return TilesAnswer{Length: n, Moves: string(moves), HasMoves: len(moves) > 0 || n == 0}, ""
+}
+
+// countAnswers counts the answers r has left.
+func countAnswers[A any](r answerReader[A]) (int, error) {
+	n := 0
+	for {
+		x, err := r.next(0)
+		if err != nil || x.line == 0 {
+			return n, err
+		}
+		n++
+	}
+}
+
+// jsonRecord is what an answer is read from in a record solve wrote: the
+// line of the board it answers, its status, and the answer.
+type jsonRecord struct {
+	Puzzle string        `json:"puzzle"`
+	Line   int           `json:"line"`
+	Status record.Status `json:"status"`
+	Error  string        `json:"error"`
+	Length int           `json:"length"`
+	Moves  *string       `json:"moves"`
+	Symbol *int          `json:"symbol"` // the Rotation Game's
+}
+
+// jsonAnswers reads answers from solve's JSON Lines for puzzle (a record
+// name), each record converted to an answer by convert. A record answers
+// the board on the line it names: records of earlier boards (ones that
+// took no answer here) are passed over, and a board before the next
+// record's has no answer.
+type jsonAnswers[A any] struct {
+	textLines
+	puzzle  string
+	convert func(*jsonRecord) (A, string)
+
+	held      answer[A] // read, not yet paired
+	heldBoard int       // the board line held names; 0 if none
+	heldOK    bool      // held is an answer (a solved or malformed record)
+	holding   bool
+	passed    int // answers passed over, counted as extra
+}
+
+// outputLine holds the keys of the lines of a solve -o file that answer no
+// board: its header ({"provenance":...,"config":...}) and its summary.
+type outputLine struct {
+	Provenance json.RawMessage `json:"provenance"`
+	Summary    json.RawMessage `json:"summary"`
+	Report     json.RawMessage `json:"report"`
+}
+
+// read reads the next record into held, passing over the header and
+// summary lines of a solve -o file; false at the end of the input.
+func (j *jsonAnswers[A]) read() (bool, error) {
+	var text []byte
+	var r jsonRecord
+	for {
+		t, line, ok, err := j.textLines.next()
+		if !ok {
+			return false, err
+		}
+		text = t
+		j.held, j.heldBoard, j.heldOK, j.holding = answer[A]{line: line}, 0, true, true
+		r = jsonRecord{}
+		if err := json.Unmarshal(text, &r); err != nil {
+			j.held.malformed = fmt.Sprintf("not a JSON record: %v", err)
+			return true, nil
+		}
+		if r.Status != "" || r.Line != 0 || r.Error != "" {
+			break
+		}
+		var o outputLine
+		if json.Unmarshal(text, &o) != nil || (o.Provenance == nil && o.Summary == nil && o.Report == nil) {
+			break
+		}
+	}
+	j.heldBoard = r.Line
+	if r.Status == "" { // before the record schema
+		r.Status = record.StatusSolved
+		if r.Error != "" {
+			r.Status = record.StatusError
+		}
+	}
+	switch {
+	case !r.Status.Valid():
+		j.held.malformed = fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status)
+	case r.Puzzle != "" && r.Puzzle != j.puzzle:
+		j.held.malformed = fmt.Sprintf("a record of puzzle %s, want %s", r.Puzzle, j.puzzle)
+	case r.Status != record.StatusSolved:
+		j.heldOK = false
+		j.held.none = fmt.Sprintf("%s:%d: %s", j.name, j.held.line, r.Status)
+		if r.Error != "" {
+			j.held.none += ": " + r.Error
+		}
+	default:
+		j.held.a, j.held.malformed = j.convert(&r)
+	}
+	return true, nil
+}
+
+func (j *jsonAnswers[A]) next(boardLine int) (answer[A], error) {
+	for {
+		if !j.holding {
+			if ok, err := j.read(); !ok {
+				return answer[A]{none: noAnswerLeft}, err
+			}
+		}
+		switch {
+		case j.heldBoard > 0 && j.heldBoard < boardLine:
+			if j.heldOK {
+				j.passed++
+			}
+			j.holding = false
+			continue
+		case j.heldBoard > boardLine && boardLine > 0:
+			return answer[A]{none: fmt.Sprintf("no answer names line %d (%s:%d names line %d)",
+				boardLine, j.name, j.held.line, j.heldBoard)}, nil
+		}
+		j.holding = false
+		return j.held, nil
+	}
+}
+
+func (j *jsonAnswers[A]) extra() (int, error) {
+	n := j.passed
+	for {
+		if !j.holding {
+			if ok, err := j.read(); !ok {
+				return n, err
+			}
+		}
+		if j.heldOK {
+			n++
+		}
+		j.holding = false
+	}
+}
+
+// rotationJSONAnswer converts a solved Rotation record.
+func rotationJSONAnswer(r *jsonRecord) (RotationAnswer, string) {
+	switch {
+	case r.Moves == nil:
+		return RotationAnswer{}, "a solved record without moves"
+	case len(*r.Moves) != r.Length:
+		return RotationAnswer{}, fmt.Sprintf("length %d, but %d moves", r.Length, len(*r.Moves))
+	case r.Symbol == nil:
+		return RotationAnswer{}, "a solved record without a symbol"
+	}
+	a := RotationAnswer{Moves: *r.Moves, Symbol: strconv.Itoa(*r.Symbol)}
+	if s := *r.Symbol; s >= 1 && s <= len(rotationSymbols) {
+		a.Symbol = rotationSymbols[s-1]
+	}
+	return a, ""
+}
+
+// tilesJSONAnswer converts a solved sliding-tile record; one whose moves
+// were not kept is a bare length.
+func tilesJSONAnswer(r *jsonRecord) (TilesAnswer, string) {
+	switch {
+	case r.Length < 0:
+		return TilesAnswer{}, fmt.Sprintf("length %d", r.Length)
+	case r.Moves != nil && len(*r.Moves) != r.Length:
+		return TilesAnswer{}, fmt.Sprintf("length %d, but %d moves", r.Length, len(*r.Moves))
+	}
+	a := TilesAnswer{Length: r.Length, HasMoves: r.Moves != nil || r.Length == 0}
+	if r.Moves != nil {
+		a.Moves = *r.Moves
+	}
+	return a, ""
+}
+
+// newAnswerReader returns the reader of answers's format: solve's JSON
+// Lines for puzzle (a record name), converted by convert, when its first
+// byte that is not white space is '{', else the text format newText reads.
+func newAnswerReader[A any](answers io.Reader, name, puzzle string, convert func(*jsonRecord) (A, string),
+	newText func(textLines) answerReader[A]) (answerReader[A], error) {
+	br := bufio.NewReaderSize(answers, 64<<10)
+	skipped := 0 // line breaks passed over
+	for {
+		c, err := br.ReadByte()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, skipped+1, err)
+		}
+		if bitboard.IsSpace(c) {
+			if c == '\n' {
+				skipped++
+			}
+			continue
+		}
+		br.UnreadByte()
+		if c == '{' {
+			return &jsonAnswers[A]{textLines: textLines{name: name, s: newLineScanner(br), line: skipped},
+				puzzle: puzzle, convert: convert}, nil
+		}
+		break
+	}
+	return newText(textLines{name: name, s: newLineScanner(br), line: skipped}), nil
+}

@@ -1,0 +1,316 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// readAll reads every pair of r.
+func readAll[B, A any](t *testing.T, r *Reader[B, A], err error) []Pair[B, A] {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pairs []Pair[B, A]
+	for {
+		var p Pair[B, A]
+		ok, err := r.next(&p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			return pairs
+		}
+		pairs = append(pairs, p)
+	}
+}
+
+// jsonLine writes one record the way solve's JSON looks, by hand.
+func jsonLine(fields map[string]any) string {
+	b, _ := json.Marshal(fields)
+	return string(b) + "\n"
+}
+
+// TestRotationAnswerFormats: random answers written in the judge format
+// (with blank lines, CRLF and VT/FF around the fields) and as JSON records
+// are read back as the answers written, paired with their boards.
+func TestRotationAnswerFormats(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const n = 300
+	var boards, judge, js strings.Builder
+	want := make([]RotationAnswer, n)
+	pads := []string{"", " ", "\t", "\v", "\f", "\r"}
+	pad := func() string { return pads[r.IntN(len(pads))] }
+	for i := range want {
+		boards.WriteString(bitboard.RandomRotation(r).String() + "\n")
+		moves := make([]byte, r.IntN(14))
+		for k := range moves {
+			moves[k] = "ABCDEFGH"[r.IntN(8)]
+		}
+		sym := 1 + r.IntN(3)
+		want[i] = RotationAnswer{Moves: string(moves), Symbol: fmt.Sprint(sym)}
+		line := string(moves)
+		if len(moves) == 0 {
+			line = "No moves needed"
+		}
+		if r.IntN(4) == 0 {
+			judge.WriteString(pad() + "\r\n")
+		}
+		fmt.Fprintf(&judge, "%s%s%s\r\n%s%d%s\n", pad(), line, pad(), pad(), sym, pad())
+		js.WriteString(jsonLine(map[string]any{"puzzle": "rotation", "input": "b", "line": i + 1, "status": "solved",
+			"moves": string(moves), "length": len(moves), "symbol": sym}))
+	}
+	for _, answers := range []string{"\n\n" + judge.String(), " \n" + js.String()} {
+		rd, err := NewRotationReader(strings.NewReader(boards.String()), "b", strings.NewReader(answers), "a")
+		pairs := readAll(t, rd, err)
+		if len(pairs) != n {
+			t.Fatalf("%d pairs, want %d", len(pairs), n)
+		}
+		for i, p := range pairs {
+			if p.Answer != want[i] || p.malformed != "" || p.noAnswer != "" || p.BoardLine != i+1 {
+				t.Fatalf("pair %d: %+v, want %+v", i, p, want[i])
+			}
+		}
+		// Lines skipped while telling the format are counted.
+		if answers[0] == ' ' && pairs[0].AnswerLine != 2 || answers[0] == '\n' && pairs[0].AnswerLine < 3 {
+			t.Fatalf("first answer on line %d", pairs[0].AnswerLine)
+		}
+	}
+	// A bad symbol line is kept as written (VerifyRotation calls it
+	// wrong-symbol); a move line without one is malformed.
+	rd, err := NewRotationReader(strings.NewReader(solvedBoard+"\n"+solvedBoard+"\n"), "b", strings.NewReader("AB\nx\u00a0\nC\n"), "a")
+	pairs := readAll(t, rd, err)
+	if pairs[0].Answer != (RotationAnswer{"AB", "x\u00a0"}) || pairs[1].Answer.Moves != "C" || pairs[1].malformed == "" {
+		t.Fatalf("%+v", pairs)
+	}
+}
+
+// TestTilesAnswerFormats: the text and aoj grammar on hand-written lines,
+// and random answers written as text, aoj and JSON read back as written.
+func TestTilesAnswerFormats(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want TilesAnswer
+		bad  bool
+	}{
+		{"4 UDLR", TilesAnswer{4, "UDLR", true}, false},
+		{"\v4\tUDLR\f", TilesAnswer{4, "UDLR", true}, false},
+		{"4", TilesAnswer{4, "", false}, false},
+		{"0", TilesAnswer{0, "", true}, false},
+		{"3 UXZ", TilesAnswer{3, "UXZ", true}, false}, // the letters are the check's to judge
+		{"4 UDL", TilesAnswer{}, true},
+		{"x", TilesAnswer{}, true},
+		{"-1", TilesAnswer{}, true},
+		{"3 ABC DEF", TilesAnswer{}, true},
+		{"7 UDL RUD", TilesAnswer{}, true}, // three fields, the length of the last two
+		{"2\u00a0UD", TilesAnswer{}, true}, // U+00A0 separates nothing
+		{"2 UD\u00a0", TilesAnswer{}, true},
+	} {
+		got, bad := parseTilesAnswer([]byte(strings.Trim(c.line, "\v\t\f ")))
+		if got != c.want || (bad != "") != c.bad {
+			t.Errorf("%q: %+v %q, want %+v (malformed %v)", c.line, got, bad, c.want, c.bad)
+		}
+	}
+
+	r := rand.New(rand.NewPCG(5, 6))
+	const n = 200
+	var boards, text, aoj, js strings.Builder
+	want := make([]TilesAnswer, n)
+	for i := range want {
+		boards.WriteString("1 2 3 4 5 6 7 8 0\n")
+		moves := make([]byte, r.IntN(30))
+		for k := range moves {
+			moves[k] = "UDLR"[r.IntN(4)]
+		}
+		want[i] = TilesAnswer{Length: len(moves), Moves: string(moves), HasMoves: true}
+		fmt.Fprintf(&text, "%d %s\n", len(moves), moves)
+		fmt.Fprintf(&aoj, "%d\n", len(moves))
+		rec := map[string]any{"puzzle": "8puzzle", "line": i + 1, "status": "solved", "length": len(moves)}
+		if i%2 == 0 {
+			rec["moves"] = string(moves)
+		}
+		js.WriteString(jsonLine(rec))
+	}
+	parse := func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return bitboard.ParseTiles(rec.Fields, 3, 3) }
+	always := func(bitboard.Tiles) bool { return true }
+	for f, answers := range []string{text.String(), aoj.String(), js.String()} {
+		rd, err := NewTilesReader(strings.NewReader(boards.String()), "b", strings.NewReader(answers), "a", 3, 3, parse, always)
+		pairs := readAll(t, rd, err)
+		if len(pairs) != n {
+			t.Fatalf("format %d: %d pairs", f, len(pairs))
+		}
+		for i, p := range pairs {
+			w := want[i]
+			if f == 1 || f == 2 && i%2 == 1 { // a bare length
+				w.Moves, w.HasMoves = "", w.Length == 0
+			}
+			if p.Answer != w || p.malformed != "" || p.AnswerLine != i+1 {
+				t.Fatalf("format %d, pair %d: %+v, want %+v", f, i, p, w)
+			}
+		}
+	}
+}
+
+// TestJSONAnswersByLine: JSON answers go to the boards on the lines they
+// name, streamed: a board no record names, or whose record is not solved,
+// has no answer; a record of a board that took none is passed over; a
+// record of another puzzle is malformed; answers left over count once each.
+func TestJSONAnswersByLine(t *testing.T) {
+	boards := strings.Repeat(solvedBoard+"\n", 2) + "1 2 3\n" + strings.Repeat(solvedBoard+"\n", 4)
+	rec := func(line int, status string) string {
+		return jsonLine(map[string]any{"puzzle": "rotation", "line": line, "status": status, "moves": "", "length": 0, "symbol": 2})
+	}
+	answers := rec(2, "solved") + // board 1 has none
+		rec(3, "error") + // the bad board's, passed over
+		rec(4, "limit") + // board 4: none
+		"\n" + // blank lines are skipped
+		jsonLine(map[string]any{"puzzle": "8puzzle", "line": 6, "status": "solved", "moves": "", "length": 0, "symbol": 2}) +
+		rec(7, "solved") +
+		rec(8, "solved") + rec(9, "unsolvable") + rec(10, "solved") // after the last board: two extra answers
+	rd, err := NewRotationReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a")
+	pairs := readAll(t, rd, err)
+	type want struct {
+		board, answer  int
+		none, bad, mal bool
+	}
+	wants := []want{{1, 0, true, false, false}, {2, 1, false, false, false}, {3, 0, false, true, false},
+		{4, 3, true, false, false}, {5, 0, true, false, false}, {6, 5, false, false, true}, {7, 6, false, false, false}}
+	if len(pairs) != len(wants) {
+		t.Fatalf("%d pairs: %+v", len(pairs), pairs)
+	}
+	for i, w := range wants {
+		p := pairs[i]
+		if p.BoardLine != w.board || p.AnswerLine != w.answer || (p.noAnswer != "") != w.none ||
+			(p.badBoard != nil) != w.bad || (p.malformed != "") != w.mal {
+			t.Errorf("pair %d: %+v, want %+v", i, p, w)
+		}
+	}
+	if pairs[3].noAnswer != "a:3: limit" {
+		t.Errorf("board 4: %q", pairs[3].noAnswer)
+	}
+	if extra, err := rd.Extra(); extra != 2 || err != nil {
+		t.Fatalf("extra %d, %v; want 2", extra, err)
+	}
+}
+
+// TestExtraAnswersCountOnce: answers left after the last board count one
+// each, a judge answer of two lines once.
+func TestExtraAnswersCountOnce(t *testing.T) {
+	for _, c := range []struct {
+		answers string
+		extra   int
+	}{
+		{"No moves needed\n1\n", 0},
+		{"No moves needed\n1\nAB\n2\n", 1},
+		{"No moves needed\n1\n\nAB\n2\n\nC\n3\nD\n", 3}, // the last without its symbol line
+		{jsonLine(map[string]any{"line": 1, "status": "solved", "moves": "", "length": 0, "symbol": 1}) +
+			jsonLine(map[string]any{"line": 2, "status": "solved", "moves": "A", "length": 1, "symbol": 1}) +
+			jsonLine(map[string]any{"line": 3, "status": "error", "error": "bad"}) + "{not json\n", 2},
+	} {
+		rd, err := NewRotationReader(strings.NewReader(solvedBoard+"\n"), "b", strings.NewReader(c.answers), "a")
+		if pairs := readAll(t, rd, err); len(pairs) != 1 || pairs[0].AnswerLine != 1 {
+			t.Fatalf("%q: %+v", c.answers, pairs)
+		}
+		if extra, err := rd.Extra(); extra != c.extra || err != nil {
+			t.Errorf("%q: extra %d, %v; want %d", c.answers, extra, err, c.extra)
+		}
+	}
+}
+
+// TestCheckTiles checks every 2x3 board against a breadth-first search
+// from the goal: the optimal path is ok, and longer, shorter, cut or
+// illegal answers get the verdicts the distances call for.
+func TestCheckTiles(t *testing.T) {
+	const rows, cols = 2, 3
+	goal := bitboard.BlankFirst
+	start := bitboard.GoalTiles(rows, cols, goal)
+	// path[b] is a shortest move string from b to the goal.
+	path := map[bitboard.Tiles]string{start: ""}
+	for queue := []bitboard.Tiles{start}; len(queue) > 0; queue = queue[1:] {
+		b := queue[0]
+		for m := bitboard.TilesMove(0); m < 4; m++ {
+			if x, ok := b.Move(m); ok {
+				if _, seen := path[x]; !seen {
+					// From x, undo m, then follow b's path.
+					path[x] = string(m.Inverse().Letter()) + path[b]
+					queue = append(queue, x)
+				}
+			}
+		}
+	}
+	if len(path) != 360 { // 6!/2 boards of the goal's parity
+		t.Fatalf("%d boards reached, want 360", len(path))
+	}
+	h, err := search.LoadTilesHeuristic(nil, rows, cols, search.TilesManhattan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := search.NewTilesSolver(h)
+	check := func(b bitboard.Tiles, a TilesAnswer) search.Verdict {
+		c, err := CheckTiles(s, b, goal, a, search.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c.Verdict
+	}
+	offGoal := bitboard.TilesMove(0)
+	for ; offGoal < 4; offGoal++ {
+		if _, ok := start.Move(offGoal); ok {
+			break
+		}
+	}
+	for b, p := range path {
+		n := len(p)
+		cases := []struct {
+			a    TilesAnswer
+			want search.Verdict
+		}{
+			{TilesAnswer{n, p, true}, search.VerdictOK},
+			{TilesAnswer{n, "", n == 0}, search.VerdictOK},
+			{TilesAnswer{n + 1, "", false}, search.VerdictNotOptimal},
+			{TilesAnswer{1, "X", true}, search.VerdictWrong},
+		}
+		for m := bitboard.TilesMove(0); m < 4; m++ {
+			if _, ok := b.Move(m); ok { // there and back: legal, two moves too many
+				cases = append(cases, struct {
+					a    TilesAnswer
+					want search.Verdict
+				}{TilesAnswer{n + 2, string(m.Letter()) + string(m.Inverse().Letter()) + p, true}, search.VerdictNotOptimal})
+				break
+			}
+		}
+		// One move past the goal: legal, but it ends off the goal.
+		cases = append(cases, struct {
+			a    TilesAnswer
+			want search.Verdict
+		}{TilesAnswer{n + 1, p + string(offGoal.Letter()), true}, search.VerdictWrong})
+		if n > 0 {
+			cases = append(cases, []struct {
+				a    TilesAnswer
+				want search.Verdict
+			}{
+				{TilesAnswer{n - 1, "", false}, search.VerdictWrong},     // fewer than the optimum
+				{TilesAnswer{n - 1, p[:n-1], true}, search.VerdictWrong}, // does not reach the goal
+			}...)
+		}
+		for _, c := range cases {
+			if got := check(b, c.a); got != c.want {
+				t.Fatalf("%v (distance %d) answered %+v: %v, want %v", b, n, c.a, got, c.want)
+			}
+		}
+	}
+	// A board of the other parity cannot reach the goal.
+	odd, _ := bitboard.NewTiles(rows, cols, []int{0, 2, 1, 3, 4, 5})
+	if _, ok := path[odd]; ok {
+		t.Fatal("a swapped pair reached the goal")
+	}
+	if got := check(odd, TilesAnswer{}); got != search.VerdictUnsolvable {
+		t.Fatalf("%v: %v, want unsolvable", odd, got)
+	}
+}

@@ -1,0 +1,43 @@
+package verify
+
+import (
+	"fmt"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// CheckTiles checks answer a to board b for goal. An unsolvable board gets
+// VerdictUnsolvable whatever the answer. Moves must be legal and reach the
+// goal; a bare length (a.HasMoves false) can only be checked against the
+// optimal length, which s finds under lim (its search.ErrLimit is returned
+// as is).
+func CheckTiles(s *search.TilesSolver, b bitboard.Tiles, goal bitboard.Goal, a TilesAnswer, lim search.Limits) (search.Check, error) {
+	if !b.Solvable(goal) {
+		return search.Check{Verdict: search.VerdictUnsolvable, Detail: fmt.Sprintf("%v cannot reach the %v goal", b, goal)}, nil
+	}
+	best, _, err := s.Solve(b, goal, lim)
+	if err != nil {
+		return search.Check{}, err
+	}
+	c := search.Check{Length: a.Length, Optimal: len(best)}
+	if a.HasMoves {
+		end, err := b.Apply(a.Moves)
+		if err != nil {
+			c.Verdict, c.Detail = search.VerdictWrong, err.Error()
+			return c, nil
+		}
+		if !end.IsGoal(goal) {
+			c.Verdict, c.Detail = search.VerdictWrong, "the moves do not reach the goal"
+			return c, nil
+		}
+	}
+	switch {
+	case a.Length > len(best):
+		c.Verdict, c.Detail = search.VerdictNotOptimal, fmt.Sprintf("%d moves, optimal %d", a.Length, len(best))
+	case a.Length < len(best):
+		// Only a bare length can claim fewer moves than the optimum.
+		c.Verdict, c.Detail = search.VerdictWrong, fmt.Sprintf("%d moves claimed, optimal %d", a.Length, len(best))
+	}
+	return c, nil
+}
