@@ -286,6 +286,9 @@ func tilesZeroLayoutOf(rows, cols, k int) *tilesZeroLayout {
 func newTilesZeroLayout(rows, cols, k int) *tilesZeroLayout {
 	nc := rows * cols
 	l := &tilesZeroLayout{geo: newTilesGeometry(rows, cols), k: k, entries: TilesEntries(nc, k)}
+	if l.entries > tilesZeroMaxEntries {
+		return nil
+	}
 	for n := range nc + 1 {
 		l.binom[n][0] = 1
 		for j := 1; j <= min(n, tilesMaxPieces); j++ {
