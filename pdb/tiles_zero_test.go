@@ -3,6 +3,7 @@ package pdb
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -132,19 +133,26 @@ func zeroOracle(g zeroGrid, tiles []int) map[string]int {
 }
 
 // zeroSlowLayout returns, for each abstract state, the index of its entry
-// as the layout defines it: placements in rank order; the region holding
-// the lowest free cell at the placement's rank; the others, by lowest cell,
-// in a section after all placements, placement after placement. It also
-// returns the entry count.
+// as the layout defines it: placements in rank order; the main region (the
+// most cells, then the lowest cell) at the placement's rank; the others, by
+// lowest cell, in a section after all placements, placement after
+// placement. It also returns the entry count.
 func zeroSlowLayout(g zeroGrid, k int) (map[string]uint64, uint64) {
 	nc := g.rows * g.cols
 	places := zeroPlacements(nc, k)
 	index := map[string]uint64{}
 	next := uint64(len(places))
 	for r, pos := range places {
-		for j, region := range g.regions(pos) {
+		regions := g.regions(pos)
+		main := 0
+		for j := range regions {
+			if len(regions[j]) > len(regions[main]) {
+				main = j
+			}
+		}
+		for j, region := range regions {
 			at := uint64(r)
-			if j > 0 {
+			if j != main {
 				at = next
 				next++
 			}
@@ -644,7 +652,7 @@ var zeroPinned = []struct {
 func TestTilesZeroThroughCache(t *testing.T) {
 	rows, cols, tiles := 3, 3, []int{1, 2, 3, 4}
 	s := TilesZeroPatternSpec(rows, cols, tiles)
-	if s.FileName() != "8puzzle-zero0-1.2.3.4-md.pdb" || s.Entries != TilesZeroEntries(rows, cols, 4) || s.Width != TilesWidth {
+	if s.FileName() != "8puzzle-zero0-1.2.3.4-md-v2.pdb" || s.Entries != TilesZeroEntries(rows, cols, 4) || s.Width != TilesWidth {
 		t.Fatalf("spec %s, %d entries of %d bits", s.FileName(), s.Entries, s.Width)
 	}
 	built, err := s.Build(nil)
@@ -664,17 +672,18 @@ func TestTilesZeroThroughCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Tiles 1..4 home wall in cell 0: with the blank there, the goal (entry
-	// 0 at the placement's rank); with the blank in the other region (cells
-	// 5..8), an overflow entry above 0, the same for each of its cells.
+	// Tiles 1..4 home wall in cell 0: with the blank there, the goal (an
+	// overflow entry of 0: the region is not the main one); with the blank
+	// in the main region (cells 5..8), the entry at the placement's rank,
+	// above 0.
 	E := TilesEntries(9, 4)
 	pos := []uint8{1, 2, 3, 4}
 	rank := TilesRank(pos, 9)
-	if z.Index(rank, 0b11110, 0) != rank || z.Entry(rank, 0b11110, 0) != 0 {
-		t.Fatalf("goal: index %d, entry %d", z.Index(rank, 0b11110, 0), z.Entry(rank, 0b11110, 0))
+	if i := z.Index(rank, 0b11110, 0); i < E || z.Entry(rank, 0b11110, 0) != 0 {
+		t.Fatalf("goal: index %d, entry %d", i, z.Entry(rank, 0b11110, 0))
 	}
 	for blank := uint8(5); blank < 9; blank++ {
-		if i := z.Index(rank, 0b11110, blank); i < E || i != z.Index(rank, 0b11110, 8) || z.Entry(rank, 0b11110, blank) == 0 {
+		if i := z.Index(rank, 0b11110, blank); i != rank || z.Entry(rank, 0b11110, blank) == 0 {
 			t.Fatalf("goal placement, blank at %d: index %d, entry %d", blank, i, z.Entry(rank, 0b11110, blank))
 		}
 	}
@@ -803,3 +812,64 @@ func TestTilesZeroBuildProgress(t *testing.T) {
 		t.Fatal("a bad pattern is refused only after work")
 	}
 }
+
+// zeroBenchStates returns n states of the pattern tiles on the rows x cols
+// board from random boards: ranks, occupied masks and blank cells.
+func zeroBenchStates(rows, cols int, tiles []int, n int, seed uint64) (ranks []uint64, occupied []uint32, blanks []uint8) {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	nc := rows * cols
+	for range n {
+		b := bitboard.RandomTiles(rng, rows, cols, bitboard.BlankFirst)
+		pos := make([]uint8, len(tiles))
+		var occ uint32
+		for c := range nc {
+			if i := slices.Index(tiles, b.At(c)); i >= 0 {
+				pos[i] = uint8(c)
+				occ |= 1 << c
+			}
+		}
+		ranks = append(ranks, TilesRank(pos, nc))
+		occupied = append(occupied, occ)
+		blanks = append(blanks, uint8(b.BlankCell()))
+	}
+	return ranks, occupied, blanks
+}
+
+// zeroBenchIndex measures Index over states of random boards whose blank
+// is (rare) or is not in more than half the free cells.
+func zeroBenchIndex(b *testing.B, rare bool) {
+	rows, cols, tiles := 5, 5, []int{1, 2, 5, 6, 7, 12}
+	l := tilesZeroLayoutOf(rows, cols, len(tiles))
+	z := &TilesZero{layout: l, geo: l.geo, entries: l.entries} // Index reads no entry
+	ranks, occupied, blanks := zeroBenchStates(rows, cols, tiles, 1<<16, 5)
+	var rs []uint64
+	var os []uint32
+	var bs []uint8
+	for i := range ranks {
+		free := l.geo.full &^ occupied[i]
+		if (bits.OnesCount32(l.geo.region(1<<blanks[i], free)) <= bits.OnesCount32(free)/2) == rare {
+			rs, os, bs = append(rs, ranks[i]), append(os, occupied[i]), append(bs, blanks[i])
+		}
+	}
+	var sink uint64
+	i := 0
+	for b.Loop() {
+		sink += z.Index(rs[i], os[i], bs[i])
+		if i++; i == len(rs) {
+			i = 0
+		}
+	}
+	if sink == 0 {
+		b.Fatal("no index")
+	}
+	b.ReportMetric(float64(len(rs))/float64(len(ranks)), "share")
+}
+
+// BenchmarkTilesZeroIndexFast measures Index where the blank's region holds
+// more than half the free cells (one partial flood fill), on 5 x 5 with 6
+// tiles, on random boards.
+func BenchmarkTilesZeroIndexFast(b *testing.B) { zeroBenchIndex(b, false) }
+
+// BenchmarkTilesZeroIndexRare measures Index where it does not (every
+// region filled, and mostly the overflow section: unrank and before(r)).
+func BenchmarkTilesZeroIndexRare(b *testing.B) { zeroBenchIndex(b, true) }
