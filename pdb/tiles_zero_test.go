@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -873,3 +874,84 @@ func BenchmarkTilesZeroIndexFast(b *testing.B) { zeroBenchIndex(b, false) }
 // BenchmarkTilesZeroIndexRare measures Index where it does not (every
 // region filled, and mostly the overflow section: unrank and before(r)).
 func BenchmarkTilesZeroIndexRare(b *testing.B) { zeroBenchIndex(b, true) }
+
+// TestBuildTilesZero6666 builds the zero-aware tables of the patterns of
+// the 24-puzzle's 6-6-6-6 partition into the table cache ($PDBSOLVE_TABLES
+// or the user cache directory), one subtest a table named by its pattern id
+// (scripts/build-tiles-zero.sh times one). It takes minutes and 1.7 GB a
+// table, so it runs only with PDBSOLVE_LONG=1 (and never under -short).
+// Each table's value of a pattern on boards of random walks lies between
+// the pattern's Manhattan distance and the walk's length, and is above
+// Manhattan distance on some.
+func TestBuildTilesZero6666(t *testing.T) {
+	if testing.Short() || os.Getenv("PDBSOLVE_LONG") == "" {
+		t.Skip("builds the zero-aware 6-6-6-6 tables (minutes, 1.7 GB each): set PDBSOLVE_LONG=1 to run")
+	}
+	dir, err := DefaultDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := TilesPartitionNamed(5, 5, "6666")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := map[string]bool{}
+	for _, pat := range p.Patterns {
+		l, err := TilesZeroPatternLookup(5, 5, pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done[l.Spec.Pattern] {
+			continue
+		}
+		done[l.Spec.Pattern] = true
+		t.Run(l.Spec.Pattern, func(t *testing.T) {
+			c := &Cache{Dir: dir, Notify: func(s string) { t.Log(s) },
+				Progress: func(p Progress) {
+					if !p.Done {
+						t.Logf("depth %d: %d of %d states, %.1fs", p.Depth, p.States, p.Total, p.Elapsed)
+					}
+				}}
+			start := time.Now()
+			tb, err := c.Load(l.Spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s/%s: %d entries (%.4f x %d placements), CRC %08x, mean %.3f, max %d, %.1fs", tb.Puzzle, tb.Pattern, tb.Entries,
+				float64(tb.Entries)/float64(TilesEntries(25, len(pat))), TilesEntries(25, len(pat)), tb.Checksum, tb.Mean(), len(tb.Counts)-1, time.Since(start).Seconds())
+			z, err := NewTilesZero(5, 5, l.Tiles, tb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(8, 8))
+			above := 0
+			inv := l.Sym.Inverse()
+			for i := range 20000 {
+				walk := i % 100
+				b := bitboard.RandomWalkTiles(rng, 5, 5, bitboard.BlankFirst, walk)
+				var cellOf [25]uint8
+				for c := range 25 {
+					cellOf[b.At(c)] = uint8(c)
+				}
+				pos := make([]uint8, len(l.Tiles))
+				var occupied uint32
+				for x, tt := range l.Tiles {
+					pos[x] = l.Sym.Cell[cellOf[inv.Cell[tt]]]
+					occupied |= 1 << pos[x]
+				}
+				m := TilesManhattan(5, l.Tiles, pos)
+				v := m + 2*int(z.Entry(TilesRank(pos, 25), occupied, l.Sym.Cell[b.BlankCell()]))
+				if v > walk {
+					t.Fatalf("%v, %d moves from the goal: pattern %v has value %d", b, walk, pat, v)
+				}
+				if v > m {
+					above++
+				}
+			}
+			if above == 0 {
+				t.Fatal("the table never adds to Manhattan distance: suspicious")
+			}
+			t.Logf("random walks: value above Manhattan distance on %d of 20000 boards", above)
+		})
+	}
+}
