@@ -35,15 +35,15 @@ import (
 // placement, ordered by their lowest cell, have the entries E + before(r) +
 // 0, 1, ..., where before(r) is the number of such extra regions of all
 // placements ranked below r, so the table has TilesZeroEntries(rows, cols,
-// k) = E + X entries with no gaps (X extra regions in all). The blank is
-// seldom outside the main region: on 5 x 5, for the patterns of 6-6-6-6,
-// on 4-9% of the boards of random walks of 20 to 100 moves from the goal
-// (against 7-26% outside the region of the lowest free cell), and Index
-// knows the main region without the others as soon as its flood fill from
-// the blank passes half the free cells. For a 6-tile pattern on 5 x 5 that is 1.4195 E (the
-// SoCS paper's 1.42); on 4 x 4 1.67 E for 5 tiles, 2.05 E for 6, 2.43 E for
-// 7 and 2.75 E for 8, where the walls and a pattern of half the board split
-// the free cells more often.
+// k) = E + X entries with no gaps (X extra regions in all). For a 6-tile
+// pattern on 5 x 5 that is 1.4195 E (the SoCS paper's 1.42); on 4 x 4 it
+// is 1.67 E for 5 tiles, 2.05 E for 6, 2.43 E for 7 and 2.75 E for 8,
+// where the walls and a pattern of half the board split the free cells
+// more often. The blank is seldom outside the main region: on 5 x 5, for
+// the patterns of 6-6-6-6, on 4-9% of the boards of random walks of 20 to
+// 100 moves from the goal (against 7-26% outside the region of the lowest
+// free cell), and Index knows the main region without filling the others
+// as soon as its flood fill from the blank passes half the free cells.
 //
 // before(r) is computed from the placement's cells, never stored: because
 // the number of regions depends only on the set of cells, the extra regions
@@ -118,22 +118,16 @@ func TilesZeroPatternSpec(rows, cols int, tiles []int) Spec {
 // TilesZeroPatternLookup returns how to look up the zero-aware table of the
 // pattern tiles (any order) of the rows x cols board, with the meaning of
 // TilesPatternLookup: the table's pattern and the board symmetry that maps
-// the caller's pattern onto it. A table serves a symmetric image of its
-// pattern only where that is exact: the symmetry fixes cell 0, or the
-// pattern at home leaves its free cells one connected region (then the
+// the caller's pattern onto it. The tables are shared as tilesShare shares
+// the TilesBlankHome ones, which is exact here too: a table serves a
+// symmetric image of its pattern only where the symmetry fixes cell 0, or
+// the pattern at home leaves its free cells one connected region (then the
 // blank reaches cell 0 at no cost from wherever it ends). Regions map onto
 // regions under the symmetry; the table's Index takes the occupied cells and
 // the blank in table coordinates. Errors wrap ErrTilesPattern.
 func TilesZeroPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
-	if !bitboard.TilesSizeOK(rows, cols) {
-		return TilesLookup{}, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
-	}
-	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
+	if _, err := tilesZeroCheck(rows, cols, tiles); err != nil {
 		return TilesLookup{}, err
-	}
-	if tilesZeroLayoutOf(rows, cols, len(tiles)) == nil {
-		return TilesLookup{}, fmt.Errorf("%w: a zero-aware table of %d tiles on %dx%d would have more than %d entries",
-			ErrTilesPattern, len(tiles), rows, cols, uint64(tilesZeroMaxEntries))
 	}
 	tableTiles, sym := tilesShare(rows, cols, TilesBlankHome, tiles)
 	return TilesLookup{Spec: TilesZeroPatternSpec(rows, cols, tableTiles), Tiles: tableTiles, Sym: sym}, nil
@@ -157,24 +151,11 @@ func TilesZeroBuildSeconds(rows, cols, k int) float64 {
 	return TilesBuildSeconds(rows, cols, k)
 }
 
-// TilesZero indexes one loaded zero-aware table: Index maps a placement,
-// its occupied cells and the blank's cell to the entry of the blank's
-// region. It is safe for concurrent use.
-type TilesZero struct {
-	layout *tilesZeroLayout
-	data   []byte // the table's entries
-	// Fields of layout copied for the fast path.
-	geo     tilesGeometry
-	entries uint64 // placements, E
-}
-
-// NewTilesZero checks that t is the zero-aware table of the pattern tiles
-// (in index order) on the rows x cols board, as TilesZeroPatternSpec names
-// it (puzzle, pattern id, entry count and width), and returns its index.
-// Errors wrap ErrTilesPattern for a bad pattern and ErrMismatch for a table
-// that is not the pattern's, such as one whose overflow section (the
-// entries of the regions past the first) has the wrong length.
-func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
+// tilesZeroCheck returns the layout of the zero-aware table of the pattern
+// tiles on the rows x cols board, or an error wrapping ErrTilesPattern when
+// the board or the pattern is not one the builder takes or the table would
+// be too big for the layout.
+func tilesZeroCheck(rows, cols int, tiles []int) (*tilesZeroLayout, error) {
 	if !bitboard.TilesSizeOK(rows, cols) {
 		return nil, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
 	}
@@ -186,6 +167,29 @@ func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
 		return nil, fmt.Errorf("%w: a zero-aware table of %d tiles on %dx%d would have more than %d entries",
 			ErrTilesPattern, len(tiles), rows, cols, uint64(tilesZeroMaxEntries))
 	}
+	return l, nil
+}
+
+// TilesZero indexes one loaded zero-aware table: Index maps a placement,
+// its occupied cells and the blank's cell to the entry of the blank's
+// region. It is safe for concurrent use.
+type TilesZero struct {
+	layout *tilesZeroLayout
+	data   []byte        // the table's entries
+	geo    tilesGeometry // layout.geo, for the fast path
+}
+
+// NewTilesZero checks that t is the zero-aware table of the pattern tiles
+// (in index order) on the rows x cols board, as TilesZeroPatternSpec names
+// it (puzzle, pattern id, entry count and width), and returns its index.
+// Errors wrap ErrTilesPattern for a bad pattern and ErrMismatch for a table
+// that is not the pattern's, such as one whose overflow section (the
+// entries of the regions past the first) has the wrong length.
+func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
+	l, err := tilesZeroCheck(rows, cols, tiles)
+	if err != nil {
+		return nil, err
+	}
 	puzzle, id, want := TilesPuzzle(rows, cols), TilesZeroPatternID(tiles), l.entries+l.extra
 	if t.Puzzle != puzzle || t.Pattern != id || t.Width != TilesWidth || t.Entries != want || uint64(len(t.Data)) != want {
 		return nil, &FormatError{Offset: noOffset, Err: ErrMismatch, Detail: fmt.Sprintf(
@@ -196,7 +200,7 @@ func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
 		return nil, &FormatError{Offset: noOffset, Err: ErrMismatch, Detail: fmt.Sprintf(
 			"zero-aware table %s/%s has an entry of %d, want at most %d", puzzle, id, len(t.Counts)-1, tilesUnset-1)}
 	}
-	return &TilesZero{layout: l, data: t.Data, geo: l.geo, entries: l.entries}, nil
+	return &TilesZero{layout: l, data: t.Data, geo: l.geo}, nil
 }
 
 // Index returns the index in the table's data of the entry of the placement
@@ -450,16 +454,9 @@ func (l *tilesZeroLayout) index(p uint64, pos []uint8, free, r uint32) uint64 {
 // nil, is called after each cost layer and every second within a long one,
 // with States counting (placement, region) states.
 func BuildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress)) ([]byte, error) {
-	if !bitboard.TilesSizeOK(rows, cols) {
-		return nil, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
-	}
-	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
+	l, err := tilesZeroCheck(rows, cols, tiles)
+	if err != nil {
 		return nil, err
-	}
-	l := tilesZeroLayoutOf(rows, cols, len(tiles))
-	if l == nil {
-		return nil, fmt.Errorf("%w: a zero-aware table of %d tiles on %dx%d would have more than %d entries",
-			ErrTilesPattern, len(tiles), rows, cols, uint64(tilesZeroMaxEntries))
 	}
 	return buildTiles(rows, cols, TilesBlankHome, tiles, l, progress)
 }

@@ -841,7 +841,7 @@ func zeroBenchStates(rows, cols int, tiles []int, n int, seed uint64) (ranks []u
 func zeroBenchIndex(b *testing.B, rare bool) {
 	rows, cols, tiles := 5, 5, []int{1, 2, 5, 6, 7, 12}
 	l := tilesZeroLayoutOf(rows, cols, len(tiles))
-	z := &TilesZero{layout: l, geo: l.geo, entries: l.entries} // Index reads no entry
+	z := &TilesZero{layout: l, geo: l.geo} // Index reads no entry
 	ranks, occupied, blanks := zeroBenchStates(rows, cols, tiles, 1<<16, 5)
 	var rs []uint64
 	var os []uint32
