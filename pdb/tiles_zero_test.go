@@ -966,3 +966,23 @@ func TestBuildTilesZero6666(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkBuildTilesZeroPattern6 builds the zero-aware table of the
+// pattern of BenchmarkBuildTilesPattern6, to compare the two builds.
+func BenchmarkBuildTilesZeroPattern6(b *testing.B) {
+	for b.Loop() {
+		if _, err := BuildTilesZeroPattern(4, 4, []int{1, 2, 4, 5, 8, 9}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBuildTilesZeroPattern5x5of5 builds the zero-aware table of the
+// pattern of BenchmarkBuildTilesPattern5x5of5 (32-bit lanes).
+func BenchmarkBuildTilesZeroPattern5x5of5(b *testing.B) {
+	for b.Loop() {
+		if _, err := BuildTilesZeroPattern(5, 5, []int{1, 2, 5, 6, 7}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
