@@ -183,7 +183,8 @@ type zeroCase struct {
 
 // zeroOracleCases are the patterns checked entry by entry against the
 // oracles: every pattern of 2 x 3 and 3 x 2, and several of 2 to 4 tiles
-// (and one of 6) on 3 x 3, 3 x 4, 4 x 3 and 4 x 4, in several orders.
+// (and one of 6) on 3 x 3, 3 x 4, 4 x 3, 4 x 4, 4 x 5 and 5 x 5, in several
+// orders.
 func zeroOracleCases(short bool) []zeroCase {
 	var cases []zeroCase
 	for _, sh := range [][2]int{{2, 3}, {3, 2}} {
@@ -197,7 +198,9 @@ func zeroOracleCases(short bool) []zeroCase {
 		zeroCase{3, 3, []int{2, 4, 6, 8}}, zeroCase{3, 3, []int{8, 1, 6, 3}}, zeroCase{3, 3, []int{1, 2, 3, 4, 5, 6}},
 		zeroCase{3, 4, []int{1, 4}}, zeroCase{3, 4, []int{1, 4, 5}}, zeroCase{3, 4, []int{2, 5, 7, 10}},
 		zeroCase{4, 3, []int{1, 3, 4}}, zeroCase{4, 4, []int{1, 4}}, zeroCase{4, 4, []int{1, 4, 5}},
-		zeroCase{4, 4, []int{15, 12, 3}})
+		zeroCase{4, 4, []int{15, 12, 3}},
+		// Boards above 16 cells: 32-bit lanes.
+		zeroCase{5, 5, []int{1, 5}}, zeroCase{5, 5, []int{12, 6}}, zeroCase{4, 5, []int{1, 5, 7}})
 	if !short {
 		cases = append(cases, zeroCase{3, 4, []int{1, 2, 4, 5}}, zeroCase{4, 4, []int{1, 4, 6, 9}})
 	}
