@@ -31,6 +31,8 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/zero0-12.13.14-md-v2":       0x9f4bdbf2,
 	"15puzzle/zero0-1.2.4.5.8.9-md-v2":    0xa7aa8ad3,
 	"15puzzle/zero0-3.6.7.10.11.15-md-v2": 0x275b5bd0,
+	"24puzzle/zero0-1.2.5.6.7.12-md-v2":   0x119a4d46,
+	"24puzzle/zero0-3.4.8.9.13.14-md-v2":  0xae6e4189,
 
 	"24puzzle/blankany-1.2.5.6.7.12-md":  0xc9e7e4b1,
 	"24puzzle/blankany-3.4.8.9.13.14-md": 0x30300f82,

@@ -668,13 +668,36 @@ var zeroPinned = []struct {
 func zeroLeast(rows, cols, k int, data []byte) []byte {
 	nc := rows * cols
 	g := zeroGrid{rows, cols}
+	var nb [bitboard.TilesMaxCells]uint32 // nb[c]: the cells next to c
+	for c := range nc {
+		for _, n := range g.neighbours(c) {
+			nb[c] |= 1 << n
+		}
+	}
 	e := TilesEntries(nc, k)
 	least := slices.Clone(data[:e])
 	next := e
 	pos := make([]uint8, k)
 	for r := range e {
+		free := uint32(1)<<nc - 1
 		TilesUnrank(r, nc, pos)
-		for range len(g.regions(pos)) - 1 {
+		for _, c := range pos {
+			free &^= 1 << c
+		}
+		// Regions past the first: fill from the lowest free cell, cell by
+		// cell, until no free cell is left.
+		regions := 0
+		for free != 0 {
+			todo := free & -free
+			for todo != 0 {
+				c := bits.TrailingZeros32(todo)
+				todo &^= 1 << c
+				free &^= 1 << c
+				todo |= nb[c] & free
+			}
+			regions++
+		}
+		for range regions - 1 {
 			least[r] = min(least[r], data[next])
 			next++
 		}
@@ -971,6 +994,13 @@ func TestBuildTilesZero6666(t *testing.T) {
 			z, err := NewTilesZero(5, 5, l.Tiles, tb)
 			if err != nil {
 				t.Fatal(err)
+			}
+			// The least over the regions is the plain blank-home table.
+			least := crc32.Checksum(zeroLeast(5, 5, len(l.Tiles), tb.Data), castagnoli)
+			plain := TilesPatternSpec(5, 5, l.Tiles)
+			t.Logf("least over regions: CRC %08x (plain table %s)", least, plain.Pattern)
+			if pc, ok := KnownChecksum(plain.Puzzle, plain.Pattern); ok && TilesConstructionOf(5, 5) == TilesBlankHome && pc != least {
+				t.Errorf("the least over regions has CRC %08x, the plain table %s %08x", least, plain.Pattern, pc)
 			}
 			rng := rand.New(rand.NewPCG(8, 8))
 			above := 0
