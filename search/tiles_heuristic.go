@@ -23,8 +23,9 @@ type tilesKind uint8
 const (
 	tilesManhattan tilesKind = iota
 	tilesLinearConflict
-	tilesPDB   // additive disjoint pattern databases, optionally reflected
-	tilesExact // the 3 x 3 table of exact distances
+	tilesPDB       // additive disjoint pattern databases, optionally reflected
+	tilesExact     // the 3 x 3 table of exact distances
+	tilesCatalogue // the max over additive partitions, zero-aware or not (tilesCat)
 )
 
 const (
@@ -108,6 +109,9 @@ type TilesHeuristic struct {
 	pat, slot   [tilesMaxCells]uint8
 	rpat, rslot [tilesMaxCells]uint8
 	tpos, rtpos [tilesMaxCells][tilesMaxCells]uint8
+
+	// Catalogues (and zero-aware partitions).
+	cat tilesCat
 
 	// Linear conflicts: conflict[dir] by line key, for lines of at most
 	// tilesMaxTableLine cells (nil for longer ones).
@@ -199,42 +203,28 @@ func TilesHeuristicNames(rows, cols int) []string {
 
 // LoadTilesHeuristic returns the heuristic called name for the rows x cols
 // board, loading its tables through cache, which builds the missing ones.
-// Names: "manhattan", "linear-conflict", "exact" (3 x 3), "pdbNAME" for a
-// preset partition (pdb.TilesPartitionNamed) and "pdb:SPEC" for a user one
-// (pdb.ParseTilesPartition, such as "pdb:1-7/8-11/12-15"), either followed by
-// "+reflect" on a square board. It returns an error wrapping
+// Names (tiles_names.go has the grammar): "manhattan", "linear-conflict",
+// "exact" (3 x 3), "pdbNAME" for a preset partition (pdb.TilesPartitionNamed)
+// and "pdb:SPEC" for a user one (pdb.ParseTilesPartition, such as
+// "pdb:1-7/8-11/12-15"), either followed by "+zero" (zero-aware tables)
+// and/or "+reflect" (square boards); a catalogue, partitions separated by
+// "|" ("pdb6666+reflect|pdb:1-6/7-12/13-18/19-24+zero"), is the max over
+// them; and the preset catalogues by name. It returns an error wrapping
 // ErrTilesHeuristic for a name that is not a heuristic of the board (checked
 // before any table is loaded, so a nil cache tells a bad name), and
-// ErrTilesNoCache when the heuristic needs tables and cache is nil.
+// ErrTilesNoCache when the heuristic needs tables and cache is nil. Every
+// table file is loaded once, however many patterns and partitions it serves.
 func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHeuristic, error) {
-	if !tilesBoardOK(rows, cols) {
-		return nil, fmt.Errorf("%w: %q: no %dx%d board (sides %d or more, at most %d cells)", ErrTilesHeuristic,
-			name, rows, cols, bitboard.TilesMinSide, bitboard.TilesMaxCells)
+	plan, lookups, err := tilesPlanLookups(rows, cols, name)
+	if err != nil {
+		return nil, err
 	}
 	h := newTilesHeuristic(rows, cols, name)
-	base, reflect := strings.CutSuffix(name, tilesReflectSufx)
-	h.reflect = reflect
-	bad := fmt.Errorf("%w %q for the %dx%d board (have %s, or a user partition pdb:PATTERNS, such as pdb:1-4/5-%d)",
-		ErrTilesHeuristic, name, rows, cols, strings.Join(TilesHeuristicNames(rows, cols), ", "), rows*cols-1)
-	if reflect && !strings.HasPrefix(base, tilesPDBPrefix) {
-		return nil, fmt.Errorf("%w %q: +reflect applies to pattern databases only", ErrTilesHeuristic, name)
-	}
-	if reflect && rows != cols {
-		return nil, fmt.Errorf("%w %q: +reflect needs a square board; the reflection about the main diagonal"+
-			" turns a %dx%d board into a %dx%d one", ErrTilesHeuristic, name, rows, cols, cols, rows)
-	}
-	var part pdb.TilesPartition
-	switch {
-	case base == TilesManhattan:
-		h.kind = tilesManhattan
+	h.kind = plan.kind
+	switch plan.kind {
+	case tilesManhattan, tilesLinearConflict:
 		return h, nil
-	case base == TilesLinearConflict:
-		h.kind = tilesLinearConflict
-		return h, nil
-	case base == TilesExact:
-		if rows != pdb.TilesExactSide || cols != pdb.TilesExactSide {
-			return nil, fmt.Errorf("%w %q: the table of exact distances is for the 3x3 board only", ErrTilesHeuristic, name)
-		}
+	case tilesExact:
 		if cache == nil {
 			return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
 		}
@@ -242,48 +232,93 @@ func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHe
 		if err != nil {
 			return nil, err
 		}
-		h.kind = tilesExact
 		h.patterns = 1
 		h.size[0] = pdb.TilesExactKey
 		h.tables[0] = t.Data
 		return h, nil
-	case strings.HasPrefix(base, tilesUserPrefix):
-		var err error
-		part, err = pdb.ParseTilesPartition(rows, cols, strings.TrimPrefix(base, tilesUserPrefix))
-		if err != nil {
-			return nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
-		}
-	case strings.HasPrefix(base, tilesPDBPrefix):
-		var err error
-		part, err = pdb.TilesPartitionNamed(rows, cols, strings.TrimPrefix(base, tilesPDBPrefix))
-		if err != nil {
-			return nil, bad
-		}
-	default:
-		return nil, bad
-	}
-	if len(part.Patterns) > tilesMaxPatterns {
-		return nil, fmt.Errorf("%w %q: %d patterns, at most %d", ErrTilesHeuristic, name, len(part.Patterns), tilesMaxPatterns)
-	}
-	lookups := make([]pdb.TilesLookup, len(part.Patterns))
-	for i, p := range part.Patterns {
-		l, err := pdb.TilesPatternLookup(rows, cols, p)
-		if err != nil {
-			return nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
-		}
-		lookups[i] = l
 	}
 	if cache == nil {
 		return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
 	}
-	tables, err := tilesLoadTables(cache, lookups)
+	var flat []pdb.TilesLookup
+	for _, ls := range lookups {
+		flat = append(flat, ls...)
+	}
+	loaded, err := tilesLoadTables(cache, flat)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.setPDB(part, lookups, tables); err != nil {
+	tables := make([][][]byte, len(lookups))
+	for i, ls := range lookups {
+		tables[i], loaded = loaded[:len(ls)], loaded[len(ls):]
+	}
+	if !plan.catalogue() {
+		h.reflect = plan.terms[0].reflect
+		err = h.setPDB(plan.terms[0].part, lookups[0], tables[0])
+	} else {
+		err = h.setCatalogue(plan, lookups, tables)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return h, nil
+}
+
+// TilesHeuristicSpecs returns the tables the heuristic called name needs on
+// the rows x cols board, each file once, in the order the name gives them;
+// none for a heuristic without tables. Errors are LoadTilesHeuristic's for a
+// bad name.
+func TilesHeuristicSpecs(rows, cols int, name string) ([]pdb.Spec, error) {
+	plan, lookups, err := tilesPlanLookups(rows, cols, name)
+	if err != nil {
+		return nil, err
+	}
+	if plan.kind == tilesExact {
+		return []pdb.Spec{pdb.TilesExactSpec()}, nil
+	}
+	var specs []pdb.Spec
+	seen := map[string]bool{}
+	for _, ls := range lookups {
+		for _, l := range ls {
+			if f := l.Spec.FileName(); !seen[f] {
+				seen[f] = true
+				specs = append(specs, l.Spec)
+			}
+		}
+	}
+	return specs, nil
+}
+
+// tilesPlanLookups reads name and finds the lookup of every pattern of
+// every partition: lookups[i][p] for pattern p of term i.
+func tilesPlanLookups(rows, cols int, name string) (tilesPlan, [][]pdb.TilesLookup, error) {
+	if !tilesBoardOK(rows, cols) {
+		return tilesPlan{}, nil, fmt.Errorf("%w: %q: no %dx%d board (sides %d or more, at most %d cells)", ErrTilesHeuristic,
+			name, rows, cols, bitboard.TilesMinSide, bitboard.TilesMaxCells)
+	}
+	plan, err := tilesParseName(rows, cols, name)
+	if err != nil {
+		return tilesPlan{}, nil, err
+	}
+	lookups := make([][]pdb.TilesLookup, len(plan.terms))
+	for i, term := range plan.terms {
+		for _, p := range term.part.Patterns {
+			l, err := tilesTermLookup(rows, cols, p, term.zero)
+			if err != nil {
+				return tilesPlan{}, nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
+			}
+			lookups[i] = append(lookups[i], l)
+		}
+	}
+	return plan, lookups, nil
+}
+
+// tilesTermLookup returns the lookup of pattern tiles: zero-aware or plain.
+func tilesTermLookup(rows, cols int, tiles []int, zero bool) (pdb.TilesLookup, error) {
+	if zero {
+		return pdb.TilesLookup{}, fmt.Errorf("zero-aware tables are not available yet")
+	}
+	return pdb.TilesPatternLookup(rows, cols, tiles)
 }
 
 // tilesLoadTables loads the table of each lookup through cache, each file
@@ -510,12 +545,15 @@ func (h *TilesHeuristic) evalSplit(b bitboard.Tiles) (first, full int) {
 		v := int(h.tables[0][pdb.TilesExactIndex(b)])
 		return v, v
 	case tilesPDB:
-		first = man + 2*h.evalEntries(b)
+		first = man + 2*h.evalEntries(b, h.lookups, h.tables[:h.patterns])
 		full = first
 		if h.reflect {
-			full = max(full, man+2*h.evalEntries(b.Transpose()))
+			full = max(full, man+2*h.evalEntries(b.Transpose(), h.lookups, h.tables[:h.patterns]))
 		}
 		return first, full
+	case tilesCatalogue:
+		v := man + 2*h.evalCatalogue(b)
+		return v, v
 	case tilesLinearConflict:
 		extra := 0
 		for r := range h.rows {
@@ -541,16 +579,16 @@ func (h *TilesHeuristic) evalSplit(b bitboard.Tiles) (first, full int) {
 	return man, man
 }
 
-// evalEntries sums the table entries of the partition's patterns on b: for
-// pattern p with lookup l, pos[i] is the image under l.Sym of the cell of
-// the tile that l.Sym maps to l.Tiles[i].
-func (h *TilesHeuristic) evalEntries(b bitboard.Tiles) int {
+// evalEntries sums the table entries of a partition's patterns on b: for
+// pattern p with lookup lookups[p] = l and table tables[p], pos[i] is the
+// image under l.Sym of the cell of the tile that l.Sym maps to l.Tiles[i].
+func (h *TilesHeuristic) evalEntries(b bitboard.Tiles, lookups []pdb.TilesLookup, tables [][]byte) int {
 	var cellOf [tilesMaxCells]int
 	for c := range h.nc {
 		cellOf[b.At(c)] = c
 	}
 	sum := 0
-	for p, l := range h.lookups {
+	for p, l := range lookups {
 		pos := make([]uint8, len(l.Tiles))
 		for i, want := range l.Tiles {
 			tile := -1
@@ -561,7 +599,7 @@ func (h *TilesHeuristic) evalEntries(b bitboard.Tiles) int {
 			}
 			pos[i] = l.Sym.Cell[cellOf[tile]]
 		}
-		sum += int(h.tables[p][pdb.TilesRank(pos, h.nc)])
+		sum += int(tables[p][pdb.TilesRank(pos, h.nc)])
 	}
 	return sum
 }

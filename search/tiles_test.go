@@ -135,7 +135,8 @@ var tilesSmallBoards = []struct {
 	{4, 2, []string{"manhattan", "linear-conflict", "pdb:1-4/5-7"}},
 	{2, 5, []string{"manhattan", "linear-conflict", "pdb:1-4/5-9", "pdb:1,2,6,7/3-5,8,9"}},
 	{5, 2, []string{"manhattan", "linear-conflict", "pdb:1-5/6-9"}},
-	{3, 3, []string{"manhattan", "linear-conflict", "exact", "pdb44", "pdb44+reflect", "pdb:1,3,5,7/2,4,6,8+reflect", "pdb:1-2/3-5/6-8"}},
+	{3, 3, []string{"manhattan", "linear-conflict", "exact", "pdb44", "pdb44+reflect", "pdb:1,3,5,7/2,4,6,8+reflect", "pdb:1-2/3-5/6-8",
+		"pdb44|pdb:1,3,5,7/2,4,6,8+reflect"}},
 }
 
 // TestTilesSmallBoardsBFS checks every heuristic of every board up to 2 x 5
@@ -257,10 +258,11 @@ var tilesWalkBoards = []struct {
 	rows, cols, walk int
 	names            []string
 }{
-	{3, 4, 40, []string{"manhattan", "linear-conflict", "pdb:1-6/7-11", "pdb:1,4,5,8,9/2,3,6,7,10,11"}},
+	{3, 4, 40, []string{"manhattan", "linear-conflict", "pdb:1-6/7-11", "pdb:1,4,5,8,9/2,3,6,7,10,11",
+		"pdb:1-6/7-11|pdb:1,4,5,8,9/2,3,6,7,10,11"}},
 	{4, 3, 40, []string{"manhattan", "pdb:1-5/6-11"}},
 	{4, 4, 36, []string{"manhattan", "linear-conflict", "pdb555", "pdb555+reflect", "pdb663", "pdb663+reflect",
-		"pdb:1-4/5-8/9-12/13-15+reflect"}},
+		"pdb:1-4/5-8/9-12/13-15+reflect", "pdb663+reflect|pdb555+reflect|pdb:1-4/5-8/9-12/13-15"}},
 	{4, 5, 30, []string{"manhattan", "linear-conflict", DefaultTilesHeuristic(4, 5)}},
 	{5, 5, 30, []string{"manhattan", "linear-conflict", "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect",
 		"pdb:1,2,5,6/3,4,8,9/7,12,13/10,11,15,16/20,21,22/14,19,24/17,18,23"}},
@@ -360,6 +362,9 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 		{3, 3, 40, "manhattan"}, {3, 3, 40, "linear-conflict"}, {3, 3, 40, "exact"}, {3, 3, 40, "pdb44+reflect"},
 		{2, 5, 40, "pdb:1,2,6,7/3-5,8,9"}, {3, 4, 30, "linear-conflict"}, {3, 4, 30, "pdb:1-6/7-11"},
 		{4, 4, 30, "pdb663+reflect"}, {4, 4, 30, "pdb555"}, {4, 4, 30, "linear-conflict"},
+		{3, 3, 40, "pdb:1-2/3-5/6-8|pdb44+reflect|pdb:1,2,3/4,5,6/7,8"}, {3, 4, 30, "pdb:1-6/7-11|pdb:1,4,5,8,9/2,3,6,7,10,11"},
+		{4, 4, 30, "pdb663+reflect|pdb555+reflect|pdb:1-4/5-8/9-12/13-15"},
+		{4, 4, 30, "pdb663+reflect|pdb:1,2,4,5,8,9/3,6,7,10,11,15/12-14|pdb555"},
 		{2, 12, 24, "linear-conflict"}, {4, 5, 24, DefaultTilesHeuristic(4, 5)},
 		{5, 5, 24, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"}, {5, 5, 24, "linear-conflict"},
 	}
@@ -417,6 +422,7 @@ func TestTilesParallelAgrees(t *testing.T) {
 	}{
 		{3, 3, 60, "manhattan"}, {4, 4, 50, "pdb663+reflect"}, {4, 4, 45, "linear-conflict"},
 		{3, 4, 60, "pdb:1-6/7-11"}, {5, 5, 34, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"},
+		{4, 4, 50, "pdb663+reflect|pdb555+reflect"},
 	}
 	for _, c := range cases {
 		h := tilesHeur(t, c.rows, c.cols, c.name)
