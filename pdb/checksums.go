@@ -22,6 +22,14 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/blank0-1.2.3.4.5.6.7-md":         0x100d6112,
 	"15puzzle/blank0-8.9.10.11.12.13.14.15-md": 0x07851674,
 
+	// Zero-aware tables (TilesZeroPatternSpec).
+	"8puzzle/zero0-1.2.3.4-md":        0x15ae4be8,
+	"8puzzle/zero0-5.6.7.8-md":        0x93255b0f,
+	"15puzzle/zero0-1.2.4.5.8-md":     0xbbf9c648,
+	"15puzzle/zero0-3.6.7.10.11-md":   0x49d2b780,
+	"15puzzle/zero0-9.12.13.14.15-md": 0x98656234,
+	"15puzzle/zero0-12.13.14-md":      0xc7d9c63d,
+
 	"24puzzle/blankany-1.2.5.6.7.12-md":  0xc9e7e4b1,
 	"24puzzle/blankany-3.4.8.9.13.14-md": 0x30300f82,
 }

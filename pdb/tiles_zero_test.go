@@ -1,0 +1,805 @@
+package pdb
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+)
+
+// zeroGrid is a board shape for the tests' own oracles, written from the
+// definitions with (row, column) arithmetic and plain breadth-first
+// searches, sharing nothing with the geometry of the builder.
+type zeroGrid struct{ rows, cols int }
+
+// neighbours returns the cells next to cell c.
+func (g zeroGrid) neighbours(c int) []int {
+	r, col := c/g.cols, c%g.cols
+	var out []int
+	for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		rr, cc := r+d[0], col+d[1]
+		if rr >= 0 && rr < g.rows && cc >= 0 && cc < g.cols {
+			out = append(out, rr*g.cols+cc)
+		}
+	}
+	return out
+}
+
+// regions returns the connected regions of the cells not in occupied, each
+// as its ascending cells, ordered by their lowest cells.
+func (g zeroGrid) regions(occupied []uint8) [][]int {
+	nc := g.rows * g.cols
+	seen := make([]bool, nc)
+	for _, c := range occupied {
+		seen[c] = true
+	}
+	var out [][]int
+	for c := range nc {
+		if seen[c] {
+			continue
+		}
+		region := []int{c}
+		seen[c] = true
+		for i := 0; i < len(region); i++ {
+			for _, n := range g.neighbours(region[i]) {
+				if !seen[n] {
+					seen[n] = true
+					region = append(region, n)
+				}
+			}
+		}
+		slices.Sort(region)
+		out = append(out, region)
+	}
+	return out
+}
+
+// zeroPlacements returns every placement of k tiles on nc cells in
+// lexicographic order of their cells, which is the order of the table's
+// ranks: the rank's digits grow with the cells.
+func zeroPlacements(nc, k int) [][]uint8 {
+	var out [][]uint8
+	var rec func(p []uint8)
+	rec = func(p []uint8) {
+		if len(p) == k {
+			out = append(out, slices.Clone(p))
+			return
+		}
+		for c := range nc {
+			if !slices.Contains(p, uint8(c)) {
+				rec(append(p, uint8(c)))
+			}
+		}
+	}
+	rec(nil)
+	return out
+}
+
+// zeroState keys an abstract state: the pattern tiles' cells, then the
+// blank's.
+func zeroState(pos []uint8, blank int) string { return string(append(slices.Clone(pos), uint8(blank))) }
+
+// zeroOracle computes, by a 0-1 breadth-first search over the abstract
+// states (pattern tiles' cells, blank cell) from the goal (tiles t at cell
+// t, the blank at cell 0), each state's cost: a blank step onto a pattern
+// tile moves that tile and costs 1, any other step 0.
+func zeroOracle(g zeroGrid, tiles []int) map[string]int {
+	pos := make([]uint8, len(tiles))
+	for i, t := range tiles {
+		pos[i] = uint8(t)
+	}
+	dist := map[string]int{zeroState(pos, 0): 0}
+	type state struct {
+		pos   []uint8
+		blank int
+	}
+	deque := []state{{pos, 0}}
+	var later []state
+	for d := 0; len(deque) > 0; d++ {
+		for i := 0; i < len(deque); i++ {
+			s := deque[i]
+			if dist[zeroState(s.pos, s.blank)] != d {
+				continue
+			}
+			for _, to := range g.neighbours(s.blank) {
+				np := slices.Clone(s.pos)
+				cost := 0
+				if j := slices.Index(np, uint8(to)); j >= 0 {
+					np[j] = uint8(s.blank)
+					cost = 1
+				}
+				key := zeroState(np, to)
+				if old, ok := dist[key]; ok && old <= d+cost {
+					continue
+				}
+				dist[key] = d + cost
+				if cost == 0 {
+					deque = append(deque, state{np, to})
+				} else {
+					later = append(later, state{np, to})
+				}
+			}
+		}
+		deque, later = later, nil
+	}
+	return dist
+}
+
+// zeroSlowLayout returns, for each abstract state, the index of its entry
+// as the layout defines it: placements in rank order; the region holding
+// the lowest free cell at the placement's rank; the others, by lowest cell,
+// in a section after all placements, placement after placement. It also
+// returns the entry count.
+func zeroSlowLayout(g zeroGrid, k int) (map[string]uint64, uint64) {
+	nc := g.rows * g.cols
+	places := zeroPlacements(nc, k)
+	index := map[string]uint64{}
+	next := uint64(len(places))
+	for r, pos := range places {
+		for j, region := range g.regions(pos) {
+			at := uint64(r)
+			if j > 0 {
+				at = next
+				next++
+			}
+			for _, c := range region {
+				index[zeroState(pos, c)] = at
+			}
+		}
+	}
+	return index, next
+}
+
+// zeroManhattan is the pattern tiles' Manhattan distance, from its definition.
+func zeroManhattan(g zeroGrid, tiles []int, pos []uint8) int {
+	m := 0
+	for i, t := range tiles {
+		dr, dc := int(pos[i])/g.cols-t/g.cols, int(pos[i])%g.cols-t%g.cols
+		m += max(dr, -dr) + max(dc, -dc)
+	}
+	return m
+}
+
+// zeroCase is a board and pattern the tests build.
+type zeroCase struct {
+	rows, cols int
+	tiles      []int
+}
+
+// zeroOracleCases are the patterns checked entry by entry against the
+// oracles: every pattern of 2 x 3 and 3 x 2, and several of 2 to 4 tiles
+// (and one of 6) on 3 x 3, 3 x 4, 4 x 3 and 4 x 4, in several orders.
+func zeroOracleCases(short bool) []zeroCase {
+	var cases []zeroCase
+	for _, sh := range [][2]int{{2, 3}, {3, 2}} {
+		for _, tiles := range tilesSubsets(6, 3) {
+			cases = append(cases, zeroCase{sh[0], sh[1], tiles})
+		}
+	}
+	cases = append(cases,
+		zeroCase{3, 3, []int{1, 3}}, zeroCase{3, 3, []int{1, 2, 3}}, zeroCase{3, 3, []int{4, 8, 2}},
+		zeroCase{3, 3, []int{1, 2, 3, 4}}, zeroCase{3, 3, []int{5, 6, 7, 8}}, zeroCase{3, 3, []int{1, 3, 5, 7}},
+		zeroCase{3, 3, []int{2, 4, 6, 8}}, zeroCase{3, 3, []int{8, 1, 6, 3}}, zeroCase{3, 3, []int{1, 2, 3, 4, 5, 6}},
+		zeroCase{3, 4, []int{1, 4}}, zeroCase{3, 4, []int{1, 4, 5}}, zeroCase{3, 4, []int{2, 5, 7, 10}},
+		zeroCase{4, 3, []int{1, 3, 4}}, zeroCase{4, 4, []int{1, 4}}, zeroCase{4, 4, []int{1, 4, 5}},
+		zeroCase{4, 4, []int{15, 12, 3}})
+	if !short {
+		cases = append(cases, zeroCase{3, 4, []int{1, 2, 4, 5}}, zeroCase{4, 4, []int{1, 4, 6, 9}}, zeroCase{4, 4, []int{2, 5, 7, 10}})
+	}
+	return cases
+}
+
+// TestBuildTilesZeroMatchesOracle checks every entry of the zero-aware
+// tables of the oracle cases against a from-scratch search over abstract
+// states and the layout written out from its definition, and Index and
+// Entry on every state. It also checks that the least entry over each
+// placement's regions is the plain TilesBlankHome table.
+func TestBuildTilesZeroMatchesOracle(t *testing.T) {
+	layouts := map[[3]int]map[string]uint64{}
+	sizes := map[[3]int]uint64{}
+	for _, c := range zeroOracleCases(testing.Short()) {
+		g := zeroGrid{c.rows, c.cols}
+		nc, k := c.rows*c.cols, len(c.tiles)
+		key := [3]int{c.rows, c.cols, k}
+		if layouts[key] == nil {
+			layouts[key], sizes[key] = zeroSlowLayout(g, k)
+		}
+		index, size := layouts[key], sizes[key]
+		if got := TilesZeroEntries(c.rows, c.cols, k); got != size {
+			t.Fatalf("%dx%d, %d tiles: TilesZeroEntries %d, layout has %d", c.rows, c.cols, k, got, size)
+		}
+		data, err := BuildTilesZeroPattern(c.rows, c.cols, c.tiles, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if uint64(len(data)) != size {
+			t.Fatalf("%dx%d %v: %d entries, want %d", c.rows, c.cols, c.tiles, len(data), size)
+		}
+		tb, err := NewTable(TilesPuzzle(c.rows, c.cols), TilesZeroPatternID(c.tiles), size, TilesWidth, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, err := NewTilesZero(c.rows, c.cols, c.tiles, tb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dist := zeroOracle(g, c.tiles)
+		if len(dist) != len(index) {
+			t.Fatalf("%dx%d %v: the oracle reached %d of %d states", c.rows, c.cols, c.tiles, len(dist), len(index))
+		}
+		covered := make([]bool, size)
+		for s, d := range dist {
+			pos, blank := []uint8(s[:k]), s[k]
+			at := index[s]
+			covered[at] = true
+			m := zeroManhattan(g, c.tiles, pos)
+			if got := 2*int(data[at]) + m; got != d {
+				t.Fatalf("%dx%d %v: tiles at %v, blank at %d: entry %d gives cost %d, oracle %d",
+					c.rows, c.cols, c.tiles, pos, blank, data[at], got, d)
+			}
+			var occupied uint32
+			for _, p := range pos {
+				occupied |= 1 << p
+			}
+			rank := TilesRank(pos, nc)
+			if got := z.Index(rank, occupied, blank); got != at {
+				t.Fatalf("%dx%d %v: tiles at %v, blank at %d: Index %d, want %d", c.rows, c.cols, c.tiles, pos, blank, got, at)
+			}
+			if got := z.Entry(rank, occupied, blank); got != data[at] {
+				t.Fatalf("%dx%d %v: Entry %d, want %d", c.rows, c.cols, c.tiles, got, data[at])
+			}
+		}
+		if i := slices.Index(covered, false); i >= 0 {
+			t.Fatalf("%dx%d %v: entry %d belongs to no state", c.rows, c.cols, c.tiles, i)
+		}
+		// The plain table is the least over the regions.
+		plain, err := BuildTilesPattern(c.rows, c.cols, TilesBlankHome, c.tiles, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		least := make([]int, len(plain))
+		for i := range least {
+			least[i] = 1 << 30
+		}
+		for s, at := range index {
+			r := TilesRank([]uint8(s[:k]), nc)
+			least[r] = min(least[r], int(data[at]))
+		}
+		for r := range plain {
+			if int(plain[r]) != least[r] {
+				t.Fatalf("%dx%d %v: placement %d: plain entry %d, least zero-aware entry %d", c.rows, c.cols, c.tiles, r, plain[r], least[r])
+			}
+		}
+	}
+}
+
+// zeroHeuristic is the additive value of a partition through the zero-aware
+// tables TilesZeroPatternLookup chooses (shared ones included), evaluated
+// as the TilesLookup contract spells it, and, beside it, through the plain
+// tables of TilesPatternLookup.
+type zeroHeuristic struct {
+	rows, cols int
+	looks      []TilesLookup
+	zeros      []*TilesZero
+	plainLooks []TilesLookup
+	plain      [][]byte
+}
+
+// newZeroHeuristic builds (once, in tables) the zero-aware and plain tables
+// of the partition spelled spec on the rows x cols board.
+func newZeroHeuristic(t *testing.T, rows, cols int, spec string, tables map[string]*Table) *zeroHeuristic {
+	t.Helper()
+	part, err := ParseTilesPartition(rows, cols, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func(s Spec) *Table {
+		key := s.Puzzle + "/" + s.Pattern
+		if tb, ok := tables[key]; ok {
+			return tb
+		}
+		tb, err := s.Build(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables[key] = tb
+		return tb
+	}
+	h := &zeroHeuristic{rows: rows, cols: cols}
+	for _, pat := range part.Patterns {
+		l, err := TilesZeroPatternLookup(rows, cols, pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, err := NewTilesZero(rows, cols, l.Tiles, load(l.Spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.looks = append(h.looks, l)
+		h.zeros = append(h.zeros, z)
+		pl, err := TilesPatternLookup(rows, cols, pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.plainLooks = append(h.plainLooks, pl)
+		h.plain = append(h.plain, load(pl.Spec).Data)
+	}
+	return h
+}
+
+// values returns the zero-aware and the plain value of board b.
+func (h *zeroHeuristic) values(b bitboard.Tiles) (zero, plain int) {
+	nc := h.rows * h.cols
+	var cellOf [bitboard.TilesMaxCells]uint8
+	for c := range nc {
+		cellOf[b.At(c)] = uint8(c)
+	}
+	for j, l := range h.looks {
+		inv := l.Sym.Inverse()
+		pos := make([]uint8, len(l.Tiles))
+		var occupied uint32
+		for i, tt := range l.Tiles {
+			pos[i] = l.Sym.Cell[cellOf[inv.Cell[tt]]]
+			occupied |= 1 << pos[i]
+		}
+		m := TilesManhattan(h.cols, l.Tiles, pos)
+		zero += m + 2*int(h.zeros[j].Entry(TilesRank(pos, nc), occupied, l.Sym.Cell[b.BlankCell()]))
+		pl := h.plainLooks[j]
+		plain += m + 2*int(tilesLookupValue(nc, pl.Tiles, pl.Sym, h.plain[j], cellOf[:nc]))
+	}
+	return zero, plain
+}
+
+// zeroCheckBoard checks the value of board b, at distance d from the goal
+// (d < 0: unknown), against d and against the values of its neighbours:
+// admissible (at most d), consistent (within 1 of each neighbour's), and at
+// least the plain value. It reports whether the zero-aware value is above
+// the plain one.
+func zeroCheckBoard(t *testing.T, h *zeroHeuristic, spec string, b bitboard.Tiles, d int) bool {
+	t.Helper()
+	z, p := h.values(b)
+	if d >= 0 && z > d {
+		t.Fatalf("%dx%d %s: board %v has zero-aware value %d above its distance %d", h.rows, h.cols, spec, b, z, d)
+	}
+	if z < p {
+		t.Fatalf("%dx%d %s: board %v has zero-aware value %d below the plain %d", h.rows, h.cols, spec, b, z, p)
+	}
+	for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+		nb, ok := b.Move(m)
+		if !ok {
+			continue
+		}
+		if nz, _ := h.values(nb); nz > z+1 || nz < z-1 {
+			t.Fatalf("%dx%d %s: inconsistent: board %v has value %d, its neighbour %v (move %c) %d",
+				h.rows, h.cols, spec, b, z, nb, m.Letter(), nz)
+		}
+	}
+	return z > p
+}
+
+// TestTilesZeroAdmissibleConsistent3x3 checks the additive zero-aware value
+// of several 3 x 3 partitions on all 181,440 solvable boards against their
+// distances from a breadth-first search of the whole space: admissible,
+// consistent, 0 on the goal, never below the plain tables' value and above
+// it on some boards.
+func TestTilesZeroAdmissibleConsistent3x3(t *testing.T) {
+	goal := bitboard.GoalTiles(3, 3, bitboard.BlankFirst)
+	dist := map[bitboard.Tiles]int{goal: 0}
+	order := []bitboard.Tiles{goal}
+	for i := 0; i < len(order); i++ {
+		b := order[i]
+		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+			if nb, ok := b.Move(m); ok {
+				if _, seen := dist[nb]; !seen {
+					dist[nb] = dist[b] + 1
+					order = append(order, nb)
+				}
+			}
+		}
+	}
+	if len(order) != 181440 {
+		t.Fatalf("the search reached %d boards, want 181440", len(order))
+	}
+	specs := []string{"1,2,3,4/5,6,7,8", "1,3,5,7/2,4,6,8", "1,2,3/4,5,6/7,8", "1,2,4,5/3,6,7,8", "2,3,6/1,4,5,7,8", "1,5/2,3,4,6,7,8"}
+	if testing.Short() {
+		specs = specs[:3]
+	}
+	tables := map[string]*Table{}
+	for _, spec := range specs {
+		h := newZeroHeuristic(t, 3, 3, spec, tables)
+		if z, _ := h.values(goal); z != 0 {
+			t.Fatalf("%s: the goal has value %d", spec, z)
+		}
+		above := 0
+		for _, b := range order {
+			if zeroCheckBoard(t, h, spec, b, dist[b]) {
+				above++
+			}
+		}
+		t.Logf("3x3 %s: zero-aware value above the plain one on %d of 181440 boards", spec, above)
+		if above == 0 {
+			t.Errorf("3x3 %s: the zero-aware tables never beat the plain ones", spec)
+		}
+	}
+}
+
+// zeroIDA returns the distance of board b from the BlankFirst goal by
+// IDA* with the Manhattan distance, computed here from its definition.
+func zeroIDA(b bitboard.Tiles) int {
+	rows, cols := b.Rows(), b.Cols()
+	g := zeroGrid{rows, cols}
+	md := func(b bitboard.Tiles) int {
+		m := 0
+		for c := range rows * cols {
+			if v := b.At(c); v != 0 {
+				m += zeroManhattan(g, []int{v}, []uint8{uint8(c)})
+			}
+		}
+		return m
+	}
+	const found = -1
+	var search func(b bitboard.Tiles, gcost, bound int, last bitboard.TilesMove) int
+	search = func(b bitboard.Tiles, gcost, bound int, last bitboard.TilesMove) int {
+		h := md(b)
+		if f := gcost + h; f > bound {
+			return f
+		}
+		if h == 0 {
+			return found
+		}
+		next := 1 << 30
+		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+			if last < bitboard.TilesMoves && m == last.Inverse() {
+				continue
+			}
+			if nb, ok := b.Move(m); ok {
+				f := search(nb, gcost+1, bound, m)
+				if f == found {
+					return found
+				}
+				next = min(next, f)
+			}
+		}
+		return next
+	}
+	for bound := md(b); ; {
+		f := search(b, 0, bound, bitboard.TilesMoves)
+		if f == found {
+			return bound
+		}
+		bound = f
+	}
+}
+
+// TestTilesZeroAdmissibleConsistentLarger checks zero-aware partitions of
+// 3 x 4, 4 x 3 and 4 x 4 on boards of random walks from the goal: the value
+// is at most the distance found by IDA* with Manhattan distance (and the
+// walk's length), within 1 of every neighbour's, and at least the plain
+// tables' value.
+func TestTilesZeroAdmissibleConsistentLarger(t *testing.T) {
+	type tcase struct {
+		rows, cols int
+		spec       string
+	}
+	cases := []tcase{{3, 4, "1,2,3,4,5/6,7,8,9,10,11"}, {3, 4, "1,4,5,8,9/2,3,6,7,10,11"},
+		{4, 3, "1,2,3,4,5/6,7,8,9,10,11"}, {4, 4, "1,2,4,5,8/3,6,7,10,11/9,12,13,14,15"},
+		{4, 4, "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"}}
+	boards := 300
+	if testing.Short() {
+		cases, boards = cases[:1], 100
+	}
+	rng := rand.New(rand.NewPCG(12, 2))
+	tables := map[string]*Table{}
+	for _, c := range cases {
+		h := newZeroHeuristic(t, c.rows, c.cols, c.spec, tables)
+		above := 0
+		for i := range boards {
+			walk := i % 36
+			b := bitboard.RandomWalkTiles(rng, c.rows, c.cols, bitboard.BlankFirst, walk)
+			d := zeroIDA(b)
+			if d > walk {
+				t.Fatalf("IDA* says %v is %d moves away, after a walk of %d", b, d, walk)
+			}
+			if zeroCheckBoard(t, h, c.spec, b, d) {
+				above++
+			}
+		}
+		t.Logf("%dx%d %s: zero-aware value above the plain one on %d of %d boards", c.rows, c.cols, c.spec, above, boards)
+		if above == 0 {
+			t.Errorf("%dx%d %s: the zero-aware tables never beat the plain ones", c.rows, c.cols, c.spec)
+		}
+	}
+}
+
+// TestTilesZeroSharing checks the rule of TilesZeroPatternLookup on every
+// pattern of up to 4 tiles of 3 x 3 and up to 3 of 3 x 4 and 2 x 3: through
+// each board symmetry the rule allows (it fixes cell 0, or the pattern at
+// home leaves its free cells one region), the image pattern's zero-aware
+// table gives the pattern's own entry for every placement and blank cell;
+// the lookup's own choice does too; and some symmetry the rule refuses
+// would give a wrong entry, so the rule is needed.
+func TestTilesZeroSharing(t *testing.T) {
+	type tcase struct{ rows, cols, maxK int }
+	cases := []tcase{{3, 3, 4}, {3, 4, 3}, {2, 3, 3}}
+	if testing.Short() {
+		cases = []tcase{{3, 3, 3}, {2, 3, 3}}
+	}
+	built := map[string]*TilesZero{}
+	zeroOf := func(rows, cols int, tiles []int) *TilesZero {
+		key := fmt.Sprint(rows, cols, tiles)
+		if z, ok := built[key]; ok {
+			return z
+		}
+		tb, err := TilesZeroPatternSpec(rows, cols, tiles).Build(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		z, err := NewTilesZero(rows, cols, tiles, tb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		built[key] = z
+		return z
+	}
+	// entry is the value for the caller's pattern tiles at cells pos with
+	// the blank at blank, through the table of tableTiles and symmetry sym.
+	entry := func(rows, cols int, tiles []int, pos []uint8, blank int, tableTiles []int, sym bitboard.TilesSymmetry) uint8 {
+		inv := sym.Inverse()
+		tp := make([]uint8, len(tiles))
+		var occupied uint32
+		for i, tt := range tableTiles {
+			tp[i] = sym.Cell[pos[slices.Index(tiles, int(inv.Cell[tt]))]]
+			occupied |= 1 << tp[i]
+		}
+		return zeroOf(rows, cols, tableTiles).Entry(TilesRank(tp, rows*cols), occupied, sym.Cell[blank])
+	}
+	refusedWrong, sharedByRule := 0, 0
+	for _, c := range cases {
+		g := zeroGrid{c.rows, c.cols}
+		nc := c.rows * c.cols
+		for _, tiles := range tilesSubsets(nc, c.maxK) {
+			own := zeroOf(c.rows, c.cols, tiles)
+			home := make([]uint8, len(tiles))
+			for i, tl := range tiles {
+				home[i] = uint8(tl)
+			}
+			connected := len(g.regions(home)) == 1
+			l, err := TilesZeroPatternLookup(c.rows, c.cols, tiles)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range bitboard.TilesSymmetries(c.rows, c.cols) {
+				image := make([]int, len(tiles))
+				for i, tl := range tiles {
+					image[i] = int(s.Cell[tl])
+				}
+				if slices.Contains(image, 0) {
+					continue
+				}
+				slices.Sort(image)
+				allowed := s.Cell[0] == 0 || connected
+				exact := true
+				for _, pos := range zeroPlacements(nc, len(tiles)) {
+					var occupied uint32
+					for _, p := range pos {
+						occupied |= 1 << p
+					}
+					rank := TilesRank(pos, nc)
+					for blank := range nc {
+						if occupied&(1<<blank) != 0 {
+							continue
+						}
+						want := own.Entry(rank, occupied, uint8(blank))
+						if got := entry(c.rows, c.cols, tiles, pos, blank, image, s); got != want {
+							if allowed {
+								t.Fatalf("%dx%d pattern %v via %s onto %v: tiles at %v, blank at %d: %d, own table %d",
+									c.rows, c.cols, tiles, s.Name, image, pos, blank, got, want)
+							}
+							exact = false
+						}
+						if s.Name == l.Sym.Name {
+							if got := entry(c.rows, c.cols, tiles, pos, blank, l.Tiles, l.Sym); got != want {
+								t.Fatalf("%dx%d pattern %v: the lookup's table %v via %s gives %d at %v, blank %d; own table %d",
+									c.rows, c.cols, tiles, l.Tiles, l.Sym.Name, got, pos, blank, want)
+							}
+						}
+					}
+				}
+				if allowed && s.Cell[0] != 0 {
+					sharedByRule++
+				}
+				if !exact {
+					refusedWrong++
+				}
+			}
+		}
+	}
+	if refusedWrong == 0 || sharedByRule == 0 {
+		t.Fatalf("symmetries refused and wrong: %d, allowed without fixing cell 0: %d; want both above 0", refusedWrong, sharedByRule)
+	}
+}
+
+// zeroPinned are zero-aware tables whose entry checksums are pinned in
+// knownChecksums, with the partitions they come from.
+var zeroPinned = []struct {
+	rows, cols int
+	tiles      []int
+}{
+	{3, 3, []int{1, 2, 3, 4}}, {3, 3, []int{5, 6, 7, 8}},
+	{4, 4, []int{1, 2, 4, 5, 8}}, {4, 4, []int{3, 6, 7, 10, 11}}, {4, 4, []int{9, 12, 13, 14, 15}},
+	{4, 4, []int{12, 13, 14}},
+}
+
+// TestTilesZeroThroughCache builds a zero-aware table through its Spec,
+// stores it in a cache, loads it back (without a build) and indexes it; a
+// file whose overflow section is one entry short, or whose overflow entries
+// are forged under self-consistent checksums, is refused with ErrMismatch
+// and rebuilt by Load.
+func TestTilesZeroThroughCache(t *testing.T) {
+	rows, cols, tiles := 3, 3, []int{1, 2, 3, 4}
+	s := TilesZeroPatternSpec(rows, cols, tiles)
+	if s.FileName() != "8puzzle-zero0-1.2.3.4-md.pdb" || s.Entries != TilesZeroEntries(rows, cols, 4) || s.Width != TilesWidth {
+		t.Fatalf("spec %s, %d entries of %d bits", s.FileName(), s.Entries, s.Width)
+	}
+	built, err := s.Build(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r recorder
+	c := &Cache{Dir: t.TempDir(), Notify: r.notify}
+	if err := c.Store(s, built); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := c.Load(s)
+	if err != nil || len(r.lines()) != 0 || !slices.Equal(loaded.Data, built.Data) || loaded.Checksum != built.Checksum {
+		t.Fatalf("load after store: %v, notes %q", err, r.lines())
+	}
+	z, err := NewTilesZero(rows, cols, tiles, loaded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Tiles 1..4 home wall in cell 0: with the blank there, the goal (entry
+	// 0 at the placement's rank); with the blank in the other region (cells
+	// 5..8), an overflow entry above 0, the same for each of its cells.
+	E := TilesEntries(9, 4)
+	pos := []uint8{1, 2, 3, 4}
+	rank := TilesRank(pos, 9)
+	if z.Index(rank, 0b11110, 0) != rank || z.Entry(rank, 0b11110, 0) != 0 {
+		t.Fatalf("goal: index %d, entry %d", z.Index(rank, 0b11110, 0), z.Entry(rank, 0b11110, 0))
+	}
+	for blank := uint8(5); blank < 9; blank++ {
+		if i := z.Index(rank, 0b11110, blank); i < E || i != z.Index(rank, 0b11110, 8) || z.Entry(rank, 0b11110, blank) == 0 {
+			t.Fatalf("goal placement, blank at %d: index %d, entry %d", blank, i, z.Entry(rank, 0b11110, blank))
+		}
+	}
+
+	short, err := NewTable(s.Puzzle, s.Pattern, s.Entries-1, TilesWidth, slices.Clone(built.Data[:s.Entries-1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forgedData := slices.Clone(built.Data)
+	for i := E; i < uint64(len(forgedData)); i++ {
+		forgedData[i] = 0 // regions past the first no stronger than Manhattan distance
+	}
+	forged, err := NewTable(s.Puzzle, s.Pattern, s.Entries, TilesWidth, forgedData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if forged.Checksum == built.Checksum {
+		t.Fatal("the forged overflow section equals the real one")
+	}
+	for _, bad := range []*Table{short, forged} {
+		path := filepath.Join(t.TempDir(), s.FileName())
+		if err := WriteFile(path, bad); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Open(path); !errors.Is(err, ErrMismatch) {
+			t.Fatalf("%d entries, CRC %08x: opened with %v", bad.Entries, bad.Checksum, err)
+		}
+		if err := WriteFile(c.Path(s), bad); err != nil {
+			t.Fatal(err)
+		}
+		before := len(r.lines())
+		again, err := c.Load(s)
+		if err != nil || again.Checksum != built.Checksum || len(r.lines()) != before+1 || !strings.Contains(r.lines()[before], "rebuilding") {
+			t.Fatalf("load of a forged file: %v, notes %q", err, r.lines())
+		}
+	}
+	if _, err := NewTilesZero(rows, cols, tiles, short); !errors.Is(err, ErrMismatch) {
+		t.Fatalf("NewTilesZero of a short table: %v", err)
+	}
+	if _, err := NewTilesZero(rows, cols, []int{1, 2, 3, 5}, built); !errors.Is(err, ErrMismatch) {
+		t.Fatalf("NewTilesZero of another pattern's table: %v", err)
+	}
+	plain, err := TilesPatternSpec(rows, cols, tiles).Build(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewTilesZero(rows, cols, tiles, plain); !errors.Is(err, ErrMismatch) {
+		t.Fatalf("NewTilesZero of the plain table: %v", err)
+	}
+	if _, err := NewTilesZero(rows, cols, []int{1, 1}, built); !errors.Is(err, ErrTilesPattern) {
+		t.Fatalf("NewTilesZero of a bad pattern: %v", err)
+	}
+	if _, err := TilesZeroPatternLookup(5, 5, []int{1, 2, 3, 4, 5, 6, 7, 8}); !errors.Is(err, ErrTilesPattern) {
+		t.Fatalf("an 8-tile 5x5 zero-aware table (4.4e10 placements): %v", err)
+	}
+}
+
+// TestTilesZeroPinnedChecksums builds the zero-aware tables whose checksums
+// are pinned: Build through the Spec checks nothing, so compare here.
+func TestTilesZeroPinnedChecksums(t *testing.T) {
+	for _, p := range zeroPinned {
+		if testing.Short() && len(p.tiles) > 4 {
+			continue
+		}
+		s := TilesZeroPatternSpec(p.rows, p.cols, p.tiles)
+		want, ok := KnownChecksum(s.Puzzle, s.Pattern)
+		if !ok {
+			t.Fatalf("%s/%s: no pinned checksum", s.Puzzle, s.Pattern)
+		}
+		tb, err := s.Build(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s/%s: %d entries (%.4f placements), CRC %08x, mean %.3f, max %d", tb.Puzzle, tb.Pattern, tb.Entries,
+			float64(tb.Entries)/float64(TilesEntries(p.rows*p.cols, len(p.tiles))), tb.Checksum, tb.Mean(), len(tb.Counts)-1)
+		if tb.Checksum != want {
+			t.Errorf("%s/%s: CRC %08x, pinned %08x", s.Puzzle, s.Pattern, tb.Checksum, want)
+		}
+	}
+}
+
+// TestTilesZeroEntriesRatio checks TilesZeroEntries against regions counted
+// from the definition on the boards of at most 12 cells, and the ratio over
+// the plain table that the SoCS 2021 paper gives for 6 tiles on 5 x 5
+// (1.42).
+func TestTilesZeroEntriesRatio(t *testing.T) {
+	for _, sh := range [][2]int{{2, 3}, {3, 3}, {3, 4}, {4, 3}, {2, 5}} {
+		g := zeroGrid{sh[0], sh[1]}
+		nc := sh[0] * sh[1]
+		for k := 1; k <= min(nc-tilesMinFree, 4); k++ {
+			want := uint64(0)
+			for _, pos := range zeroPlacements(nc, k) {
+				want += uint64(len(g.regions(pos)))
+			}
+			if got := TilesZeroEntries(sh[0], sh[1], k); got != want {
+				t.Fatalf("%dx%d, %d tiles: %d entries, want %d", sh[0], sh[1], k, got, want)
+			}
+		}
+	}
+	ratio := float64(TilesZeroEntries(5, 5, 6)) / float64(TilesEntries(25, 6))
+	if ratio < 1.415 || ratio > 1.425 {
+		t.Fatalf("6 tiles on 5x5: %.4f times the plain entries, want 1.42", ratio)
+	}
+	if TilesZeroEntries(5, 5, 8) != 0 || TilesZeroEntries(1, 5, 1) != 0 || TilesZeroEntries(3, 3, 7) != 0 || TilesZeroEntries(3, 3, 0) != 0 {
+		t.Fatal("out of range shapes have entries")
+	}
+}
+
+// TestTilesZeroBuildProgress checks the build's progress reports: States
+// count (placement, region) states up to the table's entries.
+func TestTilesZeroBuildProgress(t *testing.T) {
+	var last Progress
+	n := 0
+	data, err := BuildTilesZeroPattern(4, 4, []int{1, 2, 4, 5}, func(p Progress) { last = p; n++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 2 || last.States != uint64(len(data)) || last.Total != TilesZeroEntries(4, 4, 4) {
+		t.Fatalf("%d reports, last %+v, %d entries", n, last, len(data))
+	}
+	start := time.Now()
+	if _, err := BuildTilesZeroPattern(4, 4, []int{1, 2, 4, 16}, nil); !errors.Is(err, ErrTilesPattern) {
+		t.Fatalf("tile 16 on 4x4: %v", err)
+	}
+	if time.Since(start) > time.Second {
+		t.Fatal("a bad pattern is refused only after work")
+	}
+}
