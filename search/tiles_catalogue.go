@@ -37,6 +37,7 @@ type tilesCat struct {
 	patterns int
 	size     [tilesMaxCatPatterns]uint8
 	table    [tilesMaxCatPatterns][]byte
+	zero     [tilesMaxCatPatterns]*pdb.TilesZero
 	cell     [tilesMaxCatPatterns][tilesMaxCells]uint8
 	slot     [tilesMaxCatPatterns][tilesMaxCells]uint8
 	// pat[v][t] is the pattern of tile t in view v; of[v] the patterns of
@@ -47,22 +48,48 @@ type tilesCat struct {
 	terms []tilesCatTerm
 }
 
-// tilesCatTerm is one partition of a catalogue: its lookups and tables.
+// tilesCatTerm is one partition of a catalogue: its lookups and tables,
+// and the index of each zero-aware table (zeros nil for a plain partition).
 type tilesCatTerm struct {
 	term    tilesTerm
 	lookups []pdb.TilesLookup
 	tables  [][]byte
+	zeros   []*pdb.TilesZero
 }
 
 // setCatalogue installs the catalogue of plan, with lookups[i][p] and
 // tables[i][p] the lookup and table of pattern p of term i.
-func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLookup, tables [][][]byte) error {
+func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLookup, tables [][]*pdb.Table) error {
 	h.kind = tilesCatalogue
 	c := &h.cat
 	transpose := func(x int) int { return x%h.cols*h.cols + x/h.cols }
-	key := map[string]int{} // table file and cell map -> pattern
+	key := map[string]int{}              // table file and cell map -> pattern
+	zeros := map[string]*pdb.TilesZero{} // table file -> its index
 	for i, term := range plan.terms {
-		c.terms = append(c.terms, tilesCatTerm{term: term, lookups: lookups[i], tables: tables[i]})
+		ct := tilesCatTerm{term: term, lookups: lookups[i]}
+		for p, l := range lookups[i] {
+			t := tables[i][p]
+			ct.tables = append(ct.tables, t.Data)
+			want := pdb.TilesEntries(h.nc, len(l.Tiles))
+			if term.zero {
+				f := l.Spec.FileName()
+				z, ok := zeros[f]
+				if !ok {
+					var err error
+					if z, err = pdb.NewTilesZero(h.rows, h.cols, l.Tiles, t); err != nil {
+						return err
+					}
+					zeros[f] = z
+				}
+				ct.zeros = append(ct.zeros, z)
+				want = pdb.TilesZeroEntries(h.rows, h.cols, len(l.Tiles))
+			}
+			if uint64(len(t.Data)) != want {
+				return fmt.Errorf("the table %s of pattern %v has %d entries, want %d", l.Spec.FileName(),
+					term.part.Patterns[p], len(t.Data), want)
+			}
+		}
+		c.terms = append(c.terms, ct)
 		for _, reflected := range []bool{false, true} {
 			if reflected && !term.reflect {
 				continue
@@ -71,10 +98,6 @@ func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLooku
 			c.views++
 			for p, tiles := range term.part.Patterns {
 				l := lookups[i][p]
-				if uint64(len(tables[i][p])) != pdb.TilesEntries(h.nc, len(tiles)) {
-					return fmt.Errorf("the table %s of pattern %v has %d entries, want %d", l.Spec.FileName(), tiles,
-						len(tables[i][p]), pdb.TilesEntries(h.nc, len(tiles)))
-				}
 				// Tile t at cell x of the board is tile T(t) at T(x) on the
 				// reflected one: the view maps both by Sym after T.
 				var cell [tilesMaxCells]uint8
@@ -95,7 +118,10 @@ func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLooku
 					c.patterns++
 					key[k] = q
 					c.size[q] = uint8(len(tiles))
-					c.table[q] = tables[i][p]
+					c.table[q] = ct.tables[p]
+					if ct.zeros != nil {
+						c.zero[q] = ct.zeros[p]
+					}
 					c.cell[q] = cell
 				}
 				for _, pt := range tiles {
@@ -122,9 +148,9 @@ func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLooku
 func (h *TilesHeuristic) evalCatalogue(b bitboard.Tiles) int {
 	best := 0
 	for _, ct := range h.cat.terms {
-		best = max(best, h.evalEntries(b, ct.lookups, ct.tables))
+		best = max(best, h.evalEntries(b, ct.lookups, ct.tables, ct.zeros))
 		if ct.term.reflect {
-			best = max(best, h.evalEntries(b.Transpose(), ct.lookups, ct.tables))
+			best = max(best, h.evalEntries(b.Transpose(), ct.lookups, ct.tables, ct.zeros))
 		}
 	}
 	return best
@@ -153,7 +179,11 @@ func (k *tilesKernel) loadCatalogue() {
 	for v := range c.views {
 		sum := 0
 		for _, q := range c.of[v] {
-			k.cval[q] = c.table[q][tilesRank(&k.cpos[q], int(c.size[q]), nc)]
+			idx := tilesRank(&k.cpos[q], int(c.size[q]), nc)
+			if z := c.zero[q]; z != nil {
+				idx = z.Index(idx, k.cocc[q], c.cell[q][k.blank])
+			}
+			k.cval[q] = c.table[q][idx]
 			sum += int(k.cval[q])
 		}
 		k.vsum[v] = int32(sum)
@@ -199,10 +229,19 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, prev uint8) bool {
 			if k.seen[q] != stamp {
 				pp := &k.cpos[q]
 				sl := c.slot[q][t]
-				old := pp[sl]
-				pp[sl] = c.cell[q][blank]
-				nv = c.table[q][tilesRank(pp, int(c.size[q]), nc)]
+				old, cb := pp[sl], c.cell[q][blank]
+				pp[sl] = cb
+				idx := tilesRank(pp, int(c.size[q]), nc)
 				pp[sl] = old
+				if z := c.zero[q]; z != nil {
+					// The tile leaves old for the blank's cell cb, and the
+					// blank goes to old. The other patterns' entries stay:
+					// the blank moves between two neighbouring cells that
+					// hold none of their tiles, so it stays in the same
+					// region of their free cells.
+					idx = z.Index(idx, k.cocc[q]^(1<<old|1<<cb), old)
+				}
+				nv = c.table[q][idx]
 				k.seen[q], k.newv[q] = stamp, nv
 			}
 			s := k.vsum[v] + int32(nv) - int32(k.cval[q])

@@ -248,13 +248,17 @@ func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHe
 	if err != nil {
 		return nil, err
 	}
-	tables := make([][][]byte, len(lookups))
+	tables := make([][]*pdb.Table, len(lookups))
 	for i, ls := range lookups {
 		tables[i], loaded = loaded[:len(ls)], loaded[len(ls):]
 	}
 	if !plan.catalogue() {
 		h.reflect = plan.terms[0].reflect
-		err = h.setPDB(plan.terms[0].part, lookups[0], tables[0])
+		data := make([][]byte, len(tables[0]))
+		for p, t := range tables[0] {
+			data[p] = t.Data
+		}
+		err = h.setPDB(plan.terms[0].part, lookups[0], data)
 	} else {
 		err = h.setCatalogue(plan, lookups, tables)
 	}
@@ -316,7 +320,7 @@ func tilesPlanLookups(rows, cols int, name string) (tilesPlan, [][]pdb.TilesLook
 // tilesTermLookup returns the lookup of pattern tiles: zero-aware or plain.
 func tilesTermLookup(rows, cols int, tiles []int, zero bool) (pdb.TilesLookup, error) {
 	if zero {
-		return pdb.TilesLookup{}, fmt.Errorf("zero-aware tables are not available yet")
+		return pdb.TilesZeroPatternLookup(rows, cols, tiles)
 	}
 	return pdb.TilesPatternLookup(rows, cols, tiles)
 }
@@ -325,7 +329,7 @@ func tilesTermLookup(rows, cols int, tiles []int, zero bool) (pdb.TilesLookup, e
 // once (one table may serve several patterns). When every file is in the
 // cache they are read concurrently, since decoding one is single-threaded;
 // otherwise one at a time, since a build uses every core and much memory.
-func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, error) {
+func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([]*pdb.Table, error) {
 	var specs []pdb.Spec
 	index := map[string]int{} // file name -> place in specs
 	which := make([]int, len(lookups))
@@ -343,7 +347,7 @@ func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, err
 		}
 		which[i] = j
 	}
-	data := make([][]byte, len(specs))
+	data := make([]*pdb.Table, len(specs))
 	errs := make([]error, len(specs))
 	load := func(j int) {
 		t, err := cache.Load(specs[j])
@@ -351,7 +355,7 @@ func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, err
 			errs[j] = err
 			return
 		}
-		data[j] = t.Data
+		data[j] = t
 	}
 	if cached {
 		var wg sync.WaitGroup
@@ -373,7 +377,7 @@ func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, err
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	tables := make([][]byte, len(lookups))
+	tables := make([]*pdb.Table, len(lookups))
 	for i, j := range which {
 		tables[i] = data[j]
 	}
@@ -545,10 +549,10 @@ func (h *TilesHeuristic) evalSplit(b bitboard.Tiles) (first, full int) {
 		v := int(h.tables[0][pdb.TilesExactIndex(b)])
 		return v, v
 	case tilesPDB:
-		first = man + 2*h.evalEntries(b, h.lookups, h.tables[:h.patterns])
+		first = man + 2*h.evalEntries(b, h.lookups, h.tables[:h.patterns], nil)
 		full = first
 		if h.reflect {
-			full = max(full, man+2*h.evalEntries(b.Transpose(), h.lookups, h.tables[:h.patterns]))
+			full = max(full, man+2*h.evalEntries(b.Transpose(), h.lookups, h.tables[:h.patterns], nil))
 		}
 		return first, full
 	case tilesCatalogue:
@@ -582,7 +586,9 @@ func (h *TilesHeuristic) evalSplit(b bitboard.Tiles) (first, full int) {
 // evalEntries sums the table entries of a partition's patterns on b: for
 // pattern p with lookup lookups[p] = l and table tables[p], pos[i] is the
 // image under l.Sym of the cell of the tile that l.Sym maps to l.Tiles[i].
-func (h *TilesHeuristic) evalEntries(b bitboard.Tiles, lookups []pdb.TilesLookup, tables [][]byte) int {
+// A zero-aware pattern (zeros[p] not nil; zeros may be nil) adds the cells
+// of pos and the image of the blank's cell to the index.
+func (h *TilesHeuristic) evalEntries(b bitboard.Tiles, lookups []pdb.TilesLookup, tables [][]byte, zeros []*pdb.TilesZero) int {
 	var cellOf [tilesMaxCells]int
 	for c := range h.nc {
 		cellOf[b.At(c)] = c
@@ -599,7 +605,15 @@ func (h *TilesHeuristic) evalEntries(b bitboard.Tiles, lookups []pdb.TilesLookup
 			}
 			pos[i] = l.Sym.Cell[cellOf[tile]]
 		}
-		sum += int(tables[p][pdb.TilesRank(pos, h.nc)])
+		idx := pdb.TilesRank(pos, h.nc)
+		if zeros != nil && zeros[p] != nil {
+			var occ uint32
+			for _, c := range pos {
+				occ |= 1 << c
+			}
+			idx = zeros[p].Index(idx, occ, l.Sym.Cell[b.BlankCell()])
+		}
+		sum += int(tables[p][idx])
 	}
 	return sum
 }

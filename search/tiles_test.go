@@ -131,12 +131,12 @@ var tilesSmallBoards = []struct {
 	{2, 2, []string{"manhattan", "linear-conflict", "pdb:1/2/3", "pdb:1/2/3+reflect"}},
 	{2, 3, []string{"manhattan", "linear-conflict", "pdb:1-2/3-5", "pdb:1,4/2,5/3"}},
 	{3, 2, []string{"manhattan", "linear-conflict", "pdb:1-3/4-5", "pdb:2,5/1,3,4"}},
-	{2, 4, []string{"manhattan", "linear-conflict", "pdb:1-3/4-7", "pdb:1,5/2,6/3,7/4"}},
+	{2, 4, []string{"manhattan", "linear-conflict", "pdb:1-3/4-7", "pdb:1,5/2,6/3,7/4", "pdb:1-3/4-7+zero|pdb:1,5/2,6/3,7/4+zero"}},
 	{4, 2, []string{"manhattan", "linear-conflict", "pdb:1-4/5-7"}},
 	{2, 5, []string{"manhattan", "linear-conflict", "pdb:1-4/5-9", "pdb:1,2,6,7/3-5,8,9"}},
 	{5, 2, []string{"manhattan", "linear-conflict", "pdb:1-5/6-9"}},
 	{3, 3, []string{"manhattan", "linear-conflict", "exact", "pdb44", "pdb44+reflect", "pdb:1,3,5,7/2,4,6,8+reflect", "pdb:1-2/3-5/6-8",
-		"pdb44|pdb:1,3,5,7/2,4,6,8+reflect"}},
+		"pdb44|pdb:1,3,5,7/2,4,6,8+reflect", "pdb44+zero", "pdb:1-2/3-5/6-8+zero|pdb44+zero+reflect"}},
 }
 
 // TestTilesSmallBoardsBFS checks every heuristic of every board up to 2 x 5
@@ -259,10 +259,11 @@ var tilesWalkBoards = []struct {
 	names            []string
 }{
 	{3, 4, 40, []string{"manhattan", "linear-conflict", "pdb:1-6/7-11", "pdb:1,4,5,8,9/2,3,6,7,10,11",
-		"pdb:1-6/7-11|pdb:1,4,5,8,9/2,3,6,7,10,11"}},
-	{4, 3, 40, []string{"manhattan", "pdb:1-5/6-11"}},
+		"pdb:1-6/7-11|pdb:1,4,5,8,9/2,3,6,7,10,11", "pdb:1-6/7-11+zero", "pdb:1-3/4-6/7-9/10-11+zero|pdb:1,4,5,8,9/2,3,6,7,10,11+zero"}},
+	{4, 3, 40, []string{"manhattan", "pdb:1-5/6-11", "pdb:1-5/6-11+zero"}},
 	{4, 4, 36, []string{"manhattan", "linear-conflict", "pdb555", "pdb555+reflect", "pdb663", "pdb663+reflect",
-		"pdb:1-4/5-8/9-12/13-15+reflect", "pdb663+reflect|pdb555+reflect|pdb:1-4/5-8/9-12/13-15"}},
+		"pdb:1-4/5-8/9-12/13-15+reflect", "pdb663+reflect|pdb555+reflect|pdb:1-4/5-8/9-12/13-15",
+		"pdb555+zero+reflect", "pdb663+zero+reflect|pdb555+zero+reflect"}},
 	{4, 5, 30, []string{"manhattan", "linear-conflict", DefaultTilesHeuristic(4, 5)}},
 	{5, 5, 30, []string{"manhattan", "linear-conflict", "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect",
 		"pdb:1,2,5,6/3,4,8,9/7,12,13/10,11,15,16/20,21,22/14,19,24/17,18,23"}},
@@ -365,6 +366,8 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 		{3, 3, 40, "pdb:1-2/3-5/6-8|pdb44+reflect|pdb:1,2,3/4,5,6/7,8"}, {3, 4, 30, "pdb:1-6/7-11|pdb:1,4,5,8,9/2,3,6,7,10,11"},
 		{4, 4, 30, "pdb663+reflect|pdb555+reflect|pdb:1-4/5-8/9-12/13-15"},
 		{4, 4, 30, "pdb663+reflect|pdb:1,2,4,5,8,9/3,6,7,10,11,15/12-14|pdb555"},
+		{3, 3, 40, "pdb44+zero+reflect"}, {3, 4, 30, "pdb:1-3/4-6/7-9/10-11+zero|pdb:1,4,5,8,9/2,3,6,7,10,11+zero"},
+		{4, 4, 30, "pdb663+zero+reflect|pdb555+zero+reflect|pdb663"},
 		{2, 12, 24, "linear-conflict"}, {4, 5, 24, DefaultTilesHeuristic(4, 5)},
 		{5, 5, 24, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"}, {5, 5, 24, "linear-conflict"},
 	}
@@ -422,7 +425,7 @@ func TestTilesParallelAgrees(t *testing.T) {
 	}{
 		{3, 3, 60, "manhattan"}, {4, 4, 50, "pdb663+reflect"}, {4, 4, 45, "linear-conflict"},
 		{3, 4, 60, "pdb:1-6/7-11"}, {5, 5, 34, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"},
-		{4, 4, 50, "pdb663+reflect|pdb555+reflect"},
+		{4, 4, 50, "pdb663+reflect|pdb555+reflect"}, {4, 4, 50, "pdb555+zero+reflect|pdb663"},
 	}
 	for _, c := range cases {
 		h := tilesHeur(t, c.rows, c.cols, c.name)
