@@ -182,9 +182,10 @@ func DefaultTilesHeuristic(rows, cols int) string {
 }
 
 // TilesHeuristicNames lists the heuristic names of the rows x cols board:
-// manhattan, linear-conflict, exact (3 x 3 only) and the preset partitions
-// with and without "+reflect" (square boards only). User partitions,
-// "pdb:1-4/5-8" and the like, are not listed.
+// manhattan, linear-conflict, exact (3 x 3 only), the preset partitions,
+// each also with "+zero" and with "+reflect" (square boards only) and
+// both, and the board's preset catalogues. User partitions, "pdb:1-4/5-8"
+// and the like, and catalogues spelled by hand are not listed.
 func TilesHeuristicNames(rows, cols int) []string {
 	names := []string{TilesManhattan, TilesLinearConflict}
 	if rows == pdb.TilesExactSide && cols == pdb.TilesExactSide {
@@ -192,10 +193,17 @@ func TilesHeuristicNames(rows, cols int) []string {
 	}
 	for _, p := range tilesPresets {
 		if _, err := pdb.TilesPartitionNamed(rows, cols, p); err == nil {
-			names = append(names, tilesPDBPrefix+p)
-			if rows == cols {
-				names = append(names, tilesPDBPrefix+p+tilesReflectSufx)
+			for _, zero := range []string{"", tilesZeroSufx} {
+				names = append(names, tilesPDBPrefix+p+zero)
+				if rows == cols {
+					names = append(names, tilesPDBPrefix+p+zero+tilesReflectSufx)
+				}
 			}
+		}
+	}
+	for _, c := range tilesCatalogues {
+		if c.rows == rows && c.cols == cols {
+			names = append(names, c.name)
 		}
 	}
 	return names

@@ -683,8 +683,13 @@ var tilesKorfManhattan30 = map[int]int{1: 55, 4: 56, 8: 46, 11: 45, 18: 46, 22: 
 // nil) with heuristic name on one goroutine and reports nodes generated per
 // second and per solve.
 func benchTilesKorf(b *testing.B, name string, which map[int]int) {
+	benchTilesKorfWith(b, tilesHeur(b, 4, 4, name), which)
+}
+
+// benchTilesKorfWith is benchTilesKorf with a loaded heuristic.
+func benchTilesKorfWith(b *testing.B, h *TilesHeuristic, which map[int]int) {
 	korf := tilesKorf(b)
-	s := NewTilesSolver(tilesHeur(b, 4, 4, name))
+	s := NewTilesSolver(h)
 	var boards []bitboard.Tiles
 	for i, board := range korf {
 		if which == nil {
@@ -727,6 +732,39 @@ func tilesCPUTime() time.Duration {
 // BenchmarkTilesKorf663 solves Korf's 100 with pdb663+reflect.
 func BenchmarkTilesKorf663(b *testing.B) { benchTilesKorf(b, "pdb663+reflect", nil) }
 
+// BenchmarkTilesKorf663Catalogue solves Korf's 100 with pdb663+reflect run
+// by the catalogue kernel (two views), to compare with the specialised one.
+func BenchmarkTilesKorf663Catalogue(b *testing.B) {
+	benchTilesKorfWith(b, tilesAsCatalogue(b, 4, 4, "pdb663+reflect"), nil)
+}
+
+// tilesAsCatalogue loads the heuristic name as a catalogue, so that the
+// catalogue kernel runs a partition the specialised kernels run otherwise.
+func tilesAsCatalogue(t testing.TB, rows, cols int, name string) *TilesHeuristic {
+	t.Helper()
+	plan, lookups, err := tilesPlanLookups(rows, cols, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flat []pdb.TilesLookup
+	for _, ls := range lookups {
+		flat = append(flat, ls...)
+	}
+	loaded, err := tilesLoadTables(tilesTestCache(t), flat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := make([][]*pdb.Table, len(lookups))
+	for i, ls := range lookups {
+		tables[i], loaded = loaded[:len(ls)], loaded[len(ls):]
+	}
+	h := newTilesHeuristic(rows, cols, name)
+	if err := h.setCatalogue(plan, lookups, tables); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 // BenchmarkTilesKorfManhattan solves the 30 Korf instances easiest for
 // manhattan with manhattan.
 func BenchmarkTilesKorfManhattan(b *testing.B) { benchTilesKorf(b, "manhattan", tilesKorfManhattan30) }
@@ -739,6 +777,15 @@ func BenchmarkTilesKorf78(b *testing.B) {
 		b.Skip("needs the 7-8 tables: set PDBSOLVE_LONG=1")
 	}
 	benchTilesKorf(b, "pdb78+reflect", nil)
+}
+
+// BenchmarkTilesKorf78Catalogue is BenchmarkTilesKorf78 run by the
+// catalogue kernel.
+func BenchmarkTilesKorf78Catalogue(b *testing.B) {
+	if os.Getenv("PDBSOLVE_LONG") == "" {
+		b.Skip("needs the 7-8 tables: set PDBSOLVE_LONG=1")
+	}
+	benchTilesKorfWith(b, tilesAsCatalogue(b, 4, 4, "pdb78+reflect"), nil)
 }
 
 // TestTilesKorf100 solves all of Korf's 100 with each heuristic listed in
