@@ -236,3 +236,37 @@ func TestTilesZeroAware(t *testing.T) {
 		}
 	}
 }
+
+// TestTilesCatalogueConsistentWalks checks zero-aware catalogues along
+// random walks on 3 x 4, 4 x 3 and 4 x 4: h changes by at most one a move,
+// and never exceeds the walk's length (an upper bound on the distance).
+func TestTilesCatalogueConsistentWalks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, c := range []struct {
+		rows, cols int
+		name       string
+	}{
+		{3, 4, "pdb:1-6/7-11+zero|pdb:1-3/4-6/7-9/10-11+zero|pdb:1,4,5,8,9/2,3,6,7,10,11+zero"},
+		{4, 3, "pdb:1-5/6-11+zero"},
+		{4, 4, "pdb663+zero+reflect|pdb555+zero+reflect"},
+	} {
+		h := tilesHeur(t, c.rows, c.cols, c.name)
+		for range 20 {
+			b := bitboard.GoalTiles(c.rows, c.cols, bitboard.BlankFirst)
+			v := 0
+			for step := 1; step <= 200; step++ {
+				nb, ok := b.Move(bitboard.TilesMove(rng.IntN(bitboard.TilesMoves)))
+				if !ok {
+					step--
+					continue
+				}
+				w := h.Eval(nb)
+				if w > v+1 || w < v-1 || w > step {
+					t.Fatalf("%dx%d %s: h(%v) = %d, h(%v) = %d one move away, after %d moves", c.rows, c.cols, c.name,
+						b, v, nb, w, step)
+				}
+				b, v = nb, w
+			}
+		}
+	}
+}
