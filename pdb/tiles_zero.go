@@ -223,6 +223,25 @@ func (z *TilesZero) Index(rank uint64, occupied uint32, blank uint8) uint64 {
 	return rank
 }
 
+// IndexOf is Index for a caller that holds the placement's cells: pos[i]
+// is the cell of the table's tile i (table coordinates), so that an entry
+// past the first region needs no unranking. The arguments are Index's, and
+// pos must be the placement of rank rank.
+func (z *TilesZero) IndexOf(rank uint64, pos []uint8, occupied uint32, blank uint8) uint64 {
+	g := &z.geo
+	free := g.full &^ occupied
+	low := free & -free
+	r := uint32(1) << blank
+	for r&low == 0 {
+		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
+		if x == r {
+			return z.entries + z.layout.before(pos) + uint64(z.layout.ordinal(free, r)) - 1
+		}
+		r = x
+	}
+	return rank
+}
+
 // overflow returns the index of the entry of region r (not holding the
 // lowest free cell) of the free cells free of the placement of rank rank.
 func (z *TilesZero) overflow(rank uint64, free, r uint32) uint64 {

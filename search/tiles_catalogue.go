@@ -181,7 +181,7 @@ func (k *tilesKernel) loadCatalogue() {
 		for _, q := range c.of[v] {
 			idx := tilesRank(&k.cpos[q], int(c.size[q]), nc)
 			if z := c.zero[q]; z != nil {
-				idx = z.Index(idx, k.cocc[q], c.cell[q][k.blank])
+				idx = z.IndexOf(idx, k.cpos[q][:c.size[q]], k.cocc[q], c.cell[q][k.blank])
 			}
 			k.cval[q] = c.table[q][idx]
 			sum += int(k.cval[q])
@@ -232,15 +232,15 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, prev uint8) bool {
 				old, cb := pp[sl], c.cell[q][blank]
 				pp[sl] = cb
 				idx := tilesRank(pp, int(c.size[q]), nc)
-				pp[sl] = old
 				if z := c.zero[q]; z != nil {
 					// The tile leaves old for the blank's cell cb, and the
 					// blank goes to old. The other patterns' entries stay:
 					// the blank moves between two neighbouring cells that
 					// hold none of their tiles, so it stays in the same
 					// region of their free cells.
-					idx = z.Index(idx, k.cocc[q]^(1<<old|1<<cb), old)
+					idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
 				}
+				pp[sl] = old
 				nv = c.table[q][idx]
 				k.seen[q], k.newv[q] = stamp, nv
 			}
