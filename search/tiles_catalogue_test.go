@@ -270,3 +270,38 @@ func TestTilesCatalogueConsistentWalks(t *testing.T) {
 		}
 	}
 }
+
+// TestTilesCataloguePreset checks the 24-puzzle's preset catalogue: the
+// default, Korf & Felner's partition among its own, zero-aware tables only,
+// and a name of the 5x5 board only.
+func TestTilesCataloguePreset(t *testing.T) {
+	if DefaultTilesHeuristic(5, 5) != TilesZeroCatalogue24 || !slices.Contains(TilesHeuristicNames(5, 5), TilesZeroCatalogue24) {
+		t.Fatalf("default %q, names %v", DefaultTilesHeuristic(5, 5), TilesHeuristicNames(5, 5))
+	}
+	plan, err := tilesParseName(5, 5, TilesZeroCatalogue24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kf, _ := pdb.TilesPartitionNamed(5, 5, "6666")
+	if !plan.catalogue() || !slices.EqualFunc(plan.terms[0].part.Patterns, kf.Patterns, slices.Equal) {
+		t.Fatalf("%s: %+v", TilesZeroCatalogue24, plan)
+	}
+	specs, err := TilesHeuristicSpecs(5, 5, TilesZeroCatalogue24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range specs {
+		if !strings.HasPrefix(s.Pattern, pdb.TilesZeroWord) || s.Entries != pdb.TilesZeroEntries(5, 5, 6) {
+			t.Fatalf("%s: table %s/%s of %d entries", TilesZeroCatalogue24, s.Puzzle, s.Pattern, s.Entries)
+		}
+	}
+	if len(specs) != 4 {
+		t.Fatalf("%s: %d tables, want 4", TilesZeroCatalogue24, len(specs))
+	}
+	if _, err := LoadTilesHeuristic(nil, 5, 5, TilesZeroCatalogue24); !errors.Is(err, ErrTilesNoCache) {
+		t.Fatalf("%s without a cache: %v", TilesZeroCatalogue24, err)
+	}
+	if _, err := LoadTilesHeuristic(nil, 4, 4, TilesZeroCatalogue24); !errors.Is(err, ErrTilesHeuristic) || !strings.Contains(err.Error(), "5x5") {
+		t.Fatalf("%s on 4x4: %v", TilesZeroCatalogue24, err)
+	}
+}

@@ -145,8 +145,8 @@ func tilesBoardOK(rows, cols int) bool {
 }
 
 // DefaultTilesHeuristic returns the default heuristic name for the rows x
-// cols board: "exact" on 3 x 3, "pdb663+reflect" on 4 x 4, "pdb6666+reflect"
-// on 5 x 5, "manhattan" on other boards of at most 12 cells, and on larger
+// cols board: "exact" on 3 x 3, "pdb663+reflect" on 4 x 4, the catalogue
+// TilesZeroCatalogue24 on 5 x 5, "manhattan" on other boards of at most 12 cells, and on larger
 // ones a partition of the tiles in row-major runs of at most 6 tiles (at
 // most 16 cells) or 5 (more), such as "pdb:1-5/6-10/11-15/16-19" on 4 x 5.
 func DefaultTilesHeuristic(rows, cols int) string {
@@ -156,7 +156,7 @@ func DefaultTilesHeuristic(rows, cols int) string {
 	case rows == tiles15Side && cols == tiles15Side:
 		return tilesPDBPrefix + "663" + tilesReflectSufx
 	case rows == tiles24Side && cols == tiles24Side:
-		return tilesPDBPrefix + "6666" + tilesReflectSufx
+		return TilesZeroCatalogue24
 	case rows*cols <= tilesSmallBoard:
 		return TilesManhattan
 	}

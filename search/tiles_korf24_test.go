@@ -19,7 +19,7 @@ import (
 //
 // (scripts/bench-24puzzle.sh does this). Instances are numbered from 1, as
 // in the paper and data/korf24.txt. PDBSOLVE_HEURISTIC overrides the
-// heuristic (default pdb6666+reflect).
+// heuristic (default: the 24-puzzle default, DefaultTilesHeuristic).
 
 // Optimal lengths of the 24-puzzle lie in this range for all 50 instances
 // (Korf & Felner 2002).
