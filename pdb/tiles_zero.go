@@ -209,18 +209,29 @@ func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
 // cell; otherwise it is in the overflow section. Index does not check its
 // arguments: they must describe one placement, the blank on a free cell.
 func (z *TilesZero) Index(rank uint64, occupied uint32, blank uint8) uint64 {
+	free, r := z.region(occupied, blank)
+	if r == 0 {
+		return rank
+	}
+	return z.overflow(rank, free, r)
+}
+
+// region returns the free cells of the placement whose pattern tiles take
+// occupied, and the blank's region among them; r is 0 when that region
+// holds the lowest free cell, whose entry is the placement's own.
+func (z *TilesZero) region(occupied uint32, blank uint8) (free, r uint32) {
 	g := &z.geo
-	free := g.full &^ occupied
+	free = g.full &^ occupied
 	low := free & -free
-	r := uint32(1) << blank
+	r = uint32(1) << blank
 	for r&low == 0 {
 		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
 		if x == r {
-			return z.overflow(rank, free, r)
+			return free, r
 		}
 		r = x
 	}
-	return rank
+	return free, 0
 }
 
 // IndexOf is Index for a caller that holds the placement's cells: pos[i]
@@ -228,18 +239,11 @@ func (z *TilesZero) Index(rank uint64, occupied uint32, blank uint8) uint64 {
 // past the first region needs no unranking. The arguments are Index's, and
 // pos must be the placement of rank rank.
 func (z *TilesZero) IndexOf(rank uint64, pos []uint8, occupied uint32, blank uint8) uint64 {
-	g := &z.geo
-	free := g.full &^ occupied
-	low := free & -free
-	r := uint32(1) << blank
-	for r&low == 0 {
-		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
-		if x == r {
-			return z.entries + z.layout.before(pos) + uint64(z.layout.ordinal(free, r)) - 1
-		}
-		r = x
+	free, r := z.region(occupied, blank)
+	if r == 0 {
+		return rank
 	}
-	return rank
+	return z.entries + z.layout.before(pos) + uint64(z.layout.ordinal(free, r)) - 1
 }
 
 // overflow returns the index of the entry of region r (not holding the
