@@ -3,7 +3,10 @@ package pdb
 import (
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"math/bits"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -132,19 +135,26 @@ func zeroOracle(g zeroGrid, tiles []int) map[string]int {
 }
 
 // zeroSlowLayout returns, for each abstract state, the index of its entry
-// as the layout defines it: placements in rank order; the region holding
-// the lowest free cell at the placement's rank; the others, by lowest cell,
-// in a section after all placements, placement after placement. It also
-// returns the entry count.
+// as the layout defines it: placements in rank order; the main region (the
+// most cells, then the lowest cell) at the placement's rank; the others, by
+// lowest cell, in a section after all placements, placement after
+// placement. It also returns the entry count.
 func zeroSlowLayout(g zeroGrid, k int) (map[string]uint64, uint64) {
 	nc := g.rows * g.cols
 	places := zeroPlacements(nc, k)
 	index := map[string]uint64{}
 	next := uint64(len(places))
 	for r, pos := range places {
-		for j, region := range g.regions(pos) {
+		regions := g.regions(pos)
+		main := 0
+		for j := range regions {
+			if len(regions[j]) > len(regions[main]) {
+				main = j
+			}
+		}
+		for j, region := range regions {
 			at := uint64(r)
-			if j > 0 {
+			if j != main {
 				at = next
 				next++
 			}
@@ -174,7 +184,8 @@ type zeroCase struct {
 
 // zeroOracleCases are the patterns checked entry by entry against the
 // oracles: every pattern of 2 x 3 and 3 x 2, and several of 2 to 4 tiles
-// (and one of 6) on 3 x 3, 3 x 4, 4 x 3 and 4 x 4, in several orders.
+// (and one of 6) on 3 x 3, 3 x 4, 4 x 3, 4 x 4, 4 x 5 and 5 x 5, in several
+// orders.
 func zeroOracleCases(short bool) []zeroCase {
 	var cases []zeroCase
 	for _, sh := range [][2]int{{2, 3}, {3, 2}} {
@@ -188,9 +199,11 @@ func zeroOracleCases(short bool) []zeroCase {
 		zeroCase{3, 3, []int{2, 4, 6, 8}}, zeroCase{3, 3, []int{8, 1, 6, 3}}, zeroCase{3, 3, []int{1, 2, 3, 4, 5, 6}},
 		zeroCase{3, 4, []int{1, 4}}, zeroCase{3, 4, []int{1, 4, 5}}, zeroCase{3, 4, []int{2, 5, 7, 10}},
 		zeroCase{4, 3, []int{1, 3, 4}}, zeroCase{4, 4, []int{1, 4}}, zeroCase{4, 4, []int{1, 4, 5}},
-		zeroCase{4, 4, []int{15, 12, 3}})
+		zeroCase{4, 4, []int{15, 12, 3}},
+		// Boards above 16 cells: 32-bit lanes.
+		zeroCase{5, 5, []int{1, 5}}, zeroCase{5, 5, []int{12, 6}}, zeroCase{4, 5, []int{1, 5, 7}})
 	if !short {
-		cases = append(cases, zeroCase{3, 4, []int{1, 2, 4, 5}}, zeroCase{4, 4, []int{1, 4, 6, 9}}, zeroCase{4, 4, []int{2, 5, 7, 10}})
+		cases = append(cases, zeroCase{3, 4, []int{1, 2, 4, 5}}, zeroCase{4, 4, []int{1, 4, 6, 9}})
 	}
 	return cases
 }
@@ -490,9 +503,9 @@ func TestTilesZeroAdmissibleConsistentLarger(t *testing.T) {
 	cases := []tcase{{3, 4, "1,2,3,4,5/6,7,8,9,10,11"}, {3, 4, "1,4,5,8,9/2,3,6,7,10,11"},
 		{4, 3, "1,2,3,4,5/6,7,8,9,10,11"}, {4, 4, "1,2,4,5,8/3,6,7,10,11/9,12,13,14,15"},
 		{4, 4, "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15"}}
-	boards := 300
+	boards := 200
 	if testing.Short() {
-		cases, boards = cases[:1], 100
+		cases, boards = []tcase{{3, 4, "1,2,3,4/5,6,7,8/9,10,11"}}, 100
 	}
 	rng := rand.New(rand.NewPCG(12, 2))
 	tables := map[string]*Table{}
@@ -518,7 +531,7 @@ func TestTilesZeroAdmissibleConsistentLarger(t *testing.T) {
 }
 
 // TestTilesZeroSharing checks the rule of TilesZeroPatternLookup on every
-// pattern of up to 4 tiles of 3 x 3 and up to 3 of 3 x 4 and 2 x 3: through
+// pattern of up to 4 tiles of 3 x 3, 3 of 3 x 4 and 2 x 3, and 2 of 4 x 3: through
 // each board symmetry the rule allows (it fixes cell 0, or the pattern at
 // home leaves its free cells one region), the image pattern's zero-aware
 // table gives the pattern's own entry for every placement and blank cell;
@@ -526,7 +539,7 @@ func TestTilesZeroAdmissibleConsistentLarger(t *testing.T) {
 // would give a wrong entry, so the rule is needed.
 func TestTilesZeroSharing(t *testing.T) {
 	type tcase struct{ rows, cols, maxK int }
-	cases := []tcase{{3, 3, 4}, {3, 4, 3}, {2, 3, 3}}
+	cases := []tcase{{3, 3, 4}, {3, 4, 3}, {4, 3, 2}, {2, 3, 3}}
 	if testing.Short() {
 		cases = []tcase{{3, 3, 3}, {2, 3, 3}}
 	}
@@ -549,15 +562,24 @@ func TestTilesZeroSharing(t *testing.T) {
 	}
 	// entry is the value for the caller's pattern tiles at cells pos with
 	// the blank at blank, through the table of tableTiles and symmetry sym.
-	entry := func(rows, cols int, tiles []int, pos []uint8, blank int, tableTiles []int, sym bitboard.TilesSymmetry) uint8 {
+	// from[i] is the index in tiles of the caller's tile that sym maps onto
+	// tableTiles[i].
+	from := func(tiles, tableTiles []int, sym bitboard.TilesSymmetry) []int {
 		inv := sym.Inverse()
-		tp := make([]uint8, len(tiles))
-		var occupied uint32
+		f := make([]int, len(tiles))
 		for i, tt := range tableTiles {
-			tp[i] = sym.Cell[pos[slices.Index(tiles, int(inv.Cell[tt]))]]
+			f[i] = slices.Index(tiles, int(inv.Cell[tt]))
+		}
+		return f
+	}
+	tp := make([]uint8, bitboard.TilesMaxCells)
+	entry := func(z *TilesZero, nc int, from []int, pos []uint8, blank int, sym bitboard.TilesSymmetry) uint8 {
+		var occupied uint32
+		for i, f := range from {
+			tp[i] = sym.Cell[pos[f]]
 			occupied |= 1 << tp[i]
 		}
-		return zeroOf(rows, cols, tableTiles).Entry(TilesRank(tp, rows*cols), occupied, sym.Cell[blank])
+		return z.Entry(TilesRank(tp[:len(from)], nc), occupied, sym.Cell[blank])
 	}
 	refusedWrong, sharedByRule := 0, 0
 	for _, c := range cases {
@@ -585,6 +607,8 @@ func TestTilesZeroSharing(t *testing.T) {
 				slices.Sort(image)
 				allowed := s.Cell[0] == 0 || connected
 				exact := true
+				imageZero, imageFrom := zeroOf(c.rows, c.cols, image), from(tiles, image, s)
+				lookZero, lookFrom := zeroOf(c.rows, c.cols, l.Tiles), from(tiles, l.Tiles, l.Sym)
 				for _, pos := range zeroPlacements(nc, len(tiles)) {
 					var occupied uint32
 					for _, p := range pos {
@@ -596,7 +620,7 @@ func TestTilesZeroSharing(t *testing.T) {
 							continue
 						}
 						want := own.Entry(rank, occupied, uint8(blank))
-						if got := entry(c.rows, c.cols, tiles, pos, blank, image, s); got != want {
+						if got := entry(imageZero, nc, imageFrom, pos, blank, s); got != want {
 							if allowed {
 								t.Fatalf("%dx%d pattern %v via %s onto %v: tiles at %v, blank at %d: %d, own table %d",
 									c.rows, c.cols, tiles, s.Name, image, pos, blank, got, want)
@@ -604,7 +628,7 @@ func TestTilesZeroSharing(t *testing.T) {
 							exact = false
 						}
 						if s.Name == l.Sym.Name {
-							if got := entry(c.rows, c.cols, tiles, pos, blank, l.Tiles, l.Sym); got != want {
+							if got := entry(lookZero, nc, lookFrom, pos, blank, l.Sym); got != want {
 								t.Fatalf("%dx%d pattern %v: the lookup's table %v via %s gives %d at %v, blank %d; own table %d",
 									c.rows, c.cols, tiles, l.Tiles, l.Sym.Name, got, pos, blank, want)
 							}
@@ -633,7 +657,52 @@ var zeroPinned = []struct {
 }{
 	{3, 3, []int{1, 2, 3, 4}}, {3, 3, []int{5, 6, 7, 8}},
 	{4, 4, []int{1, 2, 4, 5, 8}}, {4, 4, []int{3, 6, 7, 10, 11}}, {4, 4, []int{9, 12, 13, 14, 15}},
-	{4, 4, []int{12, 13, 14}},
+	{4, 4, []int{12, 13, 14}}, {4, 4, []int{1, 2, 4, 5, 8, 9}}, {4, 4, []int{3, 6, 7, 10, 11, 15}},
+}
+
+// zeroLeast returns the least entry over the regions of each placement of
+// the zero-aware table data of k tiles on the rows x cols board, by rank:
+// the plain TilesBlankHome table. The regions are counted from their
+// definition, and a placement's other regions follow the previous
+// placement's in the overflow section.
+func zeroLeast(rows, cols, k int, data []byte) []byte {
+	nc := rows * cols
+	g := zeroGrid{rows, cols}
+	var nb [bitboard.TilesMaxCells]uint32 // nb[c]: the cells next to c
+	for c := range nc {
+		for _, n := range g.neighbours(c) {
+			nb[c] |= 1 << n
+		}
+	}
+	e := TilesEntries(nc, k)
+	least := slices.Clone(data[:e])
+	next := e
+	pos := make([]uint8, k)
+	for r := range e {
+		free := uint32(1)<<nc - 1
+		TilesUnrank(r, nc, pos)
+		for _, c := range pos {
+			free &^= 1 << c
+		}
+		// Regions past the first: fill from the lowest free cell, cell by
+		// cell, until no free cell is left.
+		regions := 0
+		for free != 0 {
+			todo := free & -free
+			for todo != 0 {
+				c := bits.TrailingZeros32(todo)
+				todo &^= 1 << c
+				free &^= 1 << c
+				todo |= nb[c] & free
+			}
+			regions++
+		}
+		for range regions - 1 {
+			least[r] = min(least[r], data[next])
+			next++
+		}
+	}
+	return least
 }
 
 // TestTilesZeroThroughCache builds a zero-aware table through its Spec,
@@ -644,7 +713,7 @@ var zeroPinned = []struct {
 func TestTilesZeroThroughCache(t *testing.T) {
 	rows, cols, tiles := 3, 3, []int{1, 2, 3, 4}
 	s := TilesZeroPatternSpec(rows, cols, tiles)
-	if s.FileName() != "8puzzle-zero0-1.2.3.4-md.pdb" || s.Entries != TilesZeroEntries(rows, cols, 4) || s.Width != TilesWidth {
+	if s.FileName() != "8puzzle-zero0-1.2.3.4-md-v2.pdb" || s.Entries != TilesZeroEntries(rows, cols, 4) || s.Width != TilesWidth {
 		t.Fatalf("spec %s, %d entries of %d bits", s.FileName(), s.Entries, s.Width)
 	}
 	built, err := s.Build(nil)
@@ -664,17 +733,18 @@ func TestTilesZeroThroughCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Tiles 1..4 home wall in cell 0: with the blank there, the goal (entry
-	// 0 at the placement's rank); with the blank in the other region (cells
-	// 5..8), an overflow entry above 0, the same for each of its cells.
+	// Tiles 1..4 home wall in cell 0: with the blank there, the goal (an
+	// overflow entry of 0: the region is not the main one); with the blank
+	// in the main region (cells 5..8), the entry at the placement's rank,
+	// above 0.
 	E := TilesEntries(9, 4)
 	pos := []uint8{1, 2, 3, 4}
 	rank := TilesRank(pos, 9)
-	if z.Index(rank, 0b11110, 0) != rank || z.Entry(rank, 0b11110, 0) != 0 {
-		t.Fatalf("goal: index %d, entry %d", z.Index(rank, 0b11110, 0), z.Entry(rank, 0b11110, 0))
+	if i := z.Index(rank, 0b11110, 0); i < E || z.Entry(rank, 0b11110, 0) != 0 {
+		t.Fatalf("goal: index %d, entry %d", i, z.Entry(rank, 0b11110, 0))
 	}
 	for blank := uint8(5); blank < 9; blank++ {
-		if i := z.Index(rank, 0b11110, blank); i < E || i != z.Index(rank, 0b11110, 8) || z.Entry(rank, 0b11110, blank) == 0 {
+		if i := z.Index(rank, 0b11110, blank); i != rank || z.Entry(rank, 0b11110, blank) == 0 {
 			t.Fatalf("goal placement, blank at %d: index %d, entry %d", blank, i, z.Entry(rank, 0b11110, blank))
 		}
 	}
@@ -733,10 +803,12 @@ func TestTilesZeroThroughCache(t *testing.T) {
 }
 
 // TestTilesZeroPinnedChecksums builds the zero-aware tables whose checksums
-// are pinned: Build through the Spec checks nothing, so compare here.
+// are pinned (Build through the Spec checks nothing, so compare here; the
+// 6-tile ones only with PDBSOLVE_LONG=1), and checks that the least entry
+// over each placement's regions is the pinned plain table where one is.
 func TestTilesZeroPinnedChecksums(t *testing.T) {
 	for _, p := range zeroPinned {
-		if testing.Short() && len(p.tiles) > 4 {
+		if (testing.Short() && len(p.tiles) > 4) || (len(p.tiles) > 5 && os.Getenv("PDBSOLVE_LONG") == "") {
 			continue
 		}
 		s := TilesZeroPatternSpec(p.rows, p.cols, p.tiles)
@@ -752,6 +824,16 @@ func TestTilesZeroPinnedChecksums(t *testing.T) {
 			float64(tb.Entries)/float64(TilesEntries(p.rows*p.cols, len(p.tiles))), tb.Checksum, tb.Mean(), len(tb.Counts)-1)
 		if tb.Checksum != want {
 			t.Errorf("%s/%s: CRC %08x, pinned %08x", s.Puzzle, s.Pattern, tb.Checksum, want)
+		}
+		// The least over the regions is the plain table, pinned before
+		// zero-aware tables were.
+		plain := TilesPatternSpec(p.rows, p.cols, p.tiles)
+		if pc, ok := KnownChecksum(plain.Puzzle, plain.Pattern); ok && TilesConstructionOf(p.rows, p.cols) == TilesBlankHome {
+			if got := crc32.Checksum(zeroLeast(p.rows, p.cols, len(p.tiles), tb.Data), castagnoli); got != pc {
+				t.Errorf("%s/%s: the least over regions has CRC %08x, the plain table %s %08x", s.Puzzle, s.Pattern, got, plain.Pattern, pc)
+			}
+		} else if p.rows*p.cols <= 9 {
+			t.Errorf("%s: no pinned plain table", plain.Pattern)
 		}
 	}
 }
@@ -801,5 +883,174 @@ func TestTilesZeroBuildProgress(t *testing.T) {
 	}
 	if time.Since(start) > time.Second {
 		t.Fatal("a bad pattern is refused only after work")
+	}
+}
+
+// zeroBenchStates returns n states of the pattern tiles on the rows x cols
+// board from random boards: ranks, occupied masks and blank cells.
+func zeroBenchStates(rows, cols int, tiles []int, n int, seed uint64) (ranks []uint64, occupied []uint32, blanks []uint8) {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	nc := rows * cols
+	for range n {
+		b := bitboard.RandomTiles(rng, rows, cols, bitboard.BlankFirst)
+		pos := make([]uint8, len(tiles))
+		var occ uint32
+		for c := range nc {
+			if i := slices.Index(tiles, b.At(c)); i >= 0 {
+				pos[i] = uint8(c)
+				occ |= 1 << c
+			}
+		}
+		ranks = append(ranks, TilesRank(pos, nc))
+		occupied = append(occupied, occ)
+		blanks = append(blanks, uint8(b.BlankCell()))
+	}
+	return ranks, occupied, blanks
+}
+
+// zeroBenchIndex measures Index over states of random boards whose blank
+// is (rare) or is not in more than half the free cells.
+func zeroBenchIndex(b *testing.B, rare bool) {
+	rows, cols, tiles := 5, 5, []int{1, 2, 5, 6, 7, 12}
+	l := tilesZeroLayoutOf(rows, cols, len(tiles))
+	z := &TilesZero{layout: l, geo: l.geo} // Index reads no entry
+	ranks, occupied, blanks := zeroBenchStates(rows, cols, tiles, 1<<16, 5)
+	var rs []uint64
+	var os []uint32
+	var bs []uint8
+	for i := range ranks {
+		free := l.geo.full &^ occupied[i]
+		if (bits.OnesCount32(l.geo.region(1<<blanks[i], free)) <= bits.OnesCount32(free)/2) == rare {
+			rs, os, bs = append(rs, ranks[i]), append(os, occupied[i]), append(bs, blanks[i])
+		}
+	}
+	var sink uint64
+	i := 0
+	for b.Loop() {
+		sink += z.Index(rs[i], os[i], bs[i])
+		if i++; i == len(rs) {
+			i = 0
+		}
+	}
+	if sink == 0 {
+		b.Fatal("no index")
+	}
+	b.ReportMetric(float64(len(rs))/float64(len(ranks)), "share")
+}
+
+// BenchmarkTilesZeroIndexFast measures Index where the blank's region holds
+// more than half the free cells (one partial flood fill), on 5 x 5 with 6
+// tiles, on random boards.
+func BenchmarkTilesZeroIndexFast(b *testing.B) { zeroBenchIndex(b, false) }
+
+// BenchmarkTilesZeroIndexRare measures Index where it does not (every
+// region filled, and mostly the overflow section: unrank and before(r)).
+func BenchmarkTilesZeroIndexRare(b *testing.B) { zeroBenchIndex(b, true) }
+
+// TestBuildTilesZero6666 builds the zero-aware tables of the patterns of
+// the 24-puzzle's 6-6-6-6 partition into the table cache ($PDBSOLVE_TABLES
+// or the user cache directory), one subtest a table named by its pattern id
+// (scripts/build-tiles-zero.sh times one). It takes minutes and 1.7 GB a
+// table, so it runs only with PDBSOLVE_LONG=1 (and never under -short).
+// Each table's value of a pattern on boards of random walks lies between
+// the pattern's Manhattan distance and the walk's length, and is above
+// Manhattan distance on some.
+func TestBuildTilesZero6666(t *testing.T) {
+	if testing.Short() || os.Getenv("PDBSOLVE_LONG") == "" {
+		t.Skip("builds the zero-aware 6-6-6-6 tables (minutes, 1.7 GB each): set PDBSOLVE_LONG=1 to run")
+	}
+	dir, err := DefaultDir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := TilesPartitionNamed(5, 5, "6666")
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := map[string]bool{}
+	for _, pat := range p.Patterns {
+		l, err := TilesZeroPatternLookup(5, 5, pat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done[l.Spec.Pattern] {
+			continue
+		}
+		done[l.Spec.Pattern] = true
+		t.Run(l.Spec.Pattern, func(t *testing.T) {
+			c := &Cache{Dir: dir, Notify: func(s string) { t.Log(s) },
+				Progress: func(p Progress) {
+					if !p.Done {
+						t.Logf("depth %d: %d of %d states, %.1fs", p.Depth, p.States, p.Total, p.Elapsed)
+					}
+				}}
+			start := time.Now()
+			tb, err := c.Load(l.Spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s/%s: %d entries (%.4f x %d placements), CRC %08x, mean %.3f, max %d, %.1fs", tb.Puzzle, tb.Pattern, tb.Entries,
+				float64(tb.Entries)/float64(TilesEntries(25, len(pat))), TilesEntries(25, len(pat)), tb.Checksum, tb.Mean(), len(tb.Counts)-1, time.Since(start).Seconds())
+			z, err := NewTilesZero(5, 5, l.Tiles, tb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The least over the regions is the plain blank-home table.
+			least := crc32.Checksum(zeroLeast(5, 5, len(l.Tiles), tb.Data), castagnoli)
+			plain := TilesPatternSpec(5, 5, l.Tiles)
+			t.Logf("least over regions: CRC %08x (plain table %s)", least, plain.Pattern)
+			if pc, ok := KnownChecksum(plain.Puzzle, plain.Pattern); ok && TilesConstructionOf(5, 5) == TilesBlankHome && pc != least {
+				t.Errorf("the least over regions has CRC %08x, the plain table %s %08x", least, plain.Pattern, pc)
+			}
+			rng := rand.New(rand.NewPCG(8, 8))
+			above := 0
+			inv := l.Sym.Inverse()
+			for i := range 20000 {
+				walk := i % 100
+				b := bitboard.RandomWalkTiles(rng, 5, 5, bitboard.BlankFirst, walk)
+				var cellOf [25]uint8
+				for c := range 25 {
+					cellOf[b.At(c)] = uint8(c)
+				}
+				pos := make([]uint8, len(l.Tiles))
+				var occupied uint32
+				for x, tt := range l.Tiles {
+					pos[x] = l.Sym.Cell[cellOf[inv.Cell[tt]]]
+					occupied |= 1 << pos[x]
+				}
+				m := TilesManhattan(5, l.Tiles, pos)
+				v := m + 2*int(z.Entry(TilesRank(pos, 25), occupied, l.Sym.Cell[b.BlankCell()]))
+				if v > walk {
+					t.Fatalf("%v, %d moves from the goal: pattern %v has value %d", b, walk, pat, v)
+				}
+				if v > m {
+					above++
+				}
+			}
+			if above == 0 {
+				t.Fatal("the table never adds to Manhattan distance: suspicious")
+			}
+			t.Logf("random walks: value above Manhattan distance on %d of 20000 boards", above)
+		})
+	}
+}
+
+// BenchmarkBuildTilesZeroPattern6 builds the zero-aware table of the
+// pattern of BenchmarkBuildTilesPattern6, to compare the two builds.
+func BenchmarkBuildTilesZeroPattern6(b *testing.B) {
+	for b.Loop() {
+		if _, err := BuildTilesZeroPattern(4, 4, []int{1, 2, 4, 5, 8, 9}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBuildTilesZeroPattern5x5of5 builds the zero-aware table of the
+// pattern of BenchmarkBuildTilesPattern5x5of5 (32-bit lanes).
+func BenchmarkBuildTilesZeroPattern5x5of5(b *testing.B) {
+	for b.Loop() {
+		if _, err := BuildTilesZeroPattern(5, 5, []int{1, 2, 5, 6, 7}, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
