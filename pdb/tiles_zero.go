@@ -219,33 +219,60 @@ func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
 // be in the overflow section. Index does not check its arguments: they must
 // describe one placement, the blank on a free cell.
 func (z *TilesZero) Index(rank uint64, occupied uint32, blank uint8) uint64 {
+	free, r := z.region(occupied, blank)
+	if r == 0 {
+		return rank
+	}
+	return z.minority(rank, nil, free, r)
+}
+
+// IndexOf is Index for a caller that holds the placement's cells: pos[i]
+// is the cell of the table's tile i (table coordinates), so that an entry
+// in the overflow section needs no unranking. The arguments are Index's,
+// and pos must be the placement of rank rank.
+func (z *TilesZero) IndexOf(rank uint64, pos []uint8, occupied uint32, blank uint8) uint64 {
+	free, r := z.region(occupied, blank)
+	if r == 0 {
+		return rank
+	}
+	return z.minority(rank, pos, free, r)
+}
+
+// region returns the free cells of the placement whose pattern tiles take
+// occupied, and the blank's region among them when it holds no more than
+// half of them; r is 0 when the blank is in the main region.
+func (z *TilesZero) region(occupied uint32, blank uint8) (free, r uint32) {
 	g := &z.geo
-	free := g.full &^ occupied
+	free = g.full &^ occupied
 	half := bits.OnesCount32(free) >> 1
-	r := uint32(1) << blank
+	r = uint32(1) << blank
 	for {
 		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
 		if bits.OnesCount32(x) > half {
-			return rank
+			return free, 0
 		}
 		if x == r {
-			return z.minority(rank, free, r)
+			return free, r
 		}
 		r = x
 	}
 }
 
 // minority returns the index of the entry of region r, no more than half
-// the free cells free, of the placement of rank rank.
-func (z *TilesZero) minority(rank uint64, free, r uint32) uint64 {
+// the free cells free, of the placement of rank rank, whose cells are pos
+// (unranked here when pos is nil).
+func (z *TilesZero) minority(rank uint64, pos []uint8, free, r uint32) uint64 {
 	l := z.layout
 	slot := l.slot(free, r)
 	if slot == 0 {
 		return rank
 	}
-	var pos [tilesMaxPieces]uint8
-	TilesUnrank(rank, l.geo.nc, pos[:l.k])
-	return l.entries + l.before(pos[:l.k]) + uint64(slot) - 1
+	if pos == nil {
+		var cells [tilesMaxPieces]uint8
+		TilesUnrank(rank, l.geo.nc, cells[:l.k])
+		pos = cells[:l.k]
+	}
+	return l.entries + l.before(pos) + uint64(slot) - 1
 }
 
 // Entry returns the entry Index locates: (cost - Manhattan distance) / 2.

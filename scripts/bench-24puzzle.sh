@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench-24puzzle.sh: Korf & Felner's 24-puzzle instances with pdb6666+reflect
+# bench-24puzzle.sh: Korf & Felner's 24-puzzle instances with the 24-puzzle default
 # (or $PDBSOLVE_HEURISTIC), one instance at a time on -j workers, through
 # `go test -run TestTilesKorf24` (search/tiles_korf24_test.go): per instance the
 # optimal length, nodes generated and expanded, time and nodes per second.

@@ -23,8 +23,9 @@ type tilesKind uint8
 const (
 	tilesManhattan tilesKind = iota
 	tilesLinearConflict
-	tilesPDB   // additive disjoint pattern databases, optionally reflected
-	tilesExact // the 3 x 3 table of exact distances
+	tilesPDB       // additive disjoint pattern databases, optionally reflected
+	tilesExact     // the 3 x 3 table of exact distances
+	tilesCatalogue // the max over additive partitions, zero-aware or not (tilesCat)
 )
 
 const (
@@ -109,6 +110,9 @@ type TilesHeuristic struct {
 	rpat, rslot [tilesMaxCells]uint8
 	tpos, rtpos [tilesMaxCells][tilesMaxCells]uint8
 
+	// Catalogues (and zero-aware partitions).
+	cat tilesCat
+
 	// Linear conflicts: conflict[dir] by line key, for lines of at most
 	// tilesMaxTableLine cells (nil for longer ones).
 	conflict [tilesLineDirs][]uint8
@@ -141,8 +145,8 @@ func tilesBoardOK(rows, cols int) bool {
 }
 
 // DefaultTilesHeuristic returns the default heuristic name for the rows x
-// cols board: "exact" on 3 x 3, "pdb663+reflect" on 4 x 4, "pdb6666+reflect"
-// on 5 x 5, "manhattan" on other boards of at most 12 cells, and on larger
+// cols board: "exact" on 3 x 3, "pdb663+reflect" on 4 x 4, the catalogue
+// TilesZeroCatalogue24 on 5 x 5, "manhattan" on other boards of at most 12 cells, and on larger
 // ones a partition of the tiles in row-major runs of at most 6 tiles (at
 // most 16 cells) or 5 (more), such as "pdb:1-5/6-10/11-15/16-19" on 4 x 5.
 func DefaultTilesHeuristic(rows, cols int) string {
@@ -152,7 +156,7 @@ func DefaultTilesHeuristic(rows, cols int) string {
 	case rows == tiles15Side && cols == tiles15Side:
 		return tilesPDBPrefix + "663" + tilesReflectSufx
 	case rows == tiles24Side && cols == tiles24Side:
-		return tilesPDBPrefix + "6666" + tilesReflectSufx
+		return TilesZeroCatalogue24
 	case rows*cols <= tilesSmallBoard:
 		return TilesManhattan
 	}
@@ -178,9 +182,10 @@ func DefaultTilesHeuristic(rows, cols int) string {
 }
 
 // TilesHeuristicNames lists the heuristic names of the rows x cols board:
-// manhattan, linear-conflict, exact (3 x 3 only) and the preset partitions
-// with and without "+reflect" (square boards only). User partitions,
-// "pdb:1-4/5-8" and the like, are not listed.
+// manhattan, linear-conflict, exact (3 x 3 only), the preset partitions,
+// each also with "+zero" and with "+reflect" (square boards only) and
+// both, and the board's preset catalogues. User partitions, "pdb:1-4/5-8"
+// and the like, and catalogues spelled by hand are not listed.
 func TilesHeuristicNames(rows, cols int) []string {
 	names := []string{TilesManhattan, TilesLinearConflict}
 	if rows == pdb.TilesExactSide && cols == pdb.TilesExactSide {
@@ -188,10 +193,17 @@ func TilesHeuristicNames(rows, cols int) []string {
 	}
 	for _, p := range tilesPresets {
 		if _, err := pdb.TilesPartitionNamed(rows, cols, p); err == nil {
-			names = append(names, tilesPDBPrefix+p)
-			if rows == cols {
-				names = append(names, tilesPDBPrefix+p+tilesReflectSufx)
+			for _, zero := range []string{"", tilesZeroSufx} {
+				names = append(names, tilesPDBPrefix+p+zero)
+				if rows == cols {
+					names = append(names, tilesPDBPrefix+p+zero+tilesReflectSufx)
+				}
 			}
+		}
+	}
+	for _, c := range tilesCatalogues {
+		if c.rows == rows && c.cols == cols {
+			names = append(names, c.name)
 		}
 	}
 	return names
@@ -199,42 +211,28 @@ func TilesHeuristicNames(rows, cols int) []string {
 
 // LoadTilesHeuristic returns the heuristic called name for the rows x cols
 // board, loading its tables through cache, which builds the missing ones.
-// Names: "manhattan", "linear-conflict", "exact" (3 x 3), "pdbNAME" for a
-// preset partition (pdb.TilesPartitionNamed) and "pdb:SPEC" for a user one
-// (pdb.ParseTilesPartition, such as "pdb:1-7/8-11/12-15"), either followed by
-// "+reflect" on a square board. It returns an error wrapping
+// Names (tiles_names.go has the grammar): "manhattan", "linear-conflict",
+// "exact" (3 x 3), "pdbNAME" for a preset partition (pdb.TilesPartitionNamed)
+// and "pdb:SPEC" for a user one (pdb.ParseTilesPartition, such as
+// "pdb:1-7/8-11/12-15"), either followed by "+zero" (zero-aware tables)
+// and/or "+reflect" (square boards); a catalogue, partitions separated by
+// "|" ("pdb6666+reflect|pdb:1-6/7-12/13-18/19-24+zero"), is the max over
+// them; and the preset catalogues by name. It returns an error wrapping
 // ErrTilesHeuristic for a name that is not a heuristic of the board (checked
 // before any table is loaded, so a nil cache tells a bad name), and
-// ErrTilesNoCache when the heuristic needs tables and cache is nil.
+// ErrTilesNoCache when the heuristic needs tables and cache is nil. Every
+// table file is loaded once, however many patterns and partitions it serves.
 func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHeuristic, error) {
-	if !tilesBoardOK(rows, cols) {
-		return nil, fmt.Errorf("%w: %q: no %dx%d board (sides %d or more, at most %d cells)", ErrTilesHeuristic,
-			name, rows, cols, bitboard.TilesMinSide, bitboard.TilesMaxCells)
+	plan, lookups, err := tilesPlanLookups(rows, cols, name)
+	if err != nil {
+		return nil, err
 	}
 	h := newTilesHeuristic(rows, cols, name)
-	base, reflect := strings.CutSuffix(name, tilesReflectSufx)
-	h.reflect = reflect
-	bad := fmt.Errorf("%w %q for the %dx%d board (have %s, or a user partition pdb:PATTERNS, such as pdb:1-4/5-%d)",
-		ErrTilesHeuristic, name, rows, cols, strings.Join(TilesHeuristicNames(rows, cols), ", "), rows*cols-1)
-	if reflect && !strings.HasPrefix(base, tilesPDBPrefix) {
-		return nil, fmt.Errorf("%w %q: +reflect applies to pattern databases only", ErrTilesHeuristic, name)
-	}
-	if reflect && rows != cols {
-		return nil, fmt.Errorf("%w %q: +reflect needs a square board; the reflection about the main diagonal"+
-			" turns a %dx%d board into a %dx%d one", ErrTilesHeuristic, name, rows, cols, cols, rows)
-	}
-	var part pdb.TilesPartition
-	switch {
-	case base == TilesManhattan:
-		h.kind = tilesManhattan
+	h.kind = plan.kind
+	switch plan.kind {
+	case tilesManhattan, tilesLinearConflict:
 		return h, nil
-	case base == TilesLinearConflict:
-		h.kind = tilesLinearConflict
-		return h, nil
-	case base == TilesExact:
-		if rows != pdb.TilesExactSide || cols != pdb.TilesExactSide {
-			return nil, fmt.Errorf("%w %q: the table of exact distances is for the 3x3 board only", ErrTilesHeuristic, name)
-		}
+	case tilesExact:
 		if cache == nil {
 			return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
 		}
@@ -242,55 +240,104 @@ func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHe
 		if err != nil {
 			return nil, err
 		}
-		h.kind = tilesExact
 		h.patterns = 1
 		h.size[0] = pdb.TilesExactKey
 		h.tables[0] = t.Data
 		return h, nil
-	case strings.HasPrefix(base, tilesUserPrefix):
-		var err error
-		part, err = pdb.ParseTilesPartition(rows, cols, strings.TrimPrefix(base, tilesUserPrefix))
-		if err != nil {
-			return nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
-		}
-	case strings.HasPrefix(base, tilesPDBPrefix):
-		var err error
-		part, err = pdb.TilesPartitionNamed(rows, cols, strings.TrimPrefix(base, tilesPDBPrefix))
-		if err != nil {
-			return nil, bad
-		}
-	default:
-		return nil, bad
-	}
-	if len(part.Patterns) > tilesMaxPatterns {
-		return nil, fmt.Errorf("%w %q: %d patterns, at most %d", ErrTilesHeuristic, name, len(part.Patterns), tilesMaxPatterns)
-	}
-	lookups := make([]pdb.TilesLookup, len(part.Patterns))
-	for i, p := range part.Patterns {
-		l, err := pdb.TilesPatternLookup(rows, cols, p)
-		if err != nil {
-			return nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
-		}
-		lookups[i] = l
 	}
 	if cache == nil {
 		return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
 	}
-	tables, err := tilesLoadTables(cache, lookups)
+	var flat []pdb.TilesLookup
+	for _, ls := range lookups {
+		flat = append(flat, ls...)
+	}
+	loaded, err := tilesLoadTables(cache, flat)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.setPDB(part, lookups, tables); err != nil {
+	tables := make([][]*pdb.Table, len(lookups))
+	for i, ls := range lookups {
+		tables[i], loaded = loaded[:len(ls)], loaded[len(ls):]
+	}
+	if !plan.catalogue() {
+		h.reflect = plan.terms[0].reflect
+		data := make([][]byte, len(tables[0]))
+		for p, t := range tables[0] {
+			data[p] = t.Data
+		}
+		err = h.setPDB(plan.terms[0].part, lookups[0], data)
+	} else {
+		err = h.setCatalogue(plan, lookups, tables)
+	}
+	if err != nil {
 		return nil, err
 	}
 	return h, nil
+}
+
+// TilesHeuristicSpecs returns the tables the heuristic called name needs on
+// the rows x cols board, each file once, in the order the name gives them;
+// none for a heuristic without tables. Errors are LoadTilesHeuristic's for a
+// bad name.
+func TilesHeuristicSpecs(rows, cols int, name string) ([]pdb.Spec, error) {
+	plan, lookups, err := tilesPlanLookups(rows, cols, name)
+	if err != nil {
+		return nil, err
+	}
+	if plan.kind == tilesExact {
+		return []pdb.Spec{pdb.TilesExactSpec()}, nil
+	}
+	var specs []pdb.Spec
+	seen := map[string]bool{}
+	for _, ls := range lookups {
+		for _, l := range ls {
+			if f := l.Spec.FileName(); !seen[f] {
+				seen[f] = true
+				specs = append(specs, l.Spec)
+			}
+		}
+	}
+	return specs, nil
+}
+
+// tilesPlanLookups reads name and finds the lookup of every pattern of
+// every partition: lookups[i][p] for pattern p of term i.
+func tilesPlanLookups(rows, cols int, name string) (tilesPlan, [][]pdb.TilesLookup, error) {
+	if !tilesBoardOK(rows, cols) {
+		return tilesPlan{}, nil, fmt.Errorf("%w: %q: no %dx%d board (sides %d or more, at most %d cells)", ErrTilesHeuristic,
+			name, rows, cols, bitboard.TilesMinSide, bitboard.TilesMaxCells)
+	}
+	plan, err := tilesParseName(rows, cols, name)
+	if err != nil {
+		return tilesPlan{}, nil, err
+	}
+	lookups := make([][]pdb.TilesLookup, len(plan.terms))
+	for i, term := range plan.terms {
+		for _, p := range term.part.Patterns {
+			l, err := tilesTermLookup(rows, cols, p, term.zero)
+			if err != nil {
+				return tilesPlan{}, nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
+			}
+			lookups[i] = append(lookups[i], l)
+		}
+	}
+	return plan, lookups, nil
+}
+
+// tilesTermLookup returns the lookup of pattern tiles: zero-aware or plain.
+func tilesTermLookup(rows, cols int, tiles []int, zero bool) (pdb.TilesLookup, error) {
+	if zero {
+		return pdb.TilesZeroPatternLookup(rows, cols, tiles)
+	}
+	return pdb.TilesPatternLookup(rows, cols, tiles)
 }
 
 // tilesLoadTables loads the table of each lookup through cache, each file
 // once (one table may serve several patterns). When every file is in the
 // cache they are read concurrently, since decoding one is single-threaded;
 // otherwise one at a time, since a build uses every core and much memory.
-func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, error) {
+func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([]*pdb.Table, error) {
 	var specs []pdb.Spec
 	index := map[string]int{} // file name -> place in specs
 	which := make([]int, len(lookups))
@@ -308,7 +355,7 @@ func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, err
 		}
 		which[i] = j
 	}
-	data := make([][]byte, len(specs))
+	data := make([]*pdb.Table, len(specs))
 	errs := make([]error, len(specs))
 	load := func(j int) {
 		t, err := cache.Load(specs[j])
@@ -316,7 +363,7 @@ func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, err
 			errs[j] = err
 			return
 		}
-		data[j] = t.Data
+		data[j] = t
 	}
 	if cached {
 		var wg sync.WaitGroup
@@ -338,7 +385,7 @@ func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([][]byte, err
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	tables := make([][]byte, len(lookups))
+	tables := make([]*pdb.Table, len(lookups))
 	for i, j := range which {
 		tables[i] = data[j]
 	}
@@ -510,12 +557,15 @@ func (h *TilesHeuristic) evalSplit(b bitboard.Tiles) (first, full int) {
 		v := int(h.tables[0][pdb.TilesExactIndex(b)])
 		return v, v
 	case tilesPDB:
-		first = man + 2*h.evalEntries(b)
+		first = man + 2*h.evalEntries(b, h.lookups, h.tables[:h.patterns], nil)
 		full = first
 		if h.reflect {
-			full = max(full, man+2*h.evalEntries(b.Transpose()))
+			full = max(full, man+2*h.evalEntries(b.Transpose(), h.lookups, h.tables[:h.patterns], nil))
 		}
 		return first, full
+	case tilesCatalogue:
+		v := man + 2*h.evalCatalogue(b)
+		return v, v
 	case tilesLinearConflict:
 		extra := 0
 		for r := range h.rows {
@@ -541,16 +591,18 @@ func (h *TilesHeuristic) evalSplit(b bitboard.Tiles) (first, full int) {
 	return man, man
 }
 
-// evalEntries sums the table entries of the partition's patterns on b: for
-// pattern p with lookup l, pos[i] is the image under l.Sym of the cell of
-// the tile that l.Sym maps to l.Tiles[i].
-func (h *TilesHeuristic) evalEntries(b bitboard.Tiles) int {
+// evalEntries sums the table entries of a partition's patterns on b: for
+// pattern p with lookup lookups[p] = l and table tables[p], pos[i] is the
+// image under l.Sym of the cell of the tile that l.Sym maps to l.Tiles[i].
+// A zero-aware pattern (zeros[p] not nil; zeros may be nil) adds the cells
+// of pos and the image of the blank's cell to the index.
+func (h *TilesHeuristic) evalEntries(b bitboard.Tiles, lookups []pdb.TilesLookup, tables [][]byte, zeros []*pdb.TilesZero) int {
 	var cellOf [tilesMaxCells]int
 	for c := range h.nc {
 		cellOf[b.At(c)] = c
 	}
 	sum := 0
-	for p, l := range h.lookups {
+	for p, l := range lookups {
 		pos := make([]uint8, len(l.Tiles))
 		for i, want := range l.Tiles {
 			tile := -1
@@ -561,7 +613,15 @@ func (h *TilesHeuristic) evalEntries(b bitboard.Tiles) int {
 			}
 			pos[i] = l.Sym.Cell[cellOf[tile]]
 		}
-		sum += int(h.tables[p][pdb.TilesRank(pos, h.nc)])
+		idx := pdb.TilesRank(pos, h.nc)
+		if zeros != nil && zeros[p] != nil {
+			var occ uint32
+			for _, c := range pos {
+				occ |= 1 << c
+			}
+			idx = zeros[p].Index(idx, occ, l.Sym.Cell[b.BlankCell()])
+		}
+		sum += int(tables[p][idx])
 	}
 	return sum
 }

@@ -29,6 +29,18 @@ type tilesKernel struct {
 	pos, rpos [tilesMaxPatterns][tilesMaxCells]uint8
 	lines     [tilesLineDirs][tilesMaxLine]uint8 // linear conflicts of each row and column
 
+	// Catalogues: each pattern's table cells (cpos, and as a mask cocc) and
+	// entry (cval), each view's entry sum (vsum), the order in which views
+	// are tried (order); newv[q] is pattern q's entry in the child of
+	// generated count seen[q].
+	cpos  [tilesMaxCatPatterns][tilesMaxCells]uint8
+	cocc  [tilesMaxCatPatterns]uint32
+	cval  [tilesMaxCatPatterns]uint8
+	vsum  [tilesMaxViews]int32
+	order [tilesMaxViews]uint8
+	seen  [tilesMaxCatPatterns]uint64
+	newv  [tilesMaxCatPatterns]uint8
+
 	path      []uint8 // moves from the solve's root; path[g] is the move made at depth g
 	solution  int     // length of the solution found
 	nextBound int
@@ -132,6 +144,8 @@ func (k *tilesKernel) load(b bitboard.Tiles) {
 			}
 		}
 		k.heur = k.man + 2*max(k.sum, k.rsum)
+	case tilesCatalogue:
+		k.loadCatalogue()
 	case tilesExact:
 		k.pos[0][0] = uint8(k.blank)
 		for c := range h.nc {
@@ -177,6 +191,8 @@ func (k *tilesKernel) search(g, bound int, prev uint8) bool {
 		return k.dfsPDB(g, bound, prev)
 	case tilesExact:
 		return k.dfsExact(g, bound, prev)
+	case tilesCatalogue:
+		return k.dfsCatalogue(g, bound, prev)
 	default:
 		return k.dfsLinearConflict(g, bound, prev)
 	}

@@ -147,11 +147,12 @@ var tilesSmallBoards = []struct {
 	{2, 2, []string{"manhattan", "linear-conflict", "pdb:1/2/3", "pdb:1/2/3+reflect"}},
 	{2, 3, []string{"manhattan", "linear-conflict", "pdb:1-2/3-5", "pdb:1,4/2,5/3"}},
 	{3, 2, []string{"manhattan", "linear-conflict", "pdb:1-3/4-5", "pdb:2,5/1,3,4"}},
-	{2, 4, []string{"manhattan", "linear-conflict", "pdb:1-3/4-7", "pdb:1,5/2,6/3,7/4"}},
+	{2, 4, []string{"manhattan", "linear-conflict", "pdb:1-3/4-7", "pdb:1,5/2,6/3,7/4", "pdb:1-3/4-7+zero|pdb:1,5/2,6/3,7/4+zero"}},
 	{4, 2, []string{"manhattan", "linear-conflict", "pdb:1-4/5-7"}},
 	{2, 5, []string{"manhattan", "linear-conflict", "pdb:1-4/5-9", "pdb:1,2,6,7/3-5,8,9"}},
 	{5, 2, []string{"manhattan", "linear-conflict", "pdb:1-5/6-9"}},
-	{3, 3, []string{"manhattan", "linear-conflict", "exact", "pdb44", "pdb44+reflect", "pdb:1,3,5,7/2,4,6,8+reflect", "pdb:1-2/3-5/6-8"}},
+	{3, 3, []string{"manhattan", "linear-conflict", "exact", "pdb44", "pdb44+reflect", "pdb:1,3,5,7/2,4,6,8+reflect", "pdb:1-2/3-5/6-8",
+		"pdb44|pdb:1,3,5,7/2,4,6,8+reflect", "pdb44+zero", "pdb:1-2/3-5/6-8+zero|pdb44+zero+reflect"}},
 }
 
 // TestTilesSmallBoardsBFS checks every heuristic of every board up to 2 x 5
@@ -273,10 +274,12 @@ var tilesWalkBoards = []struct {
 	rows, cols, walk int
 	names            []string
 }{
-	{3, 4, 40, []string{"manhattan", "linear-conflict", "pdb:1-6/7-11", "pdb:1,4,5,8,9/2,3,6,7,10,11"}},
-	{4, 3, 40, []string{"manhattan", "pdb:1-5/6-11"}},
+	{3, 4, 40, []string{"manhattan", "linear-conflict", "pdb:1-6/7-11", "pdb:1,4,5,8,9/2,3,6,7,10,11",
+		"pdb:1-6/7-11|pdb:1,4,5,8,9/2,3,6,7,10,11", "pdb:1-6/7-11+zero", "pdb:1-3/4-6/7-9/10-11+zero|pdb:1,4,5,8,9/2,3,6,7,10,11+zero"}},
+	{4, 3, 40, []string{"manhattan", "pdb:1-5/6-11", "pdb:1-5/6-11+zero"}},
 	{4, 4, 36, []string{"manhattan", "linear-conflict", "pdb555", "pdb555+reflect", "pdb663", "pdb663+reflect",
-		"pdb:1-4/5-8/9-12/13-15+reflect"}},
+		"pdb:1-4/5-8/9-12/13-15+reflect", "pdb663+reflect|pdb555+reflect|pdb:1-4/5-8/9-12/13-15",
+		"pdb555+zero+reflect", "pdb663+zero+reflect|pdb555+zero+reflect"}},
 	{4, 5, 30, []string{"manhattan", "linear-conflict", DefaultTilesHeuristic(4, 5)}},
 	{5, 5, 30, []string{"manhattan", "linear-conflict", "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect",
 		"pdb:1,2,5,6/3,4,8,9/7,12,13/10,11,15,16/20,21,22/14,19,24/17,18,23"}},
@@ -376,6 +379,11 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 		{3, 3, 40, "manhattan"}, {3, 3, 40, "linear-conflict"}, {3, 3, 40, "exact"}, {3, 3, 40, "pdb44+reflect"},
 		{2, 5, 40, "pdb:1,2,6,7/3-5,8,9"}, {3, 4, 30, "linear-conflict"}, {3, 4, 30, "pdb:1-6/7-11"},
 		{4, 4, 30, "pdb663+reflect"}, {4, 4, 30, "pdb555"}, {4, 4, 30, "linear-conflict"},
+		{3, 3, 40, "pdb:1-2/3-5/6-8|pdb44+reflect|pdb:1,2,3/4,5,6/7,8"}, {3, 4, 30, "pdb:1-6/7-11|pdb:1,4,5,8,9/2,3,6,7,10,11"},
+		{4, 4, 30, "pdb663+reflect|pdb555+reflect|pdb:1-4/5-8/9-12/13-15"},
+		{4, 4, 30, "pdb663+reflect|pdb:1,2,4,5,8,9/3,6,7,10,11,15/12-14|pdb555"},
+		{3, 3, 40, "pdb44+zero+reflect"}, {3, 4, 30, "pdb:1-3/4-6/7-9/10-11+zero|pdb:1,4,5,8,9/2,3,6,7,10,11+zero"},
+		{4, 4, 30, "pdb663+zero+reflect|pdb555+zero+reflect|pdb663"},
 		{2, 12, 24, "linear-conflict"}, {4, 5, 24, DefaultTilesHeuristic(4, 5)},
 		{5, 5, 24, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"}, {5, 5, 24, "linear-conflict"},
 	}
@@ -433,6 +441,7 @@ func TestTilesParallelAgrees(t *testing.T) {
 	}{
 		{3, 3, 60, "manhattan"}, {4, 4, 50, "pdb663+reflect"}, {4, 4, 45, "linear-conflict"},
 		{3, 4, 60, "pdb:1-6/7-11"}, {5, 5, 34, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"},
+		{4, 4, 50, "pdb663+reflect|pdb555+reflect"}, {4, 4, 50, "pdb555+zero+reflect|pdb663"},
 	}
 	for _, c := range cases {
 		h := tilesHeur(t, c.rows, c.cols, c.name)
@@ -690,8 +699,13 @@ var tilesKorfManhattan30 = map[int]int{1: 55, 4: 56, 8: 46, 11: 45, 18: 46, 22: 
 // nil) with heuristic name on one goroutine and reports nodes generated per
 // second and per solve.
 func benchTilesKorf(b *testing.B, name string, which map[int]int) {
+	benchTilesKorfWith(b, tilesHeur(b, 4, 4, name), which)
+}
+
+// benchTilesKorfWith is benchTilesKorf with a loaded heuristic.
+func benchTilesKorfWith(b *testing.B, h *TilesHeuristic, which map[int]int) {
 	korf := tilesKorf(b)
-	s := NewTilesSolver(tilesHeur(b, 4, 4, name))
+	s := NewTilesSolver(h)
 	var boards []bitboard.Tiles
 	for i, board := range korf {
 		if which == nil {
@@ -734,6 +748,39 @@ func tilesCPUTime() time.Duration {
 // BenchmarkTilesKorf663 solves Korf's 100 with pdb663+reflect.
 func BenchmarkTilesKorf663(b *testing.B) { benchTilesKorf(b, "pdb663+reflect", nil) }
 
+// BenchmarkTilesKorf663Catalogue solves Korf's 100 with pdb663+reflect run
+// by the catalogue kernel (two views), to compare with the specialised one.
+func BenchmarkTilesKorf663Catalogue(b *testing.B) {
+	benchTilesKorfWith(b, tilesAsCatalogue(b, 4, 4, "pdb663+reflect"), nil)
+}
+
+// tilesAsCatalogue loads the heuristic name as a catalogue, so that the
+// catalogue kernel runs a partition the specialised kernels run otherwise.
+func tilesAsCatalogue(t testing.TB, rows, cols int, name string) *TilesHeuristic {
+	t.Helper()
+	plan, lookups, err := tilesPlanLookups(rows, cols, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flat []pdb.TilesLookup
+	for _, ls := range lookups {
+		flat = append(flat, ls...)
+	}
+	loaded, err := tilesLoadTables(tilesTestCache(t), flat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := make([][]*pdb.Table, len(lookups))
+	for i, ls := range lookups {
+		tables[i], loaded = loaded[:len(ls)], loaded[len(ls):]
+	}
+	h := newTilesHeuristic(rows, cols, name)
+	if err := h.setCatalogue(plan, lookups, tables); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 // BenchmarkTilesKorfManhattan solves the 30 Korf instances easiest for
 // manhattan with manhattan.
 func BenchmarkTilesKorfManhattan(b *testing.B) { benchTilesKorf(b, "manhattan", tilesKorfManhattan30) }
@@ -746,6 +793,15 @@ func BenchmarkTilesKorf78(b *testing.B) {
 		b.Skip("needs the 7-8 tables: set PDBSOLVE_LONG=1")
 	}
 	benchTilesKorf(b, "pdb78+reflect", nil)
+}
+
+// BenchmarkTilesKorf78Catalogue is BenchmarkTilesKorf78 run by the
+// catalogue kernel.
+func BenchmarkTilesKorf78Catalogue(b *testing.B) {
+	if os.Getenv("PDBSOLVE_LONG") == "" {
+		b.Skip("needs the 7-8 tables: set PDBSOLVE_LONG=1")
+	}
+	benchTilesKorfWith(b, tilesAsCatalogue(b, 4, 4, "pdb78+reflect"), nil)
 }
 
 // TestTilesKorf100 solves all of Korf's 100 with each heuristic listed in

@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -60,40 +58,9 @@ Heuristics: %s.
 
 // tilesSpecs returns the specs of the tables heuristic name needs on the
 // rows x cols board, each table once; none for a heuristic without tables.
+// The name is read as solve reads it (search.TilesHeuristicSpecs).
 func tilesSpecs(rows, cols int, name string) ([]pdb.Spec, error) {
-	// The name as solve takes it: one check of the name, sizes and +reflect.
-	if _, err := search.LoadTilesHeuristic(nil, rows, cols, name); err == nil {
-		return nil, nil // manhattan, linear-conflict: no tables
-	} else if !errors.Is(err, search.ErrTilesNoCache) {
-		return nil, err
-	}
-	base, _ := strings.CutSuffix(name, "+reflect")
-	if base == pdb.TilesExactPattern {
-		return []pdb.Spec{pdb.TilesExactSpec()}, nil
-	}
-	var part pdb.TilesPartition
-	var err error
-	if spec, ok := strings.CutPrefix(base, "pdb:"); ok {
-		part, err = pdb.ParseTilesPartition(rows, cols, spec)
-	} else {
-		part, err = pdb.TilesPartitionNamed(rows, cols, strings.TrimPrefix(base, "pdb"))
-	}
-	if err != nil {
-		return nil, err
-	}
-	var specs []pdb.Spec
-	seen := map[string]bool{}
-	for _, p := range part.Patterns {
-		l, err := pdb.TilesPatternLookup(rows, cols, p)
-		if err != nil {
-			return nil, err
-		}
-		if f := l.Spec.FileName(); !seen[f] {
-			seen[f] = true
-			specs = append(specs, l.Spec)
-		}
-	}
-	return specs, nil
+	return search.TilesHeuristicSpecs(rows, cols, name)
 }
 
 func runGenTiles(o *genTilesOptions) error {

@@ -116,7 +116,7 @@ Default: %s.
 // tilesDefaultHelp names the default heuristic in a help text.
 func tilesDefaultHelp(name string, rows, cols int) string {
 	if name == tilesAnyName {
-		return `exact on 3x3, pdb663+reflect on 4x4, pdb6666+reflect on
+		return `exact on 3x3, pdb663+reflect on 4x4, ` + search.TilesZeroCatalogue24 + ` on
 5x5, manhattan up to 12 cells, else row-major patterns of up to 5 or 6 tiles`
 	}
 	return search.DefaultTilesHeuristic(rows, cols)

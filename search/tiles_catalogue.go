@@ -1,0 +1,301 @@
+package search
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// Catalogues: the max over several additive partitions, each possibly with
+// its reflection and possibly zero-aware.
+//
+// A view is one additive sum: a partition looked up on the board, or on the
+// board reflected about the main diagonal. h = Manhattan + 2 * max over the
+// views of the view's entry sum. The views' patterns are pooled: a catalogue
+// pattern is a table and the map that takes the board's cells to the
+// table's (the symmetry that shares the table, composed with the reflection
+// for a reflected view), so two views holding the same lookup share its
+// position and entry. A move changes one tile, hence one pattern a view.
+
+// Limits of a catalogue.
+const (
+	// tilesMaxViews is the most views of a catalogue (a partition with
+	// +reflect is two).
+	tilesMaxViews = 16
+	// tilesMaxCatPatterns is the most distinct patterns of a catalogue.
+	tilesMaxCatPatterns = 96
+)
+
+// tilesCat is the catalogue part of a TilesHeuristic.
+type tilesCat struct {
+	views int
+	// Pattern q: size[q] tiles, entries table[q] (zero[q] for zero-aware
+	// ones), board cell c at table cell cell[q][c], tile t at index
+	// slot[q][t] of the table's order.
+	patterns int
+	size     [tilesMaxCatPatterns]uint8
+	table    [tilesMaxCatPatterns][]byte
+	zero     [tilesMaxCatPatterns]*pdb.TilesZero
+	cell     [tilesMaxCatPatterns][tilesMaxCells]uint8
+	slot     [tilesMaxCatPatterns][tilesMaxCells]uint8
+	// pat[v][t] is the pattern of tile t in view v; of[v] the patterns of
+	// view v.
+	pat [tilesMaxViews][tilesMaxCells]uint8
+	of  [tilesMaxViews][]uint8
+	// terms are the catalogue's partitions with their lookups, for Eval.
+	terms []tilesCatTerm
+}
+
+// tilesCatTerm is one partition of a catalogue: its lookups and tables,
+// and the index of each zero-aware table (zeros nil for a plain partition).
+type tilesCatTerm struct {
+	term    tilesTerm
+	lookups []pdb.TilesLookup
+	tables  [][]byte
+	zeros   []*pdb.TilesZero
+}
+
+// setCatalogue installs the catalogue of plan, with lookups[i][p] and
+// tables[i][p] the lookup and table of pattern p of term i.
+func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLookup, tables [][]*pdb.Table) error {
+	h.kind = tilesCatalogue
+	c := &h.cat
+	transpose := func(x int) int { return x%h.cols*h.cols + x/h.cols }
+	key := map[string]int{}              // table file and cell map -> pattern
+	zeros := map[string]*pdb.TilesZero{} // table file -> its index
+	for i, term := range plan.terms {
+		ct := tilesCatTerm{term: term, lookups: lookups[i]}
+		for p, l := range lookups[i] {
+			t := tables[i][p]
+			ct.tables = append(ct.tables, t.Data)
+			want := pdb.TilesEntries(h.nc, len(l.Tiles))
+			if term.zero {
+				f := l.Spec.FileName()
+				z, ok := zeros[f]
+				if !ok {
+					var err error
+					if z, err = pdb.NewTilesZero(h.rows, h.cols, l.Tiles, t); err != nil {
+						return err
+					}
+					zeros[f] = z
+				}
+				ct.zeros = append(ct.zeros, z)
+				want = pdb.TilesZeroEntries(h.rows, h.cols, len(l.Tiles))
+			}
+			if uint64(len(t.Data)) != want {
+				return fmt.Errorf("the table %s of pattern %v has %d entries, want %d", l.Spec.FileName(),
+					term.part.Patterns[p], len(t.Data), want)
+			}
+		}
+		c.terms = append(c.terms, ct)
+		for _, reflected := range []bool{false, true} {
+			if reflected && !term.reflect {
+				continue
+			}
+			v := c.views
+			c.views++
+			for p, tiles := range term.part.Patterns {
+				l := lookups[i][p]
+				// Tile t at cell x of the board is tile T(t) at T(x) on the
+				// reflected one: the view maps both by Sym after T.
+				var cell [tilesMaxCells]uint8
+				for x := range h.nc {
+					y := x
+					if reflected {
+						y = transpose(x)
+					}
+					cell[x] = l.Sym.Cell[y]
+				}
+				k := l.Spec.FileName() + "/" + string(cell[:h.nc])
+				q, ok := key[k]
+				if !ok {
+					if c.patterns == tilesMaxCatPatterns {
+						return fmt.Errorf("%d patterns in all, at most %d", c.patterns+1, tilesMaxCatPatterns)
+					}
+					q = c.patterns
+					c.patterns++
+					key[k] = q
+					c.size[q] = uint8(len(tiles))
+					c.table[q] = ct.tables[p]
+					if ct.zeros != nil {
+						c.zero[q] = ct.zeros[p]
+					}
+					c.cell[q] = cell
+				}
+				for _, pt := range tiles {
+					t := pt
+					if reflected {
+						t = transpose(pt)
+					}
+					s := slices.Index(l.Tiles, int(cell[t]))
+					if s < 0 {
+						return fmt.Errorf("the table %s of pattern %v has no tile for tile %d", l.Spec.FileName(), tiles, t)
+					}
+					c.slot[q][t] = uint8(s)
+					c.pat[v][t] = uint8(q)
+				}
+				c.of[v] = append(c.of[v], uint8(q))
+			}
+		}
+	}
+	return nil
+}
+
+// evalCatalogue returns max over c's views of the entry sum of b, from
+// scratch.
+func (h *TilesHeuristic) evalCatalogue(b bitboard.Tiles) int {
+	best := 0
+	for _, ct := range h.cat.terms {
+		best = max(best, h.evalEntries(b, ct.lookups, ct.tables, ct.zeros))
+		if ct.term.reflect {
+			best = max(best, h.evalEntries(b.Transpose(), ct.lookups, ct.tables, ct.zeros))
+		}
+	}
+	return best
+}
+
+// loadCatalogue sets the kernel's catalogue state for its board.
+func (k *tilesKernel) loadCatalogue() {
+	c := &k.h.cat
+	nc := k.h.nc
+	for q := range c.patterns {
+		k.cocc[q] = 0
+	}
+	for x := range nc {
+		t := k.cells[x]
+		if t == 0 {
+			continue
+		}
+		for v := range c.views {
+			q := c.pat[v][t]
+			to := c.cell[q][x]
+			k.cpos[q][c.slot[q][t]] = to
+			k.cocc[q] |= 1 << to
+		}
+	}
+	best := 0
+	for v := range c.views {
+		sum := 0
+		for _, q := range c.of[v] {
+			idx := tilesRank(&k.cpos[q], int(c.size[q]), nc)
+			if z := c.zero[q]; z != nil {
+				idx = z.IndexOf(idx, k.cpos[q][:c.size[q]], k.cocc[q], c.cell[q][k.blank])
+			}
+			k.cval[q] = c.table[q][idx]
+			sum += int(k.cval[q])
+		}
+		k.vsum[v] = int32(sum)
+		best = max(best, sum)
+		k.order[v] = uint8(v)
+	}
+	k.heur = k.man + 2*best
+}
+
+// dfsCatalogue is the kernel for catalogues. For a child it looks up, view
+// by view, the moved tile's pattern and prunes at the first view whose sum
+// exceeds the bound; that view goes first for the next children (it is
+// likely to prune them too). A pattern shared by several views is looked up
+// once a child (seen, newv).
+func (k *tilesKernel) dfsCatalogue(g, bound int, prev uint8) bool {
+	if k.heur == 0 {
+		k.solution = g
+		return true
+	}
+	k.expanded++
+	h := k.h
+	c := &h.cat
+	nc := h.nc
+	views := c.views
+	blank := k.blank
+	l := &h.moves[blank][prev]
+	for i := range int(l.n) {
+		k.generated++
+		if k.generated >= k.next && k.check() {
+			return false
+		}
+		stamp := k.generated
+		m, to := l.m[i], int(l.to[i])
+		t := k.cells[to]
+		man := k.man + int(h.mdd[t][to][m])
+		var sums [tilesMaxViews]int32
+		best := int32(0)
+		pruned := false
+		for j := range views {
+			v := k.order[j]
+			q := c.pat[v][t]
+			nv := k.newv[q]
+			if k.seen[q] != stamp {
+				pp := &k.cpos[q]
+				sl := c.slot[q][t]
+				old, cb := pp[sl], c.cell[q][blank]
+				pp[sl] = cb
+				idx := tilesRank(pp, int(c.size[q]), nc)
+				if z := c.zero[q]; z != nil {
+					// The tile leaves old for the blank's cell cb, and the
+					// blank goes to old. The other patterns' entries stay:
+					// the blank moves between two neighbouring cells that
+					// hold none of their tiles, so it stays in the same
+					// region of their free cells.
+					idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
+				}
+				pp[sl] = old
+				nv = c.table[q][idx]
+				k.seen[q], k.newv[q] = stamp, nv
+			}
+			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
+			if f := g + 1 + man + 2*int(s); f > bound {
+				k.nextBound = min(k.nextBound, f)
+				copy(k.order[1:j+1], k.order[:j])
+				k.order[0] = v
+				pruned = true
+				break
+			}
+			sums[v] = s
+			best = max(best, s)
+		}
+		if pruned {
+			continue
+		}
+		// Commit: every view's sum, and each pattern of the moved tile once.
+		var touched [tilesMaxViews]uint8
+		var oldVal [tilesMaxViews]uint8
+		nt := 0
+		oldSums := k.vsum
+		for v := range views {
+			k.vsum[v] = sums[v]
+			q := c.pat[v][t]
+			if slices.Contains(touched[:nt], q) {
+				continue
+			}
+			touched[nt], oldVal[nt] = q, k.cval[q]
+			nt++
+			k.cval[q] = k.newv[q]
+			cb, ct := c.cell[q][blank], c.cell[q][to]
+			k.cpos[q][c.slot[q][t]] = cb
+			k.cocc[q] ^= 1<<cb | 1<<ct
+		}
+		oldMan, oldHeur := k.man, k.heur
+		k.cells[blank], k.cells[to] = t, 0
+		k.blank, k.man, k.heur = to, man, man+2*int(best)
+		k.path[g] = m
+		if k.dfsCatalogue(g+1, bound, m) {
+			return true
+		}
+		k.cells[to], k.cells[blank] = t, 0
+		k.blank, k.man, k.heur = blank, oldMan, oldHeur
+		k.vsum = oldSums
+		for j := range nt {
+			q := touched[j]
+			k.cval[q] = oldVal[j]
+			cb, ct := c.cell[q][blank], c.cell[q][to]
+			k.cpos[q][c.slot[q][t]] = ct
+			k.cocc[q] ^= 1<<cb | 1<<ct
+		}
+		if k.stopped {
+			return false
+		}
+	}
+	return false
+}

@@ -1,0 +1,307 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// tilesCatalogues3x3 are the catalogues checked on every 3 x 3 board, each
+// with its partitions as heuristics of their own.
+var tilesCatalogues3x3 = []struct {
+	name       string
+	terms      []string
+	consistent bool // every partition zero-aware
+}{
+	{"pdb44|pdb:1,3,5,7/2,4,6,8+reflect", []string{"pdb44", "pdb:1,3,5,7/2,4,6,8+reflect"}, false},
+	{"pdb:1-2/3-5/6-8|pdb44+reflect|pdb:1,2,3/4,5,6/7,8", []string{"pdb:1-2/3-5/6-8", "pdb44+reflect", "pdb:1,2,3/4,5,6/7,8"}, false},
+	{"pdb44+zero", []string{"pdb44+zero"}, true},
+	{"pdb44+zero+reflect", []string{"pdb44+zero", "pdb:1,2,3,4/5,6,7,8+zero+reflect"}, true},
+	{"pdb44+zero|pdb:1,3,5,7/2,4,6,8+reflect+zero", []string{"pdb44+zero", "pdb:1,3,5,7/2,4,6,8+zero+reflect"}, true},
+	{"pdb:1-2/3-5/6-8+zero|pdb44+zero+reflect|pdb:1,2,3/4,5,6/7,8", []string{"pdb:1-2/3-5/6-8+zero", "pdb44+zero+reflect", "pdb:1,2,3/4,5,6/7,8"}, false},
+}
+
+// tilesBoardOfRank returns the 3 x 3 board whose rank (tilesBoardRank) is r.
+func tilesBoardOfRank(t *testing.T, rows, cols int, r uint64) bitboard.Tiles {
+	nc := rows * cols
+	var pos [bitboard.TilesMaxCells]uint8
+	pdb.TilesUnrank(r, nc, pos[:nc])
+	cells := make([]int, nc)
+	for tile := range nc {
+		cells[pos[tile]] = tile
+	}
+	b, err := bitboard.NewTiles(rows, cols, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestTilesCatalogueWholeSpace3x3 checks catalogues on every solvable 3 x 3
+// board against the breadth-first distances: admissible, consistent (h
+// changes by at most one a move) when every partition is zero-aware, equal
+// to the max of its partitions each loaded on its own, and the kernel's
+// loaded value equal to the slow one. (A plain table keeps a placement's
+// least cost over every region of the blank, also those the blank is not
+// in, so it is not consistent: pdb:1,3,5,7/2,4,6,8 gives 16 on
+// 0 1 2 3 4 7 8 5 6 and 13 one move away.)
+func TestTilesCatalogueWholeSpace3x3(t *testing.T) {
+	space := tilesBFSSpace(3, 3)
+	for _, c := range tilesCatalogues3x3 {
+		h := tilesHeur(t, 3, 3, c.name)
+		if h.kind != tilesCatalogue {
+			t.Fatalf("%s: not a catalogue", c.name)
+		}
+		var terms []*TilesHeuristic
+		for _, n := range c.terms {
+			terms = append(terms, tilesHeur(t, 3, 3, n))
+		}
+		k := newTilesKernel(h)
+		boards, above := 0, 0
+		for r, d := range space.dist {
+			if d == tilesUnreached {
+				continue
+			}
+			b := tilesBoardOfRank(t, 3, 3, uint64(r))
+			v := h.Eval(b)
+			if v > int(d) {
+				t.Fatalf("%s: h(%v) = %d above the distance %d", c.name, b, v, d)
+			}
+			want := 0
+			for _, th := range terms {
+				want = max(want, th.Eval(b))
+			}
+			if v != want {
+				t.Fatalf("%s: h(%v) = %d, the max of its partitions %d", c.name, b, v, want)
+			}
+			if want > terms[0].Eval(b) {
+				above++
+			}
+			for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+				if nb, ok := b.Move(m); ok && c.consistent {
+					if w := h.Eval(nb); w > v+1 || w < v-1 {
+						t.Fatalf("%s: h(%v) = %d, h(%v) = %d one move away", c.name, b, v, nb, w)
+					}
+				}
+			}
+			if r%97 == 0 {
+				k.load(b)
+				if k.heur != v {
+					t.Fatalf("%s: the kernel loads h(%v) = %d, from scratch %d", c.name, b, k.heur, v)
+				}
+			}
+			boards++
+		}
+		if boards != pdb.TilesExactEntries || (len(c.terms) > 1 && above == 0) {
+			t.Fatalf("%s: %d boards, %d above the first partition", c.name, boards, above)
+		}
+	}
+}
+
+// TestTilesCatalogueSharesTables checks that a catalogue loads each table
+// file once: patterns served by one file share its entries, and the files
+// are those TilesHeuristicSpecs lists.
+func TestTilesCatalogueSharesTables(t *testing.T) {
+	name := "pdb663+reflect|pdb:1,2,4,5,8,9/3,6,7,10,11,15/12-14|pdb555"
+	h := tilesHeur(t, 4, 4, name)
+	specs, err := TilesHeuristicSpecs(4, 4, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, preset := range []string{"663", "555"} {
+		part, _ := pdb.TilesPartitionNamed(4, 4, preset)
+		for _, p := range part.Patterns {
+			l, err := pdb.TilesPatternLookup(4, 4, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want[l.Spec.FileName()] = true
+		}
+	}
+	if len(specs) != len(want) {
+		t.Fatalf("%d tables: %v; want %v", len(specs), specs, want)
+	}
+	// 663 direct and spelled are the same lookups: 3 patterns; reflected 3;
+	// 555: 3.
+	if h.cat.views != 4 || h.cat.patterns != 9 {
+		t.Fatalf("%d views, %d patterns; want 4 and 9", h.cat.views, h.cat.patterns)
+	}
+	files := map[*byte]bool{}
+	for q := range h.cat.patterns {
+		files[&h.cat.table[q][0]] = true
+	}
+	if len(files) != len(specs) {
+		t.Fatalf("%d distinct tables in memory for %d files", len(files), len(specs))
+	}
+}
+
+// TestTilesCatalogueNames checks the errors of bad catalogue names: each
+// names the partition or modifier at fault, before any table is loaded.
+func TestTilesCatalogueNames(t *testing.T) {
+	for _, c := range []struct {
+		rows, cols int
+		name, want string
+	}{
+		{4, 4, "pdb663|pdb99", "partition 2"},
+		{4, 4, "pdb663+zoro", `"+zoro"`},
+		{4, 4, "pdb663+reflect+reflect", "twice"},
+		{4, 4, "pdb663|pdb663", "same as partition 1"},
+		{4, 4, "pdb663|manhattan", "catalogue"},
+		{4, 4, "pdb663|", "partition 2"},
+		{4, 4, "pdb663|pdb:1-7/8-14", "tile 15"},
+		{3, 4, "pdb:1-6/7-11|pdb:1-5/6-11+reflect", "partition 2"},
+		{4, 4, "pdb663+", "modifier"},
+		{4, 4, tilesManyViews(), "at most"},
+	} {
+		_, err := LoadTilesHeuristic(nil, c.rows, c.cols, c.name)
+		if !errors.Is(err, ErrTilesHeuristic) || !strings.Contains(err.Error(), c.want) {
+			t.Fatalf("%dx%d %q: %v; want ErrTilesHeuristic naming %q", c.rows, c.cols, c.name, err, c.want)
+		}
+	}
+	for _, name := range []string{"pdb663|pdb555+reflect", "pdb555+reflect|pdb:1-7/8-15", "pdb78+reflect"} {
+		if _, err := LoadTilesHeuristic(nil, 4, 4, name); !errors.Is(err, ErrTilesNoCache) {
+			t.Fatalf("%q: %v; want ErrTilesNoCache", name, err)
+		}
+	}
+}
+
+// tilesManyViews returns a 4 x 4 catalogue of more than tilesMaxViews views.
+func tilesManyViews() string {
+	var terms []string
+	for k := 1; k <= tilesMaxViews/2+1; k++ {
+		terms = append(terms, fmt.Sprintf("pdb:1-%d/%d-15+reflect", k, k+1))
+	}
+	return strings.Join(terms, tilesCatalogueSep)
+}
+
+// TestTilesZeroAware checks that a zero-aware partition is at least its
+// plain partition on every 3 x 3 board, and above it on some; and that a
+// move leaves the entries of the patterns without the moved tile as they
+// were (the blank moves between two cells free of their tiles, hence within
+// one region), which the kernel relies on.
+func TestTilesZeroAware(t *testing.T) {
+	space := tilesBFSSpace(3, 3)
+	for _, name := range []string{"pdb44", "pdb:1,3,5,7/2,4,6,8", "pdb:1-2/3-5/6-8"} {
+		plain, zero := tilesHeur(t, 3, 3, name), tilesHeur(t, 3, 3, name+"+zero")
+		above := 0
+		for r, d := range space.dist {
+			if d == tilesUnreached {
+				continue
+			}
+			b := tilesBoardOfRank(t, 3, 3, uint64(r))
+			p, z := plain.Eval(b), zero.Eval(b)
+			if z < p || z > int(d) {
+				t.Fatalf("%s: %v: plain %d, zero-aware %d, distance %d", name, b, p, z, d)
+			}
+			if z > p {
+				above++
+			}
+		}
+		if above == 0 {
+			t.Fatalf("%s: the zero-aware table is never above the plain one", name)
+		}
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, c := range []struct {
+		rows, cols int
+		name       string
+	}{{3, 3, "pdb:1-2/3-5/6-8+zero"}, {3, 4, "pdb:1-3/4-6/7-9/10-11+zero"}, {4, 4, "pdb555+zero+reflect"}} {
+		h := tilesHeur(t, c.rows, c.cols, c.name)
+		ct := h.cat.terms[0]
+		for range 2000 {
+			b := bitboard.RandomTiles(rng, c.rows, c.cols, bitboard.BlankFirst)
+			m := bitboard.TilesMove(rng.IntN(bitboard.TilesMoves))
+			nb, ok := b.Move(m)
+			if !ok {
+				continue
+			}
+			moved := b.At(nb.BlankCell())
+			for p, tiles := range ct.term.part.Patterns {
+				if slices.Contains(tiles, moved) {
+					continue
+				}
+				one := h.evalEntries(b, ct.lookups[p:p+1], ct.tables[p:p+1], ct.zeros[p:p+1])
+				two := h.evalEntries(nb, ct.lookups[p:p+1], ct.tables[p:p+1], ct.zeros[p:p+1])
+				if one != two {
+					t.Fatalf("%s: moving tile %d of %v changes pattern %v's entry from %d to %d", c.name, moved, b, tiles, one, two)
+				}
+			}
+		}
+	}
+}
+
+// TestTilesCatalogueConsistentWalks checks zero-aware catalogues along
+// random walks on 3 x 4, 4 x 3 and 4 x 4: h changes by at most one a move,
+// and never exceeds the walk's length (an upper bound on the distance).
+func TestTilesCatalogueConsistentWalks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, c := range []struct {
+		rows, cols int
+		name       string
+	}{
+		{3, 4, "pdb:1-6/7-11+zero|pdb:1-3/4-6/7-9/10-11+zero|pdb:1,4,5,8,9/2,3,6,7,10,11+zero"},
+		{4, 3, "pdb:1-5/6-11+zero"},
+		{4, 4, "pdb663+zero+reflect|pdb555+zero+reflect"},
+	} {
+		h := tilesHeur(t, c.rows, c.cols, c.name)
+		for range 20 {
+			b := bitboard.GoalTiles(c.rows, c.cols, bitboard.BlankFirst)
+			v := 0
+			for step := 1; step <= 200; step++ {
+				nb, ok := b.Move(bitboard.TilesMove(rng.IntN(bitboard.TilesMoves)))
+				if !ok {
+					step--
+					continue
+				}
+				w := h.Eval(nb)
+				if w > v+1 || w < v-1 || w > step {
+					t.Fatalf("%dx%d %s: h(%v) = %d, h(%v) = %d one move away, after %d moves", c.rows, c.cols, c.name,
+						b, v, nb, w, step)
+				}
+				b, v = nb, w
+			}
+		}
+	}
+}
+
+// TestTilesCataloguePreset checks the 24-puzzle's preset catalogue: the
+// default, Korf & Felner's partition among its own, zero-aware tables only,
+// and a name of the 5x5 board only.
+func TestTilesCataloguePreset(t *testing.T) {
+	if DefaultTilesHeuristic(5, 5) != TilesZeroCatalogue24 || !slices.Contains(TilesHeuristicNames(5, 5), TilesZeroCatalogue24) {
+		t.Fatalf("default %q, names %v", DefaultTilesHeuristic(5, 5), TilesHeuristicNames(5, 5))
+	}
+	plan, err := tilesParseName(5, 5, TilesZeroCatalogue24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kf, _ := pdb.TilesPartitionNamed(5, 5, "6666")
+	if !plan.catalogue() || !slices.EqualFunc(plan.terms[0].part.Patterns, kf.Patterns, slices.Equal) {
+		t.Fatalf("%s: %+v", TilesZeroCatalogue24, plan)
+	}
+	specs, err := TilesHeuristicSpecs(5, 5, TilesZeroCatalogue24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range specs {
+		if !strings.HasPrefix(s.Pattern, pdb.TilesZeroWord) || s.Entries != pdb.TilesZeroEntries(5, 5, 6) {
+			t.Fatalf("%s: table %s/%s of %d entries", TilesZeroCatalogue24, s.Puzzle, s.Pattern, s.Entries)
+		}
+	}
+	if len(specs) != 4 {
+		t.Fatalf("%s: %d tables, want 4", TilesZeroCatalogue24, len(specs))
+	}
+	if _, err := LoadTilesHeuristic(nil, 5, 5, TilesZeroCatalogue24); !errors.Is(err, ErrTilesNoCache) {
+		t.Fatalf("%s without a cache: %v", TilesZeroCatalogue24, err)
+	}
+	if _, err := LoadTilesHeuristic(nil, 4, 4, TilesZeroCatalogue24); !errors.Is(err, ErrTilesHeuristic) || !strings.Contains(err.Error(), "5x5") {
+		t.Fatalf("%s on 4x4: %v", TilesZeroCatalogue24, err)
+	}
+}

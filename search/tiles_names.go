@@ -1,0 +1,217 @@
+package search
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// Sliding-tile heuristic names, read in one place (tilesParseName):
+//
+//	name      = "manhattan" | "linear-conflict" | "exact" | preset | catalogue
+//	catalogue = term { "|" term }
+//	term      = partition { modifier }
+//	partition = "pdb" PRESET | "pdb:" PATTERNS
+//	modifier  = "+zero" | "+reflect"
+//
+// A term is an additive partition: a preset's ("pdb6666") or the user's
+// ("pdb:1-6/7-12/13-18/19-24", patterns separated by "/", each a list of
+// tiles and ranges separated by commas). "+zero" looks every pattern up in
+// its zero-aware table (the index adds the region of free cells the blank is
+// in, Clausecker & Reinefeld 2021); "+reflect" adds the lookup of the board
+// reflected about the main diagonal (square boards only), the term's value
+// being the larger of the two sums. Modifiers come in any order, each at most
+// once. A catalogue, terms separated by "|", is the max over its terms:
+// admissible since every term is, and consistent (h changes by at most one
+// a move) when every term is zero-aware, since a zero-aware table holds the
+// exact distances of an abstraction. A plain table keeps a placement's least
+// cost over every region of the blank, also those it is not in, and is not
+// consistent. A preset
+// catalogue (tilesCatalogues) is a bare name standing for one.
+
+// Modifiers and separators of heuristic names.
+const (
+	tilesZeroSufx     = "+zero"
+	tilesModifierSep  = "+"
+	tilesCatalogueSep = "|"
+)
+
+// tilesCataloguePreset is a preset catalogue: its name, board and spelling.
+type tilesCataloguePreset struct {
+	name       string
+	rows, cols int
+	spell      string
+}
+
+// TilesZeroCatalogue24 names the preset catalogue of the 24-puzzle, its
+// default: two 6-6-6-6 partitions, each zero-aware and with its reflection
+// (four lookups a board, four tables of 181,008,000 entries):
+//
+//	Korf & Felner's   second
+//	. a a b b         . a a a a
+//	a a a b b         a a b b b
+//	c c a b b         c c b b b
+//	c c d d d         c c d d d
+//	c c d d d         c c d d d
+//
+// The second was chosen among the partitions into connected 6-tile
+// patterns whose tables are few, by the expected IDA* nodes (Korf, Reid &
+// Edelkamp 2001) over 100,000 random boards: Korf & Felner's alone 9.2e13
+// (in units of b^-100), with the second 4.5e13; a third partition (4.0e13)
+// cost more time a node than it saved in nodes on the easiest instances.
+const TilesZeroCatalogue24 = "pdb6666-zero-catalogue"
+
+// tilesCatalogues are the preset catalogues.
+var tilesCatalogues = []tilesCataloguePreset{
+	{name: TilesZeroCatalogue24, rows: tiles24Side, cols: tiles24Side,
+		spell: "pdb6666+zero+reflect" + tilesCatalogueSep + "pdb:1-6/7-9,12-14/10,11,15,16,20,21/17-19,22-24+zero+reflect"},
+}
+
+// tilesTerm is one additive partition of a heuristic name and its modifiers.
+type tilesTerm struct {
+	spell         string // the term as written
+	part          pdb.TilesPartition
+	zero, reflect bool
+}
+
+// tilesPlan is a heuristic name read and checked, before any table is loaded.
+type tilesPlan struct {
+	kind  tilesKind
+	terms []tilesTerm // pattern databases: one a partition of the catalogue
+}
+
+// tilesParseName reads the heuristic name of the rows x cols board. Errors
+// wrap ErrTilesHeuristic and name the term and part at fault.
+func tilesParseName(rows, cols int, name string) (tilesPlan, error) {
+	switch name {
+	case TilesManhattan:
+		return tilesPlan{kind: tilesManhattan}, nil
+	case TilesLinearConflict:
+		return tilesPlan{kind: tilesLinearConflict}, nil
+	case TilesExact:
+		if rows != pdb.TilesExactSide || cols != pdb.TilesExactSide {
+			return tilesPlan{}, fmt.Errorf("%w %q: the table of exact distances is for the 3x3 board only", ErrTilesHeuristic, name)
+		}
+		return tilesPlan{kind: tilesExact}, nil
+	}
+	spell := name
+	for _, c := range tilesCatalogues {
+		if c.name == name {
+			if c.rows != rows || c.cols != cols {
+				return tilesPlan{}, fmt.Errorf("%w %q: a catalogue of the %dx%d board, not of the %dx%d one", ErrTilesHeuristic,
+					name, c.rows, c.cols, rows, cols)
+			}
+			spell = c.spell
+		}
+	}
+	fields := strings.Split(spell, tilesCatalogueSep)
+	plan := tilesPlan{kind: tilesPDB}
+	for i, field := range fields {
+		where := fmt.Sprintf("%q", name)
+		if len(fields) > 1 {
+			where = fmt.Sprintf("%q, partition %d (%q)", name, i+1, field)
+		}
+		term, err := tilesParseTerm(rows, cols, field, where)
+		if err != nil {
+			return tilesPlan{}, err
+		}
+		for j, o := range plan.terms {
+			if o.zero == term.zero && o.reflect == term.reflect && slices.EqualFunc(o.part.Patterns, term.part.Patterns, slices.Equal) {
+				return tilesPlan{}, fmt.Errorf("%w %s: the same as partition %d (%q)", ErrTilesHeuristic, where, j+1, o.spell)
+			}
+		}
+		plan.terms = append(plan.terms, term)
+	}
+	if len(plan.terms) > tilesMaxViews {
+		return tilesPlan{}, fmt.Errorf("%w %q: %d partitions, at most %d", ErrTilesHeuristic, name, len(plan.terms), tilesMaxViews)
+	}
+	if n := plan.views(); len(plan.terms) > 1 && n > tilesMaxViews {
+		return tilesPlan{}, fmt.Errorf("%w %q: %d lookups a board (a partition with +reflect counts twice), at most %d",
+			ErrTilesHeuristic, name, n, tilesMaxViews)
+	}
+	return plan, nil
+}
+
+// views returns the number of lookups of the plan's terms: one a term, two
+// with +reflect.
+func (p tilesPlan) views() int {
+	n := 0
+	for _, t := range p.terms {
+		n++
+		if t.reflect {
+			n++
+		}
+	}
+	return n
+}
+
+// catalogue reports whether the plan needs the catalogue kernel: more than
+// one partition, or a zero-aware one.
+func (p tilesPlan) catalogue() bool {
+	return p.kind == tilesPDB && (len(p.terms) > 1 || p.terms[0].zero)
+}
+
+// tilesParseTerm reads one partition and its modifiers; where names it in
+// errors.
+func tilesParseTerm(rows, cols int, field, where string) (tilesTerm, error) {
+	term := tilesTerm{spell: field}
+	base, mods, _ := strings.Cut(field, tilesModifierSep)
+	if mods != "" || strings.HasSuffix(field, tilesModifierSep) {
+		for _, m := range strings.Split(mods, tilesModifierSep) {
+			var flag *bool
+			switch tilesModifierSep + m {
+			case tilesZeroSufx:
+				flag = &term.zero
+			case tilesReflectSufx:
+				flag = &term.reflect
+			default:
+				return tilesTerm{}, fmt.Errorf("%w %s: unknown modifier %q (want %s or %s)", ErrTilesHeuristic, where,
+					tilesModifierSep+m, tilesZeroSufx, tilesReflectSufx)
+			}
+			if *flag {
+				return tilesTerm{}, fmt.Errorf("%w %s: %s given twice", ErrTilesHeuristic, where, tilesModifierSep+m)
+			}
+			*flag = true
+		}
+	}
+	switch base {
+	case TilesManhattan, TilesLinearConflict, TilesExact:
+		if mods != "" {
+			return tilesTerm{}, fmt.Errorf("%w %s: +zero and +reflect apply to pattern databases only", ErrTilesHeuristic, where)
+		}
+		return tilesTerm{}, fmt.Errorf("%w %s: a catalogue is a max over pattern-database partitions, not %s", ErrTilesHeuristic, where, base)
+	}
+	if term.reflect && rows != cols {
+		return tilesTerm{}, fmt.Errorf("%w %s: +reflect needs a square board; the reflection about the main diagonal"+
+			" turns a %dx%d board into a %dx%d one", ErrTilesHeuristic, where, rows, cols, cols, rows)
+	}
+	var err error
+	switch {
+	case strings.HasPrefix(base, tilesUserPrefix):
+		term.part, err = pdb.ParseTilesPartition(rows, cols, strings.TrimPrefix(base, tilesUserPrefix))
+		if err != nil {
+			return tilesTerm{}, fmt.Errorf("%w %s: %v", ErrTilesHeuristic, where, err)
+		}
+	case strings.HasPrefix(base, tilesPDBPrefix):
+		term.part, err = pdb.TilesPartitionNamed(rows, cols, strings.TrimPrefix(base, tilesPDBPrefix))
+		if err != nil {
+			return tilesTerm{}, tilesUnknown(rows, cols, where)
+		}
+	default:
+		return tilesTerm{}, tilesUnknown(rows, cols, where)
+	}
+	if len(term.part.Patterns) > tilesMaxPatterns {
+		return tilesTerm{}, fmt.Errorf("%w %s: %d patterns, at most %d", ErrTilesHeuristic, where, len(term.part.Patterns), tilesMaxPatterns)
+	}
+	return term, nil
+}
+
+// tilesUnknown is the error for a name, or a catalogue's partition, that
+// names no heuristic of the rows x cols board.
+func tilesUnknown(rows, cols int, where string) error {
+	return fmt.Errorf("%w %s for the %dx%d board (have %s; a user partition pdb:PATTERNS, such as pdb:1-4/5-%d;"+
+		" either with +zero or +reflect; or a catalogue of partitions separated by %q)", ErrTilesHeuristic, where, rows, cols,
+		strings.Join(TilesHeuristicNames(rows, cols), ", "), rows*cols-1, tilesCatalogueSep)
+}
