@@ -30,14 +30,14 @@ type benchOptions struct {
 	MaxNodes    uint64
 	Timeout     time.Duration
 	PerInstance bool
-	Format      string
+	Format      outputFormat
 	Plot        string
-	Goal        string
+	Goal        bitboard.Goal
 	Repeat      int
 	Shard       string
 	Baseline    string
 	Size        tilesShape
-	Split       string
+	Split       splitMode
 	Instances   string
 	Progress    bool
 	Output      string
@@ -133,20 +133,20 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "censor a run after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "censor a run after this long (0: no limit)")
 	cmd.Flags().BoolVar(&o.PerInstance, "per-instance", false, "add one row per instance and heuristic")
-	cmd.Flags().StringVar(&o.Format, "format", "table", "output format: table, json or csv")
+	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON, formatCSV)
 	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
-	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "sliding-tile goal: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only shard K/N: every N-th instance from the K-th (0-based)")
 	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
 	o.Size.name = tilesAnyName
 	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
-	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one instance at a time: auto, on or off")
+	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
 	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
 	cmd.Flags().BoolVar(&o.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
-	registerCompletions(cmd, completeBenchHeuristics, "table", "json", "csv")
+	cmd.RegisterFlagCompletionFunc("heuristic", completeBenchHeuristics)
 	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
 }
@@ -174,11 +174,6 @@ type benchRun struct {
 func (o *benchOptions) check() error {
 	if len(o.Heuristics) == 0 {
 		return usageError("--heuristic: name at least one heuristic")
-	}
-	switch o.Format {
-	case "table", "json", "csv":
-	default:
-		return usageError("--format %q: want table, json or csv", o.Format)
 	}
 	if o.Plot != "" {
 		if _, err := plot.Format(o.Plot); err != nil {
@@ -214,13 +209,10 @@ func runBench(o *benchOptions) error {
 	if err != nil {
 		return err
 	}
-	goal, err := bitboard.ParseGoal(o.Goal)
-	if err != nil {
-		return withCode(ExitUsage, plain(err))
-	}
+	goal := o.Goal
 	b := &benchRun{o: o, rows: rows, cols: cols}
 	b.sess = &bench.Session{Puzzle: puzzleRecordName(o.Puzzle, rows, cols), Heuristics: o.Heuristics, Repeat: o.Repeat,
-		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, KeepRuns: o.Format == "csv" && o.PerInstance}
+		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, KeepRuns: o.Format == formatCSV && o.PerInstance}
 	if rows != 0 {
 		b.sess.Goal = goal.String()
 	}
@@ -235,11 +227,7 @@ func runBench(o *benchOptions) error {
 	workers := o.g.workers()
 	inner := 1 // workers inside one search
 	if rows > 0 {
-		split, err := tilesSplit(o.Split, rows, cols)
-		if err != nil {
-			return err
-		}
-		if split {
+		if o.Split.on(rows * cols) {
 			inner, workers = workers, 1
 		}
 	}
@@ -259,7 +247,7 @@ func runBench(o *benchOptions) error {
 		Keep: o.PerInstance || o.Plot != ""}); err != nil {
 		return withCode(ExitUsage, err)
 	}
-	if o.Output != "" || o.Format == "json" {
+	if o.Output != "" || o.Format == formatJSON {
 		if b.sess.Out, err = openRunOutput(o.g, o.Output, b.prior); err != nil {
 			return err
 		}
@@ -421,9 +409,9 @@ func (b *benchRun) writeSummary(rep *report.Report, prov record.Provenance) erro
 	o := b.o
 	var err error
 	switch {
-	case o.Format == "json" && o.Output == "":
+	case o.Format == formatJSON && o.Output == "":
 		// the records, header and summary went to standard output
-	case o.Format == "json":
+	case o.Format == formatJSON:
 		err = rep.WriteJSON(o.g.Stdout)
 	default:
 		err = writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, b.sess.Runs(), rep)
@@ -456,9 +444,9 @@ func benchEnd(g *globalOptions, rep *report.Report, plotFile string, bad bool) e
 }
 
 // writeBench writes a comparison in format table, json or csv.
-func writeBench(w io.Writer, format string, perInstance bool, prov record.Provenance, runs []record.Run, rep *report.Report) error {
+func writeBench(w io.Writer, format outputFormat, perInstance bool, prov record.Provenance, runs []record.Run, rep *report.Report) error {
 	switch format {
-	case "json":
+	case formatJSON:
 		var buf bytes.Buffer
 		if err := provenance.WriteJSON(&buf, prov); err != nil {
 			return err
@@ -473,7 +461,7 @@ func writeBench(w io.Writer, format string, perInstance bool, prov record.Proven
 		}
 		_, err := w.Write(buf.Bytes())
 		return err
-	case "csv":
+	case formatCSV:
 		if err := provenance.WriteCSV(w, prov); err != nil {
 			return err
 		}

@@ -32,7 +32,7 @@ tables alone, with no search.
 // censusRotationOptions are the flags of "census rotation".
 type censusRotationOptions struct {
 	g         *globalOptions
-	Format    string
+	Format    outputFormat
 	Antipodes string
 }
 
@@ -56,15 +56,12 @@ format, one board a line, in sorted order.
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runCensusRotation(o) },
 	}
-	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
+	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
 	cmd.Flags().StringVar(&o.Antipodes, "antipodes", "", "write the boards at the maximum length to this file")
 	return cmd
 }
 
 func runCensusRotation(o *censusRotationOptions) (err error) {
-	if o.Format != "text" && o.Format != "json" {
-		return usageError("--format %q: want text or json", o.Format)
-	}
 	// Open the antipodes file first, so a bad path fails before the work.
 	var antipodes *os.File
 	if o.Antipodes != "" {
@@ -112,7 +109,7 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 		}
 	}
 	w := bufio.NewWriter(o.g.Stdout)
-	if o.Format == "json" {
+	if o.Format == formatJSON {
 		writeCensusJSON(w, c, workers, elapsed)
 	} else {
 		writeCensusText(w, c)

@@ -38,20 +38,6 @@ func checkTimeout(timeout time.Duration) error {
 	return nil
 }
 
-// registerCompletions makes the shell complete the values of a command's
-// --heuristic (with heuristics), --format (with formats) and --goal flags.
-func registerCompletions(cmd *cobra.Command, heuristics cobra.CompletionFunc, formats ...string) {
-	if heuristics != nil && cmd.Flags().Lookup("heuristic") != nil {
-		cmd.RegisterFlagCompletionFunc("heuristic", heuristics)
-	}
-	if len(formats) > 0 && cmd.Flags().Lookup("format") != nil {
-		cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats, cobra.ShellCompDirectiveNoFileComp))
-	}
-	if cmd.Flags().Lookup("goal") != nil {
-		cmd.RegisterFlagCompletionFunc("goal", cobra.FixedCompletions([]string{"blank-first", "blank-last"}, cobra.ShellCompDirectiveNoFileComp))
-	}
-}
-
 // heuristicNames returns the heuristics a puzzle takes, by command name;
 // for "tiles" those of the board of cmd's --size (when given, else the
 // names every board takes).
@@ -147,56 +133,38 @@ func checkFlagConventions(cmd *cobra.Command) error {
 	return nil
 }
 
-// commandFormats lists the --format values of each command, by path.
-var commandFormats = map[string][]string{
-	"pdbsolve solve rotation":  {"judge", "json"},
-	"pdbsolve bench":           {"table", "json", "csv"},
-	"pdbsolve bench report":    {"table", "json", "csv"},
-	"pdbsolve verify":          {"text", "json"},
-	"pdbsolve census rotation": {"text", "json"},
-	"pdbsolve tables":          {"text", "json"},
-	"pdbsolve tables list":     {"text", "json"},
-}
+// tablesFormats are the --format values of "tables" and "tables list",
+// whose flags are plain strings.
+var tablesFormats = []string{"text", "json"}
 
-// registerAllCompletions makes the shell complete flag values on every
-// command: --heuristic, --format, --goal, --pdb, --split and --write-tables,
-// and the PUZZLE argument of bench and verify.
+// registerAllCompletions makes the shell complete what the flags do not
+// complete themselves (enum flags do: see enumFlag): --heuristic, --pdb, the
+// --format of tables and the PUZZLE argument of bench and verify.
 func registerAllCompletions(root *cobra.Command) {
-	root.RegisterFlagCompletionFunc("write-tables", cobra.FixedCompletions([]string{"auto", "never"}, cobra.ShellCompDirectiveNoFileComp))
+	noFiles := cobra.ShellCompDirectiveNoFileComp
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
-		if p := c.CommandPath(); p == "pdbsolve bench" || p == "pdbsolve verify" {
+		switch p := c.CommandPath(); {
+		case p == "pdbsolve bench":
+			c.ValidArgsFunction = completePuzzleArg // --heuristic: registered by the command
+		case p == "pdbsolve verify":
 			c.ValidArgsFunction = completePuzzleArg
-		}
-		if c.Flags().Lookup("split") != nil {
-			c.RegisterFlagCompletionFunc("split", cobra.FixedCompletions([]string{"auto", "on", "off"}, cobra.ShellCompDirectiveNoFileComp))
-		}
-		formats := commandFormats[c.CommandPath()]
-		var heuristics cobra.CompletionFunc
-		switch parent := c.Parent(); {
-		case parent != nil && parent.Name() == "solve":
-			heuristics = completeHeuristic(c.Name())
-			if formats == nil {
-				formats = []string{"aoj", "text", "json"}
-			}
-		case c.CommandPath() == "pdbsolve bench":
-			// registered by the command
-		case c.Name() == "verify":
-			heuristics = func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			c.RegisterFlagCompletionFunc("heuristic", func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 				if len(args) == 0 {
-					return nil, cobra.ShellCompDirectiveNoFileComp
+					return nil, noFiles
 				}
-				return heuristicNames(cmd, args[0]), cobra.ShellCompDirectiveNoFileComp
-			}
+				return heuristicNames(cmd, args[0]), noFiles
+			})
+		case p == "pdbsolve tables" || p == "pdbsolve tables list":
+			c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(tablesFormats, noFiles))
+		case c.Parent() != nil && c.Parent().Name() == "solve":
+			c.RegisterFlagCompletionFunc("heuristic", completeHeuristic(c.Name()))
 		}
 		if c.Flags().Lookup("pdb") != nil {
 			c.RegisterFlagCompletionFunc("pdb", completePDB(c.Name()))
-		}
-		if _, done := c.GetFlagCompletionFunc("format"); !done {
-			registerCompletions(c, heuristics, formats...)
 		}
 	}
 	walk(root)

@@ -18,7 +18,7 @@ type randomTilesOptions struct {
 	N     int
 	Seed  uint64
 	Walk  int
-	Goal  string
+	Goal  bitboard.Goal
 }
 
 func newRandomTilesCmd(g *globalOptions, name string) *cobra.Command {
@@ -40,7 +40,7 @@ the previous move). The same seed gives the same boards.`, dims),
 	cmd.Flags().IntVarP(&o.N, "count", "n", 10, "number of boards")
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed")
 	cmd.Flags().IntVar(&o.Walk, "walk", -1, "make each board this many random moves from the goal instead")
-	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "goal convention: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "goal convention: blank-first or blank-last")
 	return cmd
 }
 
@@ -51,10 +51,7 @@ func runRandomTiles(o *randomTilesOptions) error {
 	if o.N < 0 {
 		return usageError("-n %d: want a count of at least 0", o.N)
 	}
-	goal, err := bitboard.ParseGoal(o.Goal)
-	if err != nil {
-		return withCode(ExitUsage, err)
-	}
+	goal := o.Goal
 	rows, cols := o.shape.rows, o.shape.cols
 	r := rand.New(rand.NewPCG(o.Seed, 0x711e5))
 	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)

@@ -168,7 +168,7 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 	root.PersistentFlags().StringVar(&g.Tables, "tables", "", "table cache directory (default $"+pdb.EnvTables+" or the user cache dir)")
 	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines (default: all cores)")
 	root.PersistentFlags().StringVar(&g.Profile, "cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
-	root.PersistentFlags().Var(writeTablesFlag{&g.WriteTables}, "write-tables", "keep the tables built in the cache (auto) or build them in memory and keep nothing (never)")
+	addWriteTablesFlag(root, &g.WriteTables)
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if g.Workers < 0 || g.Workers > maxWorkers {
 			return usageError("-j %d: want 0 (all cores) to %d workers", g.Workers, maxWorkers)

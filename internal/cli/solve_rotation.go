@@ -14,7 +14,7 @@ import (
 // solveRotationOptions are the flags of "solve rotation".
 type solveRotationOptions struct {
 	g         *globalOptions
-	Format    string
+	Format    outputFormat
 	Heuristic string
 	Strict    bool
 	Inputs    []string
@@ -47,7 +47,7 @@ board, bad ones included, with its statistics.
 			return runSolveRotation(o)
 		},
 	}
-	cmd.Flags().StringVar(&o.Format, "format", "judge", "output format: judge or json")
+	formatFlag(cmd, &o.Format, formatJudge, formatJudge, formatJSON)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "exact", "heuristic: exact (path table), exact-ida (IDA* with the exact table) or count")
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
@@ -57,9 +57,6 @@ board, bad ones included, with its statistics.
 }
 
 func runSolveRotation(o *solveRotationOptions) error {
-	if o.Format != "judge" && o.Format != "json" {
-		return usageError("--format %q: want judge or json", o.Format)
-	}
 	h, paths, err := rotationHeuristicNamed(o.Heuristic)
 	if err != nil {
 		return err
@@ -77,7 +74,7 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if err != nil {
 		return err
 	}
-	asJSON := o.Format == "json" || o.out.Output != ""
+	asJSON := o.Format == formatJSON || o.out.Output != ""
 	out, err := sout.open(o.g)
 	if err != nil {
 		return err

@@ -20,12 +20,12 @@ import (
 type solveTilesOptions struct {
 	g         *globalOptions
 	shape     tilesShape
-	Format    string
+	Format    outputFormat
 	Heuristic string
-	Goal      string
+	Goal      bitboard.Goal
 	MaxNodes  uint64
 	Timeout   time.Duration
-	Split     string
+	Split     splitMode
 	Progress  bool
 	Inputs    []string
 	Shard     string
@@ -100,14 +100,14 @@ Default: %s.
 	if name == tilesAnyName {
 		cmd.Flags().Var(tilesSizeFlag{&o.shape}, "size", tilesSizeHelp)
 	}
-	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: aoj, text or json")
+	formatFlag(cmd, &o.Format, formatText, formatAOJ, formatText, formatJSON)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic (see above; default: the board's default)")
-	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "goal convention: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "goal convention: blank-first or blank-last")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "solve only these boards, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
-	cmd.Flags().StringVar(&o.Split, "split", "auto", "all workers on one board at a time: auto, on or off")
+	splitFlag(cmd, &o.Split, "all workers on one board at a time: auto, on or off")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr (else one updating line on a terminal, a time-stamped line at most once a minute a worker otherwise)")
 	o.out.register(cmd)
 	return cmd
@@ -126,18 +126,9 @@ func runSolveTiles(o *solveTilesOptions) error {
 	if err := o.shape.check(); err != nil {
 		return err
 	}
-	if o.Format != "aoj" && o.Format != "text" && o.Format != "json" {
-		return usageError("--format %q: want aoj, text or json", o.Format)
-	}
-	goal, err := bitboard.ParseGoal(o.Goal)
-	if err != nil {
-		return withCode(ExitUsage, err)
-	}
+	goal := o.Goal
 	rows, cols := o.shape.rows, o.shape.cols
-	split, err := tilesSplit(o.Split, rows, cols)
-	if err != nil {
-		return err
-	}
+	split := o.Split.on(rows * cols)
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
@@ -156,7 +147,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 		return err
 	}
 	if o.out.Output != "" {
-		o.Format = "json"
+		o.Format = formatJSON
 	}
 	h, err := loadTilesHeuristic(o.g, rows, cols, o.Heuristic)
 	if err != nil {
@@ -179,9 +170,9 @@ func runSolveTiles(o *solveTilesOptions) error {
 	inflight := &tilesInflight{}
 	err = o.g.runBatch(batch.Config{
 		Stdout: out, Workers: workers,
-		Inputs: o.Inputs, JSON: o.Format == "json", Source: src,
+		Inputs: o.Inputs, JSON: o.Format == formatJSON, Source: src,
 		Reject: func(u *batch.Unit, line int, err error) {
-			rejectRecord(u, o.Format == "json", puzzle, o.Heuristic, line, err)
+			rejectRecord(u, o.Format == formatJSON, puzzle, o.Heuristic, line, err)
 		},
 		Split: func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) },
 		// A board costs milliseconds to hours: one a unit keeps every worker busy.
@@ -194,7 +185,7 @@ func runSolveTiles(o *solveTilesOptions) error {
 		},
 	})
 	tracker.finish(false)
-	return sout.finish(o.g, pastEnd.status(err), inflight.records(), o.Format == "json")
+	return sout.finish(o.g, pastEnd.status(err), inflight.records(), o.Format == formatJSON)
 }
 
 // tilesInflight knows the board each worker of a sliding-tile solve is
@@ -234,7 +225,7 @@ func (f *tilesInflight) records() []record.Run {
 
 // solveTilesUnit solves every board of a unit into its output.
 func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits, ws *tilesWorker) {
-	asJSON := o.Format == "json"
+	asJSON := o.Format == formatJSON
 	rows, cols := o.shape.rows, o.shape.cols
 	bitboard.TilesScan(c.Data, c.Line, rows*cols, func(rec *bitboard.TilesRecord) {
 		b, err := tilesParse(rec, rows, cols)
@@ -284,15 +275,15 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 			return
 		}
 		switch o.Format {
-		case "aoj":
+		case formatAOJ:
 			c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
-		case "text":
+		case formatText:
 			c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
 			if len(moves) > 0 {
 				c.Out = append(c.Out, ' ')
 				c.Out = append(c.Out, moves...)
 			}
-		case "json":
+		case formatJSON:
 			r := tilesRun(c, rows, cols, line, b, goal, s.Heuristic().Name(), record.StatusSolved)
 			r.Moves, r.Length = string(moves), len(moves)
 			r.SetStats(&st, true)

@@ -137,20 +137,6 @@ pattern, such as pdb:1-7/8-15 on 4x4. +reflect adds the lookup of the board
 reflected about the main diagonal (square boards only)`
 }
 
-// tilesSplit decides whether a batch of rows x cols boards solves one
-// instance at a time on every worker (true) or one record a worker:
-// mode "on", "off", or "auto" (on above tilesSplitCells cells).
-func tilesSplit(mode string, rows, cols int) (bool, error) {
-	switch mode {
-	case "on":
-		return true, nil
-	case "off":
-		return false, nil
-	case "auto":
-		return rows*cols > tilesSplitCells, nil
-	}
-	return false, usageError("--split %q: want auto, on or off", mode)
-}
 
 // loadTilesHeuristic loads a heuristic by name for the rows x cols board,
 // telling a bad name (usage) from a table problem (exit 3).

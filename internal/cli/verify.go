@@ -23,11 +23,11 @@ type verifyOptions struct {
 	Puzzle    string
 	Input     string
 	Solutions string
-	Goal      string
+	Goal      bitboard.Goal
 	Heuristic string
-	Format    string
+	Format    outputFormat
 	Size      tilesShape
-	Split     string
+	Split     splitMode
 	recPuzzle string // the puzzle's name in records
 }
 
@@ -68,12 +68,12 @@ The exit status is 1 if any record is not ok.
 	}
 	cmd.Flags().StringVar(&o.Input, "input", "", "file of boards (- for standard input)")
 	cmd.Flags().StringVar(&o.Solutions, "solutions", "", "file of answers (- for standard input)")
-	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "sliding-tile goal: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic used to find optimal lengths (default: the solve default)")
-	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
+	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
 	o.Size.name = tilesAnyName
 	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
-	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one board at a time: auto, on or off")
+	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one board at a time: auto, on or off")
 	cmd.MarkFlagRequired("input")
 	cmd.MarkFlagRequired("solutions")
 	return cmd
@@ -84,9 +84,6 @@ The exit status is 1 if any record is not ok.
 type verdictCounts [search.VerdictCount]int
 
 func runVerify(o *verifyOptions) error {
-	if o.Format != "text" && o.Format != "json" {
-		return usageError("--format %q: want text or json", o.Format)
-	}
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
@@ -95,10 +92,7 @@ func runVerify(o *verifyOptions) error {
 		return err
 	}
 	o.recPuzzle = puzzleRecordName(o.Puzzle, rows, cols)
-	goal, err := bitboard.ParseGoal(o.Goal)
-	if err != nil {
-		return withCode(ExitUsage, err)
-	}
+	goal := o.Goal
 	if rows == 0 {
 		// The solver factory first: a bad table is reported before any input is opened.
 		newSolver, err := rotationSolverFactory(o.g, search.RotationExact)
@@ -118,10 +112,7 @@ func runVerify(o *verifyOptions) error {
 	if name == "" {
 		name = search.DefaultTilesHeuristic(rows, cols)
 	}
-	split, err := tilesSplit(o.Split, rows, cols)
-	if err != nil {
-		return err
-	}
+	split := o.Split.on(rows * cols)
 	h, err := loadTilesHeuristic(o.g, rows, cols, name)
 	if err != nil {
 		return err
@@ -170,7 +161,7 @@ func verifyInputs[B, A any](o *verifyOptions, newReader func(boards, answers io.
 	if err != nil {
 		return withCode(ExitIO, err)
 	}
-	asJSON := o.Format == "json"
+	asJSON := o.Format == formatJSON
 	var counts verdictCounts
 	records := 0
 	berr := o.g.runBatch(batch.Config{
