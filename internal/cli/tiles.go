@@ -137,7 +137,6 @@ pattern, such as pdb:1-7/8-15 on 4x4. +reflect adds the lookup of the board
 reflected about the main diagonal (square boards only)`
 }
 
-
 // loadTilesHeuristic loads a heuristic by name for the rows x cols board,
 // telling a bad name (usage) from a table problem (exit 3).
 func loadTilesHeuristic(g *globalOptions, rows, cols int, name string) (*search.TilesHeuristic, error) {
