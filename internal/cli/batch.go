@@ -10,20 +10,17 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 )
 
-// runBatch runs cfg over the command's streams and workers and turns how it
-// went into the command's error: an interrupt prints its one-line summary
-// and exits 128 plus the signal's number.
-func (g *globalOptions) runBatch(cfg batch.Config) error {
-	cfg.Stdin, cfg.Stderr = g.Stdin, g.Stderr
+// runBatch runs cfg over the command's streams (cfg.Workers: all cores when
+// 0) and turns how it went into the command's error: an interrupt prints its
+// one-line summary and exits 128 plus the signal's number.
+func runBatch[T any](g *globalOptions, cfg batch.Config[T]) error {
 	if cfg.Stdout == nil {
 		cfg.Stdout = g.Stdout
 	}
 	if cfg.Workers == 0 {
 		cfg.Workers = g.workers()
 	}
-	g.batchRunning.Store(true)
-	r := batch.Run(g.ctx, cfg)
-	g.batchRunning.Store(false)
+	r := runPipeline(g, cfg)
 	switch {
 	case r.Interrupted:
 		fmt.Fprintf(g.Stderr, "pdbsolve: interrupted: %d records answered, %d read but not answered; reading stopped\n",
@@ -39,6 +36,15 @@ func (g *globalOptions) runBatch(cfg batch.Config) error {
 		return withCode(ExitLimit, errSilent)
 	}
 	return nil
+}
+
+// runPipeline runs cfg over the command's standard input and error, marked
+// as a running batch, which answers an interrupt itself.
+func runPipeline[T any](g *globalOptions, cfg batch.Config[T]) batch.Result {
+	cfg.Stdin, cfg.Stderr = g.Stdin, g.Stderr
+	g.batchRunning.Store(true)
+	defer g.batchRunning.Store(false)
+	return batch.Run(g.ctx, cfg)
 }
 
 // interrupted is the cause of a command's context when a signal ended it.

@@ -17,6 +17,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/plot"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -34,15 +35,19 @@ type benchOptions struct {
 	Plot        string
 	Goal        bitboard.Goal
 	Repeat      int
-	Shard       string
 	Baseline    string
-	Size        tilesShape
-	Split       splitMode
-	Instances   string
+	Size        sizeFlag
+	Split       puzzle.SplitMode
 	Progress    bool
 	Output      string
 	Resume      bool
 	Inputs      []string
+	selectionFlags
+
+	// Set by complete.
+	puzzle  puzzle.Puzzle
+	sel     puzzle.Selection
+	workers int // -j, else 1: instances run one at a time
 }
 
 // benchHelp is the long help of bench, before the exit statuses.
@@ -123,8 +128,9 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
 			o.Inputs = inputsOrStdin(args[1:])
-			if !cmd.Flags().Changed("workers") {
-				o.g.Workers = 1
+			o.workers = 1
+			if cmd.Flags().Changed("workers") {
+				o.workers = o.g.workers()
 			}
 			return runBench(o)
 		},
@@ -139,8 +145,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only shard K/N: every N-th instance from the K-th (0-based)")
 	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
-	o.Size.name = tilesAnyName
-	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
+	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
@@ -151,16 +156,16 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
-// benchRun is one bench session: its instances stream from the inputs to
-// the workers of a bench.Session, each run is written as it completes, and
-// the report is built as instances finish.
-type benchRun struct {
-	o          *benchOptions
-	rows, cols int
-	factories  []func() bench.Solver
-	sess       *bench.Session
-	prior      *prior
-	tracker    *runTracker
+// benchRun is one bench session over boards of type B: its instances
+// stream from the inputs to the workers of a bench.Session, each run is
+// written as it completes, and the report is built as instances finish.
+type benchRun[B any] struct {
+	o         *benchOptions
+	p         puzzle.Family[B]
+	factories []func() bench.Solver[B]
+	sess      *bench.Session[B]
+	prior     *prior
+	tracker   *runTracker
 
 	mu       sync.Mutex
 	bad      int   // bad records taken
@@ -170,8 +175,9 @@ type benchRun struct {
 	pastEnd  bool
 }
 
-// check checks the flags of bench, before any table is read.
-func (o *benchOptions) check() error {
+// complete checks the flags of bench, before any table is read, and sets
+// the puzzle and the selection.
+func (o *benchOptions) complete() (err error) {
 	if len(o.Heuristics) == 0 {
 		return usageError("--heuristic: name at least one heuristic")
 	}
@@ -194,47 +200,57 @@ func (o *benchOptions) check() error {
 			return usageError("--heuristic: %s named twice", h)
 		}
 	}
-	return checkOutputFlags(o.Output, o.Resume)
+	if err := checkOutputFlags(o.Output, o.Resume); err != nil {
+		return err
+	}
+	if o.sel, err = o.selectionFlags.parse(); err != nil {
+		return err
+	}
+	if o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
+		return withCode(ExitUsage, err)
+	}
+	for _, h := range o.Heuristics {
+		if err := o.puzzle.CheckHeuristic(h); err != nil {
+			return withCode(ExitUsage, err)
+		}
+	}
+	return nil
 }
 
 func runBench(o *benchOptions) error {
-	if err := o.check(); err != nil {
+	if err := o.complete(); err != nil {
 		return err
 	}
-	sel, err := parseSelection(o.Shard, o.Instances)
-	if err != nil {
-		return err
+	switch p := o.puzzle.(type) {
+	case puzzle.Rotation:
+		return runBenchOf(o, p)
+	case puzzle.Tiles:
+		return runBenchOf(o, p)
 	}
-	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
-	if err != nil {
-		return err
-	}
-	goal := o.Goal
-	b := &benchRun{o: o, rows: rows, cols: cols}
-	b.sess = &bench.Session{Puzzle: puzzleRecordName(o.Puzzle, rows, cols), Heuristics: o.Heuristics, Repeat: o.Repeat,
+	panic(fmt.Sprintf("bench: no such puzzle %T", o.puzzle))
+}
+
+// runBenchOf runs bench on puzzle p, whose boards are of type B.
+func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) (err error) {
+	b := &benchRun[B]{o: o, p: p}
+	b.sess = &bench.Session[B]{Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics, Repeat: o.Repeat,
 		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, KeepRuns: o.Format == formatCSV && o.PerInstance}
-	if rows != 0 {
-		b.sess.Goal = goal.String()
-	}
 	cfg := &record.Config{Command: "bench", Puzzle: b.sess.Puzzle, Goal: b.sess.Goal, Heuristics: o.Heuristics,
-		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: sel.shard.String(),
+		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: o.sel.Shard.String(),
 		Instances: o.Instances, Inputs: o.Inputs}
 	if o.Resume {
 		if b.prior, err = readPrior(o.Output, cfg); err != nil {
 			return err
 		}
 	}
-	workers := o.g.workers()
-	inner := 1 // workers inside one search
-	if rows > 0 {
-		if o.Split.on(rows * cols) {
-			inner, workers = workers, 1
-		}
+	workers, inner := o.workers, 1 // inner: workers inside one search
+	if p.SplitSearch(o.Split) {
+		inner, workers = workers, 1
 	}
-	b.factories = make([]func() bench.Solver, len(o.Heuristics))
+	b.factories = make([]func() bench.Solver[B], len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if b.factories[i], err = newBenchSolverFactory(o.g, rows, cols, inner, name, goal, false); err != nil {
-			return err
+		if b.factories[i], err = p.BenchSolver(o.g.cache, name, inner, o.Goal, false); err != nil {
+			return withCode(ExitTable, err)
 		}
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded
@@ -255,84 +271,84 @@ func runBench(o *benchOptions) error {
 	}
 	b.tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.sess.Tracker = b.tracker
-	res := b.run(sel, workers)
+	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers,
+		Source: b.source, NewHandler: b.newHandler})
 	return b.end(res, prov)
 }
 
-// run runs the batch of instances on workers.
-func (b *benchRun) run(sel selection, workers int) batch.Result {
+// source sends the instances selected, one a unit, as the batch reads them.
+func (b *benchRun[B]) source(send func(*batch.Unit, *bench.Item[B]) bool) error {
 	o := b.o
-	cfg := batch.Config{
-		Stdin: o.g.Stdin, Stdout: io.Discard, Stderr: o.g.Stderr, Workers: workers,
-		Source: func(send func(u *batch.Unit) bool) error {
-			n := 0 // records read; -1 once the selection is past
-			err := scanRecords(o.g, o.Inputs, b.rows, b.cols, false, func(rec *inputRecord) bool {
-				n = rec.index + 1
-				if sel.past(rec.index) {
-					n = -1
-					return false
-				}
-				if !sel.has(rec.index) {
-					return true
-				}
-				if rec.err != nil {
-					b.mu.Lock()
-					b.bad++
-					b.mu.Unlock()
-					fmt.Fprintf(o.g.Stderr, "%s:%d: %s\n", rec.name, rec.line, userMessage(rec.err))
-					return true
-				}
-				x := &bench.Item{Instance: rec.index + 1, Input: recordInput(rec.name), Line: rec.line,
-					Board: boardText(b.rows, rec), In: bench.Instance{Where: fmt.Sprintf("%s:%d", rec.name, rec.line),
-						Rotation: rec.rot, Tiles: rec.tiles}}
-				b.mu.Lock()
-				b.selected++
-				b.mu.Unlock()
-				if b.prior != nil {
-					x.Done = b.prior.byInstance[x.Instance]
-					if len(x.Done) > 0 && x.Done[0].Board != x.Board {
-						b.mu.Lock()
-						b.changed = usageError("--resume: %s:%d: instance %d is %q, but %q in %s: the inputs are not those of its run",
-							rec.name, rec.line, x.Instance, x.Board, x.Done[0].Board, o.Output)
-						b.mu.Unlock()
-						return false
-					}
-				}
-				return send(&batch.Unit{Name: rec.name, Line: rec.line, Records: 1, Items: x})
-			})
-			if err != nil {
-				return err // the batch reports it
-			}
+	n := 0 // records read; -1 once the selection is past
+	err := puzzle.Scan(b.p, o.g.open, o.Inputs, false, func(rec *puzzle.Record[B]) bool {
+		n = rec.Index + 1
+		if o.sel.Past(rec.Index) {
+			n = -1
+			return false
+		}
+		if !o.sel.Has(rec.Index) {
+			return true
+		}
+		if rec.Err != nil {
 			b.mu.Lock()
-			b.read = true
-			b.pastEnd = n >= 0 && sel.warnPastEnd(o.g, n)
+			b.bad++
 			b.mu.Unlock()
-			return nil
-		},
-		NewHandler: func() batch.Handler {
-			solvers := make([]bench.Solver, len(b.factories))
-			for i, f := range b.factories {
-				solvers[i] = f()
-			}
-			worker := b.tracker.worker().id
-			stop := func() bool { return o.g.ctx.Err() != nil }
-			return func(u *batch.Unit) {
-				x := u.Items.(*bench.Item)
-				for _, r := range b.sess.Solve(worker, solvers, x, stop) {
-					fmt.Fprintf(o.g.Stderr, "%s: %s: %s\n", x.In.Where, r.Heuristic, r.Error)
-				}
-				b.tracker.unitDone()
-			}
-		},
+			fmt.Fprintf(o.g.Stderr, "%s:%d: %s\n", rec.Input, rec.Line, userMessage(rec.Err))
+			return true
+		}
+		x := &bench.Item[B]{Instance: rec.Index + 1, Input: recordInput(rec.Input), Line: rec.Line,
+			Board: b.p.BoardText(rec.Board), In: bench.Instance[B]{Where: fmt.Sprintf("%s:%d", rec.Input, rec.Line), Board: rec.Board}}
+		b.mu.Lock()
+		b.selected++
+		b.mu.Unlock()
+		if b.prior != nil && !b.resumes(x, rec) {
+			return false
+		}
+		return send(&batch.Unit{Name: rec.Input, Line: rec.Line, Records: 1}, x)
+	})
+	if err != nil {
+		return err // the batch reports it
 	}
-	o.g.batchRunning.Store(true)
-	res := batch.Run(o.g.ctx, cfg)
-	o.g.batchRunning.Store(false)
-	return res
+	b.mu.Lock()
+	b.read = true
+	b.pastEnd = n >= 0 && warnPastEnd(o.g, &o.sel, n)
+	b.mu.Unlock()
+	return nil
+}
+
+// resumes gives x the runs the file resumed holds, and reports whether its
+// board is the file's (else the inputs are not those of its run).
+func (b *benchRun[B]) resumes(x *bench.Item[B], rec *puzzle.Record[B]) bool {
+	x.Done = b.prior.byInstance[x.Instance]
+	if len(x.Done) == 0 || x.Done[0].Board == x.Board {
+		return true
+	}
+	b.mu.Lock()
+	b.changed = usageError("--resume: %s:%d: instance %d is %q, but %q in %s: the inputs are not those of its run",
+		rec.Input, rec.Line, x.Instance, x.Board, x.Done[0].Board, b.o.Output)
+	b.mu.Unlock()
+	return false
+}
+
+// newHandler makes a worker: solvers of every heuristic, which solve the
+// instances of the units it is given.
+func (b *benchRun[B]) newHandler() batch.Handler[*bench.Item[B]] {
+	solvers := make([]bench.Solver[B], len(b.factories))
+	for i, f := range b.factories {
+		solvers[i] = f()
+	}
+	worker := b.tracker.worker().id
+	stop := func() bool { return b.o.g.ctx.Err() != nil }
+	return func(_ *batch.Unit, x **bench.Item[B]) {
+		for _, r := range b.sess.Solve(worker, solvers, *x, stop) {
+			fmt.Fprintf(b.o.g.Stderr, "%s: %s: %s\n", (*x).In.Where, r.Heuristic, r.Error)
+		}
+		b.tracker.unitDone()
+	}
 }
 
 // end writes the summary and the report and returns the exit status.
-func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
+func (b *benchRun[B]) end(res batch.Result, prov record.Provenance) error {
 	o := b.o
 	inflight := 0
 	if res.Interrupted {
@@ -405,7 +421,7 @@ func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
 // writeSummary writes the comparison to standard output in --format: with
 // -o, or not json, the whole summary; else only its report line follows
 // the records already written.
-func (b *benchRun) writeSummary(rep *report.Report, prov record.Provenance) error {
+func (b *benchRun[B]) writeSummary(rep *report.Report, prov record.Provenance) error {
 	o := b.o
 	var err error
 	switch {
@@ -480,12 +496,4 @@ func writeBench(w io.Writer, format outputFormat, perInstance bool, prov record.
 		return rep.WriteInstances(w)
 	}
 	return nil
-}
-
-// boardText returns the board of a record as a run record writes it.
-func boardText(rows int, rec *inputRecord) string {
-	if rows == 0 {
-		return string(rec.rot.AppendText(nil))
-	}
-	return rec.tiles.String()
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -9,6 +8,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -38,48 +38,40 @@ func checkTimeout(timeout time.Duration) error {
 	return nil
 }
 
+// completedPuzzle returns the puzzle named, for completion: "tiles" on the
+// board of cmd's --size, when it is given and a board.
+func completedPuzzle(cmd *cobra.Command, name string) (puzzle.Puzzle, error) {
+	var size *puzzle.Tiles
+	if f := cmd.Flags().Lookup("size"); f != nil && f.Changed {
+		t, err := puzzle.ParseSize(f.Value.String())
+		if err != nil {
+			return nil, err
+		}
+		size = &t
+	}
+	return puzzle.Lookup(name, size)
+}
+
 // heuristicNames returns the heuristics a puzzle takes, by command name;
 // for "tiles" those of the board of cmd's --size (when given, else the
 // names every board takes).
-func heuristicNames(cmd *cobra.Command, puzzle string) []string {
-	if puzzle == "rotation" {
-		return rotationBenchNames
+func heuristicNames(cmd *cobra.Command, name string) []string {
+	p, err := completedPuzzle(cmd, name)
+	switch {
+	case err == nil:
+		return p.HeuristicNames()
+	case name == tilesAnyName:
+		return []string{search.TilesManhattan, search.TilesLinearConflict}
 	}
-	shape, ok := tilesShapeOf(puzzle)
-	if !ok {
-		return nil
-	}
-	if puzzle == tilesAnyName {
-		rows, cols, err := parseTilesSize(flagValue(cmd, "size"))
-		if err != nil {
-			return []string{search.TilesManhattan, search.TilesLinearConflict}
-		}
-		shape.rows, shape.cols = rows, cols
-	}
-	return search.TilesHeuristicNames(shape.rows, shape.cols)
-}
-
-// flagValue returns the value of cmd's flag name as text, "" when cmd has
-// no such flag.
-func flagValue(cmd *cobra.Command, name string) string {
-	if cmd == nil {
-		return ""
-	}
-	if f := cmd.Flags().Lookup(name); f != nil {
-		return f.Value.String()
-	}
-	return ""
+	return nil
 }
 
 // completeHeuristic completes one heuristic of the puzzle named.
-func completeHeuristic(puzzle string) cobra.CompletionFunc {
+func completeHeuristic(name string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return heuristicNames(cmd, puzzle), cobra.ShellCompDirectiveNoFileComp
+		return heuristicNames(cmd, name), cobra.ShellCompDirectiveNoFileComp
 	}
 }
-
-// puzzleNames are the PUZZLE arguments of bench and verify.
-var puzzleNames = []string{"rotation", "8puzzle", "15puzzle", "24puzzle", tilesAnyName}
 
 // completePuzzleArg completes a command's first argument with the puzzle
 // names, and the others (input files) as files.
@@ -87,7 +79,7 @@ func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Compl
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveDefault
 	}
-	return puzzleNames, cobra.ShellCompDirectiveNoFileComp
+	return puzzle.Names, cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeBenchHeuristics completes the last name of bench's comma-separated
@@ -172,21 +164,18 @@ func registerAllCompletions(root *cobra.Command) {
 
 // completePDB completes gen's --pdb for the puzzle named ("tiles": for the
 // board of its --size, when given).
-func completePDB(puzzle string) cobra.CompletionFunc {
+func completePDB(name string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		shape, ok := tilesShapeOf(puzzle)
-		if puzzle == tilesAnyName {
-			rows, cols, err := parseTilesSize(flagValue(cmd, "size"))
-			shape.rows, shape.cols, ok = rows, cols, err == nil
-		}
-		if !ok {
+		p, err := completedPuzzle(cmd, name)
+		t, ok := p.(puzzle.Tiles)
+		if err != nil || !ok {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		var out []cobra.Completion
-		if shape.rows == pdb.TilesExactSide && shape.cols == pdb.TilesExactSide {
+		if t.Rows() == pdb.TilesExactSide && t.Cols() == pdb.TilesExactSide {
 			out = append(out, pdb.TilesExactPattern)
 		}
-		board := fmt.Sprintf(" (%dx%d)", shape.rows, shape.cols)
+		board := " (" + t.String() + ")"
 		for _, name := range pdb.TilesPartitionNames() {
 			if n, ok := strings.CutSuffix(name, board); ok {
 				out = append(out, n)

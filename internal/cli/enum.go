@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -97,29 +98,9 @@ func goalFlag(cmd *cobra.Command, p *bitboard.Goal, usage string) {
 	enumFlag(cmd, cmd.Flags(), p, "goal", bitboard.BlankFirst, usage, bitboard.BlankFirst, bitboard.BlankLast)
 }
 
-// splitMode is the value of --split: whether all workers search one board
-// at a time.
-type splitMode uint8
-
-const (
-	splitAuto splitMode = iota // on above tilesSplitCells cells
-	splitOn
-	splitOff
-)
-
-var splitNames = [...]string{splitAuto: "auto", splitOn: "on", splitOff: "off"}
-
-func (s splitMode) String() string { return splitNames[s] }
-
 // splitFlag adds --split to cmd, bound to p.
-func splitFlag(cmd *cobra.Command, p *splitMode, usage string) {
-	enumFlag(cmd, cmd.Flags(), p, "split", splitAuto, usage, splitAuto, splitOn, splitOff)
-}
-
-// on reports whether boards of cells cells are searched one at a time by
-// every worker.
-func (s splitMode) on(cells int) bool {
-	return s == splitOn || s == splitAuto && cells > tilesSplitCells
+func splitFlag(cmd *cobra.Command, p *puzzle.SplitMode, usage string) {
+	enumFlag(cmd, cmd.Flags(), p, "split", puzzle.SplitAuto, usage, puzzle.SplitAuto, puzzle.SplitOn, puzzle.SplitOff)
 }
 
 // addWriteTablesFlag adds the persistent --write-tables to root, bound to p.

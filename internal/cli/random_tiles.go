@@ -8,23 +8,27 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 )
 
 // randomTilesOptions are the flags of "random 8puzzle", "random 15puzzle",
 // "random 24puzzle" and "random tiles --size ROWSxCOLS".
 type randomTilesOptions struct {
-	g     *globalOptions
-	shape tilesShape
-	N     int
-	Seed  uint64
-	Walk  int
-	Goal  bitboard.Goal
+	g    *globalOptions
+	name string   // the puzzle's name
+	size sizeFlag // --size, for tiles
+	N    int
+	Seed uint64
+	Walk int
+	Goal bitboard.Goal
+
+	tiles puzzle.Tiles // set by complete
 }
 
 func newRandomTilesCmd(g *globalOptions, name string) *cobra.Command {
-	shape, _ := tilesShapeOf(name)
-	o := &randomTilesOptions{g: g, shape: shape}
-	dims := tilesDescribe(name, shape.rows, shape.cols)
+	o := &randomTilesOptions{g: g, name: name}
+	shape, _ := puzzle.TilesNamed(name)
+	dims := tilesDescribe(name, shape.Rows(), shape.Cols())
 	cmd := &cobra.Command{
 		Use:   name,
 		Short: fmt.Sprintf("Print random solvable %s boards, one a line", dims),
@@ -35,7 +39,7 @@ the previous move). The same seed gives the same boards.`, dims),
 		RunE: func(cmd *cobra.Command, args []string) error { return runRandomTiles(o) },
 	}
 	if name == tilesAnyName {
-		cmd.Flags().Var(tilesSizeFlag{&o.shape}, "size", tilesSizeHelp)
+		cmd.Flags().Var(&o.size, "size", tilesSizeHelp)
 	}
 	cmd.Flags().IntVarP(&o.N, "count", "n", 10, "number of boards")
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed")
@@ -44,15 +48,23 @@ the previous move). The same seed gives the same boards.`, dims),
 	return cmd
 }
 
-func runRandomTiles(o *randomTilesOptions) error {
-	if err := o.shape.check(); err != nil {
-		return err
+// complete checks the flags and sets the board.
+func (o *randomTilesOptions) complete() (err error) {
+	if o.tiles, err = puzzle.LookupTiles(o.name, o.size.size); err != nil {
+		return withCode(ExitUsage, err)
 	}
 	if o.N < 0 {
 		return usageError("-n %d: want a count of at least 0", o.N)
 	}
+	return nil
+}
+
+func runRandomTiles(o *randomTilesOptions) error {
+	if err := o.complete(); err != nil {
+		return err
+	}
 	goal := o.Goal
-	rows, cols := o.shape.rows, o.shape.cols
+	rows, cols := o.tiles.Rows(), o.tiles.Cols()
 	r := rand.New(rand.NewPCG(o.Seed, 0x711e5))
 	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)
 	for range o.N {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 )
 
@@ -33,7 +34,7 @@ type solveOutput struct {
 // prepare checks -o and --resume before any table is read: -o onto a
 // non-empty file needs --resume, and --resume a file of the same run. The
 // records answered already are left out of sel.
-func (f *solveOutputFlags) prepare(cfg *record.Config, sel *selection) (*solveOutput, error) {
+func (f *solveOutputFlags) prepare(cfg *record.Config, sel *puzzle.Selection) (*solveOutput, error) {
 	if err := checkOutputFlags(f.Output, f.Resume); err != nil {
 		return nil, err
 	}
@@ -48,7 +49,7 @@ func (f *solveOutputFlags) prepare(cfg *record.Config, sel *selection) (*solveOu
 		}
 		s.prior = p
 		if len(p.byLine) > 0 {
-			sel.skip = func(rec *inputRecord) bool { return p.byLine[lineKey(recordInput(rec.name), rec.line)] }
+			sel.Skip = func(input string, line int) bool { return p.byLine[lineKey(input, line)] }
 		}
 	}
 	return s, nil

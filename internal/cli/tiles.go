@@ -1,81 +1,69 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// tilesPuzzles are the sliding-tile puzzles named by their tile count;
-// tilesAnyName with --size names every board.
-var tilesPuzzles = []struct {
-	name       string
-	rows, cols int
-}{{"8puzzle", tiles8Side, tiles8Side}, {"15puzzle", tiles15Side, tiles15Side}, {"24puzzle", tiles24Side, tiles24Side}}
-
-// Sides of the named square boards.
-const (
-	tiles8Side  = 3
-	tiles15Side = 4
-	tiles24Side = 5
-)
-
 // tilesAnyName is the puzzle name that takes the board's shape from --size.
-const tilesAnyName = "tiles"
+const tilesAnyName = puzzle.TilesName
 
-// tilesSplitCells is the number of cells above which --split auto gives one
-// instance every worker: from 4 x 5 on an instance takes seconds to hours
-// and a batch rarely has enough of them to keep one worker a record busy,
-// while 8- and 15-puzzle instances take milliseconds to a second.
-const tilesSplitCells = 16
+// sizeFlag is --size: a board shape checked as it is parsed, nil until given.
+type sizeFlag struct{ size *puzzle.Tiles }
 
-// tilesShape is the board shape of a sliding-tile command: fixed by the
-// puzzle name, or given by --size for "tiles".
-type tilesShape struct {
-	name       string // puzzle name
-	rows, cols int    // 0 until --size is given, for tilesAnyName
-	sized      bool   // --size was given
-}
-
-// tilesShapeOf returns the shape of puzzle name ("tiles": none yet) and
-// whether name is a sliding-tile puzzle.
-func tilesShapeOf(name string) (tilesShape, bool) {
-	if name == tilesAnyName {
-		return tilesShape{name: name}, true
-	}
-	for _, p := range tilesPuzzles {
-		if p.name == name {
-			return tilesShape{name: name, rows: p.rows, cols: p.cols}, true
-		}
-	}
-	return tilesShape{}, false
-}
-
-// tilesSizeFlag is the --size flag: it checks the shape as it is parsed.
-type tilesSizeFlag struct{ s *tilesShape }
-
-func (f tilesSizeFlag) String() string {
-	if f.s == nil || f.s.rows == 0 {
+func (f *sizeFlag) String() string {
+	if f.size == nil {
 		return ""
 	}
-	return fmt.Sprintf("%dx%d", f.s.rows, f.s.cols)
+	return f.size.String()
 }
 
-func (f tilesSizeFlag) Type() string { return "ROWSxCOLS" }
+func (f *sizeFlag) Type() string { return "ROWSxCOLS" }
 
-func (f tilesSizeFlag) Set(v string) error {
-	rows, cols, err := parseTilesSize(v)
+func (f *sizeFlag) Set(v string) error {
+	t, err := puzzle.ParseSize(v)
 	if err != nil {
 		return err
 	}
-	if f.s.name != tilesAnyName && (rows != f.s.rows || cols != f.s.cols) {
-		return fmt.Errorf("%s is the %dx%d board, not %dx%d (use tiles --size %s)", f.s.name, f.s.rows, f.s.cols, rows, cols, v)
+	f.size = &t
+	return nil
+}
+
+// tilesShape is the board shape of gen's sliding-tile commands: fixed by
+// the puzzle name, or given by --size for "tiles" (rows and cols are set by
+// check then).
+type tilesShape struct {
+	name       string
+	rows, cols int
+	size       sizeFlag
+}
+
+// tilesShapeOf returns the shape of puzzle name and whether name is a
+// sliding-tile puzzle.
+func tilesShapeOf(name string) (tilesShape, bool) {
+	t, ok := puzzle.TilesNamed(name)
+	return tilesShape{name: name, rows: t.Rows(), cols: t.Cols()}, ok || name == tilesAnyName
+}
+
+// tilesSizeFlag is the --size of a tilesShape.
+type tilesSizeFlag struct{ s *tilesShape }
+
+func (f tilesSizeFlag) String() string     { return f.s.size.String() }
+func (f tilesSizeFlag) Type() string       { return f.s.size.Type() }
+func (f tilesSizeFlag) Set(v string) error { return f.s.size.Set(v) }
+
+// check reports a missing or contradicting --size as a usage error, and
+// sets rows and cols.
+func (s *tilesShape) check() error {
+	t, err := puzzle.LookupTiles(s.name, s.size.size)
+	if err != nil {
+		return withCode(ExitUsage, err)
 	}
-	f.s.rows, f.s.cols, f.s.sized = rows, cols, true
+	s.rows, s.cols = t.Rows(), t.Cols()
 	return nil
 }
 
@@ -83,39 +71,8 @@ func (f tilesSizeFlag) Set(v string) error {
 var tilesSizeHelp = fmt.Sprintf("board shape ROWSxCOLS: %d <= ROWS, COLS and ROWS*COLS <= %d (4x4 is the 15-puzzle)",
 	bitboard.TilesMinSide, bitboard.TilesMaxCells)
 
-// parseTilesSize reads a board shape "ROWSxCOLS", such as "3x4".
-func parseTilesSize(v string) (rows, cols int, err error) {
-	bad := fmt.Errorf("%q: want ROWSxCOLS with %d <= ROWS, COLS and ROWS*COLS <= %d, such as 3x4",
-		v, bitboard.TilesMinSide, bitboard.TilesMaxCells)
-	r, c, ok := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "x")
-	if !ok {
-		return 0, 0, bad
-	}
-	if rows, err = strconv.Atoi(r); err != nil {
-		return 0, 0, bad
-	}
-	if cols, err = strconv.Atoi(c); err != nil {
-		return 0, 0, bad
-	}
-	if !bitboard.TilesSizeOK(rows, cols) {
-		return 0, 0, fmt.Errorf("%q: no such board: want %d <= ROWS, COLS and ROWS*COLS <= %d (%dx%d has %d cells)",
-			v, bitboard.TilesMinSide, bitboard.TilesMaxCells, rows, cols, rows*cols)
-	}
-	return rows, cols, nil
-}
-
-// check reports a missing --size as a usage error.
-func (s *tilesShape) check() error {
-	if s.rows == 0 {
-		return usageError("%s: --size ROWSxCOLS is required, such as --size 3x4", s.name)
-	}
-	return nil
-}
-
-// cells returns the number of cells of the board.
-func (s *tilesShape) cells() int { return s.rows * s.cols }
-
-// tilesDescribe returns how help texts name the board of puzzle name.
+// tilesDescribe returns how help texts name the rows x cols board of
+// puzzle name.
 func tilesDescribe(name string, rows, cols int) string {
 	if name == tilesAnyName {
 		return "ROWSxCOLS"
@@ -135,31 +92,4 @@ User partitions: pdb:PATTERNS, the tiles of each pattern separated by commas
 (ranges such as 1-7 allowed), patterns by "/", every tile in exactly one
 pattern, such as pdb:1-7/8-15 on 4x4. +reflect adds the lookup of the board
 reflected about the main diagonal (square boards only)`
-}
-
-// loadTilesHeuristic loads a heuristic by name for the rows x cols board,
-// telling a bad name (usage) from a table problem (exit 3).
-func loadTilesHeuristic(g *globalOptions, rows, cols int, name string) (*search.TilesHeuristic, error) {
-	probe, err := search.LoadTilesHeuristic(nil, rows, cols, name)
-	if err == nil {
-		return probe, nil // needs no tables
-	}
-	if errors.Is(err, search.ErrTilesHeuristic) {
-		return nil, withCode(ExitUsage, err)
-	}
-	cache, err := g.cache()
-	if err != nil {
-		return nil, err
-	}
-	h, err := search.LoadTilesHeuristic(cache, rows, cols, name)
-	if err != nil {
-		return nil, withCode(ExitTable, err)
-	}
-	return h, nil
-}
-
-// tilesParse parses a sliding-tile record of a rows x cols board: the one
-// call into bitboard's board parser, kept in one place.
-func tilesParse(rec *bitboard.TilesRecord, rows, cols int) (bitboard.Tiles, error) {
-	return bitboard.ParseTiles(rec.Fields, rows, cols)
 }
