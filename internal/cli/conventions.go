@@ -79,7 +79,7 @@ func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Compl
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveDefault
 	}
-	return puzzle.Names, cobra.ShellCompDirectiveNoFileComp
+	return puzzle.Names(), cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeBenchHeuristics completes the last name of bench's comma-separated
@@ -187,8 +187,9 @@ func completePDB(name string) cobra.CompletionFunc {
 
 // setVersion gives root a --version flag printing the provenance text:
 // version, commit, Go version and platform.
-func setVersion(root *cobra.Command, g *globalOptions) {
-	root.Version = provenance.Devel // replaced by the template below
-	cobra.AddTemplateFunc("pdbsolveVersion", func() string { return provenance.Text(g.provenance()) })
-	root.SetVersionTemplate("{{pdbsolveVersion}}")
+func setVersion(root *cobra.Command) {
+	// The text itself, not a template function: cobra.AddTemplateFunc would
+	// write a package-level map of cobra's at every newRoot.
+	root.Version = provenance.VersionText()
+	root.SetVersionTemplate("{{.Version}}")
 }

@@ -209,7 +209,7 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 	)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plain(err)) })
 	registerAllCompletions(root)
-	setVersion(root, g)
+	setVersion(root)
 	return root, g
 }
 

@@ -101,8 +101,8 @@ func errorf(kind error, format string, args ...any) error {
 	return &kindError{kind, fmt.Errorf(format, args...)}
 }
 
-// Names are the puzzle names Lookup takes, in the order help lists them.
-var Names = []string{RotationName, Tiles8Name, Tiles15Name, Tiles24Name, TilesName}
+// Names returns the puzzle names Lookup takes, in the order help lists them.
+func Names() []string { return []string{RotationName, Tiles8Name, Tiles15Name, Tiles24Name, TilesName} }
 
 // The puzzle names.
 const (
