@@ -6,8 +6,8 @@
 #
 # Usage: scripts/bench-24puzzle.sh [-j WORKERS] [INSTANCES]
 #   INSTANCES: comma-separated numbers 1..50 (default 40,38,25,44,32, the five
-#   easiest with 6-6-6-6 by published expansions; the next five are
-#   28,22,36,30,1).
+#   easiest with 6-6-6-6 by published nodes generated; the next five are
+#   37,30,13,1,28).
 # The two 6-6-6-6 tables are built into $PDBSOLVE_TABLES on first use (minutes).
 # The machine load is printed before and after: the machine is shared.
 set -euo pipefail

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -73,6 +74,10 @@ func writeInfo(w io.Writer, name string, t *pdb.Table) {
 	fmt.Fprintf(w, "format    %s version %d\n", pdb.Magic, pdb.FormatVersion)
 	fmt.Fprintf(w, "puzzle    %s\n", t.Puzzle)
 	fmt.Fprintf(w, "pattern   %s\n", t.Pattern)
+	if kind, goal, ok := tilesTableKind(t.Pattern); ok {
+		fmt.Fprintf(w, "kind      %s\n", kind)
+		fmt.Fprintf(w, "goal      %s\n", goal)
+	}
 	fmt.Fprintf(w, "entries   %d x %d bits\n", t.Entries, t.Width)
 	fmt.Fprintf(w, "checksum  %08x OK\n", t.Checksum)
 	fmt.Fprintf(w, "mean      %.4f\n", t.Mean())
@@ -80,4 +85,19 @@ func writeInfo(w io.Writer, name string, t *pdb.Table) {
 	for v, c := range t.Counts {
 		fmt.Fprintf(w, "%5d %14d %8.4f%%\n", v, c, 100*float64(c)/float64(t.Entries))
 	}
+}
+
+// tilesTableKind describes a sliding-tile pattern table by the construction
+// its pattern id starts with (pdb.TilesPatternID): its kind and where its
+// abstract goal leaves the blank; ok is false for other tables.
+func tilesTableKind(pattern string) (kind, goal string, ok bool) {
+	con, _, _ := strings.Cut(pattern, "-")
+	const plain = "plain pattern database (one entry a placement of the pattern's tiles, the least over the blank's cells)"
+	switch con {
+	case pdb.TilesBlankHome.String():
+		return plain, "pattern tiles home, blank on its goal cell (Korf & Felner 2002)", true
+	case pdb.TilesBlankAny.String():
+		return plain, "pattern tiles home, blank anywhere (weaker where the tiles wall in the blank's goal cell; no longer built)", true
+	}
+	return "", "", false
 }
