@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"syscall"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
+	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
 // runBatch runs cfg over the command's streams (cfg.Workers: all cores when
@@ -46,6 +49,23 @@ func runPipeline[T any](g *globalOptions, cfg batch.Config[T]) batch.Result {
 	defer g.batchRunning.Store(false)
 	return batch.Run(g.ctx, cfg)
 }
+
+// newRunTracker returns a tracker of the runs of label writing to g's
+// stderr in the mode its terminal and --progress (lines) ask for.
+func newRunTracker(g *globalOptions, label string, lines bool) *progress.Tracker {
+	mode := progress.Log
+	switch {
+	case lines:
+		mode = progress.Lines
+	case g.stderrTTY:
+		mode = progress.TTY
+	}
+	return progress.New(g.Stderr, label, mode)
+}
+
+// progressPrinter returns a table build's progress callback, redrawing one
+// line on w.
+func progressPrinter(w io.Writer) func(pdb.Progress) { return progress.Printer(w) }
 
 // interrupted is the cause of a command's context when a signal ended it.
 type interrupted struct{ sig os.Signal }

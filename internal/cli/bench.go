@@ -16,6 +16,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/plot"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
@@ -165,7 +166,7 @@ type benchRun[B any] struct {
 	factories []func() bench.Solver[B]
 	sess      *bench.Session[B]
 	prior     *prior
-	tracker   *runTracker
+	tracker   *progress.Tracker
 
 	mu       sync.Mutex
 	bad      int   // bad records taken
@@ -337,13 +338,13 @@ func (b *benchRun[B]) newHandler() batch.Handler[*bench.Item[B]] {
 	for i, f := range b.factories {
 		solvers[i] = f()
 	}
-	worker := b.tracker.worker().id
+	worker := b.tracker.NewWorker().ID()
 	stop := func() bool { return b.o.g.ctx.Err() != nil }
 	return func(_ *batch.Unit, x **bench.Item[B]) {
 		for _, r := range b.sess.Solve(worker, solvers, *x, stop) {
 			fmt.Fprintf(b.o.g.Stderr, "%s: %s: %s\n", (*x).In.Where, r.Heuristic, r.Error)
 		}
-		b.tracker.unitDone()
+		b.tracker.UnitDone()
 	}
 }
 
@@ -365,10 +366,10 @@ func (b *benchRun[B]) end(res batch.Result, prov record.Provenance) error {
 		}
 		return b.changed
 	}
-	b.tracker.finish(true)
+	b.tracker.Finish(true)
 	rep := b.sess.Builder.Report()
 	if out != nil {
-		sum := b.tracker.summary()
+		sum := b.tracker.Summary()
 		sum.Complete = b.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
 		sum.Instances = b.selected
 		if b.prior != nil {
@@ -389,7 +390,7 @@ func (b *benchRun[B]) end(res batch.Result, prov record.Provenance) error {
 	}
 	if res.Interrupted {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
-			context.Cause(o.g.ctx), b.tracker.summary().Runs-inflight, inflight)
+			context.Cause(o.g.ctx), b.tracker.Summary().Runs-inflight, inflight)
 		if o.Output != "" {
 			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
@@ -154,5 +155,5 @@ func writeCensusBoards(f *os.File, boards []bitboard.Rotation) error {
 // censusProgressPrinter returns a progress callback that redraws one status
 // line on a terminal: boards counted, percent, elapsed.
 func censusProgressPrinter(w io.Writer) func(pdb.Progress) {
-	return statusPrinter(w, func(pdb.Progress) string { return "census  boards" })
+	return progress.StatusPrinter(w, func(pdb.Progress) string { return "census  boards" })
 }

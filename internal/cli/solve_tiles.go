@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -169,12 +169,11 @@ func runSolveTiles(o *solveTilesOptions) error {
 	}
 	src, pastEnd := selectedSource(o.g, p, o.Inputs, o.sel)
 	tracker := newRunTracker(o.g, "solve", o.Progress)
-	tracker.clear = true
+	tracker.Clear = true
 	inner, workers := 1, o.g.workers()
 	if p.SplitSearch(o.Split) {
 		inner, workers = workers, 1 // one record at a time, every worker inside its search
 	}
-	inflight := &tilesInflight{}
 	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
 	err = runBatch(o.g, batch.Config[batch.None]{
 		Stdout: out, Workers: workers,
@@ -188,51 +187,16 @@ func runSolveTiles(o *solveTilesOptions) error {
 		NewHandler: func() batch.Handler[batch.None] {
 			s := search.NewTilesSolver(h)
 			s.SetWorkers(inner)
-			ws := inflight.add(tracker.worker())
-			return func(u *batch.Unit, _ *batch.None) { solveTilesUnit(u, s, o, lim, ws) }
+			ws := tracker.NewWorker()
+			return func(u *batch.Unit, _ *batch.None) { solveTilesUnit(u, s, o, lim, tracker, ws) }
 		},
 	})
-	tracker.finish(false)
-	return sout.finish(o.g, pastEnd.status(err), inflight.records(), o.Format == formatJSON)
-}
-
-// tilesInflight knows the board each worker of a sliding-tile solve is
-// on, to record it as interrupted.
-type tilesInflight struct {
-	mu      sync.Mutex
-	workers []*tilesWorker
-}
-
-// tilesWorker is one worker's run state and the record of its board.
-type tilesWorker struct {
-	*runState
-	r record.Run // the record of the board in flight, before its outcome
-}
-
-func (f *tilesInflight) add(s *runState) *tilesWorker {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	w := &tilesWorker{runState: s}
-	f.workers = append(f.workers, w)
-	return w
-}
-
-// records returns the interrupted records of the boards in flight.
-func (f *tilesInflight) records() []record.Run {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var out []record.Run
-	for _, w := range f.workers {
-		r := w.r
-		if w.interrupted(&r) {
-			out = append(out, r)
-		}
-	}
-	return out
+	tracker.Finish(false)
+	return sout.finish(o.g, pastEnd.status(err), tracker.InFlight(), o.Format == formatJSON)
 }
 
 // solveTilesUnit solves every board of a unit into its output.
-func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, lim search.Limits, ws *tilesWorker) {
+func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, lim search.Limits, tracker *progress.Tracker, ws *progress.Worker) {
 	p, heuristic := o.tiles, s.Heuristic().Name()
 	bitboard.TilesScan(c.Data, c.Line, p.Cells(), func(rec *bitboard.TilesRecord) {
 		b, err := p.Parse(rec)
@@ -242,10 +206,8 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 		}
 		r := record.Run{Puzzle: p.RecordName(), Input: recordInput(c.Name), Line: rec.Line, Board: b.String(),
 			Goal: o.Goal.String(), Heuristic: heuristic}
-		ws.t.mu.Lock()
-		ws.r = r
-		ws.t.mu.Unlock()
-		moves, st, err := s.Solve(b, o.Goal, ws.begin(lim, 0, c.Name+":"+strconv.Itoa(rec.Line), heuristic))
+		ws.SetRecord(&r)
+		moves, st, err := s.Solve(b, o.Goal, ws.Begin(lim, 0, c.Name+":"+strconv.Itoa(rec.Line), heuristic))
 		r.Status = record.StatusSolved
 		switch {
 		case errors.Is(err, search.ErrLimit):
@@ -256,11 +218,11 @@ func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, 
 			r.Status = record.StatusError
 		}
 		if r.Status == record.StatusUnsolvable {
-			ws.end(record.StatusError, &st) // as progress counts it: a failed run
+			ws.End(record.StatusError, &st) // as progress counts it: a failed run
 		} else {
-			ws.end(r.Status, &st)
+			ws.End(r.Status, &st)
 		}
-		ws.t.unitDone()
+		tracker.UnitDone()
 		writeTilesAnswer(c, o.Format, &r, b, moves, &st, err)
 	})
 }
