@@ -165,7 +165,7 @@ type benchRun[B any] struct {
 	p         puzzle.Family[B]
 	factories []func() bench.Solver[B]
 	sess      *bench.Session[B]
-	prior     *prior
+	prior     *record.Prior
 	tracker   *progress.Tracker
 
 	mu       sync.Mutex
@@ -255,10 +255,8 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) (err error) {
 		}
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded
-	if b.prior != nil {
-		if err := b.prior.checkTables(o.Output, prov); err != nil {
-			return err
-		}
+	if err := checkTables(b.prior, o.Output, prov); err != nil {
+		return err
 	}
 	if b.sess.Builder, err = report.NewBuilder(b.sess.Puzzle, o.Heuristics, report.Options{Baseline: o.Baseline,
 		Keep: o.PerInstance || o.Plot != ""}); err != nil {
@@ -320,7 +318,7 @@ func (b *benchRun[B]) source(send func(*batch.Unit, *bench.Item[B]) bool) error 
 // resumes gives x the runs the file resumed holds, and reports whether its
 // board is the file's (else the inputs are not those of its run).
 func (b *benchRun[B]) resumes(x *bench.Item[B], rec *puzzle.Record[B]) bool {
-	x.Done = b.prior.byInstance[x.Instance]
+	x.Done = b.prior.Instance(x.Instance)
 	if len(x.Done) == 0 || x.Done[0].Board == x.Board {
 		return true
 	}
@@ -373,7 +371,7 @@ func (b *benchRun[B]) end(res batch.Result, prov record.Provenance) error {
 		sum.Complete = b.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
 		sum.Instances = b.selected
 		if b.prior != nil {
-			for _, r := range b.prior.stream.Runs {
+			for _, r := range b.prior.Stream.Runs {
 				if r.Status != record.StatusInterrupted {
 					sum.Count(r.Status)
 				}

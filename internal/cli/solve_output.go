@@ -27,7 +27,7 @@ func (f *solveOutputFlags) register(cmd *cobra.Command) {
 type solveOutput struct {
 	flags *solveOutputFlags
 	cfg   *record.Config
-	prior *prior
+	prior *record.Prior
 	out   *record.Output
 }
 
@@ -48,9 +48,7 @@ func (f *solveOutputFlags) prepare(cfg *record.Config, sel *puzzle.Selection) (*
 			return nil, err
 		}
 		s.prior = p
-		if len(p.byLine) > 0 {
-			sel.Skip = func(input string, line int) bool { return p.byLine[lineKey(input, line)] }
-		}
+		sel.Skip = p.Answered()
 	}
 	return s, nil
 }
@@ -62,10 +60,8 @@ func (s *solveOutput) open(g *globalOptions) (io.Writer, error) {
 		return nil, nil
 	}
 	prov := g.provenance()
-	if s.prior != nil {
-		if err := s.prior.checkTables(s.flags.Output, prov); err != nil {
-			return nil, err
-		}
+	if err := checkTables(s.prior, s.flags.Output, prov); err != nil {
+		return nil, err
 	}
 	out, err := openRunOutput(g, s.flags.Output, s.prior)
 	if err != nil {
