@@ -207,28 +207,16 @@ func (o *benchOptions) complete() (err error) {
 	if o.sel, err = o.selectionFlags.parse(); err != nil {
 		return err
 	}
-	if o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
-		return withCode(ExitUsage, err)
-	}
-	for _, h := range o.Heuristics {
-		if err := o.puzzle.CheckHeuristic(h); err != nil {
-			return withCode(ExitUsage, err)
-		}
-	}
-	return nil
+	o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size, o.Heuristics...)
+	return err
 }
 
 func runBench(o *benchOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	switch p := o.puzzle.(type) {
-	case puzzle.Rotation:
-		return runBenchOf(o, p)
-	case puzzle.Tiles:
-		return runBenchOf(o, p)
-	}
-	panic(fmt.Sprintf("bench: no such puzzle %T", o.puzzle))
+	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error { return runBenchOf(o, p) },
+		func(p puzzle.Tiles) error { return runBenchOf(o, p) })
 }
 
 // runBenchOf runs bench on puzzle p, whose boards are of type B.

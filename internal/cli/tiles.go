@@ -33,6 +33,22 @@ func (f *sizeFlag) Set(v string) error {
 	return nil
 }
 
+// lookupPuzzle returns the puzzle called name (on the board size, for
+// "tiles") after checking that it takes each of the heuristics: a usage
+// error otherwise. It loads nothing.
+func lookupPuzzle(name string, size *puzzle.Tiles, heuristics ...string) (puzzle.Puzzle, error) {
+	p, err := puzzle.Lookup(name, size)
+	if err != nil {
+		return nil, withCode(ExitUsage, err)
+	}
+	for _, h := range heuristics {
+		if err := p.CheckHeuristic(h); err != nil {
+			return nil, withCode(ExitUsage, err)
+		}
+	}
+	return p, nil
+}
+
 // tilesShape is the board shape of gen's sliding-tile commands: fixed by
 // the puzzle name, or given by --size for "tiles" (rows and cols are set by
 // check then).

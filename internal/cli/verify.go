@@ -97,8 +97,8 @@ func (o *verifyOptions) complete() (err error) {
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
-	if o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
-		return withCode(ExitUsage, err)
+	if o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size); err != nil {
+		return err
 	}
 	if o.Heuristic == "" {
 		o.Heuristic = o.puzzle.DefaultHeuristic()
@@ -113,13 +113,8 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	switch p := o.puzzle.(type) {
-	case puzzle.Rotation:
-		return verifyRotation(o, p)
-	case puzzle.Tiles:
-		return verifyTiles(o, p)
-	}
-	panic(fmt.Sprintf("verify: no such puzzle %T", o.puzzle))
+	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error { return verifyRotation(o, p) },
+		func(p puzzle.Tiles) error { return verifyTiles(o, p) })
 }
 
 // verifyRotation verifies Rotation Game answers with the exact tables.

@@ -43,6 +43,20 @@ type Puzzle interface {
 	// SplitSearch reports whether, under mode, all workers search one
 	// board at a time (instead of one board a worker).
 	SplitSearch(mode SplitMode) bool
+	// sealed keeps the implementations to this package's: Rotation, Tiles.
+	sealed()
+}
+
+// Dispatch returns onRotation or onTiles of p as the type it is: a command
+// that works on boards of either type takes it here from a Puzzle.
+func Dispatch[R any](p Puzzle, onRotation func(Rotation) R, onTiles func(Tiles) R) R {
+	switch p := p.(type) {
+	case Rotation:
+		return onRotation(p)
+	case Tiles:
+		return onTiles(p)
+	}
+	panic(fmt.Sprintf("puzzle: Dispatch of %T", p)) // Puzzle is sealed
 }
 
 // SplitMode is how a batch shares its workers among boards (--split).

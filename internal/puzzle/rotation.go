@@ -27,6 +27,8 @@ const (
 // first.
 var rotationHeuristics = []string{RotationExact, RotationExactIDA, RotationCount}
 
+func (Rotation) sealed() {}
+
 // Name implements Puzzle: "rotation".
 func (Rotation) Name() string { return RotationName }
 

@@ -84,6 +84,8 @@ func (t Tiles) Cells() int { return t.rows * t.cols }
 // String returns the board shape, "3x4".
 func (t Tiles) String() string { return fmt.Sprintf("%dx%d", t.rows, t.cols) }
 
+func (Tiles) sealed() {}
+
 // Name implements Puzzle: "tiles".
 func (Tiles) Name() string { return TilesName }
 
