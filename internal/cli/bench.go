@@ -266,16 +266,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) (err error) {
 // source sends the instances selected, one a unit, as the batch reads them.
 func (b *benchRun[B]) source(send func(*batch.Unit, *bench.Item[B]) bool) error {
 	o := b.o
-	n := 0 // records read; -1 once the selection is past
-	err := puzzle.Scan(b.p, o.g.open, o.Inputs, false, func(rec *puzzle.Record[B]) bool {
-		n = rec.Index + 1
-		if o.sel.Past(rec.Index) {
-			n = -1
-			return false
-		}
-		if !o.sel.Has(rec.Index) {
-			return true
-		}
+	n, err := puzzle.Selected(b.p, o.g.open, o.Inputs, false, &o.sel, func(rec *puzzle.Record[B]) bool {
 		if rec.Err != nil {
 			b.mu.Lock()
 			b.bad++

@@ -88,16 +88,7 @@ func selectedSource[B any](g *globalOptions, p puzzle.Family[B], inputs []string
 		return nil, past
 	}
 	return func(send func(*batch.Unit, batch.None) bool) error {
-		n := 0
-		err := puzzle.Scan(p, g.open, inputs, true, func(rec *puzzle.Record[B]) bool {
-			n = rec.Index + 1
-			if sel.Past(rec.Index) {
-				n = -1 // not counted to the end
-				return false
-			}
-			if !sel.Has(rec.Index) || (sel.Skip != nil && sel.Skip(recordInput(rec.Input), rec.Line)) {
-				return true
-			}
+		n, err := puzzle.Selected(p, g.open, inputs, true, &sel, func(rec *puzzle.Record[B]) bool {
 			u := &batch.Unit{Name: rec.Input, Line: rec.Start, Records: 1}
 			if rec.Text != nil {
 				u.Data = append([]byte(nil), rec.Text...) // a bad sliding-tile record too: its solver reports it

@@ -48,7 +48,9 @@ func (f *solveOutputFlags) prepare(cfg *record.Config, sel *puzzle.Selection) (*
 			return nil, err
 		}
 		s.prior = p
-		sel.Skip = p.Answered()
+		if answered := p.Answered(); answered != nil {
+			sel.Skip = func(input string, line int) bool { return answered(recordInput(input), line) }
+		}
 	}
 	return s, nil
 }

@@ -103,7 +103,7 @@ type Selection struct {
 	Shard report.Shard
 	Pick  *Instances // nil: every record
 	// Skip, when set, drops records already done (a resumed run), by input
-	// name as records write it and line.
+	// name as messages write it ("stdin" for "-") and line.
 	Skip func(input string, line int) bool
 }
 
@@ -115,6 +115,28 @@ func (s *Selection) Has(i int) bool { return s.Shard.Has(i) && s.Pick.Has(i+1) }
 
 // Past reports whether no record from 0-based index i on is taken.
 func (s *Selection) Past(i int) bool { return s.Pick != nil && i+1 > s.Pick.Max() }
+
+// Selected calls f with each record of the inputs of p that sel takes
+// (Scan's records, numbered across the inputs), in order, until f returns
+// false, and reads no further than the last number sel picks. It returns the
+// number of records the inputs hold, or -1 when the reading stopped before
+// their end.
+func Selected[B any](p Family[B], open Opener, inputs []string, wantText bool, sel *Selection, f func(*Record[B]) bool) (int, error) {
+	n := 0
+	err := Scan(p, open, inputs, wantText, func(rec *Record[B]) bool {
+		n = rec.Index + 1
+		switch {
+		case sel.Past(rec.Index):
+		case !sel.Has(rec.Index) || sel.Skip != nil && sel.Skip(rec.Input, rec.Line):
+			return true
+		case f(rec):
+			return true
+		}
+		n = -1
+		return false
+	})
+	return n, err
+}
 
 // PastEnd returns, for inputs that held n records, whether numbers of the
 // selection lie past their end and those of them that match no record at
