@@ -14,9 +14,8 @@ import (
 // randomTilesOptions are the flags of "random 8puzzle", "random 15puzzle",
 // "random 24puzzle" and "random tiles --size ROWSxCOLS".
 type randomTilesOptions struct {
-	g    *globalOptions
-	name string   // the puzzle's name
-	size sizeFlag // --size, for tiles
+	g *globalOptions
+	tilesArg
 	N    int
 	Seed uint64
 	Walk int
@@ -26,7 +25,7 @@ type randomTilesOptions struct {
 }
 
 func newRandomTilesCmd(g *globalOptions, name string) *cobra.Command {
-	o := &randomTilesOptions{g: g, name: name}
+	o := &randomTilesOptions{g: g, tilesArg: tilesArg{name: name}}
 	shape, _ := puzzle.TilesNamed(name)
 	dims := tilesDescribe(name, shape.Rows(), shape.Cols())
 	cmd := &cobra.Command{
@@ -38,9 +37,7 @@ the previous move). The same seed gives the same boards.`, dims),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runRandomTiles(o) },
 	}
-	if name == tilesAnyName {
-		cmd.Flags().Var(&o.size, "size", tilesSizeHelp)
-	}
+	o.tilesArg.register(cmd)
 	cmd.Flags().IntVarP(&o.N, "count", "n", 10, "number of boards")
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed")
 	cmd.Flags().IntVar(&o.Walk, "walk", -1, "make each board this many random moves from the goal instead")
@@ -50,8 +47,8 @@ the previous move). The same seed gives the same boards.`, dims),
 
 // complete checks the flags and sets the board.
 func (o *randomTilesOptions) complete() (err error) {
-	if o.tiles, err = puzzle.LookupTiles(o.name, o.size.size); err != nil {
-		return withCode(ExitUsage, err)
+	if o.tiles, err = o.lookup(); err != nil {
+		return err
 	}
 	if o.N < 0 {
 		return usageError("-n %d: want a count of at least 0", o.N)

@@ -19,9 +19,8 @@ import (
 // solveTilesOptions are the flags of "solve 8puzzle", "solve 15puzzle",
 // "solve 24puzzle" and "solve tiles --size ROWSxCOLS".
 type solveTilesOptions struct {
-	g         *globalOptions
-	name      string   // the puzzle's name
-	size      sizeFlag // --size, for tiles
+	g *globalOptions
+	tilesArg
 	Format    outputFormat
 	Heuristic string
 	Goal      bitboard.Goal
@@ -38,7 +37,7 @@ type solveTilesOptions struct {
 }
 
 func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
-	o := &solveTilesOptions{g: g, name: name}
+	o := &solveTilesOptions{g: g, tilesArg: tilesArg{name: name}}
 	shape, _ := puzzle.TilesNamed(name)
 	rows, cols := shape.Rows(), shape.Cols()
 	dims := tilesDescribe(name, rows, cols)
@@ -101,9 +100,7 @@ Default: %s.
 			return runSolveTiles(o)
 		},
 	}
-	if name == tilesAnyName {
-		cmd.Flags().Var(&o.size, "size", tilesSizeHelp)
-	}
+	o.tilesArg.register(cmd)
 	formatFlag(cmd, &o.Format, formatText, formatAOJ, formatText, formatJSON)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic (see above; default: the board's default)")
 	goalFlag(cmd, &o.Goal, "goal convention: blank-first or blank-last")
@@ -129,8 +126,8 @@ func tilesDefaultHelp(name string, rows, cols int) string {
 // board, the heuristic (the board's default when none is named) and the
 // selection.
 func (o *solveTilesOptions) complete() (err error) {
-	if o.tiles, err = puzzle.LookupTiles(o.name, o.size.size); err != nil {
-		return withCode(ExitUsage, err)
+	if o.tiles, err = o.lookup(); err != nil {
+		return err
 	}
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -31,6 +33,30 @@ func (f *sizeFlag) Set(v string) error {
 	}
 	f.size = &t
 	return nil
+}
+
+// tilesArg is the board of a sliding-tile command: its puzzle name, and
+// --size for "tiles".
+type tilesArg struct {
+	name string
+	size sizeFlag
+}
+
+// register gives cmd its --size, when the name takes one.
+func (a *tilesArg) register(cmd *cobra.Command) {
+	if a.name == tilesAnyName {
+		cmd.Flags().Var(&a.size, "size", tilesSizeHelp)
+	}
+}
+
+// lookup returns the board: a usage error when --size is missing or
+// contradicts the name.
+func (a *tilesArg) lookup() (puzzle.Tiles, error) {
+	t, err := puzzle.LookupTiles(a.name, a.size.size)
+	if err != nil {
+		return t, withCode(ExitUsage, err)
+	}
+	return t, nil
 }
 
 // lookupPuzzle returns the puzzle called name (on the board size, for
@@ -75,9 +101,9 @@ func (f tilesSizeFlag) Set(v string) error { return f.s.size.Set(v) }
 // check reports a missing or contradicting --size as a usage error, and
 // sets rows and cols.
 func (s *tilesShape) check() error {
-	t, err := puzzle.LookupTiles(s.name, s.size.size)
+	t, err := (&tilesArg{s.name, s.size}).lookup()
 	if err != nil {
-		return withCode(ExitUsage, err)
+		return err
 	}
 	s.rows, s.cols = t.Rows(), t.Cols()
 	return nil

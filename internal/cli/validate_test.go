@@ -53,11 +53,11 @@ func TestBadFlagsBuildNothing(t *testing.T) {
 // they cannot mean.
 func TestCompleteChecksFlags(t *testing.T) {
 	g := &globalOptions{}
-	s := &solveTilesOptions{g: g, name: "24puzzle"}
+	s := &solveTilesOptions{g: g, tilesArg: tilesArg{name: "24puzzle"}}
 	if err := s.complete(); err != nil || s.Heuristic != s.tiles.DefaultHeuristic() || s.tiles.Cells() != 25 || !s.sel.All() {
 		t.Fatalf("solve 24puzzle: %v, %q, %v", err, s.Heuristic, s.tiles)
 	}
-	s = &solveTilesOptions{g: g, name: "tiles"}
+	s = &solveTilesOptions{g: g, tilesArg: tilesArg{name: "tiles"}}
 	if err := s.complete(); !errors.Is(err, puzzle.ErrPuzzle) {
 		t.Fatalf("tiles without --size: %v", err)
 	}
