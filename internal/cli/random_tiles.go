@@ -62,7 +62,7 @@ func runRandomTiles(o *randomTilesOptions) error {
 	}
 	goal := o.Goal
 	rows, cols := o.tiles.Rows(), o.tiles.Cols()
-	r := rand.New(rand.NewPCG(o.Seed, 0x711e5))
+	r := newTilesRand(o.Seed)
 	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)
 	for range o.N {
 		var b bitboard.Tiles
@@ -77,3 +77,7 @@ func runRandomTiles(o *randomTilesOptions) error {
 	}
 	return withCode(ExitIO, w.Flush())
 }
+
+// newTilesRand returns the random source of the sliding-tile boards of
+// seed: "random" prints and "score" samples the same boards.
+func newTilesRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x711e5)) }

@@ -203,6 +203,7 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 			newRandomTilesCmd(g, "24puzzle"), newRandomTilesCmd(g, tilesAnyName)),
 		newInfoCmd(g),
 		newBenchCmd(g),
+		newScoreCmd(g),
 		newVerifyCmd(g),
 		newCensusCmd(newCensusRotationCmd(g)),
 		newTablesCmd(g),

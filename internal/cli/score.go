@@ -1,0 +1,424 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// scoreOptions are the flags of "score".
+type scoreOptions struct {
+	g          *globalOptions
+	Puzzle     string
+	Size       sizeFlag
+	Heuristics []string
+	Samples    int
+	Seed       uint64
+	Depth      int // -1: the board's mean optimal length
+	Format     outputFormat
+	Build      bool
+
+	// Set by complete.
+	tiles  puzzle.Tiles
+	tables []scoreTables // of each heuristic
+	depth  int           // the bound of the iteration predicted
+}
+
+// Limits of score's flags.
+const (
+	// scoreMaxSamples bounds --samples: the boards are held in memory, 28
+	// bytes each (280 MB at the bound).
+	scoreMaxSamples = 10_000_000
+	scoreDefSamples = 1_000_000
+	// scoreMaxDepth bounds --depth, past any optimal length up to 5 x 5.
+	scoreMaxDepth = 400
+)
+
+func newScoreCmd(g *globalOptions) *cobra.Command {
+	o := &scoreOptions{g: g}
+	cmd := &cobra.Command{
+		Use:   "score PUZZLE --heuristic H1,H2,...",
+		Short: "Score sliding-tile heuristics without solving: h over random boards, expected IDA* nodes",
+		Long: `Score sliding-tile heuristics the way catalogues are chosen: by measurement.
+PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS; --heuristic
+takes the names solve takes, comma-separated (a partition with commas in
+double quotes: --heuristic 'manhattan,"pdb:1,2,5,6,9,10/3,4,7,8,11"'); the
+first is the baseline of the ratios.
+
+For each heuristic, on --samples uniformly random solvable boards (the boards
+"pdbsolve random PUZZLE -n N --seed S" prints, the same for every heuristic):
+the mean and the spread of h (least, percentiles, largest); and the number
+of nodes an IDA* iteration with cost bound --depth is expected to expand and
+generate from a uniformly random root (Korf, Reid & Edelkamp 2001): the sum
+over depths i of N_i P(d-i), N_i the nodes at depth i of the brute-force tree
+(exact, by the blank's cell, the inverse move never made) and P(x) the
+fraction of the sample with h <= x; generated nodes are the children of the
+expanded ones. "by cell" takes P among the sampled boards with the blank on
+the node's cell, which makes the figure exact in expectation for a whole
+iteration (one that does not stop at a solution) but for sampling error.
+--depth defaults to the board's mean optimal length where it is known (22 on
+3x3, 53 on 4x4, 100 on 5x5); other boards need it.
+
+The sample decides the prediction through the low tail of h, which a strong
+heuristic rarely shows: "sparse" is the share of the prediction that rests on
+fewer than 10 sampled boards, where P(x) is 0 or nearly so and the
+prediction errs low. Raise --samples until it is small.
+
+Also per heuristic: its tables (how many, memory once loaded, estimated
+build time and peak memory on this 2-core class of machine) and whether the
+cache holds them. Missing tables are not built unless --build is given:
+without it the command lists them and exits 3 before any work.
+
+--format table|json. JSON is JSON Lines: a provenance line
+({"provenance": ...}, as bench writes it), then one {"score": ...} object a
+heuristic (docs/score.md).
+
+` + exitCodeHelp,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usageError("score takes one PUZZLE, got %d arguments: %s", len(args), strings.Join(args, " "))
+			}
+			o.Puzzle = args[0]
+			if !cmd.Flags().Changed("depth") {
+				o.Depth = -1
+			} else if o.Depth < 0 {
+				return usageError("--depth %d: want 0 to %d moves", o.Depth, scoreMaxDepth)
+			}
+			return runScore(o)
+		},
+	}
+	cmd.Flags().StringSliceVar(&o.Heuristics, "heuristic", nil, "comma-separated heuristics to score (required)")
+	cmd.Flags().IntVarP(&o.Samples, "samples", "n", scoreDefSamples, fmt.Sprintf("random boards to sample (1 to %d)", scoreMaxSamples))
+	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed (the boards of random PUZZLE --seed S)")
+	cmd.Flags().IntVar(&o.Depth, "depth", 0, "cost bound of the IDA* iteration to predict (default: the board's mean optimal length)")
+	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON)
+	cmd.Flags().BoolVar(&o.Build, "build", false, "build missing tables (else list them and exit 3)")
+	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
+	cmd.RegisterFlagCompletionFunc("heuristic", completeBenchHeuristics)
+	return cmd
+}
+
+// scoreTables is what a heuristic's tables cost and whether they are there.
+type scoreTables struct {
+	Count        int      `json:"count"`                   // table files
+	Bytes        uint64   `json:"bytes"`                   // memory once loaded
+	BuildSeconds float64  `json:"build_seconds,omitempty"` // estimated build time of all, 2 cores
+	PeakBytes    uint64   `json:"peak_build_bytes,omitempty"`
+	Missing      []string `json:"missing,omitempty"` // tables not in the cache before the run (built by --build), as puzzle/pattern
+	specs        []pdb.Spec
+}
+
+// scoreResult is one heuristic's score: the {"score": ...} object of
+// docs/score.md.
+type scoreResult struct {
+	Puzzle    string          `json:"puzzle"`
+	Heuristic string          `json:"heuristic"`
+	Samples   uint64          `json:"samples"`
+	Seed      uint64          `json:"seed"`
+	MeanH     float64         `json:"mean_h"`
+	HCounts   []uint64        `json:"h_counts"` // h_counts[v]: sampled boards with h = v
+	Quantiles map[string]int  `json:"h_quantiles"`
+	Bound     int             `json:"bound"`
+	Predicted scorePrediction `json:"predicted"`
+	// Ratio is predicted.generated over the first heuristic's.
+	Ratio  *float64    `json:"ratio_to_first"`
+	Tables scoreTables `json:"tables"`
+	TimeNS int64       `json:"time_ns"` // evaluating the sample
+}
+
+// scorePrediction is search.TilesPrediction in the record's units.
+type scorePrediction struct {
+	Expanded        float64 `json:"expanded"`
+	Generated       float64 `json:"generated"`
+	ExpandedByCell  float64 `json:"expanded_by_cell"`
+	GeneratedByCell float64 `json:"generated_by_cell"`
+	Sparse          float64 `json:"sparse"`
+}
+
+// scoreQuantiles are the quantiles reported, by name.
+var scoreQuantiles = []struct {
+	name string
+	q    float64
+}{{"min", 0}, {"p1", 0.01}, {"p10", 0.1}, {"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}}
+
+// complete checks the flags of score, before any table is read, and sets
+// the board, the tables of each heuristic and the bound to predict.
+func (o *scoreOptions) complete() (err error) {
+	if len(o.Heuristics) == 0 {
+		return usageError("--heuristic: name at least one heuristic")
+	}
+	if o.Samples < 1 || o.Samples > scoreMaxSamples {
+		return usageError("--samples %d: want 1 to %d boards", o.Samples, scoreMaxSamples)
+	}
+	if o.Puzzle == puzzle.RotationName {
+		return usageError("score rotation: the Rotation Game's exact table leaves nothing to score; PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS")
+	}
+	if o.tiles, err = (&tilesArg{o.Puzzle, o.Size}).lookup(); err != nil {
+		return err
+	}
+	rows, cols := o.tiles.Rows(), o.tiles.Cols()
+	o.tables = make([]scoreTables, len(o.Heuristics))
+	for i, name := range o.Heuristics {
+		if slices.Contains(o.Heuristics[:i], name) {
+			return usageError("--heuristic: %s named twice", name)
+		}
+		specs, err := tilesSpecs(rows, cols, name)
+		if err != nil {
+			return usageError("--heuristic %s: %v", name, plain(err))
+		}
+		o.tables[i].specs = specs
+	}
+	o.depth = o.Depth
+	if o.depth < 0 {
+		mean, ok := search.TilesMeanOptimal(rows, cols)
+		if !ok {
+			return usageError("--depth: no mean optimal length is known for %dx%d boards: give the IDA* bound to predict, such as --depth 50", rows, cols)
+		}
+		o.depth = int(math.Round(mean))
+	}
+	if o.depth > scoreMaxDepth {
+		return usageError("--depth %d: want 0 to %d moves", o.depth, scoreMaxDepth)
+	}
+	return nil
+}
+
+// checkTables fills in what the tables of each heuristic cost and which
+// the cache is missing; without --build a missing table is an error (exit
+// 3) listing them.
+func (o *scoreOptions) checkTables() error {
+	cache, err := o.g.cache()
+	if err != nil {
+		return err
+	}
+	var missing []string            // table names, each once, in order
+	needs := map[string][]string{}  // table name -> the heuristics needing it
+	estimate := map[string]string{} // table name -> its build estimate
+	for i := range o.tables {
+		t := &o.tables[i]
+		t.Count = len(t.specs)
+		for _, s := range t.specs {
+			t.Bytes += s.Entries * uint64(s.Width) / 8
+			t.BuildSeconds += s.BuildTime.Seconds()
+			t.PeakBytes = max(t.PeakBytes, s.PeakBytes)
+			if _, err := os.Stat(cache.Path(s)); err != nil {
+				name := s.Puzzle + "/" + s.Pattern
+				t.Missing = append(t.Missing, name)
+				if needs[name] == nil {
+					missing = append(missing, name)
+					if s.BuildTime > 0 {
+						estimate[name] = fmt.Sprintf(": build %s, %s at the peak", scoreSeconds(s.BuildTime.Seconds()), scoreMiB(s.PeakBytes))
+					}
+				}
+				needs[name] = append(needs[name], o.Heuristics[i])
+			}
+		}
+	}
+	if len(missing) > 0 && !o.Build {
+		lines := make([]string, len(missing))
+		for i, name := range missing {
+			lines[i] = fmt.Sprintf("  %s (%s)%s", name, strings.Join(needs[name], ", "), estimate[name])
+		}
+		return withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n%s\nbuild them with --build, or with pdbsolve gen",
+			cache.Dir, strings.Join(lines, "\n")))
+	}
+	return nil
+}
+
+func runScore(o *scoreOptions) error {
+	if err := o.complete(); err != nil {
+		return err
+	}
+	if err := o.checkTables(); err != nil {
+		return err
+	}
+	rows, cols, depth, tables := o.tiles.Rows(), o.tiles.Cols(), o.depth, o.tables
+
+	tree, err := search.NewTilesTree(rows, cols, depth+1)
+	if err != nil {
+		return usageError("--depth %d: %v", depth, err)
+	}
+	heurs := make([]*search.TilesHeuristic, len(o.Heuristics))
+	for i, name := range o.Heuristics {
+		if heurs[i], err = o.tiles.Heuristic(o.g.cache, name); err != nil {
+			return withCode(ExitTable, err)
+		}
+	}
+	r := newTilesRand(o.Seed)
+	boards := make([]bitboard.Tiles, o.Samples)
+	for i := range boards {
+		boards[i] = bitboard.RandomTiles(r, rows, cols, bitboard.BlankFirst)
+	}
+	results := make([]scoreResult, len(heurs))
+	for i, h := range heurs {
+		start := time.Now()
+		hist, err := h.Histogram(boards, o.g.workers())
+		if err != nil {
+			return err
+		}
+		pred, err := search.PredictTilesIteration(tree, hist, depth)
+		if err != nil {
+			return err
+		}
+		res := scoreResult{Puzzle: o.tiles.RecordName(), Heuristic: h.Name(), Samples: hist.Samples, Seed: o.Seed, MeanH: hist.Mean(),
+			HCounts: hist.Counts, Quantiles: map[string]int{}, Bound: depth, Tables: tables[i],
+			Predicted: scorePrediction{Expanded: pred.Expanded, Generated: pred.Generated,
+				ExpandedByCell: pred.ExpandedByCell, GeneratedByCell: pred.GeneratedByCell, Sparse: pred.Sparse},
+			TimeNS: time.Since(start).Nanoseconds()}
+		for _, q := range scoreQuantiles {
+			res.Quantiles[q.name] = hist.Quantile(q.q)
+		}
+		if first := results[0].Predicted.Generated; i == 0 || first > 0 {
+			ratio := 1.0
+			if i > 0 {
+				ratio = pred.Generated / first
+			}
+			res.Ratio = &ratio
+		}
+		results[i] = res
+	}
+	var buf bytes.Buffer
+	if o.Format == formatJSON {
+		err = writeScoreJSON(&buf, o.g, results)
+	} else {
+		err = writeScoreTable(&buf, o, results)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = o.g.Stdout.Write(buf.Bytes())
+	return withCode(ExitIO, err)
+}
+
+// scoreMiB spells a size in MiB, or KiB below one MiB.
+func scoreMiB(n uint64) string {
+	if n < 1<<20 {
+		return strconv.FormatFloat(float64(n)/(1<<10), 'f', 1, 64) + " KiB"
+	}
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
+}
+
+// scoreSeconds spells an estimated time: "under 1s", else to 0.1 s below a
+// minute and to the second above.
+func scoreSeconds(s float64) string {
+	d := time.Duration(s * float64(time.Second))
+	switch {
+	case d < time.Second:
+		return "under 1s"
+	case d < time.Minute:
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
+}
+
+// writeScoreJSON writes the provenance line and one {"score": ...} line a
+// heuristic.
+func writeScoreJSON(w io.Writer, g *globalOptions, results []scoreResult) error {
+	if err := provenance.WriteJSON(w, g.provenance()); err != nil {
+		return err
+	}
+	for i := range results {
+		b, err := json.Marshal(struct {
+			Score *scoreResult `json:"score"`
+		}{&results[i]})
+		if err != nil {
+			return err
+		}
+		w.Write(append(b, '\n'))
+	}
+	return nil
+}
+
+// writeScoreTable writes the scores as three aligned tables (values of h,
+// the predicted iteration, the tables) and notes saying what they mean.
+func writeScoreTable(w io.Writer, o *scoreOptions, results []scoreResult) error {
+	first := results[0]
+	how := "the board's mean optimal length"
+	if o.Depth >= 0 {
+		how = "--depth"
+	}
+	fmt.Fprintf(w, "%s: h over %d uniformly random solvable boards (seed %d)\n", first.Puzzle, first.Samples, first.Seed)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "heuristic\tmean h\t")
+	for _, q := range scoreQuantiles {
+		fmt.Fprintf(tw, "%s\t", q.name)
+	}
+	fmt.Fprintln(tw)
+	for _, r := range results {
+		fmt.Fprintf(tw, "%s\t%.3f\t", r.Heuristic, r.MeanH)
+		for _, q := range scoreQuantiles {
+			fmt.Fprintf(tw, "%d\t", r.Quantiles[q.name])
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nIDA* iteration with bound %d (%s), expected from a uniformly random root:\n", first.Bound, how)
+	fmt.Fprintf(tw, "heuristic\texpanded\tgenerated\tvs %s\texpanded by cell\tgenerated by cell\tsparse\t\n", first.Heuristic)
+	for _, r := range results {
+		ratio := "-"
+		if r.Ratio != nil {
+			ratio = strconv.FormatFloat(*r.Ratio, 'g', 3, 64)
+		}
+		p := r.Predicted
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.1f%%\t\n", r.Heuristic, scoreNum(p.Expanded), scoreNum(p.Generated), ratio,
+			scoreNum(p.ExpandedByCell), scoreNum(p.GeneratedByCell), 100*p.Sparse)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nTables (build estimates for an idle 2-core machine):")
+	fmt.Fprint(tw, "heuristic\ttables\tmemory\tbuild est.\tpeak build\tcached\t\n")
+	for _, r := range results {
+		t := r.Tables
+		if t.Count == 0 {
+			fmt.Fprintf(tw, "%s\t0\t-\t-\t-\t-\t\n", r.Heuristic)
+			continue
+		}
+		build, peak := "-", "-"
+		if t.BuildSeconds > 0 {
+			build = scoreSeconds(t.BuildSeconds)
+			peak = scoreMiB(t.PeakBytes)
+		}
+		cached := "yes"
+		if len(t.Missing) > 0 {
+			cached = fmt.Sprintf("built now (%d)", len(t.Missing))
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t\n", r.Heuristic, t.Count, scoreMiB(t.Bytes), build, peak, cached)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, `
+expanded: Korf, Reid & Edelkamp's sum over depths i of N_i P(%d-i): N_i the nodes at depth i of the
+  brute-force tree (no inverse moves), P(x) the sampled fraction with h <= x; generated: their children
+by cell: P among the sampled boards with the blank on the node's cell (exact in expectation for a whole
+  iteration, one that does not stop at a solution); KRE's single P ignores the blank's cell
+These are complete iterations at one bound averaged over random roots (KRE's setting), dominated by roots
+  nearer the goal, which a solve never searches at this bound: compare heuristics by the ratio, and
+  measure solves with random | bench
+sparse: share of "generated" from terms whose P rests on fewer than %d boards: the prediction errs low
+  there, as the sample misses the low h that decide it; raise --samples
+`, first.Bound, search.TilesSparseSamples)
+	return err
+}
+
+// scoreNum formats a predicted node count: 4 significant digits.
+func scoreNum(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
