@@ -33,6 +33,9 @@ func TestBadFlagsBuildNothing(t *testing.T) {
 		{"bench", "rotation", "--heuristic", "exact", "--goal", "middle"},
 		{"verify", "24puzzle", "--heuristic", "pdb:1-12/13-24+reflect+reflect", "--input", "-", "--solutions", "x"},
 		{"verify", "rotation", "--heuristic", "bogus", "--input", "-", "--solutions", "x"},
+		{"score", "24puzzle", "--heuristic", "pdb6666,bogus", "--build"},
+		{"score", "24puzzle", "--heuristic", "pdb6666", "--samples", "0", "--build"},
+		{"score", "24puzzle", "--heuristic", "pdb6666", "--format", "csv", "--build"},
 		{"--write-tables", "sometimes", "solve", "rotation"},
 	} {
 		dir := t.TempDir()
