@@ -18,6 +18,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/internal/score"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -35,9 +36,9 @@ type scoreOptions struct {
 	Build      bool
 
 	// Set by complete.
-	tiles  puzzle.Tiles
-	tables []scoreTables // of each heuristic
-	depth  int           // the bound of the iteration predicted
+	tiles puzzle.Tiles
+	specs [][]pdb.Spec // the tables of each heuristic
+	depth int          // the bound of the iteration predicted
 }
 
 // Limits of score's flags.
@@ -115,49 +116,6 @@ heuristic (docs/score.md).
 	return cmd
 }
 
-// scoreTables is what a heuristic's tables cost and whether they are there.
-type scoreTables struct {
-	Count        int      `json:"count"`                   // table files
-	Bytes        uint64   `json:"bytes"`                   // memory once loaded
-	BuildSeconds float64  `json:"build_seconds,omitempty"` // estimated build time of all, 2 cores
-	PeakBytes    uint64   `json:"peak_build_bytes,omitempty"`
-	Missing      []string `json:"missing,omitempty"` // tables not in the cache before the run (built by --build), as puzzle/pattern
-	specs        []pdb.Spec
-}
-
-// scoreResult is one heuristic's score: the {"score": ...} object of
-// docs/score.md.
-type scoreResult struct {
-	Puzzle    string          `json:"puzzle"`
-	Heuristic string          `json:"heuristic"`
-	Samples   uint64          `json:"samples"`
-	Seed      uint64          `json:"seed"`
-	MeanH     float64         `json:"mean_h"`
-	HCounts   []uint64        `json:"h_counts"` // h_counts[v]: sampled boards with h = v
-	Quantiles map[string]int  `json:"h_quantiles"`
-	Bound     int             `json:"bound"`
-	Predicted scorePrediction `json:"predicted"`
-	// Ratio is predicted.generated over the first heuristic's.
-	Ratio  *float64    `json:"ratio_to_first"`
-	Tables scoreTables `json:"tables"`
-	TimeNS int64       `json:"time_ns"` // evaluating the sample
-}
-
-// scorePrediction is search.TilesPrediction in the record's units.
-type scorePrediction struct {
-	Expanded        float64 `json:"expanded"`
-	Generated       float64 `json:"generated"`
-	ExpandedByCell  float64 `json:"expanded_by_cell"`
-	GeneratedByCell float64 `json:"generated_by_cell"`
-	Sparse          float64 `json:"sparse"`
-}
-
-// scoreQuantiles are the quantiles reported, by name.
-var scoreQuantiles = []struct {
-	name string
-	q    float64
-}{{"min", 0}, {"p1", 0.01}, {"p10", 0.1}, {"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}}
-
 // complete checks the flags of score, before any table is read, and sets
 // the board, the tables of each heuristic and the bound to predict.
 func (o *scoreOptions) complete() (err error) {
@@ -174,7 +132,7 @@ func (o *scoreOptions) complete() (err error) {
 		return err
 	}
 	rows, cols := o.tiles.Rows(), o.tiles.Cols()
-	o.tables = make([]scoreTables, len(o.Heuristics))
+	o.specs = make([][]pdb.Spec, len(o.Heuristics))
 	for i, name := range o.Heuristics {
 		if slices.Contains(o.Heuristics[:i], name) {
 			return usageError("--heuristic: %s named twice", name)
@@ -183,7 +141,7 @@ func (o *scoreOptions) complete() (err error) {
 		if err != nil {
 			return usageError("--heuristic %s: %v", name, plain(err))
 		}
-		o.tables[i].specs = specs
+		o.specs[i] = specs
 	}
 	o.depth = o.Depth
 	if o.depth < 0 {
@@ -199,60 +157,57 @@ func (o *scoreOptions) complete() (err error) {
 	return nil
 }
 
-// checkTables fills in what the tables of each heuristic cost and which
-// the cache is missing; without --build a missing table is an error (exit
-// 3) listing them.
-func (o *scoreOptions) checkTables() error {
+// checkTables returns what the tables of each heuristic cost and which the
+// cache is missing; without --build a missing table is an error (exit 3)
+// listing them.
+func (o *scoreOptions) checkTables() ([]score.Tables, error) {
 	cache, err := o.g.cache()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var missing []string            // table names, each once, in order
 	needs := map[string][]string{}  // table name -> the heuristics needing it
 	estimate := map[string]string{} // table name -> its build estimate
-	for i := range o.tables {
-		t := &o.tables[i]
-		t.Count = len(t.specs)
-		for _, s := range t.specs {
-			t.Bytes += s.Entries * uint64(s.Width) / 8
-			t.BuildSeconds += s.BuildTime.Seconds()
-			t.PeakBytes = max(t.PeakBytes, s.PeakBytes)
-			if _, err := os.Stat(cache.Path(s)); err != nil {
-				name := s.Puzzle + "/" + s.Pattern
-				t.Missing = append(t.Missing, name)
-				if needs[name] == nil {
-					missing = append(missing, name)
-					if s.BuildTime > 0 {
-						estimate[name] = fmt.Sprintf(": build %s, %s at the peak", scoreSeconds(s.BuildTime.Seconds()), scoreMiB(s.PeakBytes))
-					}
-				}
-				needs[name] = append(needs[name], o.Heuristics[i])
+	tables := make([]score.Tables, len(o.specs))
+	for i, specs := range o.specs {
+		tables[i] = score.Cost(specs, func(s pdb.Spec) bool {
+			if _, err := os.Stat(cache.Path(s)); err == nil {
+				return true
 			}
-		}
+			name := s.Puzzle + "/" + s.Pattern
+			if needs[name] == nil {
+				missing = append(missing, name)
+				if s.BuildTime > 0 {
+					estimate[name] = fmt.Sprintf(": build %s, %s at the peak", scoreSeconds(s.BuildTime.Seconds()), scoreMiB(s.PeakBytes))
+				}
+			}
+			needs[name] = append(needs[name], o.Heuristics[i])
+			return false
+		})
 	}
 	if len(missing) > 0 && !o.Build {
 		lines := make([]string, len(missing))
 		for i, name := range missing {
 			lines[i] = fmt.Sprintf("  %s (%s)%s", name, strings.Join(needs[name], ", "), estimate[name])
 		}
-		return withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n%s\nbuild them with --build, or with pdbsolve gen",
+		return nil, withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n%s\nbuild them with --build, or with pdbsolve gen",
 			cache.Dir, strings.Join(lines, "\n")))
 	}
-	return nil
+	return tables, nil
 }
 
 func runScore(o *scoreOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	if err := o.checkTables(); err != nil {
+	tables, err := o.checkTables()
+	if err != nil {
 		return err
 	}
-	rows, cols, depth, tables := o.tiles.Rows(), o.tiles.Cols(), o.depth, o.tables
-
-	tree, err := search.NewTilesTree(rows, cols, depth+1)
+	rows, cols := o.tiles.Rows(), o.tiles.Cols()
+	tree, err := search.NewTilesTree(rows, cols, o.depth+1)
 	if err != nil {
-		return usageError("--depth %d: %v", depth, err)
+		return usageError("--depth %d: %v", o.depth, err)
 	}
 	heurs := make([]*search.TilesHeuristic, len(o.Heuristics))
 	for i, name := range o.Heuristics {
@@ -265,33 +220,9 @@ func runScore(o *scoreOptions) error {
 	for i := range boards {
 		boards[i] = bitboard.RandomTiles(r, rows, cols, bitboard.BlankFirst)
 	}
-	results := make([]scoreResult, len(heurs))
-	for i, h := range heurs {
-		start := time.Now()
-		hist, err := h.Histogram(boards, o.g.workers())
-		if err != nil {
-			return err
-		}
-		pred, err := search.PredictTilesIteration(tree, hist, depth)
-		if err != nil {
-			return err
-		}
-		res := scoreResult{Puzzle: o.tiles.RecordName(), Heuristic: h.Name(), Samples: hist.Samples, Seed: o.Seed, MeanH: hist.Mean(),
-			HCounts: hist.Counts, Quantiles: map[string]int{}, Bound: depth, Tables: tables[i],
-			Predicted: scorePrediction{Expanded: pred.Expanded, Generated: pred.Generated,
-				ExpandedByCell: pred.ExpandedByCell, GeneratedByCell: pred.GeneratedByCell, Sparse: pred.Sparse},
-			TimeNS: time.Since(start).Nanoseconds()}
-		for _, q := range scoreQuantiles {
-			res.Quantiles[q.name] = hist.Quantile(q.q)
-		}
-		if first := results[0].Predicted.Generated; i == 0 || first > 0 {
-			ratio := 1.0
-			if i > 0 {
-				ratio = pred.Generated / first
-			}
-			res.Ratio = &ratio
-		}
-		results[i] = res
+	results, err := score.Heuristics(o.tiles.RecordName(), heurs, tables, boards, o.Seed, tree, o.depth, o.g.workers())
+	if err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if o.Format == formatJSON {
@@ -329,13 +260,13 @@ func scoreSeconds(s float64) string {
 
 // writeScoreJSON writes the provenance line and one {"score": ...} line a
 // heuristic.
-func writeScoreJSON(w io.Writer, g *globalOptions, results []scoreResult) error {
+func writeScoreJSON(w io.Writer, g *globalOptions, results []score.Result) error {
 	if err := provenance.WriteJSON(w, g.provenance()); err != nil {
 		return err
 	}
 	for i := range results {
 		b, err := json.Marshal(struct {
-			Score *scoreResult `json:"score"`
+			Score *score.Result `json:"score"`
 		}{&results[i]})
 		if err != nil {
 			return err
@@ -347,7 +278,7 @@ func writeScoreJSON(w io.Writer, g *globalOptions, results []scoreResult) error 
 
 // writeScoreTable writes the scores as three aligned tables (values of h,
 // the predicted iteration, the tables) and notes saying what they mean.
-func writeScoreTable(w io.Writer, o *scoreOptions, results []scoreResult) error {
+func writeScoreTable(w io.Writer, o *scoreOptions, results []score.Result) error {
 	first := results[0]
 	how := "the board's mean optimal length"
 	if o.Depth >= 0 {
@@ -356,14 +287,14 @@ func writeScoreTable(w io.Writer, o *scoreOptions, results []scoreResult) error 
 	fmt.Fprintf(w, "%s: h over %d uniformly random solvable boards (seed %d)\n", first.Puzzle, first.Samples, first.Seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "heuristic\tmean h\t")
-	for _, q := range scoreQuantiles {
-		fmt.Fprintf(tw, "%s\t", q.name)
+	for _, q := range score.Quantiles {
+		fmt.Fprintf(tw, "%s\t", q.Name)
 	}
 	fmt.Fprintln(tw)
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s\t%.3f\t", r.Heuristic, r.MeanH)
-		for _, q := range scoreQuantiles {
-			fmt.Fprintf(tw, "%d\t", r.Quantiles[q.name])
+		for _, q := range score.Quantiles {
+			fmt.Fprintf(tw, "%d\t", r.Quantiles[q.Name])
 		}
 		fmt.Fprintln(tw)
 	}
