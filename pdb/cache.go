@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -101,7 +102,10 @@ const buildNotice = 3 * time.Second
 // Cache loads tables from a directory, building and storing the ones that
 // are missing or damaged. One lock file per table (its file name and
 // ".lock") makes a process that needs a table another is building wait for
-// that build instead of repeating it. The zero policy is WriteAuto.
+// that build instead of repeating it; where flock(2) fails (a file system
+// without locks) a Cache says so and builds without the lock, and the files
+// are still renamed into place whole. The zero policy is WriteAuto. A Cache
+// must not be copied after first use.
 type Cache struct {
 	Dir    string
 	Policy WritePolicy
@@ -117,6 +121,11 @@ type Cache struct {
 	// Loaded, if set, is called with every table Load returns, so a caller
 	// can say which tables an output was made with.
 	Loaded func(*Table)
+
+	// The temporary files of the writes in progress, for Interrupt.
+	tempMu      sync.Mutex
+	temps       map[string]struct{}
+	interrupted bool // set by Interrupt: no more writes
 }
 
 func (c *Cache) notify(format string, args ...any) {
@@ -134,52 +143,81 @@ func (c *Cache) Path(s Spec) string { return filepath.Join(c.Dir, s.FileName()) 
 // for it (saying so through Notify) and reads the result. A build is
 // refused with ErrTooBig when it cannot fit in memory.
 func (c *Cache) Load(s Spec) (*Table, error) {
-	t, err := c.load(s)
+	t, _, err := c.load(s, false)
 	if err == nil && c.Loaded != nil {
 		c.Loaded(t)
 	}
 	return t, err
 }
 
-func (c *Cache) load(s Spec) (*Table, error) {
+// ErrNotKept is returned by Ensure when the table cannot be kept in the
+// cache directory: under WriteNever, or when the directory cannot be
+// written (read-only, full, not a directory); the error names the path.
+var ErrNotKept = errors.New("the table cannot be kept in the cache directory")
+
+// Ensure makes sure the cache directory holds s's table, as a "gen" step
+// before the jobs that use it: a file there is read and checked as Load
+// checks it; a missing or damaged one is built, checked and written (under
+// the table's lock, waiting as Load does for another process's build).
+// built reports that this call built and wrote the table. Unlike Load,
+// Ensure never falls back to a table in memory: when the file cannot be
+// written it returns an error wrapping ErrNotKept (or the write's error)
+// and the table is not returned.
+func (c *Cache) Ensure(s Spec) (t *Table, built bool, err error) {
+	if c.Policy == WriteNever {
+		return nil, false, fmt.Errorf("table %s/%s: write policy never: %w", s.Puzzle, s.Pattern, ErrNotKept)
+	}
+	return c.load(s, true)
+}
+
+// load returns s's table as Load does; with keep set, as Ensure does.
+func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	c.sweep()
 	path := c.Path(s)
 	t, err := s.Open(path)
 	if err == nil {
-		return t, nil
+		return t, false, nil
 	}
 	why, verb := fmt.Sprintf("table %s/%s is not in the cache", s.Puzzle, s.Pattern), "building"
 	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		why, verb = err.Error(), "rebuilding"
 	}
 	if c.Policy == WriteNever {
-		return c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching (write policy never)", why, verb))
+		t, err := c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching (write policy never)", why, verb))
+		return t, err == nil, err
 	}
 	lock, err := c.lock(path)
+	if err != nil && keep {
+		return nil, false, fmt.Errorf("cannot write table %s/%s to %s: %v: %w", s.Puzzle, s.Pattern, path, err, ErrNotKept)
+	}
 	if err != nil {
-		return c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching: cannot write to %s (%v)", why, verb, c.Dir, err))
+		t, err := c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching: cannot write to %s (%v)", why, verb, c.Dir, err))
+		return t, err == nil, err
 	}
 	defer lock.Unlock()
 	if waited, err := c.acquire(lock, s); err != nil {
-		return nil, err
+		return nil, false, err
 	} else if waited {
 		if t, err := s.Open(path); err == nil {
-			return t, nil
+			return t, false, nil
 		}
 		// The other process failed or was killed: build it here.
 	} else if t, err := s.Open(path); err == nil {
 		// Written by another process between the first look and the lock.
-		return t, nil
+		return t, false, nil
 	}
 	t, err = c.build(s, fmt.Sprintf("%s; %s %s", why, verb, path))
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	if err := WriteFile(path, t); err != nil {
+	if err := c.writeFile(path, t); err != nil {
+		if keep {
+			return nil, false, err
+		}
 		// The table is good; only the cache is not. Use it and say so.
 		c.notify("pdbsolve: cannot keep table %s/%s (%v); using it without caching", s.Puzzle, s.Pattern, err)
 	}
-	return t, nil
+	return t, true, nil
 }
 
 // Rebuild builds s's table even if the cache holds it, checks it against s
@@ -203,7 +241,7 @@ func (c *Cache) Rebuild(s Spec) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := WriteFile(path, t); err != nil {
+	if err := c.writeFile(path, t); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -219,6 +257,7 @@ func (c *Cache) Store(s Spec, t *Table) error {
 	if c.Policy == WriteNever {
 		return nil
 	}
+	c.sweep()
 	path := c.Path(s)
 	lock, err := c.lock(path)
 	if err != nil {
@@ -228,7 +267,7 @@ func (c *Cache) Store(s Spec, t *Table) error {
 	if _, err := c.acquire(lock, s); err != nil {
 		return err
 	}
-	return WriteFile(path, t)
+	return c.writeFile(path, t)
 }
 
 // build checks that s fits in memory, announces the build with why and the

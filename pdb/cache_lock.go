@@ -27,12 +27,25 @@ func (c *Cache) lock(path string) (*flock.Flock, error) {
 	return flock.New(name, flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o644)), nil
 }
 
+// tryLock takes a lock without waiting; a variable so that tests can make
+// it fail as flock(2) fails on a file system without locks.
+var tryLock = (*flock.Flock).TryLock
+
 // acquire takes lock, the lock of s's file. When another process holds it,
 // acquire says so through Notify and waits; waited reports that it did.
+// When the file system cannot lock at all (flock(2) fails, as on NFS
+// without a lock manager or Lustre mounted without flock), acquire says so
+// and goes on without the lock: another process may then build and write
+// the same table at the same time, each file renamed into place whole.
 func (c *Cache) acquire(lock *flock.Flock, s Spec) (waited bool, err error) {
-	ok, err := lock.TryLock()
-	if err != nil || ok {
-		return false, err
+	ok, err := tryLock(lock)
+	if err != nil {
+		c.notify("pdbsolve: cannot lock %s (%v); writing table %s/%s without the lock (another process may build and write it too)",
+			lock.Path(), err, s.Puzzle, s.Pattern)
+		return false, nil
+	}
+	if ok {
+		return false, nil
 	}
 	c.notify("pdbsolve: waiting for another process to finish building table %s/%s (%s is locked)",
 		s.Puzzle, s.Pattern, lock.Path())
@@ -79,7 +92,7 @@ func (c *Cache) sweep() {
 // another process holds the lock.
 func (c *Cache) removeLocked(table, name string) (removed bool, err error) {
 	l := flock.New(table+lockExt, flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o644))
-	ok, err := l.TryLock()
+	ok, err := tryLock(l)
 	if err != nil || !ok {
 		return false, err
 	}

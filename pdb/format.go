@@ -8,7 +8,6 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -391,41 +390,7 @@ func writeFrames(w io.Writer, t *Table, frameBytes uint64) error {
 // path+".tmp" and a random suffix in the same directory, synced, and then
 // renamed into place. A temporary file is removed on failure; one left by a
 // process that died is removed by the next Cache that touches the directory.
-func WriteFile(path string, t *Table) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("writing table %s: %w", path, err)
-	}
-	f, err := os.CreateTemp(dir, filepath.Base(path)+tempInfix+"*")
-	if err != nil {
-		return fmt.Errorf("writing table %s: %w", path, err)
-	}
-	tmp := f.Name()
-	err = f.Chmod(0o644)
-	if err == nil {
-		err = Write(f, t)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing table %s: %w", path, err)
-	}
-	// Make the rename itself durable; a directory that cannot be synced
-	// still holds the complete file.
-	if d, err := os.Open(dir); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
-}
+func WriteFile(path string, t *Table) error { return writeAtomic(path, t, nil) }
 
 // tempInfix separates a table file's name from the random suffix of the
 // temporary file it is written to.

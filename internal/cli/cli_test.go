@@ -260,7 +260,7 @@ func TestGenAndInfo(t *testing.T) {
 func TestGenTilesInto(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "t")
 	code, _, errs := run(t, "", "gen", "8puzzle", "--pdb", "44", "-o", dir)
-	if code != 0 || strings.Count(errs, "building") != 2 || strings.Count(errs, " is in ") != 2 {
+	if code != 0 || strings.Count(errs, "building") != 2 || strings.Count(errs, "; wrote "+dir) != 2 {
 		t.Fatalf("gen -o: exit %d: %s", code, errs)
 	}
 	if code, _, errs = run(t, "", "gen", "8puzzle", "--pdb", "44", "-o", dir); code != 0 || strings.Contains(errs, "building") {

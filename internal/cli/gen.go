@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -13,8 +14,19 @@ func newGenCmd(puzzles ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "gen PUZZLE",
 		Short: "Build pattern database tables",
-		Long: `Build a puzzle's tables into the cache directory, or with -o DIR every table\nit needs into DIR (usable as --tables DIR).
-Tables are also built on first use by the commands that need them.
+		Long: `Build the tables a puzzle needs into the cache directory (--tables DIR, else
+$` + pdb.EnvTables + `, else the user's cache directory), or with -o DIR into DIR (then
+usable as --tables DIR). A table already there is read and checked (header,
+checksums, and the entries against the pinned checksum) and kept; only
+missing or damaged tables are built, unless --rebuild. Each table is written
+to a temporary file and renamed into place under the table's lock, so
+several processes (or cluster nodes sharing the directory) build it once.
+gen writes tables, so --write-tables never is a usage error. A table that
+cannot be written (a read-only or full directory) is exit 3 with its path;
+gen never reports a table it did not write.
+
+Tables are also built on first use by the commands that need them; on a
+cluster, run gen once in a job the array depends on.
 
 ` + exitCodeHelp,
 	}
@@ -22,20 +34,53 @@ Tables are also built on first use by the commands that need them.
 	return puzzleGroup(cmd)
 }
 
-// genInto makes sure directory dir holds the tables of specs, as a cache
-// directory does: each is read and checked if there, else built, checked
-// and written (pdb.Cache.Load on a cache whose Dir is dir).
-func genInto(g *globalOptions, dir string, specs []pdb.Spec) error {
-	cache, err := g.cacheIn(dir)
+// genOptions are the flags every "gen PUZZLE" shares.
+type genOptions struct {
+	Output  string // -o DIR: the directory to hold the tables
+	Rebuild bool   // build every table even when the directory holds it
+}
+
+// bindGenFlags binds the shared flags of a "gen PUZZLE" command to o.
+func bindGenFlags(cmd *cobra.Command, o *genOptions) {
+	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "build the tables into this directory (usable as --tables DIR) instead of the cache directory")
+	cmd.Flags().BoolVar(&o.Rebuild, "rebuild", false, "build and replace every table, also those already present and correct")
+}
+
+// genCache checks the global flags gen depends on and returns the cache of
+// the directory the tables go to: -o DIR, else the cache directory.
+func genCache(g *globalOptions, o *genOptions) (*pdb.Cache, error) {
+	if g.WriteTables == pdb.WriteNever {
+		return nil, usageError("gen writes tables: with --write-tables never it would keep none (solve, bench and info take --write-tables never)")
+	}
+	if o.Output != "" {
+		return g.cacheIn(o.Output)
+	}
+	return g.cache()
+}
+
+// genTable makes sure cache's directory holds s's table, building it when
+// it is missing or damaged, or always with --rebuild, and says on stderr
+// which it did and where the file is; a table that cannot be written is
+// an error (exit 3).
+func genTable(g *globalOptions, o *genOptions, cache *pdb.Cache, s pdb.Spec) (*pdb.Table, error) {
+	start := time.Now()
+	var t *pdb.Table
+	built, err := true, error(nil)
+	if o.Rebuild {
+		t, err = cache.Rebuild(s)
+	} else {
+		t, built, err = cache.Ensure(s)
+	}
 	if err != nil {
-		return err
+		return nil, withCode(ExitTable, plain(err))
 	}
-	for _, s := range specs {
-		t, err := cache.Load(s)
-		if err != nil {
-			return withCode(ExitTable, plain(err))
-		}
-		fmt.Fprintf(g.Stderr, "pdbsolve: %s/%s (%d entries, checksum %08x) is in %s\n", t.Puzzle, t.Pattern, t.Entries, t.Checksum, cache.Path(s))
+	path := cache.Path(s)
+	if built {
+		fmt.Fprintf(g.Stderr, "pdbsolve: built %s/%s (%d entries, mean %.4f, checksum %08x) in %v; wrote %s\n",
+			t.Puzzle, t.Pattern, t.Entries, t.Mean(), t.Checksum, time.Since(start).Round(time.Millisecond), path)
+	} else {
+		fmt.Fprintf(g.Stderr, "pdbsolve: %s/%s (%d entries, checksum %08x) is in %s, checked; kept (--rebuild replaces it)\n",
+			t.Puzzle, t.Pattern, t.Entries, t.Checksum, path)
 	}
-	return nil
+	return t, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -19,7 +18,7 @@ type genTilesOptions struct {
 	shape     tilesShape
 	PDB       string
 	Heuristic string
-	Output    string // -o DIR
+	genOptions
 }
 
 func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
@@ -30,13 +29,13 @@ func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 		Use:   name,
 		Short: fmt.Sprintf("Build the %s sliding-tile tables", dims),
 		Long: fmt.Sprintf(`Build the %s sliding-tile pattern databases a heuristic needs into the
-cache directory, replacing any there: --heuristic takes any name solve takes
-(default: the board's default heuristic), --pdb a preset or table by its
-short name (663, 78, exact, ...). One table serves every pattern that is its
-image under a symmetry of the board, so a partition may need fewer tables
-than it has patterns. With -o DIR, make sure DIR holds the tables as a
-cache directory does (--tables DIR then uses them): each is read and checked
-if there, else built, checked and written.
+cache directory, or with -o DIR into DIR (--tables DIR then uses them):
+--heuristic takes any name solve takes (default: the board's default
+heuristic), --pdb a preset or table by its short name (663, 78, exact, ...).
+One table serves every pattern that is its image under a symmetry of the
+board, so a partition may need fewer tables than it has patterns. A table
+already there is read and checked (the pinned checksum included) and kept;
+only missing or damaged tables are built, unless --rebuild.
 
 Before a build expected to take more than a few seconds a line gives the
 expected time and peak memory; a build that needs more memory than the
@@ -55,7 +54,7 @@ Heuristics: %s.
 	}
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "build the tables of this heuristic (default: the board's default)")
 	cmd.Flags().StringVar(&o.PDB, "pdb", "", "build this preset partition or table instead: 555, 663, 78 (4x4), 6666 (5x5), exact or 44 (3x3)")
-	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the tables into this directory (checked like a cache) instead of rebuilding them in the cache")
+	bindGenFlags(cmd, &o.genOptions)
 	return cmd
 }
 
@@ -121,22 +120,14 @@ func runGenTiles(o *genTilesOptions) error {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s needs no tables\n", name)
 		return nil
 	}
-	cache, err := o.g.cache()
+	cache, err := genCache(o.g, &o.genOptions)
 	if err != nil {
 		return err
 	}
-	if o.Output != "" {
-		return genInto(o.g, o.Output, specs)
-	}
 	for _, s := range specs {
-		start := time.Now()
-		t, err := cache.Rebuild(s) // under the table's lock, checked, with the estimates
-		if err != nil {
-			return withCode(ExitTable, err)
+		if _, err := genTable(o.g, &o.genOptions, cache, s); err != nil {
+			return err
 		}
-		built, path := time.Since(start), cache.Path(s)
-		fmt.Fprintf(o.g.Stderr, "pdbsolve: built %s/%s (%d entries, mean %.4f) in %v; wrote %s\n",
-			t.Puzzle, t.Pattern, t.Entries, t.Mean(), built.Round(time.Millisecond), path)
 	}
 	return nil
 }

@@ -24,12 +24,18 @@ func newInfoCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "info FILE",
 		Short: "Check a table file and describe it",
-		Long: `Read a table file, check all of it (magic, version, sizes, checksums), and
+		Long: `Read a table file, check all of it as solve checks a table it loads (magic,
+version, sizes, header and entry checksums, per-value counts and, for a
+table pdbsolve builds, its entries against the pinned checksum), and
 print its header, the histogram of its stored values (count and share of
 entries holding each value) and their mean. --plot FILE.svg|FILE.png draws
 the distribution of the heuristic values the table gives, in moves (for a
 sliding-tile pattern table, a placement's Manhattan distance plus twice its
 stored entry).
+
+A file that fails a check is reported and exits 3; one whose checksums
+agree with its entries but whose entries are not the pinned ones (damaged
+and re-checksummed, or forged) is printed with "checksum ... BAD" and exits 3.
 
 ` + exitCodeHelp,
 		Args: cobra.ExactArgs(1),
@@ -53,9 +59,14 @@ func runInfo(o *infoOptions) error {
 		return withCode(ExitTable, plain(err))
 	}
 	w := bufio.NewWriter(o.g.Stdout)
-	writeInfo(w, o.File, t)
+	pinned, known := pdb.KnownChecksum(t.Puzzle, t.Pattern)
+	writeInfo(w, o.File, t, pinned, known)
 	if err := w.Flush(); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
+	}
+	if known && t.Checksum != pinned {
+		return withCode(ExitTable, fmt.Errorf("%s: the entries of %s/%s have CRC %08x, not the pinned %08x of the table pdbsolve builds: solve rejects and rebuilds it",
+			o.File, t.Puzzle, t.Pattern, t.Checksum, pinned))
 	}
 	if o.Plot != "" {
 		h, err := plot.TableHistogram(t)
@@ -69,7 +80,9 @@ func runInfo(o *infoOptions) error {
 	return nil
 }
 
-func writeInfo(w io.Writer, name string, t *pdb.Table) {
+// writeInfo describes table t, read from file name; pinned is the pinned
+// checksum of its puzzle and pattern when known is set.
+func writeInfo(w io.Writer, name string, t *pdb.Table, pinned uint32, known bool) {
 	fmt.Fprintf(w, "file      %s\n", name)
 	fmt.Fprintf(w, "format    %s version %d\n", pdb.Magic, pdb.FormatVersion)
 	fmt.Fprintf(w, "puzzle    %s\n", t.Puzzle)
@@ -79,7 +92,14 @@ func writeInfo(w io.Writer, name string, t *pdb.Table) {
 		fmt.Fprintf(w, "goal      %s\n", goal)
 	}
 	fmt.Fprintf(w, "entries   %d x %d bits\n", t.Entries, t.Width)
-	fmt.Fprintf(w, "checksum  %08x OK\n", t.Checksum)
+	switch {
+	case !known:
+		fmt.Fprintf(w, "checksum  %08x OK (no checksum is pinned for this pattern)\n", t.Checksum)
+	case t.Checksum == pinned:
+		fmt.Fprintf(w, "checksum  %08x OK, the pinned checksum\n", t.Checksum)
+	default:
+		fmt.Fprintf(w, "checksum  %08x BAD: the pinned checksum is %08x\n", t.Checksum, pinned)
+	}
 	fmt.Fprintf(w, "mean      %.4f\n", t.Mean())
 	fmt.Fprintf(w, "value %14s %9s\n", "count", "share")
 	for v, c := range t.Counts {

@@ -14,14 +14,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -106,6 +104,7 @@ type globalOptions struct {
 	args       []string // the command line, program name first, for provenance
 	tablesMu   sync.Mutex
 	tablesUsed []*pdb.Table // the tables the cache returned, for provenance
+	caches     []*pdb.Cache // every cache made, whose writes an interrupt stops (under tablesMu)
 }
 
 // cache returns the table cache the options name, reporting builds on stderr.
@@ -129,7 +128,22 @@ func (g *globalOptions) cacheIn(dir string) (*pdb.Cache, error) {
 	if g.stderrTTY {
 		c.Progress = progressPrinter(g.Stderr)
 	}
+	g.tablesMu.Lock()
+	g.caches = append(g.caches, c)
+	g.tablesMu.Unlock()
 	return c, nil
+}
+
+// interruptTables stops the table writes of every cache g made, removing
+// their temporary files under the tables' locks (pdb.Cache.Interrupt);
+// other processes' files in a shared cache directory are left alone.
+func (g *globalOptions) interruptTables() {
+	g.tablesMu.Lock()
+	caches := g.caches
+	g.tablesMu.Unlock()
+	for _, c := range caches {
+		c.Interrupt()
+	}
 }
 
 func (g *globalOptions) workers() int {
@@ -218,11 +232,10 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 // the exit status. SIGINT and SIGTERM stop a batch, which writes the answers
 // completed so far and exits 130 or 143; at any other time they end the
 // process at once with that status, removing the temporary table files it
-// was writing.
+// was writing (and no other process's).
 func Main() int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	start := time.Now()
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	var g *globalOptions
@@ -232,7 +245,7 @@ func Main() int {
 		cancel(interrupted{sig})
 		<-ready
 		if !g.batchRunning.Load() {
-			removeTemporaryTables(g, start)
+			g.interruptTables()
 			fmt.Fprintf(os.Stderr, "pdbsolve: %v\n", interrupted{sig})
 			os.Exit(signalCode(ctx))
 		}
@@ -279,25 +292,6 @@ func execute(root *cobra.Command, g *globalOptions, args []string) int {
 		fmt.Fprintln(g.Stderr, msg)
 	}
 	return code
-}
-
-// removeTemporaryTables removes the temporary files of tables this process
-// was writing into its cache (pdb.WriteFile names them NAME.pdb.tmp*):
-// those modified since it started.
-func removeTemporaryTables(g *globalOptions, start time.Time) {
-	dir := g.Tables
-	if dir == "" {
-		dir, _ = pdb.DefaultDir()
-	}
-	if dir == "" {
-		return
-	}
-	names, _ := filepath.Glob(filepath.Join(dir, "*.pdb.tmp*"))
-	for _, n := range names {
-		if st, err := os.Stat(n); err == nil && !st.ModTime().Before(start) {
-			os.Remove(n)
-		}
-	}
 }
 
 // writeErrWriter writes to w and keeps the first write error, for writers

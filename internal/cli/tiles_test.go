@@ -482,7 +482,7 @@ func TestTilesGenRefusesTooBig(t *testing.T) {
 	if kb == 0 || kb > 28<<20 {
 		t.Skipf("machine memory %d KiB unknown or above 28 GiB: the build would start", kb)
 	}
-	_, errs, code := runTiles(t, "", "--write-tables", "never", "gen", "24puzzle", "--heuristic", "pdb:1-7/8-14/15-21/22-24")
+	code, _, errs := run(t, "", "--tables", t.TempDir(), "gen", "24puzzle", "--heuristic", "pdb:1-7/8-14/15-21/22-24")
 	if code != ExitTable || !strings.Contains(errs, "GiB of memory at its peak") || !strings.Contains(errs, "this machine has") {
 		t.Fatalf("exit %d, %q", code, errs)
 	}
