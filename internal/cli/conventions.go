@@ -125,13 +125,9 @@ func checkFlagConventions(cmd *cobra.Command) error {
 	return nil
 }
 
-// tablesFormats are the --format values of "tables" and "tables list",
-// whose flags are plain strings.
-var tablesFormats = []string{"text", "json"}
-
 // registerAllCompletions makes the shell complete what the flags do not
-// complete themselves (enum flags do: see enumFlag): --heuristic, --pdb, the
-// --format of tables and the PUZZLE argument of bench and verify.
+// complete themselves (enum flags do: see enumFlag): --heuristic, --pdb and
+// the PUZZLE argument of bench and verify.
 func registerAllCompletions(root *cobra.Command) {
 	noFiles := cobra.ShellCompDirectiveNoFileComp
 	var walk func(c *cobra.Command)
@@ -150,8 +146,6 @@ func registerAllCompletions(root *cobra.Command) {
 				}
 				return heuristicNames(cmd, args[0]), noFiles
 			})
-		case p == "pdbsolve tables" || p == "pdbsolve tables list":
-			c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(tablesFormats, noFiles))
 		case c.Parent() != nil && c.Parent().Name() == "solve":
 			c.RegisterFlagCompletionFunc("heuristic", completeHeuristic(c.Name()))
 		}
