@@ -116,14 +116,14 @@ func errorf(kind error, format string, args ...any) error {
 }
 
 // Names returns the puzzle names Lookup takes, in the order help lists them.
-func Names() []string { return []string{RotationName, Tiles8Name, Tiles15Name, Tiles24Name, TilesName} }
+func Names() []string { return []string{RotationName, tiles8Name, tiles15Name, tiles24Name, TilesName} }
 
 // The puzzle names.
 const (
 	RotationName = "rotation" // the Rotation Game
-	Tiles8Name   = "8puzzle"  // sliding tiles on 3 x 3
-	Tiles15Name  = "15puzzle" // sliding tiles on 4 x 4
-	Tiles24Name  = "24puzzle" // sliding tiles on 5 x 5
+	tiles8Name   = "8puzzle"  // sliding tiles on 3 x 3
+	tiles15Name  = "15puzzle" // sliding tiles on 4 x 4
+	tiles24Name  = "24puzzle" // sliding tiles on 5 x 5
 	TilesName    = "tiles"    // sliding tiles on the board of a size given apart
 )
 

@@ -19,13 +19,13 @@ type Rotation struct{}
 // textbook heuristic (8 minus the most frequent centre symbol).
 const (
 	RotationExact    = "exact"
-	RotationExactIDA = "exact-ida"
-	RotationCount    = "count"
+	rotationExactIDA = "exact-ida"
+	rotationCount    = "count"
 )
 
 // rotationHeuristics are the Rotation Game's heuristic names, the default
 // first.
-var rotationHeuristics = []string{RotationExact, RotationExactIDA, RotationCount}
+var rotationHeuristics = []string{RotationExact, rotationExactIDA, rotationCount}
 
 func (Rotation) sealed() {}
 
@@ -53,9 +53,9 @@ func (Rotation) heuristic(name string) (h search.RotationHeuristic, paths bool, 
 	switch name {
 	case RotationExact:
 		return search.RotationExact, true, nil
-	case RotationExactIDA:
+	case rotationExactIDA:
 		return search.RotationExact, false, nil
-	case RotationCount:
+	case rotationCount:
 		return search.RotationCount, false, nil
 	}
 	return 0, false, errorf(ErrHeuristic, "unknown rotation heuristic %q: want one of %v", name, rotationHeuristics)

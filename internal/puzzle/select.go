@@ -20,8 +20,8 @@ type Instances struct {
 	given  [][2]int // the numbers and ranges as given
 }
 
-// ErrInstances is returned (wrapped, naming the field) by ParseInstances.
-var ErrInstances = errors.New("want a board number from 1, or a range such as 1-10")
+// errInstances ends the error of ParseInstances, which names the field.
+var errInstances = errors.New("want a board number from 1, or a range such as 1-10")
 
 // ParseInstances reads 1-based record numbers and ranges separated by
 // commas, such as "40,38,25" or "1-10"; nil for "" (every record).
@@ -38,7 +38,7 @@ func ParseInstances(v string) (*Instances, error) {
 			b, err2 = strconv.Atoi(hi)
 		}
 		if err1 != nil || err2 != nil || a < 1 || b < a {
-			return nil, fmt.Errorf("%q: field %q: %w", v, f, ErrInstances)
+			return nil, fmt.Errorf("%q: field %q: %w", v, f, errInstances)
 		}
 		s.ranges = append(s.ranges, [2]int{a, b})
 	}

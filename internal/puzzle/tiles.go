@@ -20,9 +20,9 @@ type Tiles struct{ rows, cols int }
 
 // Sides of the named square boards.
 const (
-	Tiles8Side  = 3
-	Tiles15Side = 4
-	Tiles24Side = 5
+	tiles8Side  = 3
+	tiles15Side = 4
+	tiles24Side = 5
 )
 
 // TilesSplitCells is the number of cells above which SplitAuto has all
@@ -45,12 +45,12 @@ func NewTiles(rows, cols int) (Tiles, error) {
 // 24puzzle) and whether name is one.
 func TilesNamed(name string) (Tiles, bool) {
 	switch name {
-	case Tiles8Name:
-		return Tiles{Tiles8Side, Tiles8Side}, true
-	case Tiles15Name:
-		return Tiles{Tiles15Side, Tiles15Side}, true
-	case Tiles24Name:
-		return Tiles{Tiles24Side, Tiles24Side}, true
+	case tiles8Name:
+		return Tiles{tiles8Side, tiles8Side}, true
+	case tiles15Name:
+		return Tiles{tiles15Side, tiles15Side}, true
+	case tiles24Name:
+		return Tiles{tiles24Side, tiles24Side}, true
 	}
 	return Tiles{}, false
 }
