@@ -152,7 +152,6 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
 	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
 	cmd.Flags().BoolVar(&o.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
-	cmd.RegisterFlagCompletionFunc("heuristic", completeBenchHeuristics)
 	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
 }

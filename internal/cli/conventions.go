@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
@@ -125,33 +126,47 @@ func checkFlagConventions(cmd *cobra.Command) error {
 	return nil
 }
 
-// registerAllCompletions makes the shell complete what the flags do not
-// complete themselves (enum flags do: see enumFlag): --heuristic, --pdb and
-// the PUZZLE argument of bench and verify.
-func registerAllCompletions(root *cobra.Command) {
+// registerCompletions makes the shell complete the values of the flags
+// (each enum flag from the list it takes; --heuristic and --pdb by puzzle and
+// board) and the PUZZLE argument of bench and verify. Cobra keeps flag
+// completions in a package-level map, so the root command calls it only
+// before a completion request (cobra's hidden __complete command), never in
+// a run that does work.
+func registerCompletions(root *cobra.Command) {
 	noFiles := cobra.ShellCompDirectiveNoFileComp
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			if e, ok := f.Value.(interface{ names() []string }); ok {
+				c.RegisterFlagCompletionFunc(f.Name, cobra.FixedCompletions(e.names(), noFiles))
+			}
+		})
+		complete := func(flag string, f cobra.CompletionFunc) {
+			if c.Flags().Lookup(flag) != nil {
+				c.RegisterFlagCompletionFunc(flag, f)
+			}
+		}
 		switch p := c.CommandPath(); {
 		case p == "pdbsolve bench":
-			c.ValidArgsFunction = completePuzzleArg // --heuristic: registered by the command
+			c.ValidArgsFunction = completePuzzleArg
+			complete("heuristic", completeBenchHeuristics)
+		case p == "pdbsolve score":
+			complete("heuristic", completeBenchHeuristics)
 		case p == "pdbsolve verify":
 			c.ValidArgsFunction = completePuzzleArg
-			c.RegisterFlagCompletionFunc("heuristic", func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			complete("heuristic", func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 				if len(args) == 0 {
 					return nil, noFiles
 				}
 				return heuristicNames(cmd, args[0]), noFiles
 			})
 		case c.Parent() != nil && c.Parent().Name() == "solve":
-			c.RegisterFlagCompletionFunc("heuristic", completeHeuristic(c.Name()))
+			complete("heuristic", completeHeuristic(c.Name()))
 		}
-		if c.Flags().Lookup("pdb") != nil {
-			c.RegisterFlagCompletionFunc("pdb", completePDB(c.Name()))
-		}
+		complete("pdb", completePDB(c.Name()))
 	}
 	walk(root)
 }

@@ -54,16 +54,15 @@ func (e *enumValue[T]) names() []string {
 	return out
 }
 
-// enumFlag adds to fs the flag name bound to p, set to def, taking one of
-// values, and makes the shell of cmd complete them.
+// enumFlag adds to fs the flag name bound to p, set to
+// def, taking one of values (which the shell completes: registerCompletions).
 func enumFlag[T interface {
 	comparable
 	fmt.Stringer
-}](cmd *cobra.Command, fs *pflag.FlagSet, p *T, name string, def T, usage string, values ...T) {
+}](fs *pflag.FlagSet, p *T, name string, def T, usage string, values ...T) {
 	*p = def
 	e := &enumValue[T]{p: p, values: values}
 	fs.Var(e, name, usage)
-	cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(e.names(), cobra.ShellCompDirectiveNoFileComp))
 }
 
 // outputFormat is the value of a command's --format.
@@ -90,22 +89,22 @@ func formatFlag(cmd *cobra.Command, p *outputFormat, def outputFormat, formats .
 	for i, f := range formats {
 		names[i] = f.String()
 	}
-	enumFlag(cmd, cmd.Flags(), p, "format", def, "output format: "+orList(names), formats...)
+	enumFlag(cmd.Flags(), p, "format", def, "output format: "+orList(names), formats...)
 }
 
 // goalFlag adds --goal to cmd, bound to p.
 func goalFlag(cmd *cobra.Command, p *bitboard.Goal, usage string) {
-	enumFlag(cmd, cmd.Flags(), p, "goal", bitboard.BlankFirst, usage, bitboard.BlankFirst, bitboard.BlankLast)
+	enumFlag(cmd.Flags(), p, "goal", bitboard.BlankFirst, usage, bitboard.BlankFirst, bitboard.BlankLast)
 }
 
 // splitFlag adds --split to cmd, bound to p.
 func splitFlag(cmd *cobra.Command, p *puzzle.SplitMode, usage string) {
-	enumFlag(cmd, cmd.Flags(), p, "split", puzzle.SplitAuto, usage, puzzle.SplitAuto, puzzle.SplitOn, puzzle.SplitOff)
+	enumFlag(cmd.Flags(), p, "split", puzzle.SplitAuto, usage, puzzle.SplitAuto, puzzle.SplitOn, puzzle.SplitOff)
 }
 
 // addWriteTablesFlag adds the persistent --write-tables to root, bound to p.
 func addWriteTablesFlag(root *cobra.Command, p *pdb.WritePolicy) {
-	enumFlag(root, root.PersistentFlags(), p, "write-tables", pdb.WriteAuto,
+	enumFlag(root.PersistentFlags(), p, "write-tables", pdb.WriteAuto,
 		"keep the tables built in the cache (auto) or build them in memory and keep nothing (never)",
 		pdb.WriteAuto, pdb.WriteNever)
 }

@@ -184,6 +184,9 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 	root.PersistentFlags().StringVar(&g.Profile, "cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
 	addWriteTablesFlag(root, &g.WriteTables)
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if n := cmd.Name(); n == cobra.ShellCompRequestCmd || n == cobra.ShellCompNoDescRequestCmd {
+			registerCompletions(root) // only now: cobra keeps them in a package-level map
+		}
 		if g.Workers < 0 || g.Workers > maxWorkers {
 			return usageError("-j %d: want 0 (all cores) to %d workers", g.Workers, maxWorkers)
 		}
@@ -223,7 +226,6 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		newTablesCmd(g),
 	)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plain(err)) })
-	registerAllCompletions(root)
 	setVersion(root)
 	return root, g
 }

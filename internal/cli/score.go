@@ -112,7 +112,6 @@ heuristic (docs/score.md).
 	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON)
 	cmd.Flags().BoolVar(&o.Build, "build", false, "build missing tables (else list them and exit 3)")
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
-	cmd.RegisterFlagCompletionFunc("heuristic", completeBenchHeuristics)
 	return cmd
 }
 
