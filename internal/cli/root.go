@@ -1,8 +1,9 @@
 // Package cli implements the pdbsolve command line: cobra commands, their
 // flags, output formats and exit codes. Every command is listed in newRoot;
 // each lives in a file of its own with an options struct whose fields its
-// flags bind to, a complete method that checks them before any table is
-// read, and a run function. The work is done by the libraries:
+// flags bind to and a run function; solve, bench, verify, score and random
+// check every flag in the options' complete method, before any table is
+// read or built. The work is done by the libraries:
 // internal/puzzle (each puzzle as a type: names, records, heuristics,
 // solvers; the --shard and --instances selection), internal/batch (the
 // pipeline), internal/bench (benchmark runs), internal/report (summaries),
