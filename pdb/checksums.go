@@ -13,6 +13,18 @@ var knownChecksums = map[string]uint32{
 	"8puzzle/blank0-1.2.3.4-md": 0x07e5b300,
 	"8puzzle/blank0-5.6.7.8-md": 0x04cd085f,
 
+	// Zero-aware tables (TilesZeroPatternSpec).
+	"8puzzle/zero0-1.2.3.4-md-v2":         0x4bb9c0ce,
+	"8puzzle/zero0-5.6.7.8-md-v2":         0x94ee8c65,
+	"15puzzle/zero0-1.2.4.5.8-md-v2":      0x1e4f37de,
+	"15puzzle/zero0-3.6.7.10.11-md-v2":    0x9ed0bbde,
+	"15puzzle/zero0-9.12.13.14.15-md-v2":  0x0d831021,
+	"15puzzle/zero0-12.13.14-md-v2":       0x9f4bdbf2,
+	"15puzzle/zero0-1.2.4.5.8.9-md-v2":    0xa7aa8ad3,
+	"15puzzle/zero0-3.6.7.10.11.15-md-v2": 0x275b5bd0,
+	"24puzzle/zero0-1.2.5.6.7.12-md-v2":   0x119a4d46,
+	"24puzzle/zero0-3.4.8.9.13.14-md-v2":  0xae6e4189,
+
 	"15puzzle/blank0-1.2.4.5.8-md":             0xb4e640c6,
 	"15puzzle/blank0-3.6.7.10.11-md":           0x2a42beba,
 	"15puzzle/blank0-9.12.13.14.15-md":         0xf0855afd,

@@ -1,7 +1,9 @@
 // Package pdb builds, stores and loads pattern databases: tables that give,
 // for each placement of a pattern's pieces, the fewest moves that bring
 // them home, for the Rotation Game (Rotation...) and the sliding-tile
-// puzzles (Tiles...).
+// puzzles (Tiles...); a zero-aware sliding-tile table (TilesZero...) keeps
+// one entry for each placement and each region of free cells the blank may
+// be in.
 //
 // # Table files
 //

@@ -236,8 +236,14 @@ func TilesPuzzle(rows, cols int) string {
 // so that a file never serves another pattern. It does not name a
 // partition: every partition holding the pattern shares the file.
 func TilesPatternID(con TilesConstruction, tiles []int) string {
+	return tilesPatternID(con.String(), tiles, tilesEncodingSuffix)
+}
+
+// tilesPatternID joins a table kind's word, the tiles in index order and
+// the encoding suffix into a pattern id.
+func tilesPatternID(word string, tiles []int, suffix string) string {
 	var sb strings.Builder
-	sb.WriteString(con.String())
+	sb.WriteString(word)
 	for i, t := range tiles {
 		if i == 0 {
 			sb.WriteByte('-')
@@ -246,7 +252,7 @@ func TilesPatternID(con TilesConstruction, tiles []int) string {
 		}
 		sb.WriteString(strconv.Itoa(t))
 	}
-	sb.WriteString(tilesEncodingSuffix)
+	sb.WriteString(suffix)
 	return sb.String()
 }
 

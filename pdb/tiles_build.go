@@ -120,10 +120,18 @@ func BuildTilesPattern(rows, cols int, con TilesConstruction, tiles []int, progr
 	if !bitboard.TilesSizeOK(rows, cols) {
 		return nil, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
 	}
-	nc := rows * cols
 	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
 		return nil, err
 	}
+	return buildTiles(rows, cols, con, tiles, nil, progress)
+}
+
+// buildTiles runs the search of BuildTilesPattern on a checked pattern. With
+// a zero-aware layout zero it keeps the cost of every (placement, region)
+// state in that layout (BuildTilesZeroPattern) instead of each placement's
+// least.
+func buildTiles(rows, cols int, con TilesConstruction, tiles []int, zero *tilesZeroLayout, progress func(Progress)) ([]byte, error) {
+	nc := rows * cols
 	k := len(tiles)
 	goal := make([]uint8, k)
 	var goalUsed uint32
@@ -140,8 +148,12 @@ func BuildTilesPattern(rows, cols int, con TilesConstruction, tiles []int, progr
 		geo: newTilesGeometry(rows, cols), k: k, entries: entries,
 		laneBits: uint(laneBits), lanes: lanes, lanesLog: uint(bits.TrailingZeros64(lanes)), laneMask: uint32(uint64(1)<<laneBits - 1),
 		visited: make([]uint32, words), frontier: make([]uint32, words), next: make([]uint32, words),
-		table: make([]byte, entries),
+		zero: zero,
 	}
+	if zero != nil { // one entry a (placement, region) state
+		entries = zero.entries + zero.extra
+	}
+	b.table = make([]byte, entries)
 	for i := range b.table {
 		b.table[i] = tilesUnset
 	}
@@ -204,7 +216,7 @@ func BuildTilesPattern(rows, cols int, con TilesConstruction, tiles []int, progr
 		}
 	}
 	if r := reached.Load(); r != entries {
-		return nil, fmt.Errorf("%w: reached %d of %d placements", ErrTilesPattern, r, entries)
+		return nil, fmt.Errorf("%w: reached %d of %d entries", ErrTilesPattern, r, entries)
 	}
 	if b.bad.Load() {
 		return nil, fmt.Errorf("%w: a cost and its Manhattan distance differ in parity", ErrTilesPattern)
@@ -251,7 +263,8 @@ type tilesBuilder struct {
 	lanesLog                uint   // log2(lanes)
 	laneMask                uint32
 	visited, frontier, next []uint32
-	table                   []byte
+	table                   []byte                                        // one entry a placement, or a state of zero's layout
+	zero                    *tilesZeroLayout                              // zero-aware layout, or nil
 	md                      [tilesMaxPieces][bitboard.TilesMaxCells]uint8 // md[i][c]: Manhattan distance of piece i at cell c
 	weight                  [tilesMaxPieces]uint64                        // weight of piece i's digit in the rank
 	bad                     atomic.Bool                                   // a cost broke the parity rule
@@ -323,7 +336,7 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 			}
 			p := lanes*w + lane
 			used := TilesUnrank(p, nc, pos[:k])
-			if b.table[p] == tilesUnset {
+			if b.zero == nil && b.table[p] == tilesUnset {
 				m := 0
 				for i := range k {
 					m += int(b.md[i][pos[i]])
@@ -349,6 +362,9 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 				r := geo.region(cells&-cells, free)
 				cells &^= r
 				atomic.OrUint32(&b.visited[w], r<<(uint(lane)*laneBits))
+				if b.zero != nil {
+					first += b.reachRegion(p, pos[:k], free, r, d)
+				}
 				for i := range k {
 					from := pos[i]
 					to := geo.neighbours[from] & r

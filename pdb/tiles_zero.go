@@ -1,0 +1,483 @@
+package pdb
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+)
+
+// Zero-aware sliding-tile pattern databases (Clausecker & Reinefeld, SoCS
+// 2021).
+//
+// A placement of a pattern's k tiles splits the free cells (those holding no
+// pattern tile: the blank and the other tiles) into connected regions
+// (4-neighbour). A zero-aware table keeps one entry for each placement and
+// each of its regions: the fewest moves of pattern tiles (other tiles move
+// for free) that bring the pattern's tiles home and the blank to its goal
+// cell 0, from the placement with the blank anywhere in that region (every
+// cell of a region has the same cost: the blank moves within it for free).
+// The plain TilesBlankHome table of the pattern is the least entry over
+// each placement's regions. The search that builds it is the plain one
+// (BuildTilesPattern), which already reaches every (placement, region)
+// state; the zero-aware build keeps each state's cost instead of each
+// placement's least. Entries are encoded as the plain ones: (cost -
+// Manhattan distance of the pattern's tiles) / 2.
+//
+// Layout. With E = TilesEntries(rows*cols, k) placements, entry r < E is
+// that of placement r (TilesRank of its tiles' cells in table order) with
+// the blank in the placement's main region: the one with the most cells,
+// and of those the one holding the lowest cell. The other regions of a
+// placement, ordered by their lowest cell, have the entries E + before(r) +
+// 0, 1, ..., where before(r) is the number of such extra regions of all
+// placements ranked below r, so the table has TilesZeroEntries(rows, cols,
+// k) = E + X entries with no gaps (X extra regions in all). For a 6-tile
+// pattern on 5 x 5 that is 1.4195 E (the SoCS paper's 1.42); on 4 x 4 it
+// is 1.67 E for 5 tiles, 2.05 E for 6, 2.43 E for 7 and 2.75 E for 8,
+// where the walls and a pattern of half the board split the free cells
+// more often. The blank is seldom outside the main region: on 5 x 5, for
+// the patterns of 6-6-6-6, on 4-9% of the boards of random walks of 20 to
+// 100 moves from the goal (against 7-26% outside the region of the lowest
+// free cell), and Index knows the main region without filling the others
+// as soon as its flood fill from the blank passes half the free cells.
+//
+// before(r) is computed from the placement's cells, never stored: because
+// the number of regions depends only on the set of cells, the extra regions
+// of all placements that share a prefix of their tiles' cells depend only
+// on the prefix's set. So before(r) = sum over i < k of B_i(S_i, c_i),
+// where c_i is the cell of tile i, S_i the set of the cells of tiles
+// 0..i-1, and B_i(S, c) the extra regions of all placements whose first i
+// tiles take the cells of S (in any fixed order) and whose tile i is on a
+// free cell below c. B_i is a table over the i-subsets of the board's cells
+// (by their colexicographic rank) and the cells: 6.8 MB for k = 6 on 5 x 5,
+// shared by every table of that shape and size (tilesZeroLayoutOf).
+
+const (
+	// TilesZeroWord starts the pattern id of every zero-aware table:
+	// "zero0-1.2.5.6.7.12-md-v2" (the blank's goal is cell 0).
+	TilesZeroWord = "zero0"
+	// tilesZeroSuffix ends the pattern id of every zero-aware table: the
+	// entry encoding of the plain tables ("md") and the layout's version.
+	// Version 2 puts the main region of a placement at its rank; the
+	// tables of a draft that put there the region of the lowest free cell
+	// had no version.
+	tilesZeroSuffix = tilesEncodingSuffix + "-v2"
+	// tilesZeroMaxEntries is the most entries a zero-aware table may have:
+	// before(r) and the layout's tables are 32-bit.
+	tilesZeroMaxEntries = math.MaxUint32
+)
+
+// TilesZeroPatternID names the zero-aware table of a pattern: TilesZeroWord,
+// the tiles in index order, the entry encoding and the layout's version,
+// such as "zero0-1.2.5.6.7.12-md-v2".
+func TilesZeroPatternID(tiles []int) string {
+	return tilesPatternID(TilesZeroWord, tiles, tilesZeroSuffix)
+}
+
+// TilesZeroEntries returns the number of entries of a zero-aware table of k
+// tiles on the rows x cols board: one for each placement and each connected
+// region of its free cells (see the layout above). It returns 0 when the
+// board or k is out of range (as tilesCheckPattern says) or the table would
+// have more than 2^32-1 entries.
+func TilesZeroEntries(rows, cols, k int) uint64 {
+	l := tilesZeroLayoutOf(rows, cols, k)
+	if l == nil {
+		return 0
+	}
+	return l.entries + l.extra
+}
+
+// TilesZeroPatternSpec describes the zero-aware table of the pattern tiles
+// (in index order) on the rows x cols board: TilesZeroEntries(rows, cols,
+// len(tiles)) entries of 8 bits in the layout above, each the fewest moves
+// of pattern tiles that bring them home with the blank at cell 0 from a
+// placement with the blank in one region, less the tiles' Manhattan
+// distance, halved. NewTilesZero turns the loaded table into an index.
+// Most callers want TilesZeroPatternLookup, which shares one table among
+// symmetric patterns where that is exact.
+func TilesZeroPatternSpec(rows, cols int, tiles []int) Spec {
+	tiles = slices.Clone(tiles)
+	puzzle, id := TilesPuzzle(rows, cols), TilesZeroPatternID(tiles)
+	entries := TilesZeroEntries(rows, cols, len(tiles))
+	return Spec{Puzzle: puzzle, Pattern: id, Entries: entries, Width: TilesWidth,
+		PeakBytes: TilesZeroBuildBytes(rows, cols, len(tiles)),
+		BuildTime: time.Duration(TilesZeroBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
+		Build: func(progress func(Progress)) (*Table, error) {
+			data, err := BuildTilesZeroPattern(rows, cols, tiles, progress)
+			if err != nil {
+				return nil, err
+			}
+			return NewTable(puzzle, id, uint64(len(data)), TilesWidth, data)
+		}}
+}
+
+// TilesZeroPatternLookup returns how to look up the zero-aware table of the
+// pattern tiles (any order) of the rows x cols board, with the meaning of
+// TilesPatternLookup: the table's pattern and the board symmetry that maps
+// the caller's pattern onto it. The tables are shared as tilesShare shares
+// the TilesBlankHome ones, which is exact here too: a table serves a
+// symmetric image of its pattern only where the symmetry fixes cell 0, or
+// the pattern at home leaves its free cells one connected region (then the
+// blank reaches cell 0 at no cost from wherever it ends). Regions map onto
+// regions under the symmetry; the table's Index takes the occupied cells and
+// the blank in table coordinates. Errors wrap ErrTilesPattern.
+func TilesZeroPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
+	if _, err := tilesZeroCheck(rows, cols, tiles); err != nil {
+		return TilesLookup{}, err
+	}
+	tableTiles, sym := tilesShare(rows, cols, TilesBlankHome, tiles)
+	return TilesLookup{Spec: TilesZeroPatternSpec(rows, cols, tableTiles), Tiles: tableTiles, Sym: sym}, nil
+}
+
+// TilesZeroBuildBytes returns the memory, in bytes, that building the
+// zero-aware table of a k-tile pattern on a rows x cols board allocates:
+// the three bit planes of the plain build (TilesBuildBytes) and the one-byte
+// entries; 1.71 GB for a 6-tile 5 x 5 pattern.
+func TilesZeroBuildBytes(rows, cols, k int) uint64 {
+	nc := rows * cols
+	return TilesEntries(nc, k)*3*uint64(tilesLaneBits(nc))/8 + TilesZeroEntries(rows, cols, k)
+}
+
+// TilesZeroBuildSeconds returns a rough estimate of the wall-clock seconds
+// that building the zero-aware table of a k-tile pattern on a rows x cols
+// board takes on an otherwise idle 2-core machine: the plain build's
+// (TilesBuildSeconds; the search expands every (placement, region) state
+// either way) and the recording of each region's entry.
+func TilesZeroBuildSeconds(rows, cols, k int) float64 {
+	return TilesBuildSeconds(rows, cols, k) * tilesZeroBuildFactor
+}
+
+// tilesZeroBuildFactor is the CPU time of a zero-aware build over a plain
+// one: 1.24 for 6 tiles on 4 x 4 (2.48 s against 2.00 s, 2.05 times the
+// entries) and 1.10 for 5 on 5 x 5 (2.17 s against 1.97 s), one core each
+// (BenchmarkBuildTilesZeroPattern6 and 5x5of5 against the plain ones).
+const tilesZeroBuildFactor = 1.2
+
+// tilesZeroCheck returns the layout of the zero-aware table of the pattern
+// tiles on the rows x cols board, or an error wrapping ErrTilesPattern when
+// the board or the pattern is not one the builder takes or the table would
+// be too big for the layout.
+func tilesZeroCheck(rows, cols int, tiles []int) (*tilesZeroLayout, error) {
+	if !bitboard.TilesSizeOK(rows, cols) {
+		return nil, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
+	}
+	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
+		return nil, err
+	}
+	l := tilesZeroLayoutOf(rows, cols, len(tiles))
+	if l == nil {
+		return nil, fmt.Errorf("%w: a zero-aware table of %d tiles on %dx%d would have more than %d entries",
+			ErrTilesPattern, len(tiles), rows, cols, uint64(tilesZeroMaxEntries))
+	}
+	return l, nil
+}
+
+// TilesZero indexes one loaded zero-aware table: Index maps a placement,
+// its occupied cells and the blank's cell to the entry of the blank's
+// region. It is safe for concurrent use.
+type TilesZero struct {
+	layout *tilesZeroLayout
+	data   []byte        // the table's entries
+	geo    tilesGeometry // layout.geo, for the fast path
+}
+
+// NewTilesZero checks that t is the zero-aware table of the pattern tiles
+// (in index order) on the rows x cols board, as TilesZeroPatternSpec names
+// it (puzzle, pattern id, entry count and width), and returns its index.
+// Errors wrap ErrTilesPattern for a bad pattern and ErrMismatch for a table
+// that is not the pattern's, such as one whose overflow section (the
+// entries of the regions past the first) has the wrong length.
+func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
+	l, err := tilesZeroCheck(rows, cols, tiles)
+	if err != nil {
+		return nil, err
+	}
+	puzzle, id, want := TilesPuzzle(rows, cols), TilesZeroPatternID(tiles), l.entries+l.extra
+	if t.Puzzle != puzzle || t.Pattern != id || t.Width != TilesWidth || t.Entries != want || uint64(len(t.Data)) != want {
+		return nil, &FormatError{Offset: noOffset, Err: ErrMismatch, Detail: fmt.Sprintf(
+			"zero-aware table: it holds %s/%s with %d entries of %d bits (%d bytes), want %s/%s with %d of %d: %d placements and %d more regions",
+			t.Puzzle, t.Pattern, t.Entries, t.Width, len(t.Data), puzzle, id, want, TilesWidth, l.entries, l.extra)}
+	}
+	if len(t.Counts) > tilesUnset {
+		return nil, &FormatError{Offset: noOffset, Err: ErrMismatch, Detail: fmt.Sprintf(
+			"zero-aware table %s/%s has an entry of %d, want at most %d", puzzle, id, len(t.Counts)-1, tilesUnset-1)}
+	}
+	return &TilesZero{layout: l, data: t.Data, geo: l.geo}, nil
+}
+
+// Index returns the index in the table's data of the entry of the placement
+// of rank rank (TilesRank of the pattern tiles' cells in table order) with
+// the blank at cell blank; occupied is the mask of the pattern tiles' cells
+// (bit c set: a pattern tile on cell c), and both are in table coordinates.
+// The entry is rank itself when the blank is in the main region (above),
+// known as soon as the flood fill from the blank holds more than half the
+// free cells; otherwise the other regions are filled too, and the entry may
+// be in the overflow section. Index does not check its arguments: they must
+// describe one placement, the blank on a free cell.
+func (z *TilesZero) Index(rank uint64, occupied uint32, blank uint8) uint64 {
+	g := &z.geo
+	free := g.full &^ occupied
+	half := bits.OnesCount32(free) >> 1
+	r := uint32(1) << blank
+	for {
+		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
+		if bits.OnesCount32(x) > half {
+			return rank
+		}
+		if x == r {
+			return z.minority(rank, free, r)
+		}
+		r = x
+	}
+}
+
+// minority returns the index of the entry of region r, no more than half
+// the free cells free, of the placement of rank rank.
+func (z *TilesZero) minority(rank uint64, free, r uint32) uint64 {
+	l := z.layout
+	slot := l.slot(free, r)
+	if slot == 0 {
+		return rank
+	}
+	var pos [tilesMaxPieces]uint8
+	TilesUnrank(rank, l.geo.nc, pos[:l.k])
+	return l.entries + l.before(pos[:l.k]) + uint64(slot) - 1
+}
+
+// Entry returns the entry Index locates: (cost - Manhattan distance) / 2.
+func (z *TilesZero) Entry(rank uint64, occupied uint32, blank uint8) uint8 {
+	return z.data[z.Index(rank, occupied, blank)]
+}
+
+// Data returns the table's entries, as NewTilesZero received them.
+func (z *TilesZero) Data() []byte { return z.data }
+
+// tilesZeroLayout is the layout of the zero-aware tables of k tiles on one
+// board shape (see the comment at the top of the file).
+type tilesZeroLayout struct {
+	geo     tilesGeometry
+	k       int
+	entries uint64 // placements, E
+	extra   uint64 // regions past each placement's first, over all placements, X
+	// binom[n][j] is C(n, j), for colexicographic ranks of subsets.
+	binom [bitboard.TilesMaxCells + 1][tilesMaxPieces + 1]uint32
+	// below holds B_i(S, c) at offset[i] + colex(S)*nc + c.
+	below  []uint32
+	offset [tilesMaxPieces]uint32
+}
+
+// tilesZeroLayouts holds the layouts built so far, by shape and k.
+var tilesZeroLayouts struct {
+	sync.Mutex
+	m map[[3]int]*tilesZeroLayout
+}
+
+// tilesZeroLayoutOf returns the layout of the zero-aware tables of k tiles
+// on the rows x cols board, computed once; nil when the board or k is out
+// of range or the table would have more than tilesZeroMaxEntries entries.
+func tilesZeroLayoutOf(rows, cols, k int) *tilesZeroLayout {
+	if !bitboard.TilesSizeOK(rows, cols) || k < 1 || k > rows*cols-tilesMinFree {
+		return nil
+	}
+	key := [3]int{rows, cols, k}
+	tilesZeroLayouts.Lock()
+	defer tilesZeroLayouts.Unlock()
+	if l, ok := tilesZeroLayouts.m[key]; ok {
+		return l
+	}
+	l := newTilesZeroLayout(rows, cols, k)
+	if tilesZeroLayouts.m == nil {
+		tilesZeroLayouts.m = map[[3]int]*tilesZeroLayout{}
+	}
+	tilesZeroLayouts.m[key] = l
+	return l
+}
+
+// newTilesZeroLayout computes the layout: the extra regions of every
+// k-subset of cells, and from them, level by level, the tables B_i.
+func newTilesZeroLayout(rows, cols, k int) *tilesZeroLayout {
+	nc := rows * cols
+	l := &tilesZeroLayout{geo: newTilesGeometry(rows, cols), k: k, entries: TilesEntries(nc, k)}
+	if l.entries > tilesZeroMaxEntries {
+		return nil
+	}
+	for n := range nc + 1 {
+		l.binom[n][0] = 1
+		for j := 1; j <= min(n, tilesMaxPieces); j++ {
+			v := uint64(l.binom[n-1][j-1])
+			if j <= n-1 {
+				v += uint64(l.binom[n-1][j])
+			}
+			l.binom[n][j] = uint32(v)
+		}
+	}
+	// total[j][colex(S)] for the j-subsets S: the extra regions of all
+	// placements whose first j tiles take S (in one order), the others
+	// anywhere. For j = k it is the subset's own regions less one.
+	total := make([][]uint64, k+1)
+	total[k] = make([]uint64, l.binom[nc][k])
+	tilesSubsetsOf(nc, k, func(i uint32, s uint32) {
+		total[k][i] = uint64(l.regions(l.geo.full&^s) - 1)
+	})
+	for j := k - 1; j >= 0; j-- {
+		total[j] = make([]uint64, l.binom[nc][j])
+		tilesSubsetsOf(nc, j, func(i uint32, s uint32) {
+			var sum uint64
+			for c := range nc {
+				if s&(1<<c) == 0 {
+					sum += total[j+1][l.colex(s|1<<c)]
+				}
+			}
+			total[j][i] = sum
+		})
+	}
+	l.extra = total[0][0]
+	if l.entries+l.extra > tilesZeroMaxEntries {
+		return nil
+	}
+	size := uint32(0)
+	for i := range k {
+		l.offset[i] = size
+		size += l.binom[nc][i] * uint32(nc)
+	}
+	l.below = make([]uint32, size)
+	for i := range k {
+		tilesSubsetsOf(nc, i, func(ci uint32, s uint32) {
+			row := l.below[l.offset[i]+ci*uint32(nc):][:nc]
+			var sum uint64
+			for c := range nc {
+				row[c] = uint32(sum)
+				if s&(1<<c) == 0 {
+					sum += total[i+1][l.colex(s|1<<c)]
+				}
+			}
+		})
+	}
+	return l
+}
+
+// tilesSubsetsOf calls f with each j-subset of nc cells, as a mask, and its
+// colexicographic rank, in rank order (the masks' numeric order).
+func tilesSubsetsOf(nc, j int, f func(rank uint32, s uint32)) {
+	if j == 0 {
+		f(0, 0)
+		return
+	}
+	limit := uint64(1) << nc
+	rank := uint32(0)
+	for s := uint64(1)<<j - 1; s < limit; rank++ {
+		f(rank, uint32(s))
+		// Gosper's hack: the next larger number with j bits set.
+		c := s & -s
+		r := s + c
+		s = ((r^s)>>2)/c | r
+	}
+}
+
+// colex returns the colexicographic rank of the subset s among the subsets
+// of its size: the sum over its cells c_0 < c_1 < ... of C(c_j, j+1).
+func (l *tilesZeroLayout) colex(s uint32) uint32 {
+	var r uint32
+	for j := 1; s != 0; j++ {
+		r += l.binom[bits.TrailingZeros32(s)][j]
+		s &= s - 1
+	}
+	return r
+}
+
+// regions returns the number of connected regions of the cells of free.
+func (l *tilesZeroLayout) regions(free uint32) int {
+	n := 0
+	for free != 0 {
+		free &^= l.geo.region(free&-free, free)
+		n++
+	}
+	return n
+}
+
+// slot returns the slot of region r among the regions of the free cells
+// free: 0 for the main region (the most cells, then the lowest cell), else
+// 1 + the number of other regions but the main one with a lower lowest
+// cell.
+func (l *tilesZeroLayout) slot(free, r uint32) int {
+	var regions [bitboard.TilesMaxCells]uint32
+	n, main, most := 0, 0, 0
+	for rest := free; rest != 0; n++ {
+		x := l.geo.region(rest&-rest, free)
+		rest &^= x
+		regions[n] = x
+		if c := bits.OnesCount32(x); c > most {
+			main, most = n, c
+		}
+	}
+	if regions[main] == r {
+		return 0
+	}
+	slot := 1
+	for i := 0; regions[i] != r; i++ {
+		if i != main {
+			slot++
+		}
+	}
+	return slot
+}
+
+// before returns the number of regions past the first of all placements
+// ranked below the placement pos (of k cells).
+func (l *tilesZeroLayout) before(pos []uint8) uint64 {
+	nc := uint32(l.geo.nc)
+	var s uint32
+	var sum uint64
+	for i, c := range pos {
+		sum += uint64(l.below[l.offset[i]+l.colex(s)*nc+uint32(c)])
+		s |= 1 << c
+	}
+	return sum
+}
+
+// index returns the index of the entry of region r of the placement pos
+// of rank p with free cells free.
+func (l *tilesZeroLayout) index(p uint64, pos []uint8, free, r uint32) uint64 {
+	if bits.OnesCount32(r) > bits.OnesCount32(free)>>1 {
+		return p
+	}
+	slot := l.slot(free, r)
+	if slot == 0 {
+		return p
+	}
+	return l.entries + l.before(pos) + uint64(slot) - 1
+}
+
+// BuildTilesZeroPattern computes the zero-aware table of the pattern made
+// of tiles (in index order) on the rows x cols board and returns its
+// entries in the layout above, one byte each: (cost - Manhattan distance) /
+// 2 for every placement and region of its free cells. The pattern is as
+// BuildTilesPattern takes it; errors wrap ErrTilesPattern. progress, if not
+// nil, is called after each cost layer and every second within a long one,
+// with States counting (placement, region) states.
+func BuildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress)) ([]byte, error) {
+	l, err := tilesZeroCheck(rows, cols, tiles)
+	if err != nil {
+		return nil, err
+	}
+	return buildTiles(rows, cols, TilesBlankHome, tiles, l, progress)
+}
+
+// reachRegion records cost d for region r of the free cells free of the
+// placement pos of rank p, reached for the first time, and returns 1.
+func (b *tilesBuilder) reachRegion(p uint64, pos []uint8, free, r uint32, d uint8) uint64 {
+	m := 0
+	for i, c := range pos {
+		m += int(b.md[i][c])
+	}
+	extra := int(d) - m
+	if extra < 0 || extra%2 != 0 {
+		b.bad.Store(true) // cannot happen: see the entry encoding
+	}
+	b.table[b.zero.index(p, pos, free, r)] = uint8(extra / 2)
+	return 1
+}
