@@ -18,14 +18,30 @@ import (
 )
 
 // tilesTestCache returns the table cache the tests use: $PDBSOLVE_TABLES
-// when set, else a directory under the system temp dir that persists
-// between runs (tables are checked on every load and rebuilt if damaged).
+// when set (so that several test binaries, or runs, share their builds, as
+// .ci/run arranges), else a temporary directory of this test binary's own,
+// removed when it ends (TestMain).
 func tilesTestCache(t testing.TB) *pdb.Cache {
 	dir := os.Getenv(pdb.EnvTables)
 	if dir == "" {
-		dir = filepath.Join(os.TempDir(), "pdbsolve-test-tables")
+		dir = testTablesDir
 	}
 	return &pdb.Cache{Dir: dir}
+}
+
+// testTablesDir is the table directory of this test binary when
+// $PDBSOLVE_TABLES is not set.
+var testTablesDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "pdbsolve-search-test")
+	if err != nil {
+		panic(err)
+	}
+	testTablesDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 var (

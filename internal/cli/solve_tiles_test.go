@@ -16,14 +16,14 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 )
 
-// tilesTestTables is the table directory of the tiles CLI tests: one under
-// the system temp dir that persists between runs, shared with the search
-// tests (tables are checked on load and rebuilt if damaged).
+// tilesTestTables is the table directory of the tiles CLI tests:
+// $PDBSOLVE_TABLES when set (shared with the search tests, as .ci/run
+// arranges), else this test binary's own temporary one (TestMain).
 func tilesTestTables() string {
 	if d := os.Getenv("PDBSOLVE_TABLES"); d != "" {
 		return d
 	}
-	return filepath.Join(os.TempDir(), "pdbsolve-test-tables")
+	return tablesDir
 }
 
 func runTiles(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
