@@ -75,40 +75,6 @@ func lookupPuzzle(name string, size *puzzle.Tiles, heuristics ...string) (puzzle
 	return p, nil
 }
 
-// tilesShape is the board shape of gen's sliding-tile commands: fixed by
-// the puzzle name, or given by --size for "tiles" (rows and cols are set by
-// check then).
-type tilesShape struct {
-	name       string
-	rows, cols int
-	size       sizeFlag
-}
-
-// tilesShapeOf returns the shape of puzzle name and whether name is a
-// sliding-tile puzzle.
-func tilesShapeOf(name string) (tilesShape, bool) {
-	t, ok := puzzle.TilesNamed(name)
-	return tilesShape{name: name, rows: t.Rows(), cols: t.Cols()}, ok || name == tilesAnyName
-}
-
-// tilesSizeFlag is the --size of a tilesShape.
-type tilesSizeFlag struct{ s *tilesShape }
-
-func (f tilesSizeFlag) String() string     { return f.s.size.String() }
-func (f tilesSizeFlag) Type() string       { return f.s.size.Type() }
-func (f tilesSizeFlag) Set(v string) error { return f.s.size.Set(v) }
-
-// check reports a missing or contradicting --size as a usage error, and
-// sets rows and cols.
-func (s *tilesShape) check() error {
-	t, err := (&tilesArg{s.name, s.size}).lookup()
-	if err != nil {
-		return err
-	}
-	s.rows, s.cols = t.Rows(), t.Cols()
-	return nil
-}
-
 // tilesSizeHelp is the help of --size.
 var tilesSizeHelp = fmt.Sprintf("board shape ROWSxCOLS: %d <= ROWS, COLS and ROWS*COLS <= %d (4x4 is the 15-puzzle)",
 	bitboard.TilesMinSide, bitboard.TilesMaxCells)

@@ -36,6 +36,9 @@ func TestBadFlagsBuildNothing(t *testing.T) {
 		{"score", "24puzzle", "--heuristic", "pdb6666,bogus", "--build"},
 		{"score", "24puzzle", "--heuristic", "pdb6666", "--samples", "0", "--build"},
 		{"score", "24puzzle", "--heuristic", "pdb6666", "--format", "csv", "--build"},
+		{"gen", "24puzzle", "--heuristic", "pdb:1-6/7-12/13-18/19-25"},
+		{"gen", "tiles", "--pdb", "6666"},
+		{"gen", "24puzzle", "--pdb", "6666", "--heuristic", "pdb6666"},
 		{"--write-tables", "sometimes", "solve", "rotation"},
 	} {
 		dir := t.TempDir()
