@@ -1,15 +1,12 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/pdb"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // genTilesOptions are the flags of "gen 8puzzle", "gen 15puzzle",
@@ -61,44 +58,6 @@ Heuristics: %s.
 	return cmd
 }
 
-// tilesSpecs returns the specs of the tables heuristic name needs on the
-// rows x cols board, each table once; none for a heuristic without tables.
-func tilesSpecs(rows, cols int, name string) ([]pdb.Spec, error) {
-	// The name as solve takes it: one check of the name, sizes and +reflect.
-	if _, err := search.LoadTilesHeuristic(nil, rows, cols, name); err == nil {
-		return nil, nil // manhattan, linear-conflict: no tables
-	} else if !errors.Is(err, search.ErrTilesNoCache) {
-		return nil, err
-	}
-	base, _ := strings.CutSuffix(name, "+reflect")
-	if base == pdb.TilesExactPattern {
-		return []pdb.Spec{pdb.TilesExactSpec()}, nil
-	}
-	var part pdb.TilesPartition
-	var err error
-	if spec, ok := strings.CutPrefix(base, "pdb:"); ok {
-		part, err = pdb.ParseTilesPartition(rows, cols, spec)
-	} else {
-		part, err = pdb.TilesPartitionNamed(rows, cols, strings.TrimPrefix(base, "pdb"))
-	}
-	if err != nil {
-		return nil, err
-	}
-	var specs []pdb.Spec
-	seen := map[string]bool{}
-	for _, p := range part.Patterns {
-		l, err := pdb.TilesPatternLookup(rows, cols, p)
-		if err != nil {
-			return nil, err
-		}
-		if f := l.Spec.FileName(); !seen[f] {
-			seen[f] = true
-			specs = append(specs, l.Spec)
-		}
-	}
-	return specs, nil
-}
-
 // complete checks the flags, before any table is read, and sets the
 // tables to build: those of --heuristic, of --pdb, or of the board's
 // default heuristic.
@@ -107,7 +66,6 @@ func (o *genTilesOptions) complete() error {
 	if err != nil {
 		return err
 	}
-	rows, cols := t.Rows(), t.Cols()
 	name := o.Heuristic
 	switch {
 	case o.PDB != "" && o.Heuristic != "":
@@ -119,7 +77,7 @@ func (o *genTilesOptions) complete() error {
 	case name == "":
 		name = t.DefaultHeuristic()
 	}
-	if o.specs, err = tilesSpecs(rows, cols, name); err != nil {
+	if o.specs, err = t.Tables(name); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.heuristic = name

@@ -136,7 +136,7 @@ func (o *scoreOptions) complete() (err error) {
 		if slices.Contains(o.Heuristics[:i], name) {
 			return usageError("--heuristic: %s named twice", name)
 		}
-		specs, err := tilesSpecs(rows, cols, name)
+		specs, err := o.tiles.Tables(name)
 		if err != nil {
 			return usageError("--heuristic %s: %v", name, plain(err))
 		}

@@ -34,6 +34,9 @@ type Puzzle interface {
 	// CheckHeuristic returns nil when name is a heuristic of the puzzle,
 	// else an error wrapping ErrHeuristic that says why. It loads nothing.
 	CheckHeuristic(name string) error
+	// Tables returns the specs of the tables the heuristic called name
+	// needs, each once, without reading or building any.
+	Tables(name string) ([]pdb.Spec, error)
 	// Split is the batch.SplitFunc of the puzzle's inputs: it cuts between
 	// records.
 	Split(data []byte, atEOF bool) int

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
 // TestLookup: every name and --size combination, against the boards'
@@ -132,5 +134,40 @@ func TestScanRotation(t *testing.T) {
 	// line nothing is read.
 	if len(got) != 3 || got[0] != "1:"+solved || got[2] != "4:"+solved {
 		t.Fatalf("records %q", got)
+	}
+}
+
+// TestTablesAreWhatLoadingReads: the tables Tables names for a heuristic
+// are those loading it through a cache reads, each once (small boards, so
+// the cache builds them in a temporary directory in well under a second).
+func TestTablesAreWhatLoadingReads(t *testing.T) {
+	for _, c := range []struct {
+		p    Tiles
+		name string
+	}{{Tiles{3, 3}, "manhattan"}, {Tiles{3, 3}, "pdb44+reflect"}, {Tiles{3, 3}, "pdb:1-3/4-6/7,8"}, {Tiles{2, 4}, "pdb:1-4/5-7"}} {
+		specs, err := c.p.Tables(c.name)
+		if err != nil {
+			t.Fatalf("%v %s: %v", c.p, c.name, err)
+		}
+		if (len(specs) == 0) != (c.name == "manhattan") {
+			t.Errorf("%v %s: %d tables", c.p, c.name, len(specs))
+		}
+		var loaded []string
+		cache := &pdb.Cache{Dir: t.TempDir(), Loaded: func(tb *pdb.Table) { loaded = append(loaded, tb.Puzzle+"/"+tb.Pattern) }}
+		if _, err := c.p.Heuristic(func() (*pdb.Cache, error) { return cache, nil }, c.name); err != nil {
+			t.Fatalf("%v %s: %v", c.p, c.name, err)
+		}
+		var named []string
+		for _, s := range specs {
+			named = append(named, s.Puzzle+"/"+s.Pattern)
+		}
+		slices.Sort(named)
+		slices.Sort(loaded)
+		if !slices.Equal(named, slices.Compact(loaded)) || len(slices.Compact(named)) != len(named) {
+			t.Errorf("%v %s: Tables names %v, loading reads %v", c.p, c.name, named, loaded)
+		}
+	}
+	if _, err := (Tiles{3, 3}).Tables("pdb6666"); !errors.Is(err, ErrHeuristic) {
+		t.Errorf("pdb6666 on 3x3: %v", err)
 	}
 }

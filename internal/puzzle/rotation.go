@@ -47,6 +47,17 @@ func (r Rotation) CheckHeuristic(name string) error {
 	return err
 }
 
+// Tables implements Puzzle: the distance table for exact and exact-ida
+// (exact also reads the path table, whose spec derives from the distance
+// table: pdb.RotationPathsSpec), none for count.
+func (r Rotation) Tables(name string) ([]pdb.Spec, error) {
+	h, _, err := r.heuristic(name)
+	if err != nil || h != search.RotationExact {
+		return nil, err
+	}
+	return []pdb.Spec{pdb.RotationSpec()}, nil
+}
+
 // heuristic maps a heuristic name to search's heuristic and whether the
 // path table answers.
 func (Rotation) heuristic(name string) (h search.RotationHeuristic, paths bool, err error) {

@@ -10,6 +10,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -147,6 +148,47 @@ func (t Tiles) Heuristic(cache Cache, name string) (*search.TilesHeuristic, erro
 		return nil, err
 	}
 	return search.LoadTilesHeuristic(c, t.rows, t.cols, name)
+}
+
+// Tables returns the specs of the tables the heuristic called name needs,
+// each file once, without loading or building any; none for a heuristic
+// without tables. A name that is not a heuristic of the board is an error
+// wrapping ErrHeuristic.
+func (t Tiles) Tables(name string) ([]pdb.Spec, error) {
+	if err := t.CheckHeuristic(name); err != nil {
+		return nil, err
+	}
+	rows, cols := t.rows, t.cols
+	if _, err := search.LoadTilesHeuristic(nil, rows, cols, name); err == nil {
+		return nil, nil // manhattan, linear-conflict: no tables
+	}
+	base, _ := strings.CutSuffix(name, "+reflect")
+	if base == pdb.TilesExactPattern {
+		return []pdb.Spec{pdb.TilesExactSpec()}, nil
+	}
+	var part pdb.TilesPartition
+	var err error
+	if spec, ok := strings.CutPrefix(base, "pdb:"); ok {
+		part, err = pdb.ParseTilesPartition(rows, cols, spec)
+	} else {
+		part, err = pdb.TilesPartitionNamed(rows, cols, strings.TrimPrefix(base, "pdb"))
+	}
+	if err != nil {
+		return nil, err
+	}
+	var specs []pdb.Spec
+	seen := map[string]bool{}
+	for _, p := range part.Patterns {
+		l, err := pdb.TilesPatternLookup(rows, cols, p)
+		if err != nil {
+			return nil, err
+		}
+		if f := l.Spec.FileName(); !seen[f] {
+			seen[f] = true
+			specs = append(specs, l.Spec)
+		}
+	}
+	return specs, nil
 }
 
 // BoardText implements Family.
