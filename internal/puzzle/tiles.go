@@ -15,7 +15,7 @@ import (
 )
 
 // Tiles is the sliding-tile puzzle on one board: a Family[bitboard.Tiles].
-// Its zero value is no board; make one with TilesNamed, NewTiles or
+// Its zero value is no board; make one with TilesNamed, LookupTiles or
 // ParseSize.
 type Tiles struct{ rows, cols int }
 
@@ -32,9 +32,9 @@ const (
 // 8- and 15-puzzle boards take milliseconds to a second.
 const TilesSplitCells = 16
 
-// NewTiles returns the puzzle on the rows x cols board, an error wrapping
+// newTiles returns the puzzle on the rows x cols board, an error wrapping
 // ErrPuzzle when bitboard has no such board.
-func NewTiles(rows, cols int) (Tiles, error) {
+func newTiles(rows, cols int) (Tiles, error) {
 	if !bitboard.TilesSizeOK(rows, cols) {
 		return Tiles{}, errorf(ErrPuzzle, "no such board: want %d <= ROWS, COLS and ROWS*COLS <= %d (%dx%d has %d cells)",
 			bitboard.TilesMinSide, bitboard.TilesMaxCells, rows, cols, rows*cols)
@@ -66,7 +66,7 @@ func ParseSize(v string) (Tiles, error) {
 		return Tiles{}, errorf(ErrPuzzle, "%q: want ROWSxCOLS with %d <= ROWS, COLS and ROWS*COLS <= %d, such as 3x4",
 			v, bitboard.TilesMinSide, bitboard.TilesMaxCells)
 	}
-	t, err := NewTiles(rows, cols)
+	t, err := newTiles(rows, cols)
 	if err != nil {
 		return Tiles{}, &kindError{ErrPuzzle, fmt.Errorf("%q: %w", v, err)}
 	}
