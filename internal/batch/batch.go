@@ -57,12 +57,19 @@ func SplitLines(data []byte, atEOF bool) int {
 }
 
 // Handler is one worker's handler of units: it appends to u.Out what the
-// records of u.Data make, and reports bad records with u.Reject or u.Note.
-// Each worker has its own Handler, called from one goroutine.
-type Handler func(u *Unit)
+// records of u.Data (or items, the unit's records as values of type T) make,
+// and reports bad records with u.Reject or u.Note; it may change *items for
+// Config.Collect. Each worker has its own Handler, called from one
+// goroutine.
+type Handler[T any] func(u *Unit, items *T)
 
-// Config describes one batch.
-type Config struct {
+// None is the items type of a batch whose units carry their records as
+// text only.
+type None = struct{}
+
+// Config describes one batch whose units carry items of type T (None when
+// the records are text in Unit.Data).
+type Config[T any] struct {
 	Inputs  []string  // file names; "-" is Stdin; read in turn
 	Stdin   io.Reader // standard input
 	Stdout  io.Writer // where the units' output goes, in input order
@@ -89,17 +96,18 @@ type Config struct {
 
 	// Source, when set, replaces the reader of Inputs: it calls send with
 	// units of whole records in input order (Name, Line, Records and Data
-	// or Items set) until its input ends or send returns false (the batch
-	// has stopped), and returns the error that ended its reading, if any.
-	Source func(send func(u *Unit) bool) error
+	// set, or Err for one bad record) and their items until its input ends
+	// or send returns false (the batch has stopped), and returns the error
+	// that ended its reading, if any.
+	Source func(send func(u *Unit, items T) bool) error
 
 	// NewHandler makes one Handler per worker.
-	NewHandler func() Handler
-	// Collect, when set, is called by the writer with each unit, in input
-	// order, after its output is written: it may read what the Handler left
-	// in u.Items. Units after a halt, an interrupt or an output error are not
-	// collected.
-	Collect func(u *Unit)
+	NewHandler func() Handler[T]
+	// Collect, when set, is called by the writer with each unit and its
+	// items, in input order, after its output is written: it may read what
+	// the Handler left in them. Units after a halt, an interrupt or an
+	// output error are not collected.
+	Collect func(u *Unit, items *T)
 }
 
 // Result sums up a run.
@@ -121,7 +129,7 @@ type Unit struct {
 	Line    int    // line number (1-based) of Data[0]
 	Data    []byte // the records; a Handler must not keep it
 	Records int    // records in Data, as the reader counted them (for Result)
-	Items   any    // records a Source passes as values instead of Data, or what a Handler leaves for Collect
+	Err     error  // the unit stands for one bad record, at Line: Reject reports it (a Source sets it)
 
 	Out   []byte // what goes to Stdout
 	Bad   int    // records that failed; Reject counts them
@@ -134,7 +142,6 @@ type Unit struct {
 	seq      int    // position in the whole batch
 	input    int    // index of the input it came from
 	ioErr    error  // the input could not be opened or read; the unit holds only its message
-	tooLong  bool   // the unit stands for one record longer than MaxRecord, at Line
 }
 
 // note is a message for Stderr, written after Out[:at].
@@ -207,10 +214,16 @@ func putBuf(pool *sync.Pool, b []byte) {
 	}
 }
 
+// job is a unit in the pipeline with its items.
+type job[T any] struct {
+	*Unit
+	items T
+}
+
 // state is what the reader, the workers and the writer of one run share.
-type state struct {
-	cfg   *Config
-	jobs  chan *Unit
+type state[T any] struct {
+	cfg   *Config[T]
+	jobs  chan *job[T]
 	slots chan struct{}
 	done  []atomic.Bool // input ended by its end line
 	stop  atomic.Bool   // batch halted, failed or interrupted
@@ -221,7 +234,7 @@ type state struct {
 // the cancellation of ctx, and reports how it went. It does not wait for a
 // reader blocked on an input that never ends, nor for a worker busy with a
 // record when the batch stops: they end in the background.
-func Run(ctx context.Context, cfg Config) Result {
+func Run[T any](ctx context.Context, cfg Config[T]) Result {
 	if cfg.Split == nil {
 		cfg.Split = SplitLines
 	}
@@ -230,13 +243,13 @@ func Run(ctx context.Context, cfg Config) Result {
 	if cfg.First != nil {
 		inflight = InflightRecords
 	}
-	st := &state{
+	st := &state[T]{
 		cfg:   &cfg,
-		jobs:  make(chan *Unit, w),
+		jobs:  make(chan *job[T], w),
 		slots: make(chan struct{}, w*inflight),
 		done:  make([]atomic.Bool, max(len(cfg.Inputs), 1)),
 	}
-	results := make(chan *Unit, w*inflight)
+	results := make(chan *job[T], w*inflight)
 	go st.readAll()
 
 	var wg sync.WaitGroup
@@ -248,14 +261,14 @@ func Run(ctx context.Context, cfg Config) Result {
 			for u := range st.jobs {
 				if u.ioErr == nil && !st.stop.Load() && !st.done[u.input].Load() {
 					u.Out = getBuf(&outPool, len(u.Data))
-					if u.tooLong && cfg.Reject != nil {
-						cfg.Reject(u, u.Line, ErrTooLong)
+					if u.Err != nil && cfg.Reject != nil {
+						cfg.Reject(u.Unit, u.Line, u.Err)
 						u.Halt = cfg.Strict
-					} else if u.tooLong {
-						u.Reject(cfg.JSON, u.Line, ErrTooLong)
+					} else if u.Err != nil {
+						u.Reject(cfg.JSON, u.Line, u.Err)
 						u.Halt = cfg.Strict
 					} else {
-						handle(u)
+						handle(u.Unit, &u.items)
 					}
 				}
 				results <- u
@@ -267,10 +280,10 @@ func Run(ctx context.Context, cfg Config) Result {
 }
 
 // write is the writer: it puts the units' output in order until the end.
-func (st *state) write(ctx context.Context, results <-chan *Unit) Result {
+func (st *state[T]) write(ctx context.Context, results <-chan *job[T]) Result {
 	var res Result
 	out := bufio.NewWriterSize(st.cfg.Stdout, outBufSize)
-	pending := map[int]*Unit{}
+	pending := map[int]*job[T]{}
 	next := 0
 	// emit writes the units that are next in order.
 	emit := func() {
@@ -282,7 +295,7 @@ func (st *state) write(ctx context.Context, results <-chan *Unit) Result {
 			delete(pending, next)
 			next++
 			if !st.done[u.input].Load() {
-				st.writeUnit(out, u, &res)
+				st.writeUnit(out, u.Unit, &res)
 				if res.WriteErr != nil {
 					st.stop.Store(true)
 				}
@@ -294,7 +307,7 @@ func (st *state) write(ctx context.Context, results <-chan *Unit) Result {
 					st.stop.Store(true)
 				}
 				if st.cfg.Collect != nil {
-					st.cfg.Collect(u)
+					st.cfg.Collect(u.Unit, &u.items)
 				}
 			}
 			putBuf(&inPool, u.Data)
@@ -304,7 +317,7 @@ func (st *state) write(ctx context.Context, results <-chan *Unit) Result {
 		}
 	}
 	for !st.stop.Load() {
-		var u *Unit
+		var u *job[T]
 		ok := true
 		select {
 		case u, ok = <-results:
@@ -370,7 +383,7 @@ func (st *state) write(ctx context.Context, results <-chan *Unit) Result {
 }
 
 // writeUnit copies u's output and notes to the streams, in order.
-func (st *state) writeUnit(out *bufio.Writer, u *Unit, res *Result) {
+func (st *state[T]) writeUnit(out *bufio.Writer, u *Unit, res *Result) {
 	at := 0
 	for _, n := range u.notes {
 		if _, err := out.Write(u.Out[at:n.at]); err != nil && res.WriteErr == nil {
@@ -392,18 +405,18 @@ func (st *state) writeUnit(out *bufio.Writer, u *Unit, res *Result) {
 }
 
 // readAll is the reader: it reads the inputs in turn into units.
-func (st *state) readAll() {
+func (st *state[T]) readAll() {
 	defer close(st.jobs)
 	seq := 0
 	sendErr := func(input int, err error) {
-		st.send(&Unit{ioErr: err, notes: []note{{0, "pdbsolve: " + err.Error()}}}, input, &seq)
+		st.send(&job[T]{Unit: &Unit{ioErr: err, notes: []note{{0, "pdbsolve: " + err.Error()}}}}, input, &seq)
 	}
 	if st.cfg.Source != nil {
-		err := st.cfg.Source(func(u *Unit) bool {
+		err := st.cfg.Source(func(u *Unit, items T) bool {
 			if st.stop.Load() {
 				return false
 			}
-			st.send(u, 0, &seq)
+			st.send(&job[T]{u, items}, 0, &seq)
 			return true
 		})
 		if err != nil && !st.stop.Load() {
@@ -435,7 +448,7 @@ func (st *state) readAll() {
 }
 
 // send hands u to the workers as the next unit of input.
-func (st *state) send(u *Unit, input int, seq *int) {
+func (st *state[T]) send(u *job[T], input int, seq *int) {
 	st.slots <- struct{}{}
 	u.seq, u.input = *seq, input
 	if u.Name == "" && input < len(st.cfg.Inputs) {
@@ -449,10 +462,10 @@ func (st *state) send(u *Unit, input int, seq *int) {
 // readInput cuts one input into units and sends them. Each chunk takes at
 // most ChunkSize new bytes (more only for one long record), so chunks stay
 // small whatever buffer the pool hands out. A record longer than MaxRecord
-// becomes a unit of its own marked tooLong, reported by a worker as one bad
+// becomes a unit of its own with Err ErrTooLong, reported by a worker as one bad
 // record, and the reader skips to the end of its last line. When the batch
 // has an end test, the reader stops at the first line that passes it.
-func (st *state) readInput(r io.Reader, input int, name string, seq *int) error {
+func (st *state[T]) readInput(r io.Reader, input int, name string, seq *int) error {
 	cfg := st.cfg
 	done := &st.done[input]
 	line := 1
@@ -470,7 +483,7 @@ func (st *state) readInput(r io.Reader, input int, name string, seq *int) error 
 				if len(buf) > MaxRecord {
 					// One record fills the buffer: report it at its first
 					// line and skip to the end of its last line.
-					st.send(&Unit{Name: name, Line: line, Records: 1, tooLong: true}, input, seq)
+					st.send(&job[T]{Unit: &Unit{Name: name, Line: line, Records: 1, Err: ErrTooLong}}, input, seq)
 					line += bytes.Count(buf, []byte{'\n'}) + 1
 					n, err := skipLine(r, buf[:min(cap(buf), ChunkSize)])
 					buf = buf[:n]
@@ -528,7 +541,7 @@ func (st *state) readInput(r io.Reader, input int, name string, seq *int) error 
 				n := max(cfg.First(data), 1)
 				lines, records, end, found := st.scanLines(data[:n])
 				u := &Unit{Name: name, Line: line, Data: append([]byte(nil), data[:end]...), Records: min(records, 1)}
-				st.send(u, input, seq)
+				st.send(&job[T]{Unit: u}, input, seq)
 				line += lines
 				data = data[n:]
 				if found {
@@ -539,7 +552,7 @@ func (st *state) readInput(r io.Reader, input int, name string, seq *int) error 
 			continue
 		}
 		lines, records, end, found := st.scanLines(data)
-		st.send(&Unit{Name: name, Line: line, Data: data[:end], Records: records}, input, seq)
+		st.send(&job[T]{Unit: &Unit{Name: name, Line: line, Data: data[:end], Records: records}}, input, seq)
 		line += lines
 		if found {
 			return nil // the input's end line: read no further
@@ -567,7 +580,7 @@ func skipLine(r io.Reader, buf []byte) (int, error) {
 // line that passes it: it returns the counts of lines through that one and
 // of records before it, the length of data before it, and whether it was
 // found.
-func (st *state) scanLines(data []byte) (lines, records, end int, found bool) {
+func (st *state[T]) scanLines(data []byte) (lines, records, end int, found bool) {
 	for pos := 0; pos < len(data); {
 		i := bytes.IndexByte(data[pos:], '\n')
 		next := len(data)

@@ -15,7 +15,7 @@ import (
 
 // upper is a handler that answers each line with the line in upper case,
 // after sleeping as long as the line's last digit says (in 100 us units).
-func upper(u *Unit) {
+func upper(u *Unit, _ *None) {
 	u.Lines(func(line int, text []byte) bool {
 		if IsBlank(text) {
 			return true
@@ -49,8 +49,8 @@ func TestOutputInOrderWhateverTheWorkers(t *testing.T) {
 	for _, first := range []bool{false, true} {
 		for _, w := range []int{1, 2, 7} {
 			var out bytes.Buffer
-			cfg := Config{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard,
-				Workers: w, NewHandler: func() Handler { return upper }}
+			cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard,
+				Workers: w, NewHandler: func() Handler[None] { return upper }}
 			if first {
 				cfg.First = func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 }
 			}
@@ -81,14 +81,14 @@ func TestCancelWritesTheCompletedPrefix(t *testing.T) {
 	answered := 0
 	ctx, cancel := context.WithCancel(context.Background())
 	var out bytes.Buffer
-	cfg := Config{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard, Workers: 3,
+	cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard, Workers: 3,
 		First: func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
-		NewHandler: func() Handler {
-			return func(u *Unit) {
+		NewHandler: func() Handler[None] {
+			return func(u *Unit, _ *None) {
 				if u.Line == stuck {
 					<-release
 				}
-				upper(u)
+				upper(u, nil)
 				mu.Lock()
 				answered++
 				if answered == 60 { // well past the stuck record: interrupt
@@ -124,9 +124,9 @@ func TestChunksStaySmallWhateverThePoolHolds(t *testing.T) {
 	var mu sync.Mutex
 	var units []Unit
 	var out bytes.Buffer
-	Run(context.Background(), Config{Inputs: []string{"-"}, Stdin: bytes.NewReader(in.Bytes()), Stdout: &out, Stderr: io.Discard,
-		Workers: 2, NewHandler: func() Handler {
-			return func(u *Unit) {
+	Run(context.Background(), Config[None]{Inputs: []string{"-"}, Stdin: bytes.NewReader(in.Bytes()), Stdout: &out, Stderr: io.Discard,
+		Workers: 2, NewHandler: func() Handler[None] {
+			return func(u *Unit, _ *None) {
 				mu.Lock()
 				units = append(units, Unit{Line: u.Line, Data: bytes.Clone(u.Data)})
 				mu.Unlock()
@@ -160,10 +160,10 @@ func TestUnitLinesAndEndLine(t *testing.T) {
 		}
 	}
 	var out bytes.Buffer
-	res := Run(context.Background(), Config{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out,
+	res := Run(context.Background(), Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out,
 		Stderr: io.Discard, Workers: 2, EndLine: func(l []byte) bool { return string(bytes.TrimSpace(l)) == "0" },
-		NewHandler: func() Handler {
-			return func(u *Unit) {
+		NewHandler: func() Handler[None] {
+			return func(u *Unit, _ *None) {
 				u.Lines(func(line int, text []byte) bool {
 					if string(text) != fmt.Sprintf("line %d", line) {
 						u.Reject(false, line, fmt.Errorf("holds %q", text))
@@ -182,10 +182,10 @@ func TestUnitLinesAndEndLine(t *testing.T) {
 // a chunk would hold both and deadlock.
 func TestOneRecordUnitsRunTogether(t *testing.T) {
 	started := make(chan int, 2)
-	cfg := Config{Inputs: []string{"-"}, Stdin: strings.NewReader("a\nb\n"), Stdout: io.Discard, Stderr: io.Discard, Workers: 2,
+	cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader("a\nb\n"), Stdout: io.Discard, Stderr: io.Discard, Workers: 2,
 		First: func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
-		NewHandler: func() Handler {
-			return func(u *Unit) {
+		NewHandler: func() Handler[None] {
+			return func(u *Unit, _ *None) {
 				started <- u.Line
 				deadline := time.After(10 * time.Second)
 				for len(started) < 2 {

@@ -13,15 +13,15 @@ import (
 // A batch that answers each line with its length, on four workers, one
 // line a unit; the answers keep the input order.
 func ExampleRun() {
-	res := batch.Run(context.Background(), batch.Config{
+	res := batch.Run(context.Background(), batch.Config[batch.None]{
 		Inputs:  []string{"-"},
 		Stdin:   strings.NewReader("a\nbbb\n\ncc\n"),
 		Stdout:  os.Stdout,
 		Stderr:  os.Stderr,
 		Workers: 4,
 		First:   func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
-		NewHandler: func() batch.Handler {
-			return func(u *batch.Unit) {
+		NewHandler: func() batch.Handler[batch.None] {
+			return func(u *batch.Unit, _ *batch.None) {
 				u.Lines(func(line int, text []byte) bool {
 					if !batch.IsBlank(text) {
 						u.Out = fmt.Appendf(u.Out, "line %d: %d\n", line, len(text))

@@ -15,11 +15,11 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// Instance is one board to solve and where it comes from.
-type Instance struct {
-	Where    string // FILE:LINE of the record
-	Rotation bitboard.Rotation
-	Tiles    bitboard.Tiles
+// Instance is one board to solve, of type B (bitboard.Rotation or
+// bitboard.Tiles), and where it comes from.
+type Instance[B any] struct {
+	Where string // FILE:LINE of the record
+	Board B
 }
 
 // Run is the outcome of one instance under one heuristic.
@@ -34,10 +34,10 @@ type Run struct {
 	Time     time.Duration // wall time of the solve
 }
 
-// Solver solves instances under one heuristic. A Solver is used by one
-// goroutine at a time.
-type Solver interface {
-	Solve(in *Instance, lim search.Limits) Run
+// Solver solves instances of boards of type B under one heuristic. A
+// Solver is used by one goroutine at a time.
+type Solver[B any] interface {
+	Solve(in *Instance[B], lim search.Limits) Run
 }
 
 // RotationSolver is a Solver of Rotation Game boards.
@@ -54,8 +54,8 @@ func NewRotationSolver(s *search.RotationSolver, keepMoves bool) *RotationSolver
 }
 
 // Solve implements Solver.
-func (r *RotationSolver) Solve(in *Instance, lim search.Limits) Run {
-	res, err := r.s.Solve(in.Rotation, lim)
+func (r *RotationSolver) Solve(in *Instance[bitboard.Rotation], lim search.Limits) Run {
+	res, err := r.s.Solve(in.Board, lim)
 	run := Run{Stats: res.Stats, Time: res.Elapsed}
 	switch {
 	case err == nil:
@@ -85,9 +85,9 @@ func NewTilesSolver(s *search.TilesSolver, goal bitboard.Goal, keepMoves bool) *
 }
 
 // Solve implements Solver.
-func (t *TilesSolver) Solve(in *Instance, lim search.Limits) Run {
+func (t *TilesSolver) Solve(in *Instance[bitboard.Tiles], lim search.Limits) Run {
 	start := time.Now()
-	moves, st, err := t.s.Solve(in.Tiles, t.goal, lim)
+	moves, st, err := t.s.Solve(in.Board, t.goal, lim)
 	run := Run{Stats: st, Time: time.Since(start)}
 	switch {
 	case err == nil:
@@ -98,7 +98,7 @@ func (t *TilesSolver) Solve(in *Instance, lim search.Limits) Run {
 	case errors.Is(err, search.ErrLimit):
 		run.Censored = true
 	case errors.Is(err, search.ErrUnsolvable):
-		run.Error = fmt.Sprintf("%v is unsolvable for the %v goal", in.Tiles, t.goal)
+		run.Error = fmt.Sprintf("%v is unsolvable for the %v goal", in.Board, t.goal)
 	default:
 		run.Error = err.Error()
 	}
@@ -106,7 +106,7 @@ func (t *TilesSolver) Solve(in *Instance, lim search.Limits) Run {
 }
 
 // SolveAll solves in under every solver, in order, into runs (one a solver).
-func SolveAll(solvers []Solver, in *Instance, lim search.Limits, runs []Run) {
+func SolveAll[B any](solvers []Solver[B], in *Instance[B], lim search.Limits, runs []Run) {
 	for h, s := range solvers {
 		runs[h] = s.Solve(in, lim)
 	}

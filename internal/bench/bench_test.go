@@ -29,10 +29,10 @@ func TestRecordTiles(t *testing.T) {
 		}
 		return b
 	}
-	sample := &Instance{Tiles: parse(1, 3, 0, 4, 2, 5, 7, 8, 6)}
-	swapped := &Instance{Tiles: parse(2, 1, 3, 4, 5, 6, 7, 8, 0)}
+	sample := &Instance[bitboard.Tiles]{Board: parse(1, 3, 0, 4, 2, 5, 7, 8, 6)}
+	swapped := &Instance[bitboard.Tiles]{Board: parse(2, 1, 3, 4, 5, 6, 7, 8, 0)}
 	for _, c := range []struct {
-		in     *Instance
+		in     *Instance[bitboard.Tiles]
 		lim    search.Limits
 		status record.Status
 		length int
@@ -45,7 +45,7 @@ func TestRecordTiles(t *testing.T) {
 		r := record.Run{Puzzle: record.Puzzle8, Input: "-", Line: 1, Heuristic: "manhattan"}
 		Record(&run, &r)
 		if r.Status != c.status || r.Length != c.length || len(r.Moves) != c.length {
-			t.Fatalf("%v: %+v, want %s of length %d", c.in.Tiles, r, c.status, c.length)
+			t.Fatalf("%v: %+v, want %s of length %d", c.in.Board, r, c.status, c.length)
 		}
 		if err := r.Check(); err != nil {
 			t.Fatalf("%+v: %v", r, err)
@@ -74,7 +74,7 @@ func TestRecordRotation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		run := NewRotationSolver(s, true).Solve(&Instance{Rotation: b}, search.Limits{})
+		run := NewRotationSolver(s, true).Solve(&Instance[bitboard.Rotation]{Board: b}, search.Limits{})
 		r := record.Run{Puzzle: record.PuzzleRotation, Input: "-", Line: 1}
 		Record(&run, &r)
 		if r.Status != record.StatusSolved || r.Moves != c.moves || r.Length != len(c.moves) || r.Symbol != 2 {

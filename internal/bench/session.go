@@ -23,14 +23,14 @@ type Tracker interface {
 	Interrupted(worker int, r *record.Run) bool
 }
 
-// Item is one instance of a Session: its board, where it comes from, and
-// its runs.
-type Item struct {
+// Item is one instance of a Session, of boards of type B: its board, where
+// it comes from, and its runs.
+type Item[B any] struct {
 	Instance int    // 1-based number in the whole run
 	Input    string // the input's name in records ("-" for standard input)
 	Line     int
 	Board    string // as records write it
-	In       Instance
+	In       Instance[B]
 	Done     []record.Run // finished runs of an earlier session (a resumed run)
 	runs     []record.Run // Done and this session's
 }
@@ -41,7 +41,7 @@ type Item struct {
 // the runs kept with KeepRuns). After Interrupt it writes the runs in flight
 // as interrupted, with the bound they reached, and takes no more. Its
 // methods are safe for concurrent use by the workers.
-type Session struct {
+type Session[B any] struct {
 	Puzzle     string
 	Goal       string // sliding tiles; "" for the Rotation Game
 	Heuristics []string
@@ -53,14 +53,14 @@ type Session struct {
 	Tracker    Tracker
 
 	mu      sync.Mutex
-	busy    map[int]*Item // the item each worker is on
+	busy    map[int]*Item[B] // the item each worker is on
 	runs    []record.Run
 	stopped bool
 }
 
 // run returns the record of it under heuristic h, repeat rep, before it is
 // solved.
-func (s *Session) run(it *Item, h, rep int) record.Run {
+func (s *Session[B]) run(it *Item[B], h, rep int) record.Run {
 	r := record.Run{Puzzle: s.Puzzle, Input: it.Input, Line: it.Line, Instance: it.Instance, Board: it.Board,
 		Goal: s.Goal, Heuristic: s.Heuristics[h]}
 	if s.Repeat > 1 {
@@ -73,10 +73,10 @@ func (s *Session) run(it *Item, h, rep int) record.Run {
 // repeat that it has not done, on worker; stop is checked before each run.
 // It returns this session's failed runs (unsolvable or error), for a
 // message.
-func (s *Session) Solve(worker int, solvers []Solver, it *Item, stop func() bool) (failed []record.Run) {
+func (s *Session[B]) Solve(worker int, solvers []Solver[B], it *Item[B], stop func() bool) (failed []record.Run) {
 	s.mu.Lock()
 	if s.busy == nil {
-		s.busy = map[int]*Item{}
+		s.busy = map[int]*Item[B]{}
 	}
 	s.busy[worker] = it
 	s.mu.Unlock()
@@ -134,7 +134,7 @@ func isDone(runs []record.Run, heuristic string, repeat int) bool {
 }
 
 // addLocked adds the runs of one instance to the report.
-func (s *Session) addLocked(runs []record.Run) {
+func (s *Session[B]) addLocked(runs []record.Run) {
 	if len(runs) == 0 {
 		return
 	}
@@ -152,7 +152,7 @@ func (s *Session) addLocked(runs []record.Run) {
 // as interrupted, with the lower bound it reached (see Tracker), adds the
 // instances in flight to the report with what they have done, and takes
 // no more runs. It returns the number of runs interrupted.
-func (s *Session) Interrupt() int {
+func (s *Session[B]) Interrupt() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := 0
@@ -183,7 +183,7 @@ func (s *Session) Interrupt() int {
 }
 
 // Stop ends the session after its last instance: no more runs are taken.
-func (s *Session) Stop() {
+func (s *Session[B]) Stop() {
 	s.mu.Lock()
 	s.stopped = true
 	s.mu.Unlock()
@@ -191,7 +191,7 @@ func (s *Session) Stop() {
 
 // Runs returns the runs kept (KeepRuns), in the order of their instances,
 // repeats and heuristics.
-func (s *Session) Runs() []record.Run {
+func (s *Session[B]) Runs() []record.Run {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	slices.SortStableFunc(s.runs, func(x, y record.Run) int {

@@ -25,7 +25,7 @@ func (stuckTracker) Interrupted(_ int, r *record.Run) bool {
 // has not done, and the report counts its earlier runs; an interrupted
 // session writes the run in flight as interrupted and takes no more.
 func TestSessionResumesAndInterrupts(t *testing.T) {
-	var solvers []Solver
+	var solvers []Solver[bitboard.Tiles]
 	for _, name := range []string{"manhattan", "linear-conflict"} {
 		h, err := search.LoadTilesHeuristic(nil, 3, 3, name)
 		if err != nil {
@@ -35,15 +35,15 @@ func TestSessionResumesAndInterrupts(t *testing.T) {
 	}
 	board, _ := bitboard.ParseTiles(strings.Fields("1 3 0 4 2 5 7 8 6"), 3, 3) // AOJ's sample: 4 moves
 	var out bytes.Buffer
-	newSession := func() *Session {
+	newSession := func() *Session[bitboard.Tiles] {
 		b, _ := report.NewBuilder(record.Puzzle8, []string{"manhattan", "linear-conflict"}, report.Options{})
-		return &Session{Puzzle: record.Puzzle8, Goal: "blank-last", Heuristics: []string{"manhattan", "linear-conflict"},
+		return &Session[bitboard.Tiles]{Puzzle: record.Puzzle8, Goal: "blank-last", Heuristics: []string{"manhattan", "linear-conflict"},
 			Repeat: 1, Out: record.NewOutput(&out), Builder: b}
 	}
 	earlier := record.Run{Puzzle: record.Puzzle8, Input: "in", Line: 1, Instance: 1, Board: board.String(), Goal: "blank-last",
 		Heuristic: "manhattan", Status: record.StatusSolved, Length: 4, Bound: 4}
 	s := newSession()
-	it := &Item{Instance: 1, Input: "in", Line: 1, Board: board.String(), In: Instance{Tiles: board}, Done: []record.Run{earlier}}
+	it := &Item[bitboard.Tiles]{Instance: 1, Input: "in", Line: 1, Board: board.String(), In: Instance[bitboard.Tiles]{Board: board}, Done: []record.Run{earlier}}
 	s.Solve(1, solvers, it, func() bool { return false })
 	rep := s.Builder.Report()
 	if n := strings.Count(out.String(), "\n"); n != 1 || !strings.Contains(out.String(), `"heuristic":"linear-conflict","status":"solved","length":4`) {
@@ -60,12 +60,12 @@ func TestSessionResumesAndInterrupts(t *testing.T) {
 	s.Tracker = stuckTracker{}
 	calls := 0
 	stop := func() bool { calls++; return calls > 1 }
-	it = &Item{Instance: 2, Input: "in", Line: 2, Board: board.String(), In: Instance{Tiles: board}}
+	it = &Item[bitboard.Tiles]{Instance: 2, Input: "in", Line: 2, Board: board.String(), In: Instance[bitboard.Tiles]{Board: board}}
 	s.Solve(1, solvers, it, stop)
 	if n := s.Interrupt(); n != 1 {
 		t.Fatalf("%d runs interrupted", n)
 	}
-	s.Solve(1, solvers, &Item{Instance: 3, In: Instance{Tiles: board}}, func() bool { return false })
+	s.Solve(1, solvers, &Item[bitboard.Tiles]{Instance: 3, In: Instance[bitboard.Tiles]{Board: board}}, func() bool { return false })
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 2 || !strings.Contains(lines[1], `"heuristic":"linear-conflict","status":"interrupted","bound":9`) {
 		t.Fatalf("interrupted session wrote:\n%s", out.String())

@@ -4,26 +4,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"syscall"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
+	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
-// runBatch runs cfg over the command's streams and workers and turns how it
-// went into the command's error: an interrupt prints its one-line summary
-// and exits 128 plus the signal's number.
-func (g *globalOptions) runBatch(cfg batch.Config) error {
-	cfg.Stdin, cfg.Stderr = g.Stdin, g.Stderr
+// runBatch runs cfg over the command's streams (cfg.Workers: all cores when
+// 0) and turns how it went into the command's error: an interrupt prints its
+// one-line summary and exits 128 plus the signal's number.
+func runBatch[T any](g *globalOptions, cfg batch.Config[T]) error {
 	if cfg.Stdout == nil {
 		cfg.Stdout = g.Stdout
 	}
 	if cfg.Workers == 0 {
 		cfg.Workers = g.workers()
 	}
-	g.batchRunning.Store(true)
-	r := batch.Run(g.ctx, cfg)
-	g.batchRunning.Store(false)
+	r := runPipeline(g, cfg)
 	switch {
 	case r.Interrupted:
 		fmt.Fprintf(g.Stderr, "pdbsolve: interrupted: %d records answered, %d read but not answered; reading stopped\n",
@@ -40,6 +40,32 @@ func (g *globalOptions) runBatch(cfg batch.Config) error {
 	}
 	return nil
 }
+
+// runPipeline runs cfg over the command's standard input and error, marked
+// as a running batch, which answers an interrupt itself.
+func runPipeline[T any](g *globalOptions, cfg batch.Config[T]) batch.Result {
+	cfg.Stdin, cfg.Stderr = g.Stdin, g.Stderr
+	g.batchRunning.Store(true)
+	defer g.batchRunning.Store(false)
+	return batch.Run(g.ctx, cfg)
+}
+
+// newRunTracker returns a tracker of the runs of label writing to g's
+// stderr in the mode its terminal and --progress (lines) ask for.
+func newRunTracker(g *globalOptions, label string, lines bool) *progress.Tracker {
+	mode := progress.Log
+	switch {
+	case lines:
+		mode = progress.Lines
+	case g.stderrTTY:
+		mode = progress.TTY
+	}
+	return progress.New(g.Stderr, label, mode)
+}
+
+// progressPrinter returns a table build's progress callback, redrawing one
+// line on w.
+func progressPrinter(w io.Writer) func(pdb.Progress) { return progress.Printer(w) }
 
 // interrupted is the cause of a command's context when a signal ended it.
 type interrupted struct{ sig os.Signal }

@@ -16,7 +16,9 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/plot"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -30,19 +32,23 @@ type benchOptions struct {
 	MaxNodes    uint64
 	Timeout     time.Duration
 	PerInstance bool
-	Format      string
+	Format      outputFormat
 	Plot        string
-	Goal        string
+	Goal        bitboard.Goal
 	Repeat      int
-	Shard       string
 	Baseline    string
-	Size        tilesShape
-	Split       string
-	Instances   string
+	Size        sizeFlag
+	Split       puzzle.SplitMode
 	Progress    bool
 	Output      string
 	Resume      bool
 	Inputs      []string
+	selectionFlags
+
+	// Set by complete.
+	puzzle  puzzle.Puzzle
+	sel     puzzle.Selection
+	workers int // -j, else 1: instances run one at a time
 }
 
 // benchHelp is the long help of bench, before the exit statuses.
@@ -123,8 +129,9 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
 			o.Inputs = inputsOrStdin(args[1:])
-			if !cmd.Flags().Changed("workers") {
-				o.g.Workers = 1
+			o.workers = 1
+			if cmd.Flags().Changed("workers") {
+				o.workers = o.g.workers()
 			}
 			return runBench(o)
 		},
@@ -133,34 +140,32 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "censor a run after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "censor a run after this long (0: no limit)")
 	cmd.Flags().BoolVar(&o.PerInstance, "per-instance", false, "add one row per instance and heuristic")
-	cmd.Flags().StringVar(&o.Format, "format", "table", "output format: table, json or csv")
+	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON, formatCSV)
 	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
-	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "sliding-tile goal: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only shard K/N: every N-th instance from the K-th (0-based)")
 	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
-	o.Size.name = tilesAnyName
-	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
-	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one instance at a time: auto, on or off")
+	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
+	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
 	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
 	cmd.Flags().BoolVar(&o.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
-	registerCompletions(cmd, completeBenchHeuristics, "table", "json", "csv")
 	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
 }
 
-// benchRun is one bench session: its instances stream from the inputs to
-// the workers of a bench.Session, each run is written as it completes, and
-// the report is built as instances finish.
-type benchRun struct {
-	o          *benchOptions
-	rows, cols int
-	factories  []func() bench.Solver
-	sess       *bench.Session
-	prior      *prior
-	tracker    *runTracker
+// benchRun is one bench session over boards of type B: its instances
+// stream from the inputs to the workers of a bench.Session, each run is
+// written as it completes, and the report is built as instances finish.
+type benchRun[B any] struct {
+	o         *benchOptions
+	p         puzzle.Family[B]
+	factories []func() bench.Solver[B]
+	sess      *bench.Session[B]
+	prior     *record.Prior
+	tracker   *progress.Tracker
 
 	mu       sync.Mutex
 	bad      int   // bad records taken
@@ -170,15 +175,11 @@ type benchRun struct {
 	pastEnd  bool
 }
 
-// check checks the flags of bench, before any table is read.
-func (o *benchOptions) check() error {
+// complete checks the flags of bench, before any table is read, and sets
+// the puzzle and the selection.
+func (o *benchOptions) complete() (err error) {
 	if len(o.Heuristics) == 0 {
 		return usageError("--heuristic: name at least one heuristic")
-	}
-	switch o.Format {
-	case "table", "json", "csv":
-	default:
-		return usageError("--format %q: want table, json or csv", o.Format)
 	}
 	if o.Plot != "" {
 		if _, err := plot.Format(o.Plot); err != nil {
@@ -199,67 +200,56 @@ func (o *benchOptions) check() error {
 			return usageError("--heuristic: %s named twice", h)
 		}
 	}
-	return checkOutputFlags(o.Output, o.Resume)
+	if err := checkOutputFlags(o.Output, o.Resume); err != nil {
+		return err
+	}
+	if o.sel, err = o.selectionFlags.parse(); err != nil {
+		return err
+	}
+	o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size, o.Heuristics...)
+	return err
 }
 
 func runBench(o *benchOptions) error {
-	if err := o.check(); err != nil {
+	if err := o.complete(); err != nil {
 		return err
 	}
-	sel, err := parseSelection(o.Shard, o.Instances)
-	if err != nil {
-		return err
-	}
-	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
-	if err != nil {
-		return err
-	}
-	goal, err := bitboard.ParseGoal(o.Goal)
-	if err != nil {
-		return withCode(ExitUsage, plain(err))
-	}
-	b := &benchRun{o: o, rows: rows, cols: cols}
-	b.sess = &bench.Session{Puzzle: puzzleRecordName(o.Puzzle, rows, cols), Heuristics: o.Heuristics, Repeat: o.Repeat,
-		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, KeepRuns: o.Format == "csv" && o.PerInstance}
-	if rows != 0 {
-		b.sess.Goal = goal.String()
-	}
+	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error { return runBenchOf(o, p) },
+		func(p puzzle.Tiles) error { return runBenchOf(o, p) })
+}
+
+// runBenchOf runs bench on puzzle p, whose boards are of type B.
+func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) (err error) {
+	b := &benchRun[B]{o: o, p: p}
+	b.sess = &bench.Session[B]{Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics, Repeat: o.Repeat,
+		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, KeepRuns: o.Format == formatCSV && o.PerInstance}
 	cfg := &record.Config{Command: "bench", Puzzle: b.sess.Puzzle, Goal: b.sess.Goal, Heuristics: o.Heuristics,
-		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: sel.shard.String(),
+		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: o.sel.Shard.String(),
 		Instances: o.Instances, Inputs: o.Inputs}
 	if o.Resume {
 		if b.prior, err = readPrior(o.Output, cfg); err != nil {
 			return err
 		}
 	}
-	workers := o.g.workers()
-	inner := 1 // workers inside one search
-	if rows > 0 {
-		split, err := tilesSplit(o.Split, rows, cols)
-		if err != nil {
-			return err
-		}
-		if split {
-			inner, workers = workers, 1
-		}
+	workers, inner := o.workers, 1 // inner: workers inside one search
+	if p.SplitSearch(o.Split) {
+		inner, workers = workers, 1
 	}
-	b.factories = make([]func() bench.Solver, len(o.Heuristics))
+	b.factories = make([]func() bench.Solver[B], len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if b.factories[i], err = newBenchSolverFactory(o.g, rows, cols, inner, name, goal, false); err != nil {
-			return err
+		if b.factories[i], err = p.BenchSolver(o.g.cache, name, inner, o.Goal, false); err != nil {
+			return withCode(ExitTable, err)
 		}
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded
-	if b.prior != nil {
-		if err := b.prior.checkTables(o.Output, prov); err != nil {
-			return err
-		}
+	if err := checkTables(b.prior, o.Output, prov); err != nil {
+		return err
 	}
 	if b.sess.Builder, err = report.NewBuilder(b.sess.Puzzle, o.Heuristics, report.Options{Baseline: o.Baseline,
 		Keep: o.PerInstance || o.Plot != ""}); err != nil {
 		return withCode(ExitUsage, err)
 	}
-	if o.Output != "" || o.Format == "json" {
+	if o.Output != "" || o.Format == formatJSON {
 		if b.sess.Out, err = openRunOutput(o.g, o.Output, b.prior); err != nil {
 			return err
 		}
@@ -267,84 +257,75 @@ func runBench(o *benchOptions) error {
 	}
 	b.tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.sess.Tracker = b.tracker
-	res := b.run(sel, workers)
+	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers,
+		Source: b.source, NewHandler: b.newHandler})
 	return b.end(res, prov)
 }
 
-// run runs the batch of instances on workers.
-func (b *benchRun) run(sel selection, workers int) batch.Result {
+// source sends the instances selected, one a unit, as the batch reads them.
+func (b *benchRun[B]) source(send func(*batch.Unit, *bench.Item[B]) bool) error {
 	o := b.o
-	cfg := batch.Config{
-		Stdin: o.g.Stdin, Stdout: io.Discard, Stderr: o.g.Stderr, Workers: workers,
-		Source: func(send func(u *batch.Unit) bool) error {
-			n := 0 // records read; -1 once the selection is past
-			err := scanRecords(o.g, o.Inputs, b.rows, b.cols, false, func(rec *inputRecord) bool {
-				n = rec.index + 1
-				if sel.past(rec.index) {
-					n = -1
-					return false
-				}
-				if !sel.has(rec.index) {
-					return true
-				}
-				if rec.err != nil {
-					b.mu.Lock()
-					b.bad++
-					b.mu.Unlock()
-					fmt.Fprintf(o.g.Stderr, "%s:%d: %s\n", rec.name, rec.line, userMessage(rec.err))
-					return true
-				}
-				x := &bench.Item{Instance: rec.index + 1, Input: recordInput(rec.name), Line: rec.line,
-					Board: boardText(b.rows, rec), In: bench.Instance{Where: fmt.Sprintf("%s:%d", rec.name, rec.line),
-						Rotation: rec.rot, Tiles: rec.tiles}}
-				b.mu.Lock()
-				b.selected++
-				b.mu.Unlock()
-				if b.prior != nil {
-					x.Done = b.prior.byInstance[x.Instance]
-					if len(x.Done) > 0 && x.Done[0].Board != x.Board {
-						b.mu.Lock()
-						b.changed = usageError("--resume: %s:%d: instance %d is %q, but %q in %s: the inputs are not those of its run",
-							rec.name, rec.line, x.Instance, x.Board, x.Done[0].Board, o.Output)
-						b.mu.Unlock()
-						return false
-					}
-				}
-				return send(&batch.Unit{Name: rec.name, Line: rec.line, Records: 1, Items: x})
-			})
-			if err != nil {
-				return err // the batch reports it
-			}
+	n, err := puzzle.Selected(b.p, o.g.open, o.Inputs, false, &o.sel, func(rec *puzzle.Record[B]) bool {
+		if rec.Err != nil {
 			b.mu.Lock()
-			b.read = true
-			b.pastEnd = n >= 0 && sel.warnPastEnd(o.g, n)
+			b.bad++
 			b.mu.Unlock()
-			return nil
-		},
-		NewHandler: func() batch.Handler {
-			solvers := make([]bench.Solver, len(b.factories))
-			for i, f := range b.factories {
-				solvers[i] = f()
-			}
-			worker := b.tracker.worker().id
-			stop := func() bool { return o.g.ctx.Err() != nil }
-			return func(u *batch.Unit) {
-				x := u.Items.(*bench.Item)
-				for _, r := range b.sess.Solve(worker, solvers, x, stop) {
-					fmt.Fprintf(o.g.Stderr, "%s: %s: %s\n", x.In.Where, r.Heuristic, r.Error)
-				}
-				b.tracker.unitDone()
-			}
-		},
+			fmt.Fprintf(o.g.Stderr, "%s:%d: %s\n", rec.Input, rec.Line, userMessage(rec.Err))
+			return true
+		}
+		x := &bench.Item[B]{Instance: rec.Index + 1, Input: recordInput(rec.Input), Line: rec.Line,
+			Board: b.p.BoardText(rec.Board), In: bench.Instance[B]{Where: fmt.Sprintf("%s:%d", rec.Input, rec.Line), Board: rec.Board}}
+		b.mu.Lock()
+		b.selected++
+		b.mu.Unlock()
+		if b.prior != nil && !b.resumes(x, rec) {
+			return false
+		}
+		return send(&batch.Unit{Name: rec.Input, Line: rec.Line, Records: 1}, x)
+	})
+	if err != nil {
+		return err // the batch reports it
 	}
-	o.g.batchRunning.Store(true)
-	res := batch.Run(o.g.ctx, cfg)
-	o.g.batchRunning.Store(false)
-	return res
+	b.mu.Lock()
+	b.read = true
+	b.pastEnd = n >= 0 && warnPastEnd(o.g, &o.sel, n)
+	b.mu.Unlock()
+	return nil
+}
+
+// resumes gives x the runs the file resumed holds, and reports whether its
+// board is the file's (else the inputs are not those of its run).
+func (b *benchRun[B]) resumes(x *bench.Item[B], rec *puzzle.Record[B]) bool {
+	x.Done = b.prior.Instance(x.Instance)
+	if len(x.Done) == 0 || x.Done[0].Board == x.Board {
+		return true
+	}
+	b.mu.Lock()
+	b.changed = usageError("--resume: %s:%d: instance %d is %q, but %q in %s: the inputs are not those of its run",
+		rec.Input, rec.Line, x.Instance, x.Board, x.Done[0].Board, b.o.Output)
+	b.mu.Unlock()
+	return false
+}
+
+// newHandler makes a worker: solvers of every heuristic, which solve the
+// instances of the units it is given.
+func (b *benchRun[B]) newHandler() batch.Handler[*bench.Item[B]] {
+	solvers := make([]bench.Solver[B], len(b.factories))
+	for i, f := range b.factories {
+		solvers[i] = f()
+	}
+	worker := b.tracker.NewWorker().ID()
+	stop := func() bool { return b.o.g.ctx.Err() != nil }
+	return func(_ *batch.Unit, x **bench.Item[B]) {
+		for _, r := range b.sess.Solve(worker, solvers, *x, stop) {
+			fmt.Fprintf(b.o.g.Stderr, "%s: %s: %s\n", (*x).In.Where, r.Heuristic, r.Error)
+		}
+		b.tracker.UnitDone()
+	}
 }
 
 // end writes the summary and the report and returns the exit status.
-func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
+func (b *benchRun[B]) end(res batch.Result, prov record.Provenance) error {
 	o := b.o
 	inflight := 0
 	if res.Interrupted {
@@ -361,14 +342,14 @@ func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
 		}
 		return b.changed
 	}
-	b.tracker.finish(true)
+	b.tracker.Finish(true)
 	rep := b.sess.Builder.Report()
 	if out != nil {
-		sum := b.tracker.summary()
+		sum := b.tracker.Summary()
 		sum.Complete = b.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
 		sum.Instances = b.selected
 		if b.prior != nil {
-			for _, r := range b.prior.stream.Runs {
+			for _, r := range b.prior.Stream.Runs {
 				if r.Status != record.StatusInterrupted {
 					sum.Count(r.Status)
 				}
@@ -385,7 +366,7 @@ func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
 	}
 	if res.Interrupted {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
-			context.Cause(o.g.ctx), b.tracker.summary().Runs-inflight, inflight)
+			context.Cause(o.g.ctx), b.tracker.Summary().Runs-inflight, inflight)
 		if o.Output != "" {
 			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output)
 		}
@@ -417,13 +398,13 @@ func (b *benchRun) end(res batch.Result, prov record.Provenance) error {
 // writeSummary writes the comparison to standard output in --format: with
 // -o, or not json, the whole summary; else only its report line follows
 // the records already written.
-func (b *benchRun) writeSummary(rep *report.Report, prov record.Provenance) error {
+func (b *benchRun[B]) writeSummary(rep *report.Report, prov record.Provenance) error {
 	o := b.o
 	var err error
 	switch {
-	case o.Format == "json" && o.Output == "":
+	case o.Format == formatJSON && o.Output == "":
 		// the records, header and summary went to standard output
-	case o.Format == "json":
+	case o.Format == formatJSON:
 		err = rep.WriteJSON(o.g.Stdout)
 	default:
 		err = writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, b.sess.Runs(), rep)
@@ -456,9 +437,9 @@ func benchEnd(g *globalOptions, rep *report.Report, plotFile string, bad bool) e
 }
 
 // writeBench writes a comparison in format table, json or csv.
-func writeBench(w io.Writer, format string, perInstance bool, prov record.Provenance, runs []record.Run, rep *report.Report) error {
+func writeBench(w io.Writer, format outputFormat, perInstance bool, prov record.Provenance, runs []record.Run, rep *report.Report) error {
 	switch format {
-	case "json":
+	case formatJSON:
 		var buf bytes.Buffer
 		if err := provenance.WriteJSON(&buf, prov); err != nil {
 			return err
@@ -473,7 +454,7 @@ func writeBench(w io.Writer, format string, perInstance bool, prov record.Proven
 		}
 		_, err := w.Write(buf.Bytes())
 		return err
-	case "csv":
+	case formatCSV:
 		if err := provenance.WriteCSV(w, prov); err != nil {
 			return err
 		}
@@ -492,12 +473,4 @@ func writeBench(w io.Writer, format string, perInstance bool, prov record.Proven
 		return rep.WriteInstances(w)
 	}
 	return nil
-}
-
-// boardText returns the board of a record as a run record writes it.
-func boardText(rows int, rec *inputRecord) string {
-	if rows == 0 {
-		return string(rec.rot.AppendText(nil))
-	}
-	return rec.tiles.String()
 }

@@ -14,7 +14,7 @@ import (
 // benchReportOptions are the flags of "bench report".
 type benchReportOptions struct {
 	g           *globalOptions
-	Format      string
+	Format      outputFormat
 	Plot        string
 	Baseline    string
 	PerInstance bool
@@ -53,21 +53,15 @@ matter (pdbsolve commit, Go version, CPU, cores) a note says so.
 			return runBenchReport(o)
 		},
 	}
-	cmd.Flags().StringVar(&o.Format, "format", "table", "output format: table, json or csv")
+	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON, formatCSV)
 	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
 	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
 	cmd.Flags().BoolVar(&o.PerInstance, "per-instance", false, "add one row per instance and heuristic")
 	cmd.Flags().BoolVar(&o.Partial, "partial", false, "merge an incomplete or mismatched set anyway, saying what is missing")
-	registerCompletions(cmd, nil, "table", "json", "csv")
 	return cmd
 }
 
 func runBenchReport(o *benchReportOptions) error {
-	switch o.Format {
-	case "table", "json", "csv":
-	default:
-		return usageError("--format %q: want table, json or csv", o.Format)
-	}
 	for _, f := range o.Files {
 		if f == "-" {
 			continue

@@ -7,8 +7,8 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // BenchmarkSolveRotationChunk measures one worker's cost a board: parse,
@@ -18,7 +18,7 @@ func BenchmarkSolveRotationChunk(b *testing.B) {
 	for _, format := range []string{"judge", "json"} {
 		b.Run(format, func(b *testing.B) {
 			g := &globalOptions{Tables: tablesDir, Stderr: io.Discard}
-			newSolver, err := rotationSolverFactory(g, search.RotationExact)
+			newSolver, err := puzzle.Rotation{}.NewSolver(g.cache, puzzle.RotationExact)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -40,7 +40,7 @@ func BenchmarkSolveRotationChunk(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i += boards {
 				c := &batch.Unit{Name: "bench", Line: 1, Data: data[i/boards%chunks*chunkBytes : (i/boards%chunks+1)*chunkBytes], Out: out[:0]}
-				w.solveUnit(c)
+				w.solveUnit(c, nil)
 				out = c.Out // reused, as the pipeline's pool does
 			}
 		})

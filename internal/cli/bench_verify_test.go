@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 	"github.com/pdbsolve/pdbsolve/internal/report"
@@ -258,7 +259,7 @@ func TestVerifyRotationCatchesBadAnswers(t *testing.T) {
 
 func newTestRotationSolver(t *testing.T) *search.RotationSolver {
 	g := &globalOptions{Tables: tablesDir, Stderr: os.Stderr}
-	f, err := rotationSolverFactory(g, search.RotationExact)
+	f, err := puzzle.Rotation{}.NewSolver(g.cache, puzzle.RotationExact)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
@@ -32,7 +33,7 @@ tables alone, with no search.
 // censusRotationOptions are the flags of "census rotation".
 type censusRotationOptions struct {
 	g         *globalOptions
-	Format    string
+	Format    outputFormat
 	Antipodes string
 }
 
@@ -56,15 +57,12 @@ format, one board a line, in sorted order.
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runCensusRotation(o) },
 	}
-	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
+	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
 	cmd.Flags().StringVar(&o.Antipodes, "antipodes", "", "write the boards at the maximum length to this file")
 	return cmd
 }
 
 func runCensusRotation(o *censusRotationOptions) (err error) {
-	if o.Format != "text" && o.Format != "json" {
-		return usageError("--format %q: want text or json", o.Format)
-	}
 	// Open the antipodes file first, so a bad path fails before the work.
 	var antipodes *os.File
 	if o.Antipodes != "" {
@@ -112,7 +110,7 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 		}
 	}
 	w := bufio.NewWriter(o.g.Stdout)
-	if o.Format == "json" {
+	if o.Format == formatJSON {
 		writeCensusJSON(w, c, workers, elapsed)
 	} else {
 		writeCensusText(w, c)
@@ -157,5 +155,5 @@ func writeCensusBoards(f *os.File, boards []bitboard.Rotation) error {
 // censusProgressPrinter returns a progress callback that redraws one status
 // line on a terminal: boards counted, percent, elapsed.
 func censusProgressPrinter(w io.Writer) func(pdb.Progress) {
-	return statusPrinter(w, func(pdb.Progress) string { return "census  boards" })
+	return progress.StatusPrinter(w, func(pdb.Progress) string { return "census  boards" })
 }

@@ -1,14 +1,15 @@
 package cli
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -38,62 +39,40 @@ func checkTimeout(timeout time.Duration) error {
 	return nil
 }
 
-// registerCompletions makes the shell complete the values of a command's
-// --heuristic (with heuristics), --format (with formats) and --goal flags.
-func registerCompletions(cmd *cobra.Command, heuristics cobra.CompletionFunc, formats ...string) {
-	if heuristics != nil && cmd.Flags().Lookup("heuristic") != nil {
-		cmd.RegisterFlagCompletionFunc("heuristic", heuristics)
+// completedPuzzle returns the puzzle named, for completion: "tiles" on the
+// board of cmd's --size, when it is given and a board.
+func completedPuzzle(cmd *cobra.Command, name string) (puzzle.Puzzle, error) {
+	var size *puzzle.Tiles
+	if f := cmd.Flags().Lookup("size"); f != nil && f.Changed {
+		t, err := puzzle.ParseSize(f.Value.String())
+		if err != nil {
+			return nil, err
+		}
+		size = &t
 	}
-	if len(formats) > 0 && cmd.Flags().Lookup("format") != nil {
-		cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(formats, cobra.ShellCompDirectiveNoFileComp))
-	}
-	if cmd.Flags().Lookup("goal") != nil {
-		cmd.RegisterFlagCompletionFunc("goal", cobra.FixedCompletions([]string{"blank-first", "blank-last"}, cobra.ShellCompDirectiveNoFileComp))
-	}
+	return puzzle.Lookup(name, size)
 }
 
 // heuristicNames returns the heuristics a puzzle takes, by command name;
 // for "tiles" those of the board of cmd's --size (when given, else the
 // names every board takes).
-func heuristicNames(cmd *cobra.Command, puzzle string) []string {
-	if puzzle == "rotation" {
-		return rotationBenchNames
+func heuristicNames(cmd *cobra.Command, name string) []string {
+	p, err := completedPuzzle(cmd, name)
+	switch {
+	case err == nil:
+		return p.HeuristicNames()
+	case name == tilesAnyName:
+		return []string{search.TilesManhattan, search.TilesLinearConflict}
 	}
-	shape, ok := tilesShapeOf(puzzle)
-	if !ok {
-		return nil
-	}
-	if puzzle == tilesAnyName {
-		rows, cols, err := parseTilesSize(flagValue(cmd, "size"))
-		if err != nil {
-			return []string{search.TilesManhattan, search.TilesLinearConflict}
-		}
-		shape.rows, shape.cols = rows, cols
-	}
-	return search.TilesHeuristicNames(shape.rows, shape.cols)
-}
-
-// flagValue returns the value of cmd's flag name as text, "" when cmd has
-// no such flag.
-func flagValue(cmd *cobra.Command, name string) string {
-	if cmd == nil {
-		return ""
-	}
-	if f := cmd.Flags().Lookup(name); f != nil {
-		return f.Value.String()
-	}
-	return ""
+	return nil
 }
 
 // completeHeuristic completes one heuristic of the puzzle named.
-func completeHeuristic(puzzle string) cobra.CompletionFunc {
+func completeHeuristic(name string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return heuristicNames(cmd, puzzle), cobra.ShellCompDirectiveNoFileComp
+		return heuristicNames(cmd, name), cobra.ShellCompDirectiveNoFileComp
 	}
 }
-
-// puzzleNames are the PUZZLE arguments of bench and verify.
-var puzzleNames = []string{"rotation", "8puzzle", "15puzzle", "24puzzle", tilesAnyName}
 
 // completePuzzleArg completes a command's first argument with the puzzle
 // names, and the others (input files) as files.
@@ -101,7 +80,7 @@ func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Compl
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveDefault
 	}
-	return puzzleNames, cobra.ShellCompDirectiveNoFileComp
+	return puzzle.Names(), cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeBenchHeuristics completes the last name of bench's comma-separated
@@ -147,78 +126,65 @@ func checkFlagConventions(cmd *cobra.Command) error {
 	return nil
 }
 
-// commandFormats lists the --format values of each command, by path.
-var commandFormats = map[string][]string{
-	"pdbsolve solve rotation":  {"judge", "json"},
-	"pdbsolve bench":           {"table", "json", "csv"},
-	"pdbsolve bench report":    {"table", "json", "csv"},
-	"pdbsolve verify":          {"text", "json"},
-	"pdbsolve census rotation": {"text", "json"},
-	"pdbsolve tables":          {"text", "json"},
-	"pdbsolve tables list":     {"text", "json"},
-}
-
-// registerAllCompletions makes the shell complete flag values on every
-// command: --heuristic, --format, --goal, --pdb, --split and --write-tables,
-// and the PUZZLE argument of bench and verify.
-func registerAllCompletions(root *cobra.Command) {
-	root.RegisterFlagCompletionFunc("write-tables", cobra.FixedCompletions([]string{"auto", "never"}, cobra.ShellCompDirectiveNoFileComp))
+// registerCompletions makes the shell complete the values of the flags
+// (each enum flag from the list it takes; --heuristic and --pdb by puzzle and
+// board) and the PUZZLE argument of bench and verify. Cobra keeps flag
+// completions in a package-level map, so the root command calls it only
+// before a completion request (cobra's hidden __complete command), never in
+// a run that does work.
+func registerCompletions(root *cobra.Command) {
+	noFiles := cobra.ShellCompDirectiveNoFileComp
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}
-		if p := c.CommandPath(); p == "pdbsolve bench" || p == "pdbsolve verify" {
+		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
+			if e, ok := f.Value.(interface{ names() []string }); ok {
+				c.RegisterFlagCompletionFunc(f.Name, cobra.FixedCompletions(e.names(), noFiles))
+			}
+		})
+		complete := func(flag string, f cobra.CompletionFunc) {
+			if c.Flags().Lookup(flag) != nil {
+				c.RegisterFlagCompletionFunc(flag, f)
+			}
+		}
+		switch p := c.CommandPath(); {
+		case p == "pdbsolve bench":
 			c.ValidArgsFunction = completePuzzleArg
-		}
-		if c.Flags().Lookup("split") != nil {
-			c.RegisterFlagCompletionFunc("split", cobra.FixedCompletions([]string{"auto", "on", "off"}, cobra.ShellCompDirectiveNoFileComp))
-		}
-		formats := commandFormats[c.CommandPath()]
-		var heuristics cobra.CompletionFunc
-		switch parent := c.Parent(); {
-		case parent != nil && parent.Name() == "solve":
-			heuristics = completeHeuristic(c.Name())
-			if formats == nil {
-				formats = []string{"aoj", "text", "json"}
-			}
-		case c.CommandPath() == "pdbsolve bench":
-			// registered by the command
-		case c.Name() == "verify":
-			heuristics = func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			complete("heuristic", completeBenchHeuristics)
+		case p == "pdbsolve score":
+			complete("heuristic", completeBenchHeuristics)
+		case p == "pdbsolve verify":
+			c.ValidArgsFunction = completePuzzleArg
+			complete("heuristic", func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 				if len(args) == 0 {
-					return nil, cobra.ShellCompDirectiveNoFileComp
+					return nil, noFiles
 				}
-				return heuristicNames(cmd, args[0]), cobra.ShellCompDirectiveNoFileComp
-			}
+				return heuristicNames(cmd, args[0]), noFiles
+			})
+		case c.Parent() != nil && c.Parent().Name() == "solve":
+			complete("heuristic", completeHeuristic(c.Name()))
 		}
-		if c.Flags().Lookup("pdb") != nil {
-			c.RegisterFlagCompletionFunc("pdb", completePDB(c.Name()))
-		}
-		if _, done := c.GetFlagCompletionFunc("format"); !done {
-			registerCompletions(c, heuristics, formats...)
-		}
+		complete("pdb", completePDB(c.Name()))
 	}
 	walk(root)
 }
 
 // completePDB completes gen's --pdb for the puzzle named ("tiles": for the
 // board of its --size, when given).
-func completePDB(puzzle string) cobra.CompletionFunc {
+func completePDB(name string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		shape, ok := tilesShapeOf(puzzle)
-		if puzzle == tilesAnyName {
-			rows, cols, err := parseTilesSize(flagValue(cmd, "size"))
-			shape.rows, shape.cols, ok = rows, cols, err == nil
-		}
-		if !ok {
+		p, err := completedPuzzle(cmd, name)
+		t, ok := p.(puzzle.Tiles)
+		if err != nil || !ok {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		var out []cobra.Completion
-		if shape.rows == pdb.TilesExactSide && shape.cols == pdb.TilesExactSide {
+		if t.Rows() == pdb.TilesExactSide && t.Cols() == pdb.TilesExactSide {
 			out = append(out, pdb.TilesExactPattern)
 		}
-		board := fmt.Sprintf(" (%dx%d)", shape.rows, shape.cols)
+		board := " (" + t.String() + ")"
 		for _, name := range pdb.TilesPartitionNames() {
 			if n, ok := strings.CutSuffix(name, board); ok {
 				out = append(out, n)
@@ -230,8 +196,9 @@ func completePDB(puzzle string) cobra.CompletionFunc {
 
 // setVersion gives root a --version flag printing the provenance text:
 // version, commit, Go version and platform.
-func setVersion(root *cobra.Command, g *globalOptions) {
-	root.Version = provenance.Devel // replaced by the template below
-	cobra.AddTemplateFunc("pdbsolveVersion", func() string { return provenance.Text(g.provenance()) })
-	root.SetVersionTemplate("{{pdbsolveVersion}}")
+func setVersion(root *cobra.Command) {
+	// The text itself, not a template function: cobra.AddTemplateFunc would
+	// write a package-level map of cobra's at every newRoot.
+	root.Version = provenance.VersionText()
+	root.SetVersionTemplate("{{.Version}}")
 }

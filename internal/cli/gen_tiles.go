@@ -5,24 +5,28 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/pdb"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // genTilesOptions are the flags of "gen 8puzzle", "gen 15puzzle",
 // "gen 24puzzle" and "gen tiles --size ROWSxCOLS".
 type genTilesOptions struct {
-	g         *globalOptions
-	shape     tilesShape
+	g *globalOptions
+	tilesArg
 	PDB       string
 	Heuristic string
 	genOptions
+
+	// Set by complete: the heuristic whose tables are built, and the tables.
+	heuristic string
+	specs     []pdb.Spec
 }
 
 func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
-	shape, _ := tilesShapeOf(name)
-	o := &genTilesOptions{g: g, shape: shape}
-	dims := tilesDescribe(name, shape.rows, shape.cols)
+	o := &genTilesOptions{g: g, tilesArg: tilesArg{name: name}}
+	shape, _ := puzzle.TilesNamed(name)
+	dims := tilesDescribe(name, shape.Rows(), shape.Cols())
 	cmd := &cobra.Command{
 		Use:   name,
 		Short: fmt.Sprintf("Build the %s sliding-tile tables", dims),
@@ -43,31 +47,25 @@ is a terminal, under the line naming the table (board and pattern).
 
 Heuristics: %s.
 
-`, dims, tilesHeuristicHelp(name, shape.rows, shape.cols)) + exitCodeHelp,
+`, dims, tilesHeuristicHelp(name, shape.Rows(), shape.Cols())) + exitCodeHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenTiles(o) },
 	}
-	if name == tilesAnyName {
-		cmd.Flags().Var(tilesSizeFlag{&o.shape}, "size", tilesSizeHelp)
-	}
+	o.tilesArg.register(cmd)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "build the tables of this heuristic (default: the board's default)")
 	cmd.Flags().StringVar(&o.PDB, "pdb", "", "build this preset partition or table instead: 555, 663, 78 (4x4), 6666 (5x5), exact or 44 (3x3)")
 	bindGenFlags(cmd, &o.genOptions)
 	return cmd
 }
 
-// tilesSpecs returns the specs of the tables heuristic name needs on the
-// rows x cols board, each table once; none for a heuristic without tables.
-// The name is read as solve reads it (search.TilesHeuristicSpecs).
-func tilesSpecs(rows, cols int, name string) ([]pdb.Spec, error) {
-	return search.TilesHeuristicSpecs(rows, cols, name)
-}
-
-func runGenTiles(o *genTilesOptions) error {
-	if err := o.shape.check(); err != nil {
+// complete checks the flags, before any table is read, and sets the
+// tables to build: those of --heuristic, of --pdb, or of the board's
+// default heuristic.
+func (o *genTilesOptions) complete() error {
+	t, err := o.lookup()
+	if err != nil {
 		return err
 	}
-	rows, cols := o.shape.rows, o.shape.cols
 	name := o.Heuristic
 	switch {
 	case o.PDB != "" && o.Heuristic != "":
@@ -77,21 +75,28 @@ func runGenTiles(o *genTilesOptions) error {
 	case o.PDB != "":
 		name = "pdb" + o.PDB
 	case name == "":
-		name = search.DefaultTilesHeuristic(rows, cols)
+		name = t.DefaultHeuristic()
 	}
-	specs, err := tilesSpecs(rows, cols, name)
-	if err != nil {
+	if o.specs, err = t.Tables(name); err != nil {
 		return withCode(ExitUsage, err)
 	}
-	if len(specs) == 0 {
-		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s needs no tables\n", name)
+	o.heuristic = name
+	return nil
+}
+
+func runGenTiles(o *genTilesOptions) error {
+	if err := o.complete(); err != nil {
+		return err
+	}
+	if len(o.specs) == 0 {
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s needs no tables\n", o.heuristic)
 		return nil
 	}
 	cache, err := genCache(o.g, &o.genOptions)
 	if err != nil {
 		return err
 	}
-	for _, s := range specs {
+	for _, s := range o.specs {
 		if _, err := genTable(o.g, &o.genOptions, cache, s); err != nil {
 			return err
 		}

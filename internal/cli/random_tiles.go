@@ -8,23 +8,26 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 )
 
 // randomTilesOptions are the flags of "random 8puzzle", "random 15puzzle",
 // "random 24puzzle" and "random tiles --size ROWSxCOLS".
 type randomTilesOptions struct {
-	g     *globalOptions
-	shape tilesShape
-	N     int
-	Seed  uint64
-	Walk  int
-	Goal  string
+	g *globalOptions
+	tilesArg
+	N    int
+	Seed uint64
+	Walk int
+	Goal bitboard.Goal
+
+	tiles puzzle.Tiles // set by complete
 }
 
 func newRandomTilesCmd(g *globalOptions, name string) *cobra.Command {
-	shape, _ := tilesShapeOf(name)
-	o := &randomTilesOptions{g: g, shape: shape}
-	dims := tilesDescribe(name, shape.rows, shape.cols)
+	o := &randomTilesOptions{g: g, tilesArg: tilesArg{name: name}}
+	shape, _ := puzzle.TilesNamed(name)
+	dims := tilesDescribe(name, shape.Rows(), shape.Cols())
 	cmd := &cobra.Command{
 		Use:   name,
 		Short: fmt.Sprintf("Print random solvable %s boards, one a line", dims),
@@ -34,28 +37,31 @@ the previous move). The same seed gives the same boards.`, dims),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runRandomTiles(o) },
 	}
-	if name == tilesAnyName {
-		cmd.Flags().Var(tilesSizeFlag{&o.shape}, "size", tilesSizeHelp)
-	}
+	o.tilesArg.register(cmd)
 	cmd.Flags().IntVarP(&o.N, "count", "n", 10, "number of boards")
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed")
 	cmd.Flags().IntVar(&o.Walk, "walk", -1, "make each board this many random moves from the goal instead")
-	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "goal convention: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "goal convention: blank-first or blank-last")
 	return cmd
 }
 
-func runRandomTiles(o *randomTilesOptions) error {
-	if err := o.shape.check(); err != nil {
+// complete checks the flags and sets the board.
+func (o *randomTilesOptions) complete() (err error) {
+	if o.tiles, err = o.lookup(); err != nil {
 		return err
 	}
 	if o.N < 0 {
 		return usageError("-n %d: want a count of at least 0", o.N)
 	}
-	goal, err := bitboard.ParseGoal(o.Goal)
-	if err != nil {
-		return withCode(ExitUsage, err)
+	return nil
+}
+
+func runRandomTiles(o *randomTilesOptions) error {
+	if err := o.complete(); err != nil {
+		return err
 	}
-	rows, cols := o.shape.rows, o.shape.cols
+	goal := o.Goal
+	rows, cols := o.tiles.Rows(), o.tiles.Cols()
 	r := newTilesRand(o.Seed)
 	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)
 	for range o.N {

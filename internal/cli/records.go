@@ -59,18 +59,3 @@ func plain(err error) error {
 	}
 	return plainError{err}
 }
-
-// tilesPuzzleName returns the record's puzzle name of the rows x cols
-// sliding-tile board: 8puzzle, 15puzzle, 24puzzle, else tiles<rows>x<cols>
-// (solve tiles --size 3x4 writes "tiles3x4").
-func tilesPuzzleName(rows, cols int) string { return record.TilesPuzzle(rows, cols) }
-
-// puzzleRecordName returns the record's puzzle name for a command's puzzle
-// argument: rotation as it is, a sliding-tile puzzle (also tiles --size)
-// by its board shape rows x cols.
-func puzzleRecordName(puzzle string, rows, cols int) string {
-	if rows == 0 {
-		return puzzle
-	}
-	return tilesPuzzleName(rows, cols)
-}

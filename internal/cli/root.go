@@ -1,10 +1,14 @@
 // Package cli implements the pdbsolve command line: cobra commands, their
 // flags, output formats and exit codes. Every command is listed in newRoot;
 // each lives in a file of its own with an options struct whose fields its
-// flags bind to and a run function. The work is done by the libraries:
-// internal/batch (the pipeline), internal/bench (benchmark runs and
-// summaries), internal/verify (pairing answers with boards), search, pdb
-// and bitboard.
+// flags bind to and a run function; solve, bench, verify, score and random
+// check every flag in the options' complete method, before any table is
+// read or built. The work is done by the libraries:
+// internal/puzzle (each puzzle as a type: names, records, heuristics,
+// solvers; the --shard and --instances selection), internal/batch (the
+// pipeline), internal/bench (benchmark runs), internal/report (summaries),
+// internal/progress (progress lines), internal/score, internal/verify
+// (pairing answers with boards), search, pdb and bitboard.
 package cli
 
 import (
@@ -182,8 +186,11 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 	root.PersistentFlags().StringVar(&g.Tables, "tables", "", "table cache directory (default $"+pdb.EnvTables+" or the user cache dir)")
 	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines (default: all cores)")
 	root.PersistentFlags().StringVar(&g.Profile, "cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
-	root.PersistentFlags().Var(writeTablesFlag{&g.WriteTables}, "write-tables", "keep the tables built in the cache (auto) or build them in memory and keep nothing (never)")
+	addWriteTablesFlag(root, &g.WriteTables)
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if n := cmd.Name(); n == cobra.ShellCompRequestCmd || n == cobra.ShellCompNoDescRequestCmd {
+			registerCompletions(root) // only now: cobra keeps them in a package-level map
+		}
 		if g.Workers < 0 || g.Workers > maxWorkers {
 			return usageError("-j %d: want 0 (all cores) to %d workers", g.Workers, maxWorkers)
 		}
@@ -223,8 +230,7 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		newTablesCmd(g),
 	)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plain(err)) })
-	registerAllCompletions(root)
-	setVersion(root, g)
+	setVersion(root)
 	return root, g
 }
 

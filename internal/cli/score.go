@@ -17,6 +17,8 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/internal/score"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -25,13 +27,18 @@ import (
 type scoreOptions struct {
 	g          *globalOptions
 	Puzzle     string
-	Size       tilesShape
+	Size       sizeFlag
 	Heuristics []string
 	Samples    int
 	Seed       uint64
 	Depth      int // -1: the board's mean optimal length
-	Format     string
+	Format     outputFormat
 	Build      bool
+
+	// Set by complete.
+	tiles puzzle.Tiles
+	specs [][]pdb.Spec // the tables of each heuristic
+	depth int          // the bound of the iteration predicted
 }
 
 // Limits of score's flags.
@@ -44,28 +51,8 @@ const (
 	scoreMaxDepth = 400
 )
 
-// scoreFormats are the values of score's --format.
-var scoreFormats = []string{"table", "json"}
-
-// choiceFlag is a string flag that takes one of a fixed list of values,
-// checked as it is parsed.
-type choiceFlag struct {
-	v       *string
-	choices []string
-}
-
-func (f choiceFlag) String() string { return *f.v }
-func (f choiceFlag) Type() string   { return strings.Join(f.choices, "|") }
-func (f choiceFlag) Set(s string) error {
-	if !slices.Contains(f.choices, s) {
-		return fmt.Errorf("%q: want %s", s, strings.Join(f.choices, " or "))
-	}
-	*f.v = s
-	return nil
-}
-
 func newScoreCmd(g *globalOptions) *cobra.Command {
-	o := &scoreOptions{g: g, Format: scoreFormats[0]}
+	o := &scoreOptions{g: g}
 	cmd := &cobra.Command{
 		Use:   "score PUZZLE --heuristic H1,H2,...",
 		Short: "Score sliding-tile heuristics without solving: h over random boards, expected IDA* nodes",
@@ -122,137 +109,109 @@ heuristic (docs/score.md).
 	cmd.Flags().IntVarP(&o.Samples, "samples", "n", scoreDefSamples, fmt.Sprintf("random boards to sample (1 to %d)", scoreMaxSamples))
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed (the boards of random PUZZLE --seed S)")
 	cmd.Flags().IntVar(&o.Depth, "depth", 0, "cost bound of the IDA* iteration to predict (default: the board's mean optimal length)")
-	cmd.Flags().Var(choiceFlag{&o.Format, scoreFormats}, "format", "output format: table or json")
+	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON)
 	cmd.Flags().BoolVar(&o.Build, "build", false, "build missing tables (else list them and exit 3)")
-	o.Size.name = tilesAnyName
-	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
-	registerCompletions(cmd, completeBenchHeuristics, scoreFormats...)
+	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	return cmd
 }
 
-// scoreTables is what a heuristic's tables cost and whether they are there.
-type scoreTables struct {
-	Count        int      `json:"count"`                   // table files
-	Bytes        uint64   `json:"bytes"`                   // memory once loaded
-	BuildSeconds float64  `json:"build_seconds,omitempty"` // estimated build time of all, 2 cores
-	PeakBytes    uint64   `json:"peak_build_bytes,omitempty"`
-	Missing      []string `json:"missing,omitempty"` // tables not in the cache before the run (built by --build), as puzzle/pattern
-	specs        []pdb.Spec
-}
-
-// scoreResult is one heuristic's score: the {"score": ...} object of
-// docs/score.md.
-type scoreResult struct {
-	Puzzle    string          `json:"puzzle"`
-	Heuristic string          `json:"heuristic"`
-	Samples   uint64          `json:"samples"`
-	Seed      uint64          `json:"seed"`
-	MeanH     float64         `json:"mean_h"`
-	HCounts   []uint64        `json:"h_counts"` // h_counts[v]: sampled boards with h = v
-	Quantiles map[string]int  `json:"h_quantiles"`
-	Bound     int             `json:"bound"`
-	Predicted scorePrediction `json:"predicted"`
-	// Ratio is predicted.generated over the first heuristic's.
-	Ratio  *float64    `json:"ratio_to_first"`
-	Tables scoreTables `json:"tables"`
-	TimeNS int64       `json:"time_ns"` // evaluating the sample
-}
-
-// scorePrediction is search.TilesPrediction in the record's units.
-type scorePrediction struct {
-	Expanded        float64 `json:"expanded"`
-	Generated       float64 `json:"generated"`
-	ExpandedByCell  float64 `json:"expanded_by_cell"`
-	GeneratedByCell float64 `json:"generated_by_cell"`
-	Sparse          float64 `json:"sparse"`
-}
-
-// scoreQuantiles are the quantiles reported, by name.
-var scoreQuantiles = []struct {
-	name string
-	q    float64
-}{{"min", 0}, {"p1", 0.01}, {"p10", 0.1}, {"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}}
-
-func runScore(o *scoreOptions) error {
+// complete checks the flags of score, before any table is read, and sets
+// the board, the tables of each heuristic and the bound to predict.
+func (o *scoreOptions) complete() (err error) {
 	if len(o.Heuristics) == 0 {
 		return usageError("--heuristic: name at least one heuristic")
 	}
 	if o.Samples < 1 || o.Samples > scoreMaxSamples {
 		return usageError("--samples %d: want 1 to %d boards", o.Samples, scoreMaxSamples)
 	}
-	if o.Puzzle == "rotation" {
+	if o.Puzzle == puzzle.RotationName {
 		return usageError("score rotation: the Rotation Game's exact table leaves nothing to score; PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS")
 	}
-	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
-	if err != nil {
+	if o.tiles, err = (&tilesArg{o.Puzzle, o.Size}).lookup(); err != nil {
 		return err
 	}
-	puzzle := pdb.TilesPuzzle(rows, cols)
-	tables := make([]scoreTables, len(o.Heuristics))
+	rows, cols := o.tiles.Rows(), o.tiles.Cols()
+	o.specs = make([][]pdb.Spec, len(o.Heuristics))
 	for i, name := range o.Heuristics {
 		if slices.Contains(o.Heuristics[:i], name) {
 			return usageError("--heuristic: %s named twice", name)
 		}
-		specs, err := tilesSpecs(rows, cols, name)
+		specs, err := o.tiles.Tables(name)
 		if err != nil {
 			return usageError("--heuristic %s: %v", name, plain(err))
 		}
-		tables[i].specs = specs
+		o.specs[i] = specs
 	}
-	depth := o.Depth
-	if depth < 0 {
+	o.depth = o.Depth
+	if o.depth < 0 {
 		mean, ok := search.TilesMeanOptimal(rows, cols)
 		if !ok {
 			return usageError("--depth: no mean optimal length is known for %dx%d boards: give the IDA* bound to predict, such as --depth 50", rows, cols)
 		}
-		depth = int(math.Round(mean))
+		o.depth = int(math.Round(mean))
 	}
-	if depth > scoreMaxDepth {
-		return usageError("--depth %d: want 0 to %d moves", depth, scoreMaxDepth)
+	if o.depth > scoreMaxDepth {
+		return usageError("--depth %d: want 0 to %d moves", o.depth, scoreMaxDepth)
 	}
+	return nil
+}
+
+// checkTables returns what the tables of each heuristic cost and which the
+// cache is missing; without --build a missing table is an error (exit 3)
+// listing them.
+func (o *scoreOptions) checkTables() ([]score.Tables, error) {
 	cache, err := o.g.cache()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var missing []string            // table names, each once, in order
 	needs := map[string][]string{}  // table name -> the heuristics needing it
 	estimate := map[string]string{} // table name -> its build estimate
-	for i := range tables {
-		t := &tables[i]
-		t.Count = len(t.specs)
-		for _, s := range t.specs {
-			t.Bytes += s.Entries * uint64(s.Width) / 8
-			t.BuildSeconds += s.BuildTime.Seconds()
-			t.PeakBytes = max(t.PeakBytes, s.PeakBytes)
-			if _, err := os.Stat(cache.Path(s)); err != nil {
-				name := s.Puzzle + "/" + s.Pattern
-				t.Missing = append(t.Missing, name)
-				if needs[name] == nil {
-					missing = append(missing, name)
-					if s.BuildTime > 0 {
-						estimate[name] = fmt.Sprintf(": build %s, %s at the peak", scoreSeconds(s.BuildTime.Seconds()), scoreMiB(s.PeakBytes))
-					}
-				}
-				needs[name] = append(needs[name], o.Heuristics[i])
+	tables := make([]score.Tables, len(o.specs))
+	for i, specs := range o.specs {
+		tables[i] = score.Cost(specs, func(s pdb.Spec) bool {
+			if _, err := os.Stat(cache.Path(s)); err == nil {
+				return true
 			}
-		}
+			name := s.Puzzle + "/" + s.Pattern
+			if needs[name] == nil {
+				missing = append(missing, name)
+				if s.BuildTime > 0 {
+					estimate[name] = fmt.Sprintf(": build %s, %s at the peak", scoreSeconds(s.BuildTime.Seconds()), scoreMiB(s.PeakBytes))
+				}
+			}
+			needs[name] = append(needs[name], o.Heuristics[i])
+			return false
+		})
 	}
 	if len(missing) > 0 && !o.Build {
 		lines := make([]string, len(missing))
 		for i, name := range missing {
 			lines[i] = fmt.Sprintf("  %s (%s)%s", name, strings.Join(needs[name], ", "), estimate[name])
 		}
-		return withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n%s\nbuild them with --build, or with pdbsolve gen",
+		return nil, withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n%s\nbuild them with --build, or with pdbsolve gen",
 			cache.Dir, strings.Join(lines, "\n")))
 	}
-	tree, err := search.NewTilesTree(rows, cols, depth+1)
+	return tables, nil
+}
+
+func runScore(o *scoreOptions) error {
+	if err := o.complete(); err != nil {
+		return err
+	}
+	tables, err := o.checkTables()
 	if err != nil {
-		return usageError("--depth %d: %v", depth, err)
+		return err
+	}
+	rows, cols := o.tiles.Rows(), o.tiles.Cols()
+	tree, err := search.NewTilesTree(rows, cols, o.depth+1)
+	if err != nil {
+		return usageError("--depth %d: %v", o.depth, err)
 	}
 	heurs := make([]*search.TilesHeuristic, len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if heurs[i], err = loadTilesHeuristic(o.g, rows, cols, name); err != nil {
-			return err
+		if heurs[i], err = o.tiles.Heuristic(o.g.cache, name); err != nil {
+			return withCode(ExitTable, err)
 		}
 	}
 	r := newTilesRand(o.Seed)
@@ -260,36 +219,12 @@ func runScore(o *scoreOptions) error {
 	for i := range boards {
 		boards[i] = bitboard.RandomTiles(r, rows, cols, bitboard.BlankFirst)
 	}
-	results := make([]scoreResult, len(heurs))
-	for i, h := range heurs {
-		start := time.Now()
-		hist, err := h.Histogram(boards, o.g.workers())
-		if err != nil {
-			return err
-		}
-		pred, err := search.PredictTilesIteration(tree, hist, depth)
-		if err != nil {
-			return err
-		}
-		res := scoreResult{Puzzle: puzzle, Heuristic: h.Name(), Samples: hist.Samples, Seed: o.Seed, MeanH: hist.Mean(),
-			HCounts: hist.Counts, Quantiles: map[string]int{}, Bound: depth, Tables: tables[i],
-			Predicted: scorePrediction{Expanded: pred.Expanded, Generated: pred.Generated,
-				ExpandedByCell: pred.ExpandedByCell, GeneratedByCell: pred.GeneratedByCell, Sparse: pred.Sparse},
-			TimeNS: time.Since(start).Nanoseconds()}
-		for _, q := range scoreQuantiles {
-			res.Quantiles[q.name] = hist.Quantile(q.q)
-		}
-		if first := results[0].Predicted.Generated; i == 0 || first > 0 {
-			ratio := 1.0
-			if i > 0 {
-				ratio = pred.Generated / first
-			}
-			res.Ratio = &ratio
-		}
-		results[i] = res
+	results, err := score.Heuristics(o.tiles.RecordName(), heurs, tables, boards, o.Seed, tree, o.depth, o.g.workers())
+	if err != nil {
+		return err
 	}
 	var buf bytes.Buffer
-	if o.Format == "json" {
+	if o.Format == formatJSON {
 		err = writeScoreJSON(&buf, o.g, results)
 	} else {
 		err = writeScoreTable(&buf, o, results)
@@ -324,13 +259,13 @@ func scoreSeconds(s float64) string {
 
 // writeScoreJSON writes the provenance line and one {"score": ...} line a
 // heuristic.
-func writeScoreJSON(w io.Writer, g *globalOptions, results []scoreResult) error {
+func writeScoreJSON(w io.Writer, g *globalOptions, results []score.Result) error {
 	if err := provenance.WriteJSON(w, g.provenance()); err != nil {
 		return err
 	}
 	for i := range results {
 		b, err := json.Marshal(struct {
-			Score *scoreResult `json:"score"`
+			Score *score.Result `json:"score"`
 		}{&results[i]})
 		if err != nil {
 			return err
@@ -342,7 +277,7 @@ func writeScoreJSON(w io.Writer, g *globalOptions, results []scoreResult) error 
 
 // writeScoreTable writes the scores as three aligned tables (values of h,
 // the predicted iteration, the tables) and notes saying what they mean.
-func writeScoreTable(w io.Writer, o *scoreOptions, results []scoreResult) error {
+func writeScoreTable(w io.Writer, o *scoreOptions, results []score.Result) error {
 	first := results[0]
 	how := "the board's mean optimal length"
 	if o.Depth >= 0 {
@@ -351,14 +286,14 @@ func writeScoreTable(w io.Writer, o *scoreOptions, results []scoreResult) error 
 	fmt.Fprintf(w, "%s: h over %d uniformly random solvable boards (seed %d)\n", first.Puzzle, first.Samples, first.Seed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprint(tw, "heuristic\tmean h\t")
-	for _, q := range scoreQuantiles {
-		fmt.Fprintf(tw, "%s\t", q.name)
+	for _, q := range score.Quantiles {
+		fmt.Fprintf(tw, "%s\t", q.Name)
 	}
 	fmt.Fprintln(tw)
 	for _, r := range results {
 		fmt.Fprintf(tw, "%s\t%.3f\t", r.Heuristic, r.MeanH)
-		for _, q := range scoreQuantiles {
-			fmt.Fprintf(tw, "%d\t", r.Quantiles[q.name])
+		for _, q := range score.Quantiles {
+			fmt.Fprintf(tw, "%d\t", r.Quantiles[q.Name])
 		}
 		fmt.Fprintln(tw)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 )
 
@@ -26,14 +27,14 @@ func (f *solveOutputFlags) register(cmd *cobra.Command) {
 type solveOutput struct {
 	flags *solveOutputFlags
 	cfg   *record.Config
-	prior *prior
+	prior *record.Prior
 	out   *record.Output
 }
 
 // prepare checks -o and --resume before any table is read: -o onto a
 // non-empty file needs --resume, and --resume a file of the same run. The
 // records answered already are left out of sel.
-func (f *solveOutputFlags) prepare(cfg *record.Config, sel *selection) (*solveOutput, error) {
+func (f *solveOutputFlags) prepare(cfg *record.Config, sel *puzzle.Selection) (*solveOutput, error) {
 	if err := checkOutputFlags(f.Output, f.Resume); err != nil {
 		return nil, err
 	}
@@ -47,8 +48,8 @@ func (f *solveOutputFlags) prepare(cfg *record.Config, sel *selection) (*solveOu
 			return nil, err
 		}
 		s.prior = p
-		if len(p.byLine) > 0 {
-			sel.skip = func(rec *inputRecord) bool { return p.byLine[lineKey(recordInput(rec.name), rec.line)] }
+		if answered := p.Answered(); answered != nil {
+			sel.Skip = func(input string, line int) bool { return answered(recordInput(input), line) }
 		}
 	}
 	return s, nil
@@ -61,10 +62,8 @@ func (s *solveOutput) open(g *globalOptions) (io.Writer, error) {
 		return nil, nil
 	}
 	prov := g.provenance()
-	if s.prior != nil {
-		if err := s.prior.checkTables(s.flags.Output, prov); err != nil {
-			return nil, err
-		}
+	if err := checkTables(s.prior, s.flags.Output, prov); err != nil {
+		return nil, err
 	}
 	out, err := openRunOutput(g, s.flags.Output, s.prior)
 	if err != nil {

@@ -5,22 +5,23 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
-	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // solveRotationOptions are the flags of "solve rotation".
 type solveRotationOptions struct {
 	g         *globalOptions
-	Format    string
+	Format    outputFormat
 	Heuristic string
 	Strict    bool
 	Inputs    []string
-	Shard     string
-	Instances string
-	out       solveOutputFlags
+	selectionFlags
+	out solveOutputFlags
+
+	sel puzzle.Selection // set by complete
 }
 
 func newSolveRotationCmd(g *globalOptions) *cobra.Command {
@@ -47,54 +48,53 @@ board, bad ones included, with its statistics.
 			return runSolveRotation(o)
 		},
 	}
-	cmd.Flags().StringVar(&o.Format, "format", "judge", "output format: judge or json")
-	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "exact", "heuristic: exact (path table), exact-ida (IDA* with the exact table) or count")
+	formatFlag(cmd, &o.Format, formatJudge, formatJudge, formatJSON)
+	cmd.Flags().StringVar(&o.Heuristic, "heuristic", puzzle.RotationExact, "heuristic: exact (path table), exact-ida (IDA* with the exact table) or count")
 	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
-	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
-	cmd.Flags().StringVar(&o.Instances, "instances", "", "solve only these boards, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
+	o.selectionFlags.register(cmd)
 	o.out.register(cmd)
 	return cmd
 }
 
+// complete checks the flags, before any table is read.
+func (o *solveRotationOptions) complete() (err error) {
+	if err := (puzzle.Rotation{}).CheckHeuristic(o.Heuristic); err != nil {
+		return withCode(ExitUsage, err)
+	}
+	o.sel, err = o.selectionFlags.parse()
+	return err
+}
+
 func runSolveRotation(o *solveRotationOptions) error {
-	if o.Format != "judge" && o.Format != "json" {
-		return usageError("--format %q: want judge or json", o.Format)
+	if err := o.complete(); err != nil {
+		return err
 	}
-	h, paths, err := rotationHeuristicNamed(o.Heuristic)
+	p := puzzle.Rotation{}
+	sout, err := o.out.prepare(&record.Config{Command: "solve", Puzzle: p.RecordName(), Heuristics: []string{o.Heuristic},
+		Repeat: 1, Shard: o.sel.Shard.String(), Instances: o.Instances, Inputs: o.Inputs}, &o.sel)
 	if err != nil {
 		return err
 	}
-	sel, err := parseSelection(o.Shard, o.Instances)
+	newSolver, err := p.NewSolver(o.g.cache, o.Heuristic)
 	if err != nil {
-		return err
+		return withCode(ExitTable, err)
 	}
-	sout, err := o.out.prepare(&record.Config{Command: "solve", Puzzle: record.PuzzleRotation, Heuristics: []string{o.Heuristic},
-		Repeat: 1, Shard: sel.shard.String(), Instances: o.Instances, Inputs: o.Inputs}, &sel)
-	if err != nil {
-		return err
-	}
-	newSolver, err := rotationSolverFactory(o.g, h)
-	if err != nil {
-		return err
-	}
-	asJSON := o.Format == "json" || o.out.Output != ""
+	paths := p.UsesPaths(o.Heuristic)
+	asJSON := o.Format == formatJSON || o.out.Output != ""
 	out, err := sout.open(o.g)
 	if err != nil {
 		return err
 	}
-	src, pastEnd := shardOf(o.g, o.Inputs, sel, 0, 0)
-	err = o.g.runBatch(batch.Config{
+	src, pastEnd := selectedSource(o.g, p, o.Inputs, o.sel)
+	err = runBatch(o.g, batch.Config[batch.None]{
 		Stdout: out,
 		Source: src,
 		Reject: func(u *batch.Unit, line int, err error) {
-			rejectRecord(u, asJSON, record.PuzzleRotation, o.Heuristic, line, err)
+			rejectRecord(u, asJSON, p.RecordName(), o.Heuristic, line, err)
 		},
-		Inputs: o.Inputs, Split: verify.RotationSplit, EndLine: verify.RotationIsEnd, JSON: asJSON, Strict: o.Strict,
-		NewHandler: func() batch.Handler {
+		Inputs: o.Inputs, Split: p.Split, EndLine: verify.RotationIsEnd, JSON: asJSON, Strict: o.Strict,
+		NewHandler: func() batch.Handler[batch.None] {
 			s := newSolver()
-			if !paths {
-				s.UsePaths(nil)
-			}
 			// A table lookup takes less time than a clock read: time only searches.
 			s.SetTiming(asJSON && !paths)
 			w := &rotationWorker{s: s, heuristic: o.Heuristic, json: asJSON, strict: o.Strict}
@@ -105,40 +105,6 @@ func runSolveRotation(o *solveRotationOptions) error {
 		},
 	})
 	return sout.finish(o.g, pastEnd.status(err), nil, asJSON)
-}
-
-// rotationSolverFactory loads the tables heuristic h needs and returns a
-// function that makes solvers sharing them.
-func rotationSolverFactory(g *globalOptions, h search.RotationHeuristic) (func() *search.RotationSolver, error) {
-	var dist *pdb.Table
-	var paths *search.RotationPaths
-	if h == search.RotationExact {
-		cache, err := g.cache()
-		if err != nil {
-			return nil, err
-		}
-		d, p, err := cache.LoadRotation()
-		if err != nil {
-			return nil, withCode(ExitTable, err)
-		}
-		dist = d
-		if paths, err = search.NewRotationPaths(p); err != nil {
-			return nil, withCode(ExitTable, err)
-		}
-	}
-	// Check the tables once, so the factory cannot fail later.
-	s, err := search.NewRotationSolver(dist, h)
-	if err == nil {
-		err = s.UsePaths(paths)
-	}
-	if err != nil {
-		return nil, withCode(ExitTable, err)
-	}
-	return func() *search.RotationSolver {
-		s, _ := search.NewRotationSolver(dist, h)
-		s.UsePaths(paths)
-		return s
-	}, nil
 }
 
 // rotationGroup is how many boards a worker parses before it solves them
@@ -163,17 +129,12 @@ type rotationWorker struct {
 // solveUnit solves every board of a unit into its output. The unit holds
 // whole boards (verify.RotationSplit cuts between boards), so a board left
 // incomplete at its end is cut short by the end of the input.
-func (w *rotationWorker) solveUnit(c *batch.Unit) {
+func (w *rotationWorker) solveUnit(c *batch.Unit, _ *batch.None) {
 	w.n = 0
 	if w.json {
 		w.rw.SetInput(recordInput(c.Name))
 	}
 	w.unit = c
-	if err, ok := c.Items.(error); ok { // a bad board, from a shard's source
-		w.add(c.Line, 0, err)
-		w.unit = nil
-		return
-	}
 	var r verify.RotationReader
 	if r.Scan(c.Data, c.Line, w.add) {
 		c.End = true

@@ -4,13 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -18,25 +19,27 @@ import (
 // solveTilesOptions are the flags of "solve 8puzzle", "solve 15puzzle",
 // "solve 24puzzle" and "solve tiles --size ROWSxCOLS".
 type solveTilesOptions struct {
-	g         *globalOptions
-	shape     tilesShape
-	Format    string
+	g *globalOptions
+	tilesArg
+	Format    outputFormat
 	Heuristic string
-	Goal      string
+	Goal      bitboard.Goal
 	MaxNodes  uint64
 	Timeout   time.Duration
-	Split     string
+	Split     puzzle.SplitMode
 	Progress  bool
 	Inputs    []string
-	Shard     string
-	Instances string
-	out       solveOutputFlags
+	selectionFlags
+	out solveOutputFlags
+
+	tiles puzzle.Tiles     // set by complete
+	sel   puzzle.Selection // set by complete
 }
 
 func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
-	shape, _ := tilesShapeOf(name)
-	o := &solveTilesOptions{g: g, shape: shape}
-	rows, cols := shape.rows, shape.cols
+	o := &solveTilesOptions{g: g, tilesArg: tilesArg{name: name}}
+	shape, _ := puzzle.TilesNamed(name)
+	rows, cols := shape.Rows(), shape.Cols()
 	dims := tilesDescribe(name, rows, cols)
 	short := fmt.Sprintf("Solve %s sliding-tile boards", dims)
 	switch name {
@@ -91,23 +94,20 @@ stderr and make the exit status 1.
 Heuristics: %s.
 Default: %s.
 
-`, dims, tilesSplitCells, tilesHeuristicHelp(name, rows, cols), tilesDefaultHelp(name, rows, cols)) + exitCodeHelp,
+`, dims, puzzle.TilesSplitCells, tilesHeuristicHelp(name, rows, cols), tilesDefaultHelp(name, rows, cols)) + exitCodeHelp,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
 			return runSolveTiles(o)
 		},
 	}
-	if name == tilesAnyName {
-		cmd.Flags().Var(tilesSizeFlag{&o.shape}, "size", tilesSizeHelp)
-	}
-	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: aoj, text or json")
+	o.tilesArg.register(cmd)
+	formatFlag(cmd, &o.Format, formatText, formatAOJ, formatText, formatJSON)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic (see above; default: the board's default)")
-	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "goal convention: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "goal convention: blank-first or blank-last")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
-	cmd.Flags().StringVar(&o.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
-	cmd.Flags().StringVar(&o.Instances, "instances", "", "solve only these boards, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
-	cmd.Flags().StringVar(&o.Split, "split", "auto", "all workers on one board at a time: auto, on or off")
+	o.selectionFlags.register(cmd)
+	splitFlag(cmd, &o.Split, "all workers on one board at a time: auto, on or off")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr (else one updating line on a terminal, a time-stamped line at most once a minute a worker otherwise)")
 	o.out.register(cmd)
 	return cmd
@@ -122,192 +122,151 @@ func tilesDefaultHelp(name string, rows, cols int) string {
 	return search.DefaultTilesHeuristic(rows, cols)
 }
 
-func runSolveTiles(o *solveTilesOptions) error {
-	if err := o.shape.check(); err != nil {
-		return err
-	}
-	if o.Format != "aoj" && o.Format != "text" && o.Format != "json" {
-		return usageError("--format %q: want aoj, text or json", o.Format)
-	}
-	goal, err := bitboard.ParseGoal(o.Goal)
-	if err != nil {
-		return withCode(ExitUsage, err)
-	}
-	rows, cols := o.shape.rows, o.shape.cols
-	split, err := tilesSplit(o.Split, rows, cols)
-	if err != nil {
+// complete checks the flags, before any table is read, and sets the
+// board, the heuristic (the board's default when none is named) and the
+// selection.
+func (o *solveTilesOptions) complete() (err error) {
+	if o.tiles, err = o.lookup(); err != nil {
 		return err
 	}
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
 	if o.Heuristic == "" {
-		o.Heuristic = search.DefaultTilesHeuristic(rows, cols)
+		o.Heuristic = o.tiles.DefaultHeuristic()
 	}
-	sel, err := parseSelection(o.Shard, o.Instances)
-	if err != nil {
+	if err := o.tiles.CheckHeuristic(o.Heuristic); err != nil {
+		return withCode(ExitUsage, err)
+	}
+	o.sel, err = o.selectionFlags.parse()
+	return err
+}
+
+func runSolveTiles(o *solveTilesOptions) error {
+	if err := o.complete(); err != nil {
 		return err
 	}
-	puzzle := tilesPuzzleName(rows, cols)
-	sout, err := o.out.prepare(&record.Config{Command: "solve", Puzzle: puzzle, Goal: goal.String(),
+	p := o.tiles
+	sout, err := o.out.prepare(&record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: o.Goal.String(),
 		Heuristics: []string{o.Heuristic}, MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: 1,
-		Shard: sel.shard.String(), Instances: o.Instances, Inputs: o.Inputs}, &sel)
+		Shard: o.sel.Shard.String(), Instances: o.Instances, Inputs: o.Inputs}, &o.sel)
 	if err != nil {
 		return err
 	}
 	if o.out.Output != "" {
-		o.Format = "json"
+		o.Format = formatJSON
 	}
-	h, err := loadTilesHeuristic(o.g, rows, cols, o.Heuristic)
+	h, err := p.Heuristic(o.g.cache, o.Heuristic)
 	if err != nil {
-		return err
+		return withCode(ExitTable, err)
 	}
-	size := rows * cols
-	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
 	out, err := sout.open(o.g)
 	if err != nil {
 		return err
 	}
-	src, pastEnd := shardOf(o.g, o.Inputs, sel, rows, cols)
+	src, pastEnd := selectedSource(o.g, p, o.Inputs, o.sel)
 	tracker := newRunTracker(o.g, "solve", o.Progress)
-	tracker.clear = true
-	inner, workers := 1, 0
-	if split {
-		// One record at a time, every worker inside its search.
-		inner, workers = o.g.workers(), 1
+	tracker.Clear = true
+	inner, workers := 1, o.g.workers()
+	if p.SplitSearch(o.Split) {
+		inner, workers = workers, 1 // one record at a time, every worker inside its search
 	}
-	inflight := &tilesInflight{}
-	err = o.g.runBatch(batch.Config{
+	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
+	err = runBatch(o.g, batch.Config[batch.None]{
 		Stdout: out, Workers: workers,
-		Inputs: o.Inputs, JSON: o.Format == "json", Source: src,
+		Inputs: o.Inputs, JSON: o.Format == formatJSON, Source: src,
 		Reject: func(u *batch.Unit, line int, err error) {
-			rejectRecord(u, o.Format == "json", puzzle, o.Heuristic, line, err)
+			rejectRecord(u, o.Format == formatJSON, p.RecordName(), o.Heuristic, line, err)
 		},
-		Split: func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) },
+		Split: p.Split,
 		// A board costs milliseconds to hours: one a unit keeps every worker busy.
-		First: func(data []byte) int { return bitboard.TilesSplit(data, size, true, 1) },
-		NewHandler: func() batch.Handler {
+		First: p.First,
+		NewHandler: func() batch.Handler[batch.None] {
 			s := search.NewTilesSolver(h)
 			s.SetWorkers(inner)
-			ws := inflight.add(tracker.worker())
-			return func(u *batch.Unit) { solveTilesUnit(u, s, o, goal, lim, ws) }
+			ws := tracker.NewWorker()
+			return func(u *batch.Unit, _ *batch.None) { solveTilesUnit(u, s, o, lim, tracker, ws) }
 		},
 	})
-	tracker.finish(false)
-	return sout.finish(o.g, pastEnd.status(err), inflight.records(), o.Format == "json")
-}
-
-// tilesInflight knows the board each worker of a sliding-tile solve is
-// on, to record it as interrupted.
-type tilesInflight struct {
-	mu      sync.Mutex
-	workers []*tilesWorker
-}
-
-// tilesWorker is one worker's run state and the record of its board.
-type tilesWorker struct {
-	*runState
-	r record.Run // the record of the board in flight, before its outcome
-}
-
-func (f *tilesInflight) add(s *runState) *tilesWorker {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	w := &tilesWorker{runState: s}
-	f.workers = append(f.workers, w)
-	return w
-}
-
-// records returns the interrupted records of the boards in flight.
-func (f *tilesInflight) records() []record.Run {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var out []record.Run
-	for _, w := range f.workers {
-		r := w.r
-		if w.interrupted(&r) {
-			out = append(out, r)
-		}
-	}
-	return out
+	tracker.Finish(false)
+	return sout.finish(o.g, pastEnd.status(err), tracker.InFlight(), o.Format == formatJSON)
 }
 
 // solveTilesUnit solves every board of a unit into its output.
-func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, goal bitboard.Goal, lim search.Limits, ws *tilesWorker) {
-	asJSON := o.Format == "json"
-	rows, cols := o.shape.rows, o.shape.cols
-	bitboard.TilesScan(c.Data, c.Line, rows*cols, func(rec *bitboard.TilesRecord) {
-		b, err := tilesParse(rec, rows, cols)
+func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, lim search.Limits, tracker *progress.Tracker, ws *progress.Worker) {
+	p, heuristic := o.tiles, s.Heuristic().Name()
+	bitboard.TilesScan(c.Data, c.Line, p.Cells(), func(rec *bitboard.TilesRecord) {
+		b, err := p.Parse(rec)
 		if err != nil {
-			rejectRecord(c, asJSON, tilesPuzzleName(rows, cols), s.Heuristic().Name(), rec.ErrLine(err), err)
+			rejectRecord(c, o.Format == formatJSON, p.RecordName(), heuristic, rec.ErrLine(err), err)
 			return
 		}
-		line := rec.Line
-		ws.t.mu.Lock()
-		ws.r = *tilesRun(c, rows, cols, line, b, goal, s.Heuristic().Name(), "")
-		ws.t.mu.Unlock()
-		moves, st, err := s.Solve(b, goal, ws.begin(lim, 0, c.Name+":"+strconv.Itoa(line), s.Heuristic().Name()))
-		status := record.StatusSolved
+		r := record.Run{Puzzle: p.RecordName(), Input: recordInput(c.Name), Line: rec.Line, Board: b.String(),
+			Goal: o.Goal.String(), Heuristic: heuristic}
+		ws.SetRecord(&r)
+		moves, st, err := s.Solve(b, o.Goal, ws.Begin(lim, 0, c.Name+":"+strconv.Itoa(rec.Line), heuristic))
+		r.Status = record.StatusSolved
 		switch {
 		case errors.Is(err, search.ErrLimit):
-			status = record.StatusLimit
-		case err != nil:
-			status = record.StatusError
-		}
-		ws.end(status, &st)
-		ws.t.unitDone()
-		switch {
-		case errors.Is(err, search.ErrLimit):
-			err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",
-				b, tilesLimitError{err}, st.Generated, st.Bound)
-			c.Limit++
-			if asJSON {
-				r := tilesRun(c, rows, cols, line, b, goal, s.Heuristic().Name(), record.StatusLimit)
-				r.SetStats(&st, true)
-				r.Error = userMessage(err)
-				c.Out = record.AppendRun(c.Out, r)
-			} else {
-				c.Note(line, plain(err))
-			}
-			return
-		case errors.Is(err, search.ErrUnsolvable) && asJSON:
-			c.Bad++
-			r := tilesRun(c, rows, cols, line, b, goal, s.Heuristic().Name(), record.StatusUnsolvable)
-			r.Error = userMessage(fmt.Errorf("%w for the %v goal", err, goal))
-			c.Out = record.AppendRun(c.Out, r)
-			return
+			r.Status = record.StatusLimit
 		case errors.Is(err, search.ErrUnsolvable):
-			err = fmt.Errorf("%v: %w for the %v goal", b, tilesUnsolvableError{err}, goal)
-			fallthrough
+			r.Status = record.StatusUnsolvable
 		case err != nil:
-			rejectRecord(c, asJSON, tilesPuzzleName(rows, cols), s.Heuristic().Name(), line, err)
-			return
+			r.Status = record.StatusError
 		}
-		switch o.Format {
-		case "aoj":
-			c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
-		case "text":
-			c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
-			if len(moves) > 0 {
-				c.Out = append(c.Out, ' ')
-				c.Out = append(c.Out, moves...)
-			}
-		case "json":
-			r := tilesRun(c, rows, cols, line, b, goal, s.Heuristic().Name(), record.StatusSolved)
-			r.Moves, r.Length = string(moves), len(moves)
-			r.SetStats(&st, true)
-			c.Out = record.AppendRun(c.Out, r)
-			return
+		if r.Status == record.StatusUnsolvable {
+			ws.End(record.StatusError, &st) // as progress counts it: a failed run
+		} else {
+			ws.End(r.Status, &st)
 		}
-		c.Out = append(c.Out, '\n')
+		tracker.UnitDone()
+		writeTilesAnswer(c, o.Format, &r, b, moves, &st, err)
 	})
 }
 
-// tilesRun returns the record of a board of u read at line, with its
-// goal and heuristic, of the given status.
-func tilesRun(u *batch.Unit, rows, cols, line int, b bitboard.Tiles, goal bitboard.Goal, heuristic string, status record.Status) *record.Run {
-	return &record.Run{Puzzle: tilesPuzzleName(rows, cols), Input: recordInput(u.Name), Line: line, Board: b.String(),
-		Goal: goal.String(), Heuristic: heuristic, Status: status}
+// writeTilesAnswer appends to c the answer of board b, whose record r has
+// its status from the search's moves, statistics and error, in format.
+func writeTilesAnswer(c *batch.Unit, format outputFormat, r *record.Run, b bitboard.Tiles, moves []byte, st *search.Stats, err error) {
+	asJSON := format == formatJSON
+	switch r.Status {
+	case record.StatusLimit:
+		err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",
+			b, tilesLimitError{err}, st.Generated, st.Bound)
+		c.Limit++
+		if !asJSON {
+			c.Note(r.Line, plain(err))
+			return
+		}
+		r.SetStats(st, true)
+		r.Error = userMessage(err)
+	case record.StatusUnsolvable:
+		if !asJSON {
+			rejectRecord(c, false, r.Puzzle, r.Heuristic, r.Line, fmt.Errorf("%v: %w for the %s goal", b, tilesUnsolvableError{err}, r.Goal))
+			return
+		}
+		c.Bad++
+		r.Error = userMessage(fmt.Errorf("%w for the %s goal", err, r.Goal))
+	case record.StatusError:
+		rejectRecord(c, asJSON, r.Puzzle, r.Heuristic, r.Line, err)
+		return
+	default:
+		r.Moves, r.Length = string(moves), len(moves)
+		r.SetStats(st, true)
+	}
+	switch format {
+	case formatJSON:
+		c.Out = record.AppendRun(c.Out, r)
+		return
+	case formatAOJ:
+		c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
+	case formatText:
+		c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
+		if len(moves) > 0 {
+			c.Out = append(c.Out, ' ')
+			c.Out = append(c.Out, moves...)
+		}
+	}
+	c.Out = append(c.Out, '\n')
 }
 
 // tilesLimitError and tilesUnsolvableError word search's sentinel errors

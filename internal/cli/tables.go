@@ -11,33 +11,11 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
-// writeTablesFlag is the --write-tables flag: a pdb.WritePolicy checked
-// when the flags are parsed.
-type writeTablesFlag struct{ p *pdb.WritePolicy }
-
-func (f writeTablesFlag) String() string {
-	if f.p == nil {
-		return pdb.WriteAuto.String()
-	}
-	return f.p.String()
-}
-
-func (f writeTablesFlag) Set(s string) error {
-	p, err := pdb.ParseWritePolicy(s)
-	if err != nil {
-		return err
-	}
-	*f.p = p
-	return nil
-}
-
-func (f writeTablesFlag) Type() string { return "auto|never" }
-
 // tablesOptions are the flags of "tables" and its subcommands.
 type tablesOptions struct {
 	g      *globalOptions
-	Format string // list: text or json
-	All    bool   // clean: every table
+	Format outputFormat // list: text or json
+	All    bool         // clean: every table
 	Names  []string
 }
 
@@ -66,14 +44,14 @@ built again on next use.
 		Args: cobra.NoArgs,
 		RunE: list,
 	}
-	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
+	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
 	listCmd := &cobra.Command{
 		Use:   "list",
 		Short: "Read, check and list every table in the cache",
 		Args:  cobra.NoArgs,
 		RunE:  list,
 	}
-	listCmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
+	formatFlag(listCmd, &o.Format, formatText, formatText, formatJSON)
 	pathCmd := &cobra.Command{
 		Use:   "path",
 		Short: "Print the table cache directory",
@@ -104,9 +82,6 @@ func (o *tablesOptions) tablesCache() (*pdb.Cache, error) {
 }
 
 func runTablesList(o *tablesOptions) error {
-	if o.Format != "text" && o.Format != "json" {
-		return usageError("--format %q: want text or json", o.Format)
-	}
 	c, err := o.tablesCache()
 	if err != nil {
 		return err
@@ -115,7 +90,7 @@ func runTablesList(o *tablesOptions) error {
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	if o.Format == "json" {
+	if o.Format == formatJSON {
 		if list == nil {
 			list = []pdb.CacheEntry{}
 		}

@@ -32,7 +32,7 @@ func tablesTestDir(t *testing.T) string {
 
 func tablesTestOptions(dir string) (*tablesOptions, *bytes.Buffer, *bytes.Buffer) {
 	var out, errb bytes.Buffer
-	return &tablesOptions{g: &globalOptions{Tables: dir, Stdout: &out, Stderr: &errb}, Format: "text"}, &out, &errb
+	return &tablesOptions{g: &globalOptions{Tables: dir, Stdout: &out, Stderr: &errb}, Format: formatText}, &out, &errb
 }
 
 func TestTablesListAndPath(t *testing.T) {
@@ -65,7 +65,7 @@ func TestTablesListAndPath(t *testing.T) {
 	}
 
 	out.Reset()
-	o.Format = "json"
+	o.Format = formatJSON
 	if err := runTablesList(o); err != nil {
 		t.Fatal(err)
 	}
@@ -77,9 +77,8 @@ func TestTablesListAndPath(t *testing.T) {
 		list[1]["pinned"] != false || list[0]["state"] != "unreadable" {
 		t.Fatalf("json list: %v", list)
 	}
-	o.Format = "yaml"
-	if err := runTablesList(o); exitCode(err) != ExitUsage {
-		t.Fatalf("--format yaml: %v", err)
+	if code, _, errs := run(t, "", "tables", "list", "--format", "yaml"); code != ExitUsage || !strings.Contains(errs, "want text or json") {
+		t.Fatalf("--format yaml: exit %d, %q", code, errs)
 	}
 
 	o, out, _ = tablesTestOptions(filepath.Join(dir, "missing"))

@@ -1,121 +1,86 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// tilesPuzzles are the sliding-tile puzzles named by their tile count;
-// tilesAnyName with --size names every board.
-var tilesPuzzles = []struct {
-	name       string
-	rows, cols int
-}{{"8puzzle", tiles8Side, tiles8Side}, {"15puzzle", tiles15Side, tiles15Side}, {"24puzzle", tiles24Side, tiles24Side}}
-
-// Sides of the named square boards.
-const (
-	tiles8Side  = 3
-	tiles15Side = 4
-	tiles24Side = 5
-)
-
 // tilesAnyName is the puzzle name that takes the board's shape from --size.
-const tilesAnyName = "tiles"
+const tilesAnyName = puzzle.TilesName
 
-// tilesSplitCells is the number of cells above which --split auto gives one
-// instance every worker: from 4 x 5 on an instance takes seconds to hours
-// and a batch rarely has enough of them to keep one worker a record busy,
-// while 8- and 15-puzzle instances take milliseconds to a second.
-const tilesSplitCells = 16
+// sizeFlag is --size: a board shape checked as it is parsed, nil until given.
+type sizeFlag struct{ size *puzzle.Tiles }
 
-// tilesShape is the board shape of a sliding-tile command: fixed by the
-// puzzle name, or given by --size for "tiles".
-type tilesShape struct {
-	name       string // puzzle name
-	rows, cols int    // 0 until --size is given, for tilesAnyName
-	sized      bool   // --size was given
-}
-
-// tilesShapeOf returns the shape of puzzle name ("tiles": none yet) and
-// whether name is a sliding-tile puzzle.
-func tilesShapeOf(name string) (tilesShape, bool) {
-	if name == tilesAnyName {
-		return tilesShape{name: name}, true
-	}
-	for _, p := range tilesPuzzles {
-		if p.name == name {
-			return tilesShape{name: name, rows: p.rows, cols: p.cols}, true
-		}
-	}
-	return tilesShape{}, false
-}
-
-// tilesSizeFlag is the --size flag: it checks the shape as it is parsed.
-type tilesSizeFlag struct{ s *tilesShape }
-
-func (f tilesSizeFlag) String() string {
-	if f.s == nil || f.s.rows == 0 {
+func (f *sizeFlag) String() string {
+	if f.size == nil {
 		return ""
 	}
-	return fmt.Sprintf("%dx%d", f.s.rows, f.s.cols)
+	return f.size.String()
 }
 
-func (f tilesSizeFlag) Type() string { return "ROWSxCOLS" }
+func (f *sizeFlag) Type() string { return "ROWSxCOLS" }
 
-func (f tilesSizeFlag) Set(v string) error {
-	rows, cols, err := parseTilesSize(v)
+func (f *sizeFlag) Set(v string) error {
+	t, err := puzzle.ParseSize(v)
 	if err != nil {
 		return err
 	}
-	if f.s.name != tilesAnyName && (rows != f.s.rows || cols != f.s.cols) {
-		return fmt.Errorf("%s is the %dx%d board, not %dx%d (use tiles --size %s)", f.s.name, f.s.rows, f.s.cols, rows, cols, v)
-	}
-	f.s.rows, f.s.cols, f.s.sized = rows, cols, true
+	f.size = &t
 	return nil
+}
+
+// tilesArg is the board of a sliding-tile command: its puzzle name, and
+// --size for "tiles".
+type tilesArg struct {
+	name string
+	size sizeFlag
+}
+
+// register gives cmd its --size, when the name takes one.
+func (a *tilesArg) register(cmd *cobra.Command) {
+	if a.name == tilesAnyName {
+		cmd.Flags().Var(&a.size, "size", tilesSizeHelp)
+	}
+}
+
+// lookup returns the board: a usage error when --size is missing or
+// contradicts the name.
+func (a *tilesArg) lookup() (puzzle.Tiles, error) {
+	t, err := puzzle.LookupTiles(a.name, a.size.size)
+	if err != nil {
+		return t, withCode(ExitUsage, err)
+	}
+	return t, nil
+}
+
+// lookupPuzzle returns the puzzle called name (on the board size, for
+// "tiles") after checking that it takes each of the heuristics: a usage
+// error otherwise. It loads nothing.
+func lookupPuzzle(name string, size *puzzle.Tiles, heuristics ...string) (puzzle.Puzzle, error) {
+	p, err := puzzle.Lookup(name, size)
+	if err != nil {
+		return nil, withCode(ExitUsage, err)
+	}
+	for _, h := range heuristics {
+		if err := p.CheckHeuristic(h); err != nil {
+			return nil, withCode(ExitUsage, err)
+		}
+	}
+	return p, nil
 }
 
 // tilesSizeHelp is the help of --size.
 var tilesSizeHelp = fmt.Sprintf("board shape ROWSxCOLS: %d <= ROWS, COLS and ROWS*COLS <= %d (4x4 is the 15-puzzle)",
 	bitboard.TilesMinSide, bitboard.TilesMaxCells)
 
-// parseTilesSize reads a board shape "ROWSxCOLS", such as "3x4".
-func parseTilesSize(v string) (rows, cols int, err error) {
-	bad := fmt.Errorf("%q: want ROWSxCOLS with %d <= ROWS, COLS and ROWS*COLS <= %d, such as 3x4",
-		v, bitboard.TilesMinSide, bitboard.TilesMaxCells)
-	r, c, ok := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "x")
-	if !ok {
-		return 0, 0, bad
-	}
-	if rows, err = strconv.Atoi(r); err != nil {
-		return 0, 0, bad
-	}
-	if cols, err = strconv.Atoi(c); err != nil {
-		return 0, 0, bad
-	}
-	if !bitboard.TilesSizeOK(rows, cols) {
-		return 0, 0, fmt.Errorf("%q: no such board: want %d <= ROWS, COLS and ROWS*COLS <= %d (%dx%d has %d cells)",
-			v, bitboard.TilesMinSide, bitboard.TilesMaxCells, rows, cols, rows*cols)
-	}
-	return rows, cols, nil
-}
-
-// check reports a missing --size as a usage error.
-func (s *tilesShape) check() error {
-	if s.rows == 0 {
-		return usageError("%s: --size ROWSxCOLS is required, such as --size 3x4", s.name)
-	}
-	return nil
-}
-
-// cells returns the number of cells of the board.
-func (s *tilesShape) cells() int { return s.rows * s.cols }
-
-// tilesDescribe returns how help texts name the board of puzzle name.
+// tilesDescribe returns how help texts name the rows x cols board of
+// puzzle name.
 func tilesDescribe(name string, rows, cols int) string {
 	if name == tilesAnyName {
 		return "ROWSxCOLS"
@@ -139,46 +104,4 @@ the entries); +reflect adds the lookup of the board reflected about the
 main diagonal (square boards only). A catalogue is the max over partitions
 separated by "|", such as 'pdb6666+reflect|pdb:1-6/7-12/13-18/19-24+zero'
 (quote it for the shell)`
-}
-
-// tilesSplit decides whether a batch of rows x cols boards solves one
-// instance at a time on every worker (true) or one record a worker:
-// mode "on", "off", or "auto" (on above tilesSplitCells cells).
-func tilesSplit(mode string, rows, cols int) (bool, error) {
-	switch mode {
-	case "on":
-		return true, nil
-	case "off":
-		return false, nil
-	case "auto":
-		return rows*cols > tilesSplitCells, nil
-	}
-	return false, usageError("--split %q: want auto, on or off", mode)
-}
-
-// loadTilesHeuristic loads a heuristic by name for the rows x cols board,
-// telling a bad name (usage) from a table problem (exit 3).
-func loadTilesHeuristic(g *globalOptions, rows, cols int, name string) (*search.TilesHeuristic, error) {
-	probe, err := search.LoadTilesHeuristic(nil, rows, cols, name)
-	if err == nil {
-		return probe, nil // needs no tables
-	}
-	if errors.Is(err, search.ErrTilesHeuristic) {
-		return nil, withCode(ExitUsage, err)
-	}
-	cache, err := g.cache()
-	if err != nil {
-		return nil, err
-	}
-	h, err := search.LoadTilesHeuristic(cache, rows, cols, name)
-	if err != nil {
-		return nil, withCode(ExitTable, err)
-	}
-	return h, nil
-}
-
-// tilesParse parses a sliding-tile record of a rows x cols board: the one
-// call into bitboard's board parser, kept in one place.
-func tilesParse(rec *bitboard.TilesRecord, rows, cols int) (bitboard.Tiles, error) {
-	return bitboard.ParseTiles(rec.Fields, rows, cols)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -23,12 +24,13 @@ type verifyOptions struct {
 	Puzzle    string
 	Input     string
 	Solutions string
-	Goal      string
+	Goal      bitboard.Goal
 	Heuristic string
-	Format    string
-	Size      tilesShape
-	Split     string
-	recPuzzle string // the puzzle's name in records
+	Format    outputFormat
+	Size      sizeFlag
+	Split     puzzle.SplitMode
+
+	puzzle puzzle.Puzzle // set by complete
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -68,76 +70,85 @@ The exit status is 1 if any record is not ok.
 	}
 	cmd.Flags().StringVar(&o.Input, "input", "", "file of boards (- for standard input)")
 	cmd.Flags().StringVar(&o.Solutions, "solutions", "", "file of answers (- for standard input)")
-	cmd.Flags().StringVar(&o.Goal, "goal", bitboard.BlankFirst.String(), "sliding-tile goal: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic used to find optimal lengths (default: the solve default)")
-	cmd.Flags().StringVar(&o.Format, "format", "text", "output format: text or json")
-	o.Size.name = tilesAnyName
-	cmd.Flags().Var(tilesSizeFlag{&o.Size}, "size", "with tiles: "+tilesSizeHelp)
-	cmd.Flags().StringVar(&o.Split, "split", "auto", "sliding tiles: all workers on one board at a time: auto, on or off")
+	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
+	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
+	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one board at a time: auto, on or off")
 	cmd.MarkFlagRequired("input")
 	cmd.MarkFlagRequired("solutions")
 	return cmd
 }
 
-// verdictCounts is what a verify handler leaves in a unit for the writer:
-// its records by verdict.
+// verdictCounts counts records by verdict.
 type verdictCounts [search.VerdictCount]int
 
-func runVerify(o *verifyOptions) error {
-	if o.Format != "text" && o.Format != "json" {
-		return usageError("--format %q: want text or json", o.Format)
-	}
+// verifyItems are the items of a verify unit: its pairs, and what the
+// handler made of them for the writer.
+type verifyItems[B, A any] struct {
+	pairs  []verify.Pair[B, A]
+	counts verdictCounts
+}
+
+// complete checks the flags of verify, before any table is read or input
+// opened, and sets the puzzle and the heuristic (the solve default when none
+// is named).
+func (o *verifyOptions) complete() (err error) {
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
-	rows, cols, err := puzzleShape(o.Puzzle, &o.Size)
-	if err != nil {
+	if o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size); err != nil {
 		return err
 	}
-	o.recPuzzle = puzzleRecordName(o.Puzzle, rows, cols)
-	goal, err := bitboard.ParseGoal(o.Goal)
-	if err != nil {
+	if o.Heuristic == "" {
+		o.Heuristic = o.puzzle.DefaultHeuristic()
+	}
+	if err := o.puzzle.CheckHeuristic(o.Heuristic); err != nil {
 		return withCode(ExitUsage, err)
 	}
-	if rows == 0 {
-		// The solver factory first: a bad table is reported before any input is opened.
-		newSolver, err := rotationSolverFactory(o.g, search.RotationExact)
-		if err != nil {
-			return err
+	return nil
+}
+
+func runVerify(o *verifyOptions) error {
+	if err := o.complete(); err != nil {
+		return err
+	}
+	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error { return verifyRotation(o, p) },
+		func(p puzzle.Tiles) error { return verifyTiles(o, p) })
+}
+
+// verifyRotation verifies Rotation Game answers with the exact tables.
+func verifyRotation(o *verifyOptions, p puzzle.Rotation) error {
+	// The solver factory first: a bad table is reported before any input is opened.
+	newSolver, err := p.NewSolver(o.g.cache, puzzle.RotationExact)
+	if err != nil {
+		return withCode(ExitTable, err)
+	}
+	return verifyInputs(o, func(boards, answers io.Reader) (*verify.Reader[bitboard.Rotation, verify.RotationAnswer], error) {
+		return verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
+	}, verify.RotationPairsPerUnit, 0, func() func(*verify.Pair[bitboard.Rotation, verify.RotationAnswer]) search.Check {
+		s := newSolver()
+		return func(p *verify.Pair[bitboard.Rotation, verify.RotationAnswer]) search.Check {
+			return s.VerifyRotation(p.Board, p.Answer.Moves, p.Answer.Symbol)
 		}
-		return verifyInputs(o, func(boards, answers io.Reader) (*verify.Reader[bitboard.Rotation, verify.RotationAnswer], error) {
-			return verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
-		}, verify.RotationPairsPerUnit, func() func(*verify.Pair[bitboard.Rotation, verify.RotationAnswer]) search.Check {
-			s := newSolver()
-			return func(p *verify.Pair[bitboard.Rotation, verify.RotationAnswer]) search.Check {
-				return s.VerifyRotation(p.Board, p.Answer.Moves, p.Answer.Symbol)
-			}
-		})
-	}
-	name := o.Heuristic
-	if name == "" {
-		name = search.DefaultTilesHeuristic(rows, cols)
-	}
-	split, err := tilesSplit(o.Split, rows, cols)
+	})
+}
+
+// verifyTiles verifies sliding-tile answers with the heuristic named.
+func verifyTiles(o *verifyOptions, p puzzle.Tiles) error {
+	h, err := p.Heuristic(o.g.cache, o.Heuristic)
 	if err != nil {
-		return err
+		return withCode(ExitTable, err)
 	}
-	h, err := loadTilesHeuristic(o.g, rows, cols, name)
-	if err != nil {
-		return err
+	inner, workers := 1, 0
+	if p.SplitSearch(o.Split) {
+		inner, workers = o.g.workers(), 1
 	}
-	inner := 1
-	if split {
-		inner = o.g.workers()
-		saved := o.g.Workers
-		o.g.Workers = 1
-		defer func() { o.g.Workers = saved }()
-	}
+	goal := o.Goal
 	return verifyInputs(o, func(boards, answers io.Reader) (*verify.Reader[bitboard.Tiles, verify.TilesAnswer], error) {
-		return verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), rows, cols,
-			func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return tilesParse(rec, rows, cols) },
-			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
-	}, verify.TilesPairsPerUnit, func() func(*verify.Pair[bitboard.Tiles, verify.TilesAnswer]) search.Check {
+		return verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), p.Rows(), p.Cols(),
+			p.Parse, func(b bitboard.Tiles) bool { return b.Solvable(goal) })
+	}, verify.TilesPairsPerUnit, workers, func() func(*verify.Pair[bitboard.Tiles, verify.TilesAnswer]) search.Check {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(inner)
 		return func(p *verify.Pair[bitboard.Tiles, verify.TilesAnswer]) search.Check {
@@ -152,16 +163,16 @@ func runVerify(o *verifyOptions) error {
 
 // verifyInputs opens the boards and the answers, reads them in step with
 // the reader newReader makes, perUnit pairs a unit, checks each pair on
-// the workers with a checker of newCheck's, and writes the verdicts and the
-// summary.
+// workers workers (0: all cores) with a checker of newCheck's, and writes
+// the verdicts and the summary.
 func verifyInputs[B, A any](o *verifyOptions, newReader func(boards, answers io.Reader) (*verify.Reader[B, A], error),
-	perUnit int, newCheck func() func(*verify.Pair[B, A]) search.Check) error {
-	boards, closeBoards, err := openInput(o.g, o.Input)
+	perUnit, workers int, newCheck func() func(*verify.Pair[B, A]) search.Check) error {
+	boards, closeBoards, err := o.g.open(o.Input)
 	if err != nil {
 		return err
 	}
 	defer closeBoards()
-	answers, closeAnswers, err := openInput(o.g, o.Solutions)
+	answers, closeAnswers, err := o.g.open(o.Solutions)
 	if err != nil {
 		return err
 	}
@@ -170,18 +181,22 @@ func verifyInputs[B, A any](o *verifyOptions, newReader func(boards, answers io.
 	if err != nil {
 		return withCode(ExitIO, err)
 	}
-	asJSON := o.Format == "json"
 	var counts verdictCounts
 	records := 0
-	berr := o.g.runBatch(batch.Config{
-		Source: r.Source(perUnit),
-		NewHandler: func() batch.Handler {
-			check := newCheck()
-			return func(u *batch.Unit) { verifyUnit(u, o, asJSON, check) }
+	source := r.Source(perUnit)
+	berr := runBatch(o.g, batch.Config[verifyItems[B, A]]{
+		Workers: workers,
+		Source: func(send func(*batch.Unit, verifyItems[B, A]) bool) error {
+			return source(func(u *batch.Unit, pairs []verify.Pair[B, A]) bool {
+				return send(u, verifyItems[B, A]{pairs: pairs})
+			})
 		},
-		Collect: func(u *batch.Unit) {
-			c := u.Items.(*verdictCounts)
-			for v, n := range c {
+		NewHandler: func() batch.Handler[verifyItems[B, A]] {
+			check := newCheck()
+			return func(u *batch.Unit, items *verifyItems[B, A]) { verifyUnit(u, items, o, check) }
+		},
+		Collect: func(_ *batch.Unit, items *verifyItems[B, A]) {
+			for v, n := range items.counts {
 				counts[v] += n
 				records += n
 			}
@@ -194,7 +209,7 @@ func verifyInputs[B, A any](o *verifyOptions, newReader func(boards, answers io.
 	if err != nil {
 		return withCode(ExitIO, err)
 	}
-	if err := writeVerifySummary(o.g.Stdout, asJSON, records, &counts, extra); err != nil {
+	if err := writeVerifySummary(o.g.Stdout, o.Format == formatJSON, records, &counts, extra); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
 	if counts[search.VerdictOK] != records || extra > 0 {
@@ -205,17 +220,15 @@ func verifyInputs[B, A any](o *verifyOptions, newReader func(boards, answers io.
 
 // verifyUnit checks the pairs of a unit with check and writes a verdict a
 // pair.
-func verifyUnit[B, A any](u *batch.Unit, o *verifyOptions, asJSON bool, check func(*verify.Pair[B, A]) search.Check) {
-	pairs := u.Items.([]verify.Pair[B, A])
+func verifyUnit[B, A any](u *batch.Unit, items *verifyItems[B, A], o *verifyOptions, check func(*verify.Pair[B, A]) search.Check) {
 	answers := batch.InputName(o.Solutions)
-	var counts verdictCounts
-	for i := range pairs {
-		p := &pairs[i]
+	for i := range items.pairs {
+		p := &items.pairs[i]
 		c := p.Check(check)
 		c.Detail = userMessage(errors.New(c.Detail))
-		counts[c.Verdict]++
-		if asJSON {
-			r := record.Verdict{Puzzle: o.recPuzzle, Input: recordInput(u.Name), Line: p.BoardLine,
+		items.counts[c.Verdict]++
+		if o.Format == formatJSON {
+			r := record.Verdict{Puzzle: o.puzzle.RecordName(), Input: recordInput(u.Name), Line: p.BoardLine,
 				Verdict: c.Verdict.String(), Detail: c.Detail, Length: c.Length, Optimal: c.Optimal}
 			if p.AnswerLine > 0 {
 				r.AnswerInput, r.AnswerLine = recordInput(answers), p.AnswerLine
@@ -239,7 +252,6 @@ func verifyUnit[B, A any](u *batch.Unit, o *verifyOptions, asJSON bool, check fu
 		}
 		u.Out = append(u.Out, '\n')
 	}
-	u.Items = &counts
 }
 
 // writeVerifySummary writes the summary after the verdicts.

@@ -194,3 +194,12 @@ func ShellQuote(args []string) string {
 func Text(p record.Provenance) string {
 	return fmt.Sprintf("pdbsolve %s (commit %s, %s, %s)\n", p.Version, p.Commit, p.GoVersion, p.OS)
 }
+
+// VersionText returns the --version text of this binary (Text of what
+// Collect would say of it), reading nothing but the build information.
+func VersionText() string {
+	info, _ := debug.ReadBuildInfo()
+	version, commit := buildVersion(info)
+	return Text(record.Provenance{Version: version, Commit: commit, GoVersion: runtime.Version(),
+		OS: runtime.GOOS + "/" + runtime.GOARCH})
+}

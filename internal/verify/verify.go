@@ -153,10 +153,9 @@ func (r *Reader[B, A]) next(p *Pair[B, A]) (bool, error) {
 }
 
 // Source returns a batch.Config Source that sends the pairs, perUnit of
-// them a unit, as []Pair[B, A] in Unit.Items. The Records of a unit are its
-// pairs.
-func (r *Reader[B, A]) Source(perUnit int) func(send func(*batch.Unit) bool) error {
-	return func(send func(*batch.Unit) bool) error {
+// them a unit, as the unit's items. The Records of a unit are its pairs.
+func (r *Reader[B, A]) Source(perUnit int) func(send func(*batch.Unit, []Pair[B, A]) bool) error {
+	return func(send func(*batch.Unit, []Pair[B, A]) bool) error {
 		for {
 			pairs := make([]Pair[B, A], perUnit)
 			n := 0
@@ -173,7 +172,7 @@ func (r *Reader[B, A]) Source(perUnit int) func(send func(*batch.Unit) bool) err
 			if n == 0 {
 				return nil
 			}
-			if !send(&batch.Unit{Name: r.boardsName, Items: pairs[:n], Records: n}) || n < perUnit {
+			if !send(&batch.Unit{Name: r.boardsName, Records: n}, pairs[:n]) || n < perUnit {
 				return nil
 			}
 		}

@@ -1,4 +1,4 @@
-package cli
+package progress
 
 import (
 	"strings"
@@ -11,10 +11,10 @@ import (
 
 // fakeTracker returns a tracker in mode writing to a builder, on a clock
 // the test moves.
-func fakeTracker(mode progressMode) (*runTracker, *strings.Builder, *time.Time) {
+func fakeTracker(mode Mode) (*Tracker, *strings.Builder, *time.Time) {
 	var b strings.Builder
 	now := time.Date(2026, 12, 1, 6, 0, 0, 0, time.UTC)
-	t := &runTracker{w: &b, mode: mode, label: "bench", now: func() time.Time { return now }}
+	t := &Tracker{w: &b, mode: mode, label: "bench", now: func() time.Time { return now }}
 	t.start = now
 	return t, &b, &now
 }
@@ -23,15 +23,15 @@ func fakeTracker(mode progressMode) (*runTracker, *strings.Builder, *time.Time) 
 // time-stamped line a minute, with the instance, heuristic, bound and
 // nodes; the end count says how the runs went.
 func TestProgressLogOnceAMinute(t *testing.T) {
-	tr, out, now := fakeTracker(progressLog)
-	w := tr.worker()
-	w.begin(search.Limits{}, 40, "korf24.txt:40", "pdb6666+reflect")
+	tr, out, now := fakeTracker(Log)
+	w := tr.NewWorker()
+	w.Begin(search.Limits{}, 40, "korf24.txt:40", "pdb6666+reflect")
 	for i := range 130 { // 130 iterations, a second apart
 		*now = now.Add(time.Second)
 		w.iteration(search.Progress{Bound: 80 + 2*i, Next: 82 + 2*i, Generated: uint64(i) * 1e6, Expanded: uint64(i) * 5e5, Elapsed: time.Duration(i+1) * time.Second})
 	}
-	w.end(record.StatusSolved, &search.Stats{Bound: 280})
-	tr.finish(true)
+	w.End(record.StatusSolved, &search.Stats{Bound: 280})
+	tr.Finish(true)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 2+1 {
 		t.Fatalf("%d lines for 130 s of iterations, want one a minute and the count:\n%s", len(lines), out)
@@ -48,22 +48,22 @@ func TestProgressLogOnceAMinute(t *testing.T) {
 // line (no newline until the end); --progress writes a line an iteration
 // naming the instance and heuristic.
 func TestProgressTerminalOneLine(t *testing.T) {
-	for _, mode := range []progressMode{progressTTY, progressLines} {
+	for _, mode := range []Mode{TTY, Lines} {
 		tr, out, now := fakeTracker(mode)
-		w := tr.worker()
-		w.begin(search.Limits{}, 7, "in.txt:7", "manhattan")
+		w := tr.NewWorker()
+		w.Begin(search.Limits{}, 7, "in.txt:7", "manhattan")
 		for i := range 20 {
 			*now = now.Add(time.Second)
 			w.iteration(search.Progress{Bound: 30 + 2*i, Next: 32 + 2*i, Generated: 1000})
 		}
-		w.end(record.StatusLimit, &search.Stats{})
-		tr.unitDone()
-		tr.finish(false)
+		w.End(record.StatusLimit, &search.Stats{})
+		tr.UnitDone()
+		tr.Finish(false)
 		n := strings.Count(out.String(), "\n")
 		switch {
-		case mode == progressTTY && (n != 1 || strings.Count(out.String(), "\r") < 20):
+		case mode == TTY && (n != 1 || strings.Count(out.String(), "\r") < 20):
 			t.Fatalf("terminal: %d newlines, want 1 at the end: %q", n, out)
-		case mode == progressLines && (n != 20 || strings.Count(out.String(), "instance 7 (in.txt:7) manhattan: bound ") != 20):
+		case mode == Lines && (n != 20 || strings.Count(out.String(), "instance 7 (in.txt:7) manhattan: bound ") != 20):
 			t.Fatalf("--progress: %d lines: %q", n, out)
 		}
 	}

@@ -1,4 +1,9 @@
-package cli
+// Package progress reports the progress of long runs: table builds (one
+// status line, redrawn) and the searches of bench and solve (Tracker: one
+// line redrawn on a terminal, a time-stamped line at most once a minute a
+// worker in a log, or a line an IDA* iteration), and keeps what each worker
+// has in flight for the record of an interrupted run.
+package progress
 
 import (
 	"fmt"
@@ -11,15 +16,15 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// progressPrinter returns a pdb progress callback that redraws one status
+// Printer returns a pdb progress callback that redraws one status
 // line on a terminal: depth, states so far, percent, elapsed.
-func progressPrinter(w io.Writer) func(pdb.Progress) {
-	return statusPrinter(w, func(p pdb.Progress) string { return fmt.Sprintf("depth %3d  states", p.Depth) })
+func Printer(w io.Writer) func(pdb.Progress) {
+	return StatusPrinter(w, func(p pdb.Progress) string { return fmt.Sprintf("depth %3d  states", p.Depth) })
 }
 
-// statusPrinter returns a progress callback that redraws one status line:
+// StatusPrinter returns a progress callback that redraws one status line:
 // what label says, the count so far, percent and elapsed time.
-func statusPrinter(w io.Writer, label func(pdb.Progress) string) func(pdb.Progress) {
+func StatusPrinter(w io.Writer, label func(pdb.Progress) string) func(pdb.Progress) {
 	return func(p pdb.Progress) {
 		if p.Done {
 			fmt.Fprintln(w)
@@ -33,48 +38,49 @@ func statusPrinter(w io.Writer, label func(pdb.Progress) string) func(pdb.Progre
 	}
 }
 
-// progressMode is how a run tracker reports on stderr.
-type progressMode int
+// Mode is how a Tracker reports.
+type Mode int
 
 const (
-	progressLog   progressMode = iota // stderr is not a terminal: a time-stamped line at most once a minute per worker
-	progressTTY                       // a terminal: one line, redrawn
-	progressLines                     // --progress: a line a search iteration
+	Log   Mode = iota // stderr is not a terminal: a time-stamped line at most once a minute per worker
+	TTY               // a terminal: one line, redrawn
+	Lines             // --progress: a line a search iteration
 )
 
-// progressLogEvery is the least time between two log lines of one worker.
-const progressLogEvery = time.Minute
+// logEvery is the least time between two log lines of one worker.
+const logEvery = time.Minute
 
-// progressWidth is the width of the terminal line, in bytes.
-const progressWidth = 119
+// lineWidth is the width of the terminal line, in bytes.
+const lineWidth = 119
 
-// progressRedraw is the least time between two redraws of the terminal line.
-const progressRedraw = 100 * time.Millisecond
+// redrawEvery is the least time between two redraws of the terminal line.
+const redrawEvery = 100 * time.Millisecond
 
-// runTracker follows the runs the workers of bench and solve have in
-// flight: it reports their progress on stderr and, on an interrupt, says
-// what each had reached (the record of an interrupted run).
-type runTracker struct {
+// Tracker follows the runs the workers of bench and solve have in
+// flight: it reports their progress (on the CLI's stderr) and, on an
+// interrupt, says what each had reached (the record of an interrupted run).
+// It is a bench.Tracker, and safe for concurrent use.
+type Tracker struct {
 	mu       sync.Mutex
 	w        io.Writer
-	mode     progressMode
+	mode     Mode
 	label    string // "bench" or "solve"
 	total    string // what the terminal line counts against, such as "/100"; "" when unknown
 	start    time.Time
-	workers  []*runState
+	workers  []*Worker
 	done     int // units (instances) finished
 	sum      record.Summary
 	lastDraw time.Time
 	drawn    bool
-	// clear, on a terminal, erases the line at the end of each run (solve,
+	// Clear, on a terminal, erases the line at the end of each run (solve,
 	// whose answers go to the same terminal as they complete).
-	clear bool
+	Clear bool
 	now   func() time.Time
 }
 
-// runState is what one worker is doing.
-type runState struct {
-	t         *runTracker
+// Worker is what one worker is doing.
+type Worker struct {
+	t         *Tracker
 	id        int // 1-based
 	active    bool
 	instance  int    // 1-based number, 0 when not known
@@ -85,35 +91,58 @@ type runState struct {
 	h0        int
 	iters     int
 	lastLog   time.Time
+	run       record.Run // the record of the run in flight, before its outcome (SetRecord)
 }
 
-// newRunTracker returns a tracker writing to g's stderr in the mode its
-// terminal and --progress ask for.
-func newRunTracker(g *globalOptions, label string, lines bool) *runTracker {
-	t := &runTracker{w: g.Stderr, label: label, mode: progressLog, now: time.Now}
-	switch {
-	case lines:
-		t.mode = progressLines
-	case g.stderrTTY:
-		t.mode = progressTTY
+// ID returns the worker's 1-based number.
+func (s *Worker) ID() int { return s.id }
+
+// SetRecord sets the record of the run s starts, for InFlight.
+func (s *Worker) SetRecord(r *record.Run) {
+	s.t.mu.Lock()
+	s.run = *r
+	s.t.mu.Unlock()
+}
+
+// InFlight returns the records of the runs the workers have in flight, as
+// status interrupted (see Interrupted), and marks the workers idle.
+func (t *Tracker) InFlight() []record.Run {
+	t.mu.Lock()
+	workers := t.workers
+	t.mu.Unlock()
+	var out []record.Run
+	for _, w := range workers {
+		t.mu.Lock()
+		r := w.run
+		t.mu.Unlock()
+		if w.Interrupted(&r) {
+			out = append(out, r)
+		}
 	}
+	return out
+}
+
+// New returns a tracker of the runs of label ("bench", "solve") writing
+// to w in mode.
+func New(w io.Writer, label string, mode Mode) *Tracker {
+	t := &Tracker{w: w, label: label, mode: mode, now: time.Now}
 	t.start = t.now()
 	return t
 }
 
-// worker registers a worker.
-func (t *runTracker) worker() *runState {
+// NewWorker registers a worker.
+func (t *Tracker) NewWorker() *Worker {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	s := &runState{t: t, id: len(t.workers) + 1}
+	s := &Worker{t: t, id: len(t.workers) + 1}
 	s.lastLog = t.start
 	t.workers = append(t.workers, s)
 	return s
 }
 
-// begin marks the start of a run and returns lim with the progress report
+// Begin marks the start of a run and returns lim with the progress report
 // of its iterations.
-func (s *runState) begin(lim search.Limits, instance int, where, heuristic string) search.Limits {
+func (s *Worker) Begin(lim search.Limits, instance int, where, heuristic string) search.Limits {
 	t := s.t
 	t.mu.Lock()
 	s.active, s.instance, s.where, s.heuristic = true, instance, where, heuristic
@@ -124,7 +153,7 @@ func (s *runState) begin(lim search.Limits, instance int, where, heuristic strin
 }
 
 // iteration is the search's report of a finished IDA* iteration.
-func (s *runState) iteration(q search.Progress) {
+func (s *Worker) iteration(q search.Progress) {
 	t := s.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -135,18 +164,18 @@ func (s *runState) iteration(q search.Progress) {
 	s.iters++
 	now := t.now()
 	switch t.mode {
-	case progressLines:
+	case Lines:
 		fmt.Fprintf(t.w, "pdbsolve: %s %s: bound %d searched, next %d; %d expanded, %d generated, %.1f M nodes/s, %v elapsed\n",
 			s.what(), s.heuristic, q.Bound, q.Next, q.Expanded, q.Generated, rate(q.Generated, q.Elapsed), q.Elapsed.Round(time.Millisecond))
-	case progressLog:
+	case Log:
 		s.logLocked(now, fmt.Sprintf("bound %d searched, next %d", q.Bound, q.Next), q)
-	case progressTTY:
+	case TTY:
 		t.drawLocked(now, s, false)
 	}
 }
 
 // what names the run's instance: "instance 40 (FILE:LINE)", or FILE:LINE.
-func (s *runState) what() string {
+func (s *Worker) what() string {
 	if s.instance > 0 {
 		return fmt.Sprintf("instance %d (%s)", s.instance, s.where)
 	}
@@ -154,9 +183,9 @@ func (s *runState) what() string {
 }
 
 // logLocked writes a time-stamped log line of s unless it wrote one less
-// than progressLogEvery ago.
-func (s *runState) logLocked(now time.Time, state string, q search.Progress) {
-	if now.Sub(s.lastLog) < progressLogEvery {
+// than logEvery ago.
+func (s *Worker) logLocked(now time.Time, state string, q search.Progress) {
+	if now.Sub(s.lastLog) < logEvery {
 		return
 	}
 	s.lastLog = now
@@ -166,10 +195,10 @@ func (s *runState) logLocked(now time.Time, state string, q search.Progress) {
 		rate(q.Generated, q.Elapsed), q.Elapsed.Round(time.Second), t.sum.Runs)
 }
 
-// drawLocked redraws the terminal line, at most every progressRedraw
+// drawLocked redraws the terminal line, at most every redrawEvery
 // unless force.
-func (t *runTracker) drawLocked(now time.Time, s *runState, force bool) {
-	if !force && now.Sub(t.lastDraw) < progressRedraw {
+func (t *Tracker) drawLocked(now time.Time, s *Worker, force bool) {
+	if !force && now.Sub(t.lastDraw) < redrawEvery {
 		return
 	}
 	t.lastDraw, t.drawn = now, true
@@ -177,14 +206,14 @@ func (t *runTracker) drawLocked(now time.Time, s *runState, force bool) {
 	if s != nil && s.active {
 		line += fmt.Sprintf("  %s %s bound %d, %d generated", s.what(), s.heuristic, s.last.Next, s.last.Generated)
 	}
-	if len(line) > progressWidth {
-		line = line[:progressWidth]
+	if len(line) > lineWidth {
+		line = line[:lineWidth]
 	}
-	fmt.Fprintf(t.w, "%-*s", progressWidth, line)
+	fmt.Fprintf(t.w, "%-*s", lineWidth, line)
 }
 
-// end marks the end of a run with its status and statistics.
-func (s *runState) end(status record.Status, st *search.Stats) {
+// End marks the end of a run with its status and statistics.
+func (s *Worker) End(status record.Status, st *search.Stats) {
 	t := s.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -192,35 +221,35 @@ func (s *runState) end(status record.Status, st *search.Stats) {
 	t.sum.Count(status)
 	now := t.now()
 	switch t.mode {
-	case progressLog:
+	case Log:
 		q := search.Progress{Bound: st.Bound, Next: st.Bound, Generated: st.Generated, Expanded: st.Expanded, Elapsed: now.Sub(s.started)}
 		s.logLocked(now, fmt.Sprintf("%s at bound %d", status, st.Bound), q)
-	case progressTTY:
-		if t.clear && t.drawn {
-			fmt.Fprintf(t.w, "\r%*s\r", progressWidth, "")
+	case TTY:
+		if t.Clear && t.drawn {
+			fmt.Fprintf(t.w, "\r%*s\r", lineWidth, "")
 			t.drawn = false
-		} else if !t.clear {
+		} else if !t.Clear {
 			t.drawLocked(now, s, false)
 		}
 	}
 }
 
-// unitDone counts a finished unit (a bench instance, a solve record).
-func (t *runTracker) unitDone() {
+// UnitDone counts a finished unit (a bench instance, a solve record).
+func (t *Tracker) UnitDone() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.done++
-	if t.mode == progressTTY {
+	if t.mode == TTY {
 		t.drawLocked(t.now(), nil, false)
 	}
 }
 
-// interrupted returns the record of the run s has in flight, if any, as
+// Interrupted returns the record of the run s has in flight, if any, as
 // status interrupted: the bound of its last completed iteration's next
 // (every smaller bound was searched in full), a lower bound on the
 // optimal length, and the nodes of the completed iterations. It marks s
 // idle.
-func (s *runState) interrupted(r *record.Run) bool {
+func (s *Worker) Interrupted(r *record.Run) bool {
 	t := s.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -237,8 +266,8 @@ func (s *runState) interrupted(r *record.Run) bool {
 	return true
 }
 
-// finish ends the terminal line and writes the count of the runs.
-func (t *runTracker) finish(countLine bool) {
+// Finish ends the terminal line and writes the count of the runs.
+func (t *Tracker) Finish(countLine bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.drawn {
@@ -256,8 +285,8 @@ func (t *runTracker) finish(countLine bool) {
 	}
 }
 
-// summary returns the counts of the runs so far.
-func (t *runTracker) summary() record.Summary {
+// Summary returns the counts of the runs so far.
+func (t *Tracker) Summary() record.Summary {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.sum
@@ -273,25 +302,25 @@ func rate(generated uint64, elapsed time.Duration) float64 {
 
 // Begin, End and Interrupted make the tracker a bench.Tracker, its workers
 // known by their 1-based ids.
-func (t *runTracker) Begin(worker int, lim search.Limits, instance int, where, heuristic string) search.Limits {
-	return t.state(worker).begin(lim, instance, where, heuristic)
+func (t *Tracker) Begin(worker int, lim search.Limits, instance int, where, heuristic string) search.Limits {
+	return t.state(worker).Begin(lim, instance, where, heuristic)
 }
 
 // End implements bench.Tracker.
-func (t *runTracker) End(worker int, status record.Status, st *search.Stats) {
-	t.state(worker).end(status, st)
+func (t *Tracker) End(worker int, status record.Status, st *search.Stats) {
+	t.state(worker).End(status, st)
 }
 
 // Interrupted implements bench.Tracker.
-func (t *runTracker) Interrupted(worker int, r *record.Run) bool {
+func (t *Tracker) Interrupted(worker int, r *record.Run) bool {
 	s := t.state(worker)
 	t.mu.Lock()
 	r.Heuristic = s.heuristic
 	t.mu.Unlock()
-	return s.interrupted(r)
+	return s.Interrupted(r)
 }
 
-func (t *runTracker) state(worker int) *runState {
+func (t *Tracker) state(worker int) *Worker {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.workers[worker-1]

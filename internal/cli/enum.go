@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// enumValue is a flag whose value is one of a fixed list, spelled by the
+// values' String: it implements pflag.Value, so a value not in the list is a
+// usage error when the flags are parsed, and the shell completes the same
+// list.
+type enumValue[T interface {
+	comparable
+	fmt.Stringer
+}] struct {
+	p      *T
+	values []T
+}
+
+func (e *enumValue[T]) String() string { return (*e.p).String() }
+
+func (e *enumValue[T]) Set(s string) error {
+	for _, v := range e.values {
+		if v.String() == s {
+			*e.p = v
+			return nil
+		}
+	}
+	return fmt.Errorf("want %s", orList(e.names()))
+}
+
+// orList spells names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+func (e *enumValue[T]) Type() string { return strings.Join(e.names(), "|") }
+
+func (e *enumValue[T]) names() []string {
+	out := make([]string, len(e.values))
+	for i, v := range e.values {
+		out[i] = v.String()
+	}
+	return out
+}
+
+// enumFlag adds to fs the flag name bound to p, set to
+// def, taking one of values (which the shell completes: registerCompletions).
+func enumFlag[T interface {
+	comparable
+	fmt.Stringer
+}](fs *pflag.FlagSet, p *T, name string, def T, usage string, values ...T) {
+	*p = def
+	e := &enumValue[T]{p: p, values: values}
+	fs.Var(e, name, usage)
+}
+
+// outputFormat is the value of a command's --format.
+type outputFormat uint8
+
+// The output formats; each command takes some of them.
+const (
+	formatText  outputFormat = iota // plain text
+	formatJSON                      // JSON Lines in the record schema
+	formatJudge                     // the judges' format (Rotation Game)
+	formatAOJ                       // AOJ's: the number of moves
+	formatTable                     // an aligned table
+	formatCSV                       // comma-separated values
+)
+
+var formatNames = [...]string{formatText: "text", formatJSON: "json", formatJudge: "judge", formatAOJ: "aoj",
+	formatTable: "table", formatCSV: "csv"}
+
+func (f outputFormat) String() string { return formatNames[f] }
+
+// formatFlag adds --format to cmd, bound to p, default def, taking formats.
+func formatFlag(cmd *cobra.Command, p *outputFormat, def outputFormat, formats ...outputFormat) {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = f.String()
+	}
+	enumFlag(cmd.Flags(), p, "format", def, "output format: "+orList(names), formats...)
+}
+
+// goalFlag adds --goal to cmd, bound to p.
+func goalFlag(cmd *cobra.Command, p *bitboard.Goal, usage string) {
+	enumFlag(cmd.Flags(), p, "goal", bitboard.BlankFirst, usage, bitboard.BlankFirst, bitboard.BlankLast)
+}
+
+// splitFlag adds --split to cmd, bound to p.
+func splitFlag(cmd *cobra.Command, p *puzzle.SplitMode, usage string) {
+	enumFlag(cmd.Flags(), p, "split", puzzle.SplitAuto, usage, puzzle.SplitAuto, puzzle.SplitOn, puzzle.SplitOff)
+}
+
+// addWriteTablesFlag adds the persistent --write-tables to root, bound to p.
+func addWriteTablesFlag(root *cobra.Command, p *pdb.WritePolicy) {
+	enumFlag(root.PersistentFlags(), p, "write-tables", pdb.WriteAuto,
+		"keep the tables built in the cache (auto) or build them in memory and keep nothing (never)",
+		pdb.WriteAuto, pdb.WriteNever)
+}

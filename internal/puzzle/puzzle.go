@@ -1,0 +1,218 @@
+// Package puzzle describes each puzzle pdbsolve solves above the kernels:
+// its names, how its records are split, scanned and parsed (one pass, per
+// record), its heuristics (names, default, the check that loads nothing) and
+// the solvers that use them. Two kinds implement Puzzle: Rotation, the
+// Rotation Game, and Tiles, sliding tiles on one board size. Commands look a
+// puzzle up by name with Lookup and work through Family[B], the Puzzle
+// whose boards are of type B.
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/bench"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+// Puzzle is one puzzle family on one board: what every command needs to
+// know of it whatever the type of its boards.
+type Puzzle interface {
+	// Name returns the family's name: "rotation" or "tiles".
+	Name() string
+	// RecordName returns the puzzle's name in records: "rotation",
+	// "8puzzle", "15puzzle", "24puzzle" or "tiles<rows>x<cols>".
+	RecordName() string
+	// HeuristicNames lists the heuristic names the puzzle takes (for
+	// sliding tiles, without user partitions "pdb:...").
+	HeuristicNames() []string
+	// DefaultHeuristic returns the name of the default heuristic.
+	DefaultHeuristic() string
+	// CheckHeuristic returns nil when name is a heuristic of the puzzle,
+	// else an error wrapping ErrHeuristic that says why. It loads nothing.
+	CheckHeuristic(name string) error
+	// Tables returns the specs of the tables the heuristic called name
+	// needs, each once, without reading or building any.
+	Tables(name string) ([]pdb.Spec, error)
+	// Split is the batch.SplitFunc of the puzzle's inputs: it cuts between
+	// records.
+	Split(data []byte, atEOF bool) int
+	// GoalName returns goal as records write it: "" for the Rotation Game,
+	// which has one goal.
+	GoalName(goal bitboard.Goal) string
+	// SplitSearch reports whether, under mode, all workers search one
+	// board at a time (instead of one board a worker).
+	SplitSearch(mode SplitMode) bool
+	// sealed keeps the implementations to this package's: Rotation, Tiles.
+	sealed()
+}
+
+// Dispatch returns onRotation or onTiles of p as the type it is: a command
+// that works on boards of either type takes it here from a Puzzle.
+func Dispatch[R any](p Puzzle, onRotation func(Rotation) R, onTiles func(Tiles) R) R {
+	switch p := p.(type) {
+	case Rotation:
+		return onRotation(p)
+	case Tiles:
+		return onTiles(p)
+	}
+	panic(fmt.Sprintf("puzzle: Dispatch of %T", p)) // Puzzle is sealed
+}
+
+// SplitMode is how a batch shares its workers among boards (--split).
+type SplitMode uint8
+
+// The split modes.
+const (
+	SplitAuto SplitMode = iota // on for boards whose search takes seconds or more
+	SplitOn                    // all workers search one board at a time
+	SplitOff                   // each worker searches its own boards
+)
+
+var splitNames = [...]string{SplitAuto: "auto", SplitOn: "on", SplitOff: "off"}
+
+// String returns the mode's name: auto, on or off.
+func (m SplitMode) String() string { return splitNames[m] }
+
+// Family is a Puzzle whose boards are of type B: bitboard.Rotation for
+// Rotation, bitboard.Tiles for Tiles. Only this package implements it.
+type Family[B any] interface {
+	Puzzle
+	// BoardText returns b as records write it.
+	BoardText(b B) string
+	// BenchSolver loads through cache the tables heuristic needs and returns
+	// a function making bench solvers that share them; a sliding-tile solver
+	// searches with workers goroutines for goal. The name must have passed
+	// CheckHeuristic: an error is a table's.
+	BenchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[B], error)
+	// scan reads one input, calling emit with each record in rec.
+	scan(r io.Reader, wantText bool, rec *Record[B], emit func() bool) error
+}
+
+// Cache returns the table cache, which builds the tables missing from it.
+// Solvers call it only for a heuristic that needs tables.
+type Cache func() (*pdb.Cache, error)
+
+// ErrHeuristic is returned (wrapped, with the reason) by CheckHeuristic for
+// a name that is not a heuristic of the puzzle.
+var ErrHeuristic = errors.New("unknown heuristic")
+
+// ErrPuzzle is returned (wrapped) by Lookup and ParseSize for a puzzle or
+// board that does not exist, or a --size that is missing or contradicts the
+// puzzle's.
+var ErrPuzzle = errors.New("no such puzzle")
+
+// kindError is an error of a kind (ErrHeuristic, ErrPuzzle) whose message
+// is err's alone: errors.Is sees the kind and err's chain.
+type kindError struct{ kind, err error }
+
+func (e *kindError) Error() string        { return e.err.Error() }
+func (e *kindError) Unwrap() error        { return e.err }
+func (e *kindError) Is(target error) bool { return target == e.kind }
+
+// errorf returns an error of kind with the message format makes.
+func errorf(kind error, format string, args ...any) error {
+	return &kindError{kind, fmt.Errorf(format, args...)}
+}
+
+// Names returns the puzzle names Lookup takes, in the order help lists them.
+func Names() []string { return []string{RotationName, tiles8Name, tiles15Name, tiles24Name, TilesName} }
+
+// The puzzle names.
+const (
+	RotationName = "rotation" // the Rotation Game
+	tiles8Name   = "8puzzle"  // sliding tiles on 3 x 3
+	tiles15Name  = "15puzzle" // sliding tiles on 4 x 4
+	tiles24Name  = "24puzzle" // sliding tiles on 5 x 5
+	TilesName    = "tiles"    // sliding tiles on the board of a size given apart
+)
+
+// Lookup returns the puzzle called name: rotation, 8puzzle, 15puzzle,
+// 24puzzle, or tiles on the board size, which must then be given (else it
+// must be nil or the named board's). Errors wrap ErrPuzzle.
+func Lookup(name string, size *Tiles) (Puzzle, error) {
+	if name == RotationName {
+		if size != nil {
+			return nil, errorf(ErrPuzzle, "--size: rotation has one board; --size is for the sliding-tile puzzles")
+		}
+		return Rotation{}, nil
+	}
+	t, err := LookupTiles(name, size)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// LookupTiles returns the sliding-tile puzzle called name: 8puzzle,
+// 15puzzle, 24puzzle, or tiles on the board size, which must then be given
+// (else it must be nil or the named board's). Errors wrap ErrPuzzle.
+func LookupTiles(name string, size *Tiles) (Tiles, error) {
+	if name == TilesName {
+		if size == nil {
+			return Tiles{}, errorf(ErrPuzzle, "%s: --size ROWSxCOLS is required, such as --size 3x4", name)
+		}
+		return *size, nil
+	}
+	t, ok := TilesNamed(name)
+	if !ok {
+		return Tiles{}, errorf(ErrPuzzle, "unknown puzzle %q: want rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS", name)
+	}
+	if size != nil && *size != t {
+		return Tiles{}, errorf(ErrPuzzle, "--size %v: %s is the %v board (use tiles --size %v)", size, name, t, size)
+	}
+	return t, nil
+}
+
+// Record is one record of a puzzle's inputs as Scan reads it: where it is,
+// and either its board or why it is not one.
+type Record[B any] struct {
+	Index int    // 0-based, among the records of all inputs
+	Input string // the input's name in messages ("stdin" for "-")
+	Line  int    // the line the record starts on, or of its bad field when Err is set
+	Start int    // the line the record starts on
+	Board B      // valid when Err is nil
+	Err   error  // why the record is not a board
+	// Text, when Scan is asked for it, is the record as text that, read at
+	// Start, is the same record (a bad one included); valid during the call.
+	Text []byte
+}
+
+// Opener opens an input by name ("-" is standard input) and returns a
+// function closing it.
+type Opener func(name string) (io.Reader, func(), error)
+
+// Scan reads the inputs of puzzle p in turn, in chunks, and calls f with
+// each record in order, numbered across the inputs, until f returns false.
+// Memory stays bounded by a chunk and one record however long the inputs.
+// With wantText each record carries its text. It returns the error of an
+// input that could not be opened (open's) or read (naming the input).
+func Scan[B any](p Family[B], open Opener, inputs []string, wantText bool, f func(rec *Record[B]) bool) error {
+	index := 0
+	for _, name := range inputs {
+		r, closeInput, err := open(name)
+		if err != nil {
+			return err
+		}
+		rec := Record[B]{Input: batch.InputName(name)}
+		stopped := false
+		emit := func() bool {
+			rec.Index = index
+			index++
+			stopped = !f(&rec)
+			return !stopped
+		}
+		err = p.scan(r, wantText, &rec, emit)
+		closeInput()
+		if err != nil {
+			return fmt.Errorf("%s: %w", rec.Input, err)
+		}
+		if stopped {
+			return nil
+		}
+	}
+	return nil
+}

@@ -1,0 +1,149 @@
+package puzzle
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pdbsolve/pdbsolve/internal/report"
+)
+
+// Instances is a selection of 1-based record numbers (--instances) kept as
+// ranges, never one entry a number, so 1-2000000000 costs two integers.
+// A nil *Instances holds every number.
+type Instances struct {
+	text   string   // as given, for messages
+	ranges [][2]int // sorted, disjoint, not adjacent: [lo, hi] inclusive
+	given  [][2]int // the numbers and ranges as given
+}
+
+// errInstances ends the error of ParseInstances, which names the field.
+var errInstances = errors.New("want a board number from 1, or a range such as 1-10")
+
+// ParseInstances reads 1-based record numbers and ranges separated by
+// commas, such as "40,38,25" or "1-10"; nil for "" (every record).
+func ParseInstances(v string) (*Instances, error) {
+	if v == "" {
+		return nil, nil
+	}
+	s := &Instances{text: v}
+	for _, f := range strings.Split(v, ",") {
+		lo, hi, isRange := strings.Cut(strings.TrimSpace(f), "-")
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := a, error(nil)
+		if isRange {
+			b, err2 = strconv.Atoi(hi)
+		}
+		if err1 != nil || err2 != nil || a < 1 || b < a {
+			return nil, fmt.Errorf("%q: field %q: %w", v, f, errInstances)
+		}
+		s.ranges = append(s.ranges, [2]int{a, b})
+	}
+	s.given = slices.Clone(s.ranges)
+	slices.SortFunc(s.ranges, func(x, y [2]int) int { return cmp.Compare(x[0], y[0]) })
+	merged := s.ranges[:1]
+	for _, r := range s.ranges[1:] {
+		last := &merged[len(merged)-1]
+		if r[0] <= last[1]+1 {
+			last[1] = max(last[1], r[1])
+		} else {
+			merged = append(merged, r)
+		}
+	}
+	s.ranges = merged
+	return s, nil
+}
+
+// String returns the selection as given.
+func (s *Instances) String() string { return s.text }
+
+// Has reports whether the set holds number n; a nil set holds every number.
+func (s *Instances) Has(n int) bool {
+	if s == nil {
+		return true
+	}
+	i, _ := slices.BinarySearchFunc(s.ranges, n, func(r [2]int, n int) int {
+		switch {
+		case r[1] < n:
+			return -1
+		case r[0] > n:
+			return 1
+		}
+		return 0
+	})
+	return i < len(s.ranges) && s.ranges[i][0] <= n && n <= s.ranges[i][1]
+}
+
+// NonePast returns the numbers and ranges as given that lie wholly above
+// n, as text.
+func (s *Instances) NonePast(n int) []string {
+	var out []string
+	for _, r := range s.given {
+		switch {
+		case r[0] <= n:
+		case r[0] == r[1]:
+			out = append(out, strconv.Itoa(r[0]))
+		default:
+			out = append(out, fmt.Sprintf("%d-%d", r[0], r[1]))
+		}
+	}
+	return out
+}
+
+// Max returns the largest number of the set.
+func (s *Instances) Max() int { return s.ranges[len(s.ranges)-1][1] }
+
+// Selection is what --shard and --instances take of the records of a run:
+// record index i (0-based) is taken when it is in the shard and its number
+// i+1 is picked.
+type Selection struct {
+	Shard report.Shard
+	Pick  *Instances // nil: every record
+	// Skip, when set, drops records already done (a resumed run), by input
+	// name as messages write it ("stdin" for "-") and line.
+	Skip func(input string, line int) bool
+}
+
+// All reports whether the selection takes every record.
+func (s *Selection) All() bool { return s.Shard.N <= 1 && s.Pick == nil && s.Skip == nil }
+
+// Has reports whether the selection takes the record of 0-based index i.
+func (s *Selection) Has(i int) bool { return s.Shard.Has(i) && s.Pick.Has(i+1) }
+
+// Past reports whether no record from 0-based index i on is taken.
+func (s *Selection) Past(i int) bool { return s.Pick != nil && i+1 > s.Pick.Max() }
+
+// Selected calls f with each record of the inputs of p that sel takes
+// (Scan's records, numbered across the inputs), in order, until f returns
+// false, and reads no further than the last number sel picks. It returns the
+// number of records the inputs hold, or -1 when the reading stopped before
+// their end.
+func Selected[B any](p Family[B], open Opener, inputs []string, wantText bool, sel *Selection, f func(*Record[B]) bool) (int, error) {
+	n := 0
+	err := Scan(p, open, inputs, wantText, func(rec *Record[B]) bool {
+		n = rec.Index + 1
+		switch {
+		case sel.Past(rec.Index):
+		case !sel.Has(rec.Index) || sel.Skip != nil && sel.Skip(rec.Input, rec.Line):
+			return true
+		case f(rec):
+			return true
+		}
+		n = -1
+		return false
+	})
+	return n, err
+}
+
+// PastEnd returns, for inputs that held n records, whether numbers of the
+// selection lie past their end and those of them that match no record at
+// all (a range that only runs past the end, such as 1-1000000, is not one).
+func (s *Selection) PastEnd(n int) (past bool, none []string) {
+	if s.Pick == nil || s.Pick.Max() <= n {
+		return false, nil
+	}
+	return true, s.Pick.NonePast(n)
+}

@@ -1,0 +1,85 @@
+package puzzle
+
+import (
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/report"
+)
+
+// TestInstancesAgainstAMap checks the ranges of ParseInstances against the
+// obvious set of numbers, and that a huge range is never materialised.
+func TestInstancesAgainstAMap(t *testing.T) {
+	for _, spec := range []string{"5", "40,38,25", "1-10", "3-7,5-12,20", "9,8,7,1-3,4-5", "100-100,99"} {
+		s, err := ParseInstances(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int]bool{}
+		for _, f := range strings.Split(spec, ",") {
+			lo, hi, isRange := strings.Cut(f, "-")
+			a, _ := strconv.Atoi(lo)
+			b := a
+			if isRange {
+				b, _ = strconv.Atoi(hi)
+			}
+			for i := a; i <= b; i++ {
+				want[i] = true
+			}
+		}
+		for n := 0; n <= 130; n++ {
+			if s.Has(n) != want[n] {
+				t.Fatalf("%s: has(%d) = %v", spec, n, s.Has(n))
+			}
+		}
+	}
+	s, _ := ParseInstances("1-2000000000,5")
+	if len(s.ranges) != 1 || !s.Has(1999999999) || s.Has(2000000001) {
+		t.Fatalf("ranges %v", s.ranges)
+	}
+}
+
+// TestSelectedAgainstAFilter: the records Selected takes are those a filter
+// of every record by shard and number takes, and it reads no further than
+// the last number picked.
+func TestSelectedAgainstAFilter(t *testing.T) {
+	var in strings.Builder
+	const records = 40
+	for i := range records {
+		in.WriteString("1 2 3 4 5 6 7 8 0\n")
+		if i%7 == 3 {
+			in.WriteString("1 2 3 4 5 6 7 8 8\n") // a bad record counts too
+		}
+	}
+	open := func(string) (io.Reader, func(), error) { return strings.NewReader(in.String()), func() {}, nil }
+	total := 0
+	Scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, func(*Record[bitboard.Tiles]) bool { total++; return true })
+	for _, c := range []struct {
+		shard     report.Shard
+		instances string
+	}{{report.Shard{K: 0, N: 1}, ""}, {report.Shard{K: 1, N: 3}, ""}, {report.Shard{K: 0, N: 2}, "3-9,20,44"}, {report.Shard{K: 0, N: 1}, "5,2"}} {
+		pick, _ := ParseInstances(c.instances)
+		sel := Selection{Shard: c.shard, Pick: pick}
+		var got, want []int
+		for i := range total {
+			if i%c.shard.N == c.shard.K && pick.Has(i+1) {
+				want = append(want, i)
+			}
+		}
+		n, err := Selected[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, &sel, func(r *Record[bitboard.Tiles]) bool {
+			got = append(got, r.Index)
+			return true
+		})
+		wantN := total
+		if pick != nil && pick.Max() < total {
+			wantN = -1
+		}
+		if err != nil || n != wantN || !slices.Equal(got, want) {
+			t.Errorf("%v %q: %v (n %d, %v), want %v (n %d)", c.shard, c.instances, got, n, err, want, wantN)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/bench"
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// Tiles is the sliding-tile puzzle on one board: a Family[bitboard.Tiles].
+// Its zero value is no board; make one with TilesNamed, LookupTiles or
+// ParseSize.
+type Tiles struct{ rows, cols int }
+
+// Sides of the named square boards.
+const (
+	tiles8Side  = 3
+	tiles15Side = 4
+	tiles24Side = 5
+)
+
+// TilesSplitCells is the number of cells above which SplitAuto has all
+// workers search one board: from 4 x 5 on a board takes seconds to hours and
+// a batch rarely has enough of them to keep one worker a board busy, while
+// 8- and 15-puzzle boards take milliseconds to a second.
+const TilesSplitCells = 16
+
+// newTiles returns the puzzle on the rows x cols board, an error wrapping
+// ErrPuzzle when bitboard has no such board.
+func newTiles(rows, cols int) (Tiles, error) {
+	if !bitboard.TilesSizeOK(rows, cols) {
+		return Tiles{}, errorf(ErrPuzzle, "no such board: want %d <= ROWS, COLS and ROWS*COLS <= %d (%dx%d has %d cells)",
+			bitboard.TilesMinSide, bitboard.TilesMaxCells, rows, cols, rows*cols)
+	}
+	return Tiles{rows, cols}, nil
+}
+
+// TilesNamed returns the puzzle of a named square board (8puzzle, 15puzzle,
+// 24puzzle) and whether name is one.
+func TilesNamed(name string) (Tiles, bool) {
+	switch name {
+	case tiles8Name:
+		return Tiles{tiles8Side, tiles8Side}, true
+	case tiles15Name:
+		return Tiles{tiles15Side, tiles15Side}, true
+	case tiles24Name:
+		return Tiles{tiles24Side, tiles24Side}, true
+	}
+	return Tiles{}, false
+}
+
+// ParseSize reads a board shape "ROWSxCOLS", such as "3x4"; errors wrap
+// ErrPuzzle.
+func ParseSize(v string) (Tiles, error) {
+	r, c, ok := strings.Cut(strings.ToLower(strings.TrimSpace(v)), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil {
+		return Tiles{}, errorf(ErrPuzzle, "%q: want ROWSxCOLS with %d <= ROWS, COLS and ROWS*COLS <= %d, such as 3x4",
+			v, bitboard.TilesMinSide, bitboard.TilesMaxCells)
+	}
+	t, err := newTiles(rows, cols)
+	if err != nil {
+		return Tiles{}, &kindError{ErrPuzzle, fmt.Errorf("%q: %w", v, err)}
+	}
+	return t, nil
+}
+
+// Rows returns the number of rows of the board.
+func (t Tiles) Rows() int { return t.rows }
+
+// Cols returns the number of columns of the board.
+func (t Tiles) Cols() int { return t.cols }
+
+// Cells returns the number of cells of the board.
+func (t Tiles) Cells() int { return t.rows * t.cols }
+
+// String returns the board shape, "3x4".
+func (t Tiles) String() string { return fmt.Sprintf("%dx%d", t.rows, t.cols) }
+
+func (Tiles) sealed() {}
+
+// Name implements Puzzle: "tiles".
+func (Tiles) Name() string { return TilesName }
+
+// RecordName implements Puzzle.
+func (t Tiles) RecordName() string { return record.TilesPuzzle(t.rows, t.cols) }
+
+// HeuristicNames implements Puzzle.
+func (t Tiles) HeuristicNames() []string { return search.TilesHeuristicNames(t.rows, t.cols) }
+
+// DefaultHeuristic implements Puzzle.
+func (t Tiles) DefaultHeuristic() string { return search.DefaultTilesHeuristic(t.rows, t.cols) }
+
+// CheckHeuristic implements Puzzle, through search's one parser of names.
+func (t Tiles) CheckHeuristic(name string) error {
+	_, err := search.LoadTilesHeuristic(nil, t.rows, t.cols, name)
+	if err == nil || errors.Is(err, search.ErrTilesNoCache) {
+		return nil
+	}
+	if errors.Is(err, search.ErrTilesHeuristic) {
+		return &kindError{ErrHeuristic, err}
+	}
+	return err
+}
+
+// GoalName implements Puzzle.
+func (Tiles) GoalName(goal bitboard.Goal) string { return goal.String() }
+
+// SplitSearch implements Puzzle: SplitOn, or SplitAuto on boards of more
+// than TilesSplitCells cells.
+func (t Tiles) SplitSearch(mode SplitMode) bool {
+	return mode == SplitOn || mode == SplitAuto && t.Cells() > TilesSplitCells
+}
+
+// Split implements Puzzle: it cuts after the line completing a board.
+func (t Tiles) Split(data []byte, atEOF bool) int {
+	return bitboard.TilesSplit(data, t.Cells(), atEOF, 0)
+}
+
+// First returns the length of the first record of data, which holds whole
+// records only (batch.Config.First: one board a unit).
+func (t Tiles) First(data []byte) int { return bitboard.TilesSplit(data, t.Cells(), true, 1) }
+
+// Parse parses a scanned record of the board: the one call into bitboard's
+// board parser.
+func (t Tiles) Parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
+	return bitboard.ParseTiles(rec.Fields, t.rows, t.cols)
+}
+
+// Heuristic loads through cache (which builds the missing tables; called
+// only when the heuristic needs tables) the heuristic called name. The name
+// must have passed CheckHeuristic.
+func (t Tiles) Heuristic(cache Cache, name string) (*search.TilesHeuristic, error) {
+	h, err := search.LoadTilesHeuristic(nil, t.rows, t.cols, name)
+	if !errors.Is(err, search.ErrTilesNoCache) {
+		return h, err
+	}
+	c, err := cache()
+	if err != nil {
+		return nil, err
+	}
+	return search.LoadTilesHeuristic(c, t.rows, t.cols, name)
+}
+
+// Tables returns the specs of the tables the heuristic called name needs,
+// each file once, without loading or building any; none for a heuristic
+// without tables. A name that is not a heuristic of the board is an error
+// wrapping ErrHeuristic.
+func (t Tiles) Tables(name string) ([]pdb.Spec, error) {
+	if err := t.CheckHeuristic(name); err != nil {
+		return nil, err
+	}
+	return search.TilesHeuristicSpecs(t.rows, t.cols, name)
+}
+
+// BoardText implements Family.
+func (Tiles) BoardText(b bitboard.Tiles) string { return b.String() }
+
+// BenchSolver implements Family.
+func (t Tiles) BenchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[bitboard.Tiles], error) {
+	h, err := t.Heuristic(cache, heuristic)
+	if err != nil {
+		return nil, err
+	}
+	return func() bench.Solver[bitboard.Tiles] {
+		s := search.NewTilesSolver(h)
+		s.SetWorkers(workers)
+		return bench.NewTilesSolver(s, goal, keepMoves)
+	}, nil
+}
+
+// scan implements Family.
+func (t Tiles) scan(r io.Reader, wantText bool, rec *Record[bitboard.Tiles], emit func() bool) error {
+	var text []byte
+	stopped := false
+	return scanChunks(r, t.Split, func(data []byte, line int) bool {
+		bitboard.TilesScan(data, line, t.Cells(), func(tr *bitboard.TilesRecord) {
+			if stopped {
+				return
+			}
+			rec.Board, rec.Err = t.Parse(tr)
+			rec.Line, rec.Start = tr.Line, tr.Line
+			if rec.Err != nil {
+				rec.Line = tr.ErrLine(rec.Err)
+			}
+			if wantText { // also for a bad record, which reads back as the same error
+				text = appendTilesRecord(text[:0], tr)
+				rec.Text = text
+			}
+			stopped = !emit()
+		})
+		return !stopped
+	}, func() {})
+}
+
+// appendTilesRecord appends a sliding-tile record as text that keeps its
+// fields on their lines, relative to its first.
+func appendTilesRecord(dst []byte, rec *bitboard.TilesRecord) []byte {
+	ln := rec.Line
+	for i, f := range rec.Fields {
+		if l := rec.Lines[i]; l > ln {
+			dst = append(dst, strings.Repeat("\n", l-ln)...)
+			ln = l
+		} else if i > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, f...)
+	}
+	return append(dst, '\n')
+}
