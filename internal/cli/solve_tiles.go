@@ -117,7 +117,8 @@ Default: %s.
 func tilesDefaultHelp(name string, rows, cols int) string {
 	if name == tilesAnyName {
 		return `exact on 3x3, pdb663+reflect on 4x4, ` + search.TilesZeroCatalogue24 + ` on
-5x5, manhattan up to 12 cells, else row-major patterns of up to 5 or 6 tiles`
+5x5, manhattan below 12 cells, a 7-4 partition on 12 cells (by columns on a board
+wider than tall), else row-major patterns of up to 5 or 6 tiles`
 	}
 	return search.DefaultTilesHeuristic(rows, cols)
 }
