@@ -288,7 +288,7 @@ func (b *benchRun[B]) source(send func(*batch.Unit, *bench.Item[B]) bool) error 
 	}
 	b.mu.Lock()
 	b.read = true
-	b.pastEnd = n >= 0 && warnPastEnd(o.g, &o.sel, n)
+	b.pastEnd = n >= 0 && warnUnmatched(o.g, &o.sel, n)
 	b.mu.Unlock()
 	return nil
 }

@@ -88,6 +88,12 @@ type Family[B any] interface {
 	// searches with workers goroutines for goal. The name must have passed
 	// CheckHeuristic: an error is a table's.
 	BenchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[B], error)
+	// SolveBatch loads through cache the tables o.Heuristic needs and
+	// returns the batch of a solve with those options: its Split, First,
+	// EndLine, Workers, JSON, Strict, Reject and NewHandler set, the
+	// streams, Inputs and Source left to the caller. The name must have
+	// passed CheckHeuristic: an error is a table's.
+	SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error)
 	// scan reads one input, calling emit with each record in rec.
 	scan(r io.Reader, wantText bool, rec *Record[B], emit func() bool) error
 }

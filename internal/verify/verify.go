@@ -37,8 +37,8 @@ const RotationNoMoves = "No moves needed"
 // Pairs per unit of work: Rotation checks are table lookups (about 100 ns),
 // sliding-tile checks solve the board (milliseconds or more).
 const (
-	RotationPairsPerUnit = 1024
-	TilesPairsPerUnit    = 1
+	rotationPairsPerUnit = 1024
+	tilesPairsPerUnit    = 1
 )
 
 // Pair is one board, of type B (bitboard.Rotation or bitboard.Tiles), and
@@ -108,6 +108,7 @@ type Reader[B, A any] struct {
 	boardsName string
 	boards     boardReader[B]
 	answers    answerReader[A]
+	perUnit    int  // pairs a unit of Batch
 	ended      bool // the boards have ended
 }
 
@@ -287,7 +288,7 @@ func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, a
 		return nil, err
 	}
 	return &Reader[bitboard.Rotation, RotationAnswer]{boardsName: boardsName,
-		boards: &rotationBoards{name: boardsName, s: newLineScanner(boards)}, answers: ar}, nil
+		boards: &rotationBoards{name: boardsName, s: newLineScanner(boards)}, answers: ar, perUnit: rotationPairsPerUnit}, nil
 }
 
 // NewTilesReader returns a Reader of rows x cols sliding-tile boards,
@@ -302,5 +303,5 @@ func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answ
 		return nil, err
 	}
 	tb := &tilesBoards{name: boardsName, s: newLineScanner(boards), size: rows * cols, parse: parse, solvable: solvable}
-	return &Reader[bitboard.Tiles, TilesAnswer]{boardsName: boardsName, boards: tb, answers: ar}, nil
+	return &Reader[bitboard.Tiles, TilesAnswer]{boardsName: boardsName, boards: tb, answers: ar, perUnit: tilesPairsPerUnit}, nil
 }
