@@ -273,7 +273,7 @@ func (b *benchRun[B]) source(send func(*batch.Unit, *bench.Item[B]) bool) error 
 			fmt.Fprintf(o.g.Stderr, "%s:%d: %s\n", rec.Input, rec.Line, userMessage(rec.Err))
 			return true
 		}
-		x := &bench.Item[B]{Instance: rec.Index + 1, Input: recordInput(rec.Input), Line: rec.Line,
+		x := &bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
 			Board: b.p.BoardText(rec.Board), In: bench.Instance[B]{Where: fmt.Sprintf("%s:%d", rec.Input, rec.Line), Board: rec.Board}}
 		b.mu.Lock()
 		b.selected++

@@ -49,7 +49,7 @@ func (f *solveOutputFlags) prepare(cfg *record.Config, sel *puzzle.Selection) (*
 		}
 		s.prior = p
 		if answered := p.Answered(); answered != nil {
-			sel.Skip = func(input string, line int) bool { return answered(recordInput(input), line) }
+			sel.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
 		}
 	}
 	return s, nil
@@ -69,7 +69,7 @@ func (s *solveOutput) open(g *globalOptions) (io.Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	out.WriteJSON(record.Header{Provenance: prov, Config: s.cfg})
+	out.WriteHeader(&record.Header{Provenance: prov, Config: s.cfg})
 	s.out = out
 	return out.Writer(), nil
 }

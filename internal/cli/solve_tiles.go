@@ -79,8 +79,9 @@ elapsed).
 (provenance and configuration), each as soon as it and those before it are
 done; --resume continues such a FILE, skipping the boards it answered
 (interrupted ones are solved again); without --resume a non-empty FILE is a
-usage error. --instances numbers past the end of the inputs are named on
-stderr and make the exit status 1.
+usage error. --instances numbers past the end of the inputs, and a --shard
+that takes none of their records, are named on stderr and make the exit
+status 1.
 
 Heuristics: %s.
 Default: %s.
@@ -123,10 +124,7 @@ func (o *solveTilesOptions) complete() (err error) {
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
-	if o.Heuristic == "" {
-		o.Heuristic = o.tiles.DefaultHeuristic()
-	}
-	if err := o.tiles.CheckHeuristic(o.Heuristic); err != nil {
+	if o.Heuristic, err = puzzle.HeuristicOrDefault(o.tiles, o.Heuristic); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.sel, err = o.selectionFlags.parse()

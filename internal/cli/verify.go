@@ -85,13 +85,8 @@ func (o *verifyOptions) complete() (err error) {
 	if o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size); err != nil {
 		return err
 	}
-	if o.Heuristic == "" {
-		o.Heuristic = o.puzzle.DefaultHeuristic()
-	}
-	if err := o.puzzle.CheckHeuristic(o.Heuristic); err != nil {
-		return withCode(ExitUsage, err)
-	}
-	return nil
+	o.Heuristic, err = puzzle.HeuristicOrDefault(o.puzzle, o.Heuristic)
+	return withCode(ExitUsage, err)
 }
 
 func runVerify(o *verifyOptions) error {

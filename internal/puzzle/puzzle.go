@@ -1,7 +1,9 @@
 // Package puzzle describes each puzzle pdbsolve solves above the kernels:
 // its names, how its records are split, scanned and parsed (one pass, per
-// record), its heuristics (names, default, the check that loads nothing) and
-// the solvers that use them. Two kinds implement Puzzle: Rotation, the
+// record), its heuristics (names, default, the check that loads nothing),
+// the solvers that use them and the batch that answers a solve
+// (SolveOptions, Family.SolveBatch), and the --shard and --instances
+// selection of records (Selection, Selected, Units). Two kinds implement Puzzle: Rotation, the
 // Rotation Game, and Tiles, sliding tiles on one board size. Commands look a
 // puzzle up by name with Lookup and work through Family[B], the Puzzle
 // whose boards are of type B.
@@ -138,19 +140,34 @@ const (
 
 // Lookup returns the puzzle called name: rotation, 8puzzle, 15puzzle,
 // 24puzzle, or tiles on the board size, which must then be given (else it
-// must be nil or the named board's). Errors wrap ErrPuzzle.
-func Lookup(name string, size *Tiles) (Puzzle, error) {
-	if name == RotationName {
-		if size != nil {
-			return nil, errorf(ErrPuzzle, "--size: rotation has one board; --size is for the sliding-tile puzzles")
+// must be nil or the named board's), after checking that it takes each of
+// the heuristics. Errors wrap ErrPuzzle, or ErrHeuristic (CheckHeuristic's).
+func Lookup(name string, size *Tiles, heuristics ...string) (Puzzle, error) {
+	var p Puzzle = Rotation{}
+	if name != RotationName {
+		t, err := LookupTiles(name, size)
+		if err != nil {
+			return nil, err
 		}
-		return Rotation{}, nil
+		p = t
+	} else if size != nil {
+		return nil, errorf(ErrPuzzle, "--size: rotation has one board; --size is for the sliding-tile puzzles")
 	}
-	t, err := LookupTiles(name, size)
-	if err != nil {
-		return nil, err
+	for _, h := range heuristics {
+		if err := p.CheckHeuristic(h); err != nil {
+			return nil, err
+		}
 	}
-	return t, nil
+	return p, nil
+}
+
+// HeuristicOrDefault returns name, or the default heuristic of p when name
+// is "", and CheckHeuristic's error for it.
+func HeuristicOrDefault(p Puzzle, name string) (string, error) {
+	if name == "" {
+		name = p.DefaultHeuristic()
+	}
+	return name, p.CheckHeuristic(name)
 }
 
 // LookupTiles returns the sliding-tile puzzle called name: 8puzzle,

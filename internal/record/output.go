@@ -71,6 +71,10 @@ func (o *Output) WriteRun(r *Run) bool {
 	return o.writeLocked(o.buf)
 }
 
+// WriteHeader writes h, the first line of an output (and of each session
+// a resumed output appends), as one line of JSON.
+func (o *Output) WriteHeader(h *Header) bool { return o.WriteJSON(h) }
+
 // WriteJSON writes v as one line of JSON: a header or a summary.
 func (o *Output) WriteJSON(v any) bool {
 	b, err := json.Marshal(v)

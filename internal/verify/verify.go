@@ -15,7 +15,9 @@
 // Game, the text and aoj formats of the sliding tiles, and solve's JSON
 // Lines records for either, which name the line of the board they answer.
 // Both streams are read once, in step, so memory does not grow with their
-// length.
+// length. Reader.Batch checks the pairs on the workers of package batch and
+// writes a verdict a pair (Output); Tally counts them and writes the
+// summary.
 package verify
 
 import (
@@ -49,22 +51,22 @@ type Pair[B, A any] struct {
 	Board      B
 	Answer     A // valid when AnswerLine > 0 and the answer could be read
 
-	malformed string // why the answer taken could not be read (verdict wrong)
-	noAnswer  string // why a board that takes an answer has none (verdict missing)
-	badBoard  error  // the board is malformed (it takes no answer)
-	badLine   int    // the line of the boards input badBoard is about
+	fault // what keeps the pair from being checked, if anything
 }
 
-// Check returns the verdict on the pair: bad-board, missing, or wrong for
-// an answer that could not be read, else what check says.
+// fault is what keeps a pair from being checked, and why in words: a
+// malformed board (VerdictBadBoard; it takes no answer), no answer for a
+// board that takes one (VerdictMissing) or an answer that could not be read
+// (VerdictWrong). VerdictOK is no fault.
+type fault struct {
+	verdict search.Verdict
+	detail  string
+}
+
+// Check returns the verdict on the pair: its fault's, else what check says.
 func (p *Pair[B, A]) Check(check func(*Pair[B, A]) search.Check) search.Check {
-	switch {
-	case p.badBoard != nil:
-		return search.Check{Verdict: search.VerdictBadBoard, Detail: fmt.Sprintf("line %d: %v", p.badLine, p.badBoard)}
-	case p.noAnswer != "":
-		return search.Check{Verdict: search.VerdictMissing, Detail: p.noAnswer}
-	case p.malformed != "":
-		return search.Check{Verdict: search.VerdictWrong, Detail: p.malformed}
+	if p.verdict != search.VerdictOK {
+		return search.Check{Verdict: p.verdict, Detail: p.detail}
 	}
 	return check(p)
 }
@@ -85,12 +87,12 @@ type boardReader[B any] interface {
 	next() (rec board[B], ok bool, err error)
 }
 
-// answer is one answer read, or why there is none for the board asked.
+// answer is one answer read, or why there is none for the board asked
+// (fault VerdictMissing) or it could not be read (VerdictWrong).
 type answer[A any] struct {
-	a         A
-	line      int    // the answer's first line; 0 when there is none
-	malformed string // why the answer could not be read
-	none      string // why the board has no answer
+	a    A
+	line int // the answer's first line; 0 when there is none
+	fault
 }
 
 // answerReader reads the answers of one format in order.
@@ -144,12 +146,15 @@ func (r *Reader[B, A]) next(p *Pair[B, A]) (bool, error) {
 		r.ended = true
 		return false, err
 	}
-	*p = Pair[B, A]{BoardLine: rec.line, Board: rec.b, badBoard: rec.err, badLine: rec.errLine}
+	*p = Pair[B, A]{BoardLine: rec.line, Board: rec.b}
+	if rec.err != nil {
+		p.fault = fault{search.VerdictBadBoard, fmt.Sprintf("line %d: %v", rec.errLine, rec.err)}
+	}
 	if !rec.takes {
 		return true, nil
 	}
 	a, err := r.answers.next(rec.line)
-	p.Answer, p.AnswerLine, p.malformed, p.noAnswer = a.a, a.line, a.malformed, a.none
+	p.Answer, p.AnswerLine, p.fault = a.a, a.line, a.fault
 	return true, err
 }
 
