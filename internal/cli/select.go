@@ -9,7 +9,6 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
-	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
 // open opens an input ("-" is standard input) and returns a function that
@@ -41,17 +40,10 @@ func (f *selectionFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.Instances, "instances", "", "solve only these boards, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
 }
 
-// parse reads the flags into a selection.
+// parse reads the flags into a selection: a usage error naming the flag.
 func (f *selectionFlags) parse() (puzzle.Selection, error) {
-	sh, err := report.ParseShard(f.Shard)
-	if err != nil {
-		return puzzle.Selection{}, usageError("--shard %q: %v", f.Shard, err)
-	}
-	pick, err := puzzle.ParseInstances(f.Instances)
-	if err != nil {
-		return puzzle.Selection{}, usageError("--instances %v", err)
-	}
-	return puzzle.Selection{Shard: sh, Pick: pick}, nil
+	sel, err := puzzle.ParseSelection(f.Shard, f.Instances)
+	return sel, withCode(ExitUsage, err)
 }
 
 // warnUnmatched says on stderr what of sel matched nothing in inputs that

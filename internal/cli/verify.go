@@ -115,10 +115,7 @@ func verifyTiles(o *verifyOptions, p puzzle.Tiles) error {
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	inner, workers := 1, 0
-	if p.SplitSearch(o.Split) {
-		inner, workers = o.g.workers(), 1
-	}
+	workers, inner := puzzle.Workers(p, o.Split, o.g.workers())
 	goal := o.Goal
 	return verifyInputs(o, workers, verify.TilesChecks(h, inner, goal), func(boards, answers io.Reader) (*verify.Reader[bitboard.Tiles, verify.TilesAnswer], error) {
 		return verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), p.Rows(), p.Cols(),

@@ -3,10 +3,10 @@
 // record), its heuristics (names, default, the check that loads nothing),
 // the solvers that use them and the batch that answers a solve
 // (SolveOptions, Family.SolveBatch), and the --shard and --instances
-// selection of records (Selection, Selected, Units). Two kinds implement Puzzle: Rotation, the
-// Rotation Game, and Tiles, sliding tiles on one board size. Commands look a
-// puzzle up by name with Lookup and work through Family[B], the Puzzle
-// whose boards are of type B.
+// selection of records (Selection, Selected, Units). Two kinds implement
+// Puzzle: Rotation, the Rotation Game, and Tiles, sliding tiles on one
+// board size. Commands look a puzzle up by name with Lookup and work through
+// Family[B], the Puzzle whose boards are of type B.
 package puzzle
 
 import (
@@ -62,6 +62,16 @@ func Dispatch[R any](p Puzzle, onRotation func(Rotation) R, onTiles func(Tiles) 
 		return onTiles(p)
 	}
 	panic(fmt.Sprintf("puzzle: Dispatch of %T", p)) // Puzzle is sealed
+}
+
+// Workers returns how n workers share a batch of the boards of p under
+// mode: outer goroutines, each searching one board with inner: n and 1, or 1
+// and n when all search one board at a time (SplitSearch).
+func Workers(p Puzzle, mode SplitMode, n int) (outer, inner int) {
+	if p.SplitSearch(mode) {
+		return 1, n
+	}
+	return n, 1
 }
 
 // SplitMode is how a batch shares its workers among boards (--split).

@@ -108,6 +108,21 @@ type Selection struct {
 	Skip func(input string, line int) bool
 }
 
+// ParseSelection reads --shard K/N (report.ParseShard; "" is the whole run)
+// and --instances (ParseInstances) into a selection; an error names the
+// flag.
+func ParseSelection(shard, instances string) (Selection, error) {
+	sh, err := report.ParseShard(shard)
+	if err != nil {
+		return Selection{}, err
+	}
+	pick, err := ParseInstances(instances)
+	if err != nil {
+		return Selection{}, fmt.Errorf("--instances %w", err)
+	}
+	return Selection{Shard: sh, Pick: pick}, nil
+}
+
 // All reports whether the selection takes every record.
 func (s *Selection) All() bool { return s.Shard.N <= 1 && s.Pick == nil && s.Skip == nil }
 

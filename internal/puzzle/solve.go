@@ -70,10 +70,7 @@ func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None
 	if err != nil {
 		return batch.Config[batch.None]{}, err
 	}
-	inner, workers := 1, o.Workers
-	if t.SplitSearch(o.Split) {
-		inner, workers = workers, 1 // one record at a time, every worker inside its search
-	}
+	workers, inner := Workers(t, o.Split, o.Workers)
 	cfg := o.batchConfig(t, workers, func() batch.Handler[batch.None] {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(inner)
