@@ -22,7 +22,6 @@ package verify
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -192,94 +191,81 @@ func (r *Reader[B, A]) Extra() (int, error) {
 	return r.answers.extra()
 }
 
-// rotationBoards reads Rotation boards as solve reads them (RotationReader).
-type rotationBoards struct {
-	name  string
-	s     *bufio.Scanner
-	line  int
-	r     RotationReader
-	queue []board[bitboard.Rotation] // boards read but not yet returned
-	ended bool                       // the end token or the end of the input was read
+// chunkBoards reads the boards of one input as solve reads them: in the
+// chunks of whole records batch.Reader cuts, which scan turns into boards
+// (it returns true at the input's end line); at the end of the input
+// finish takes a board left incomplete. A record longer than
+// batch.MaxRecord is a malformed board.
+type chunkBoards[B any] struct {
+	name   string
+	c      *batch.Reader
+	scan   func(chunk []byte, line int) (end bool)
+	finish func()
+	queue  []board[B] // boards read; those from head on not yet returned
+	head   int
+	ended  bool // the end line or the end of the input was read
 }
 
-func (rb *rotationBoards) push(line int, b bitboard.Rotation, err error) bool {
-	rb.queue = append(rb.queue, board[bitboard.Rotation]{line: line, b: b, err: err, errLine: line, takes: err == nil})
-	return true
+func (cb *chunkBoards[B]) push(x board[B]) { cb.queue = append(cb.queue, x) }
+
+func (cb *chunkBoards[B]) next() (board[B], bool, error) {
+	for cb.head == len(cb.queue) && !cb.ended {
+		cb.queue, cb.head = cb.queue[:0], 0
+		chunk, line, err := cb.c.Next()
+		switch {
+		case err == io.EOF:
+			cb.ended = true
+			cb.finish()
+		case err == batch.ErrTooLong:
+			cb.push(board[B]{line: line, err: err, errLine: line})
+		case err != nil:
+			cb.ended = true
+			return board[B]{}, false, fmt.Errorf("%s:%d: %w", cb.name, line, err)
+		default:
+			cb.ended = cb.scan(chunk, line)
+			cb.c.Recycle(chunk)
+		}
+	}
+	if cb.head == len(cb.queue) {
+		return board[B]{}, false, nil
+	}
+	cb.head++
+	return cb.queue[cb.head-1], true, nil
 }
 
-func (rb *rotationBoards) next() (board[bitboard.Rotation], bool, error) {
-	for len(rb.queue) == 0 && !rb.ended {
-		if !rb.s.Scan() {
-			rb.ended = true
-			rb.r.Finish(rb.push)
-			if err := scanErr(rb.s, rb.name, rb.line); err != nil {
-				return board[bitboard.Rotation]{}, false, err
+// newRotationBoards returns a reader of the Rotation boards of r, read by
+// RotationReader as solve reads them.
+func newRotationBoards(r io.Reader, name string) *chunkBoards[bitboard.Rotation] {
+	cb := &chunkBoards[bitboard.Rotation]{name: name, c: batch.NewReader(r, RotationSplit)}
+	var rr RotationReader
+	add := func(line int, b bitboard.Rotation, err error) bool {
+		cb.push(board[bitboard.Rotation]{line: line, b: b, err: err, errLine: line, takes: err == nil})
+		return true
+	}
+	cb.scan = func(chunk []byte, line int) bool { return rr.Scan(chunk, line, add) }
+	cb.finish = func() { rr.Finish(add) }
+	return cb
+}
+
+// newTilesBoards returns a reader of the sliding-tile boards of size cells
+// of r (bitboard.TilesSplit and TilesScan), parsed by parse; a board for
+// which solvable is false takes no answer.
+func newTilesBoards(r io.Reader, name string, size int, parse func(*bitboard.TilesRecord) (bitboard.Tiles, error),
+	solvable func(bitboard.Tiles) bool) *chunkBoards[bitboard.Tiles] {
+	split := func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) }
+	cb := &chunkBoards[bitboard.Tiles]{name: name, c: batch.NewReader(r, split), finish: func() {}}
+	cb.scan = func(chunk []byte, line int) bool {
+		bitboard.TilesScan(chunk, line, size, func(tr *bitboard.TilesRecord) {
+			x := board[bitboard.Tiles]{line: tr.Line}
+			if x.b, x.err = parse(tr); x.err != nil {
+				x.errLine = tr.ErrLine(x.err)
 			}
-			break
-		}
-		rb.line++
-		if rb.r.Scan(rb.s.Bytes(), rb.line, rb.push) {
-			rb.ended = true
-		}
+			x.takes = x.err == nil && solvable(x.b)
+			cb.push(x)
+		})
+		return false
 	}
-	if len(rb.queue) == 0 {
-		return board[bitboard.Rotation]{}, false, nil
-	}
-	x := rb.queue[0]
-	rb.queue = rb.queue[1:]
-	if len(rb.queue) == 0 {
-		rb.queue = rb.queue[:0:0] // let the array go once drained
-	}
-	return x, true, nil
-}
-
-// tilesBoards reads sliding-tile boards of size cells, a record ending at
-// the end of the line that completes it (bitboard.TilesSplit).
-type tilesBoards struct {
-	name     string
-	s        *bufio.Scanner
-	line     int // lines of the input before pending
-	size     int
-	parse    func(*bitboard.TilesRecord) (bitboard.Tiles, error)
-	solvable func(bitboard.Tiles) bool
-	pending  []byte // lines read but not yet a record
-	ended    bool
-}
-
-func (tb *tilesBoards) next() (board[bitboard.Tiles], bool, error) {
-	for {
-		if k := bitboard.TilesSplit(tb.pending, tb.size, tb.ended, 1); k > 0 {
-			rec := tb.pending[:k]
-			var x board[bitboard.Tiles]
-			found := false
-			bitboard.TilesScan(rec, tb.line+1, tb.size, func(tr *bitboard.TilesRecord) {
-				found = true
-				x.line = tr.Line
-				x.b, x.err = tb.parse(tr)
-				if x.err != nil {
-					x.errLine = tr.ErrLine(x.err)
-				}
-				x.takes = x.err == nil && tb.solvable(x.b)
-			})
-			tb.line += bytes.Count(rec, []byte{'\n'})
-			tb.pending = append(tb.pending[:0], tb.pending[k:]...)
-			if found {
-				return x, true, nil
-			}
-			continue
-		}
-		if tb.ended {
-			return board[bitboard.Tiles]{}, false, nil
-		}
-		if !tb.s.Scan() {
-			tb.ended = true
-			if err := scanErr(tb.s, tb.name, tb.line+bytes.Count(tb.pending, []byte{'\n'})); err != nil {
-				return board[bitboard.Tiles]{}, false, err
-			}
-			continue
-		}
-		tb.pending = append(append(tb.pending, tb.s.Bytes()...), '\n')
-	}
+	return cb
 }
 
 // NewRotationReader returns a Reader of the Rotation Game boards of boards
@@ -293,7 +279,7 @@ func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, a
 		return nil, err
 	}
 	return &Reader[bitboard.Rotation, RotationAnswer]{boardsName: boardsName,
-		boards: &rotationBoards{name: boardsName, s: newLineScanner(boards)}, answers: ar, perUnit: rotationPairsPerUnit}, nil
+		boards: newRotationBoards(boards, boardsName), answers: ar, perUnit: rotationPairsPerUnit}, nil
 }
 
 // NewTilesReader returns a Reader of rows x cols sliding-tile boards,
@@ -307,6 +293,6 @@ func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answ
 	if err != nil {
 		return nil, err
 	}
-	tb := &tilesBoards{name: boardsName, s: newLineScanner(boards), size: rows * cols, parse: parse, solvable: solvable}
+	tb := newTilesBoards(boards, boardsName, rows*cols, parse, solvable)
 	return &Reader[bitboard.Tiles, TilesAnswer]{boardsName: boardsName, boards: tb, answers: ar, perUnit: tilesPairsPerUnit}, nil
 }

@@ -75,3 +75,16 @@ func TestTilesPairs(t *testing.T) {
 		t.Fatalf("pairs %+v", got)
 	}
 }
+
+// TestOverlongBoard: a board record longer than batch.MaxRecord is a bad
+// board at its first line, as solve reports it, and the boards after it are
+// paired on.
+func TestOverlongBoard(t *testing.T) {
+	boards := solvedBoard + "\n" + strings.Repeat("1 ", batch.MaxRecord/2+10) + "\n" + solvedBoard + "\n"
+	r, err := NewRotationReader(strings.NewReader(boards), "b", strings.NewReader("No moves needed\n1\nNo moves needed\n1\n"), "a")
+	got := readAll(t, r, err)
+	if len(got) != 3 || got[0].AnswerLine != 1 || got[1].BoardLine != 2 || got[1].verdict != search.VerdictBadBoard ||
+		!strings.Contains(got[1].detail, "line 2: record longer than") || got[2].BoardLine != 3 || got[2].AnswerLine != 3 {
+		t.Fatalf("pairs %+v", got)
+	}
+}
