@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // ErrOtherInputs is returned by Pipeline.End when an instance of a resumed
@@ -29,7 +31,7 @@ type Pipeline[B any] struct {
 	Prior   *record.Prior      // the output resumed, or nil
 	Output  string             // the output's file name, for messages
 	Tracker *progress.Tracker  // the workers' progress and counts; Session.Tracker too
-	Stderr  io.Writer          // notes: records not read, runs failed
+	Stderr  io.Writer          // notes: records not read, runs failed; written one at a time
 	Stop    func() bool        // reports an interrupt: no run starts after it
 
 	mu       sync.Mutex
@@ -41,23 +43,36 @@ type Pipeline[B any] struct {
 	inflight int   // runs recorded as interrupted
 }
 
+// New returns the Pipeline of the bench run cfg describes: its Session
+// solves cfg's puzzle, goal, heuristics and repeats within its limits, and
+// compares the runs in a report built with o; keepRuns keeps every run, for
+// Session.Runs. The other fields are the caller's to set.
+func New[B any](cfg *record.Config, o report.Options, keepRuns bool) (*Pipeline[B], error) {
+	b, err := report.NewBuilder(cfg.Puzzle, cfg.Heuristics, o)
+	if err != nil {
+		return nil, err
+	}
+	return &Pipeline[B]{Session: &Session[B]{Puzzle: cfg.Puzzle, Goal: cfg.Goal, Heuristics: cfg.Heuristics, Repeat: cfg.Repeat,
+		Limits: search.Limits{MaxNodes: cfg.MaxNodes, Timeout: time.Duration(cfg.TimeoutNS)}, Builder: b, KeepRuns: keepRuns}}, nil
+}
+
 // Bad counts a record of the inputs that could not be read, at where
 // (FILE:LINE), saying on Stderr where and why (msg); it returns true, for
 // the reading to go on.
 func (p *Pipeline[B]) Bad(where, msg string) bool {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.bad++
-	p.mu.Unlock()
 	fmt.Fprintf(p.Stderr, "%s: %s\n", where, msg)
 	return true
 }
 
 // Take counts instance x selected, gives it the runs a resumed output
-// holds of it, and sends it to the workers as unit u; it reports whether
-// the reading goes on: not when send does not (the batch has stopped), nor
-// when x is not the board the resumed output holds under its number (End
-// then returns ErrOtherInputs).
-func (p *Pipeline[B]) Take(u *batch.Unit, x *Item[B], send func(*batch.Unit, *Item[B]) bool) bool {
+// holds of it, and sends it to the workers as a unit of its own; it
+// reports whether the reading goes on: not when send does not (the batch
+// has stopped), nor when x is not the board the resumed output holds under
+// its number (End then returns ErrOtherInputs).
+func (p *Pipeline[B]) Take(x *Item[B], send func(*batch.Unit, *Item[B]) bool) bool {
 	p.mu.Lock()
 	p.selected++
 	p.mu.Unlock()
@@ -71,7 +86,7 @@ func (p *Pipeline[B]) Take(u *batch.Unit, x *Item[B], send func(*batch.Unit, *It
 			return false
 		}
 	}
-	return send(u, x)
+	return send(&batch.Unit{Name: batch.InputName(x.Input), Line: x.Line, Records: 1}, x)
 }
 
 // Read marks the inputs read to the end; pastEnd says a number of
@@ -92,9 +107,12 @@ func (p *Pipeline[B]) NewHandler() batch.Handler[*Item[B]] {
 	}
 	worker := p.Tracker.NewWorker().ID()
 	return func(_ *batch.Unit, x **Item[B]) {
-		for _, r := range p.Session.Solve(worker, solvers, *x, p.Stop) {
+		failed := p.Session.Solve(worker, solvers, *x, p.Stop)
+		p.mu.Lock()
+		for _, r := range failed {
 			fmt.Fprintf(p.Stderr, "%s: %s: %s\n", (*x).In.Where, r.Heuristic, r.Error)
 		}
+		p.mu.Unlock()
 		p.Tracker.UnitDone()
 	}
 }

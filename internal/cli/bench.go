@@ -17,7 +17,6 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // benchOptions are the flags of "bench".
@@ -155,8 +154,8 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 // complete checks the flags of bench, before any table is read, and sets
 // the puzzle and the selection.
 func (o *benchOptions) complete() (err error) {
-	if len(o.Heuristics) == 0 {
-		return usageError("--heuristic: name at least one heuristic")
+	if err := checkHeuristicList(o.Heuristics); err != nil {
+		return err
 	}
 	if o.Plot != "" {
 		if _, err := plot.Format(o.Plot); err != nil {
@@ -172,11 +171,6 @@ func (o *benchOptions) complete() (err error) {
 	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
 	}
-	for i, h := range o.Heuristics {
-		if slices.Contains(o.Heuristics[:i], h) {
-			return usageError("--heuristic: %s named twice", h)
-		}
-	}
 	if err := checkOutputFlags(o.Output, o.Resume); err != nil {
 		return err
 	}
@@ -185,6 +179,20 @@ func (o *benchOptions) complete() (err error) {
 	}
 	o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size, o.Heuristics...)
 	return err
+}
+
+// checkHeuristicList checks a --heuristic list of heuristics to compare:
+// at least one, none named twice.
+func checkHeuristicList(names []string) error {
+	if len(names) == 0 {
+		return usageError("--heuristic: name at least one heuristic")
+	}
+	for i, h := range names {
+		if slices.Contains(names[:i], h) {
+			return usageError("--heuristic: %s named twice", h)
+		}
+	}
+	return nil
 }
 
 func runBench(o *benchOptions) error {
@@ -196,13 +204,16 @@ func runBench(o *benchOptions) error {
 }
 
 // runBenchOf runs bench on puzzle p, whose boards are of type B.
-func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) (err error) {
-	sess := &bench.Session[B]{Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics, Repeat: o.Repeat,
-		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, KeepRuns: o.Format == formatCSV && o.PerInstance}
-	cfg := &record.Config{Command: "bench", Puzzle: sess.Puzzle, Goal: sess.Goal, Heuristics: o.Heuristics,
+func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
+	cfg := &record.Config{Command: "bench", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics,
 		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: o.sel.Shard.String(),
 		Instances: o.Instances, Inputs: o.Inputs}
-	b := &bench.Pipeline[B]{Session: sess, Output: o.Output, Stderr: o.g.Stderr, Stop: func() bool { return o.g.ctx.Err() != nil }}
+	b, err := bench.New[B](cfg, report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != ""},
+		o.Format == formatCSV && o.PerInstance)
+	if err != nil {
+		return withCode(ExitUsage, err)
+	}
+	b.Output, b.Stderr, b.Stop = o.Output, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	if o.Resume {
 		if b.Prior, err = readPrior(o.Output, cfg); err != nil {
 			return err
@@ -222,18 +233,14 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) (err error) {
 	if err := checkTables(b.Prior, o.Output, prov); err != nil {
 		return err
 	}
-	if sess.Builder, err = report.NewBuilder(sess.Puzzle, o.Heuristics, report.Options{Baseline: o.Baseline,
-		Keep: o.PerInstance || o.Plot != ""}); err != nil {
-		return withCode(ExitUsage, err)
-	}
 	if o.Output != "" || o.Format == formatJSON {
-		if sess.Out, err = openRunOutput(o.g, o.Output, b.Prior); err != nil {
+		if b.Session.Out, err = openRunOutput(o.g, o.Output, b.Prior); err != nil {
 			return err
 		}
-		sess.Out.WriteJSON(record.Header{Provenance: prov, Config: cfg})
+		b.Session.Out.WriteJSON(record.Header{Provenance: prov, Config: cfg})
 	}
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
-	sess.Tracker = b.Tracker
+	b.Session.Tracker = b.Tracker
 	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers, NewHandler: b.NewHandler,
 		Source: func(send func(*batch.Unit, *bench.Item[B]) bool) error {
 			n, err := puzzle.Selected(p, o.g.open, o.Inputs, false, &o.sel, func(rec *puzzle.Record[B]) bool {
@@ -241,9 +248,8 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) (err error) {
 				if rec.Err != nil {
 					return b.Bad(where, userMessage(rec.Err))
 				}
-				return b.Take(&batch.Unit{Name: rec.Input, Line: rec.Line, Records: 1}, &bench.Item[B]{Instance: rec.Index + 1,
-					Input: recordInput(rec.Input), Line: rec.Line, Board: p.BoardText(rec.Board),
-					In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
+				return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: recordInput(rec.Input), Line: rec.Line,
+					Board: p.BoardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
 			})
 			if err == nil {
 				b.Read(n >= 0 && warnPastEnd(o.g, &o.sel, n))

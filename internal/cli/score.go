@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -112,8 +111,8 @@ heuristic (docs/score.md).
 // complete checks the flags of score, before any table is read, and sets
 // the board, the tables of each heuristic and the bound to predict.
 func (o *scoreOptions) complete() (err error) {
-	if len(o.Heuristics) == 0 {
-		return usageError("--heuristic: name at least one heuristic")
+	if err := checkHeuristicList(o.Heuristics); err != nil {
+		return err
 	}
 	if o.Samples < 1 || o.Samples > scoreMaxSamples {
 		return usageError("--samples %d: want 1 to %d boards", o.Samples, scoreMaxSamples)
@@ -127,9 +126,6 @@ func (o *scoreOptions) complete() (err error) {
 	rows, cols := o.tiles.Rows(), o.tiles.Cols()
 	o.specs = make([][]pdb.Spec, len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if slices.Contains(o.Heuristics[:i], name) {
-			return usageError("--heuristic: %s named twice", name)
-		}
 		specs, err := o.tiles.Tables(name)
 		if err != nil {
 			return usageError("--heuristic %s: %v", name, plain(err))

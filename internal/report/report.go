@@ -1,6 +1,7 @@
 // Package report turns benchmark run records (docs/records.md) into a
 // comparison of heuristics: pure functions from runs to a [Report], and
-// writers of it as an aligned table, CSV or a JSON Lines record.
+// writers of it as an aligned table, CSV or a JSON Lines record, alone or,
+// by [Report.Write], after the provenance and with the runs.
 //
 // Per heuristic it counts the instances solved, censored (stopped at a node
 // or time limit) and in error, and gives node and time columns twice:
