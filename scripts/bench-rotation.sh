@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench-rotation.sh: measures the Rotation Game figures that README.md quotes.
+# bench-rotation.sh: measures the Rotation Game figures of docs/results/2026-11-30-rotation.md.
 #
 #   scripts/bench-rotation.sh [BOARDS]      (default 4000000 boards)
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench-tiles.sh: the sliding-tile figures for scripts/RESULTS-tiles.md.
+# bench-tiles.sh: the sliding-tile figures of docs/results/2026-11-29-15puzzle.md.
 #
 # Builds pdbsolve, then measures on one core (-j 1) unless said otherwise:
 #   1. building the 7-8 tables (wall time, peak RSS)     [skipped with --no-gen]

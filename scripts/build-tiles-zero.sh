@@ -2,7 +2,7 @@
 # build-tiles-zero.sh: build zero-aware tables of the 24-puzzle's 6-6-6-6
 # patterns (25!/19! = 127,512,000 placements, 1.42 times as many entries)
 # from scratch and report the wall time and peak RSS, as quoted in
-# scripts/RESULTS-tiles-zero.md.
+# docs/results/2026-12-01-tiles-zero-tables.md.
 #
 # Usage: scripts/build-tiles-zero.sh [DIR [PATTERN]]
 # The tables go to DIR (default: a fresh temporary directory, removed at the

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # build-tiles6666.sh: build the two tables of the 24-puzzle's 6-6-6-6
 # partition (25!/19! = 127,512,000 entries each) from scratch and report the
-# wall time and peak RSS, as quoted in scripts/RESULTS-tiles.md.
+# wall time and peak RSS, as quoted in docs/results/2026-11-30-tiles-builds-5x5.md.
 #
 # Usage: scripts/build-tiles6666.sh [DIR]
 # The tables go to DIR (default: a fresh temporary directory, removed at the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# score-tiles.sh: the figures of scripts/RESULTS-score.md.
+# score-tiles.sh: the figures of docs/results/2026-12-01-score.md.
 #
 # Builds pdbsolve, then scores heuristics with "pdbsolve score" (1,000,000
 # random boards, seed 1) on the 15-puzzle, 3x4 and 3x5, building missing

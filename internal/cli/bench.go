@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -16,12 +14,9 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/plot"
-	"github.com/pdbsolve/pdbsolve/internal/progress"
-	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // benchOptions are the flags of "bench".
@@ -156,30 +151,11 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
-// benchRun is one bench session over boards of type B: its instances
-// stream from the inputs to the workers of a bench.Session, each run is
-// written as it completes, and the report is built as instances finish.
-type benchRun[B any] struct {
-	o         *benchOptions
-	p         puzzle.Family[B]
-	factories []func() bench.Solver[B]
-	sess      *bench.Session[B]
-	prior     *record.Prior
-	tracker   *progress.Tracker
-
-	mu       sync.Mutex
-	bad      int   // bad records taken
-	selected int   // instances selected, as far as read
-	read     bool  // the inputs were read to the end
-	changed  error // --resume: an instance's board is not the file's
-	pastEnd  bool
-}
-
 // complete checks the flags of bench, before any table is read, and sets
 // the puzzle and the selection.
 func (o *benchOptions) complete() (err error) {
-	if len(o.Heuristics) == 0 {
-		return usageError("--heuristic: name at least one heuristic")
+	if err := checkHeuristicList(o.Heuristics); err != nil {
+		return err
 	}
 	if o.Plot != "" {
 		if _, err := plot.Format(o.Plot); err != nil {
@@ -195,11 +171,6 @@ func (o *benchOptions) complete() (err error) {
 	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
 	}
-	for i, h := range o.Heuristics {
-		if slices.Contains(o.Heuristics[:i], h) {
-			return usageError("--heuristic: %s named twice", h)
-		}
-	}
 	if err := checkOutputFlags(o.Output, o.Resume); err != nil {
 		return err
 	}
@@ -208,6 +179,20 @@ func (o *benchOptions) complete() (err error) {
 	}
 	o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size, o.Heuristics...)
 	return err
+}
+
+// checkHeuristicList checks a --heuristic list of heuristics to compare:
+// at least one, none named twice.
+func checkHeuristicList(names []string) error {
+	if len(names) == 0 {
+		return usageError("--heuristic: name at least one heuristic")
+	}
+	for i, h := range names {
+		if slices.Contains(names[:i], h) {
+			return usageError("--heuristic: %s named twice", h)
+		}
+	}
+	return nil
 }
 
 func runBench(o *benchOptions) error {
@@ -219,15 +204,18 @@ func runBench(o *benchOptions) error {
 }
 
 // runBenchOf runs bench on puzzle p, whose boards are of type B.
-func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) (err error) {
-	b := &benchRun[B]{o: o, p: p}
-	b.sess = &bench.Session[B]{Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics, Repeat: o.Repeat,
-		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, KeepRuns: o.Format == formatCSV && o.PerInstance}
-	cfg := &record.Config{Command: "bench", Puzzle: b.sess.Puzzle, Goal: b.sess.Goal, Heuristics: o.Heuristics,
+func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
+	cfg := &record.Config{Command: "bench", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics,
 		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: o.sel.Shard.String(),
 		Instances: o.Instances, Inputs: o.Inputs}
+	b, err := bench.New[B](cfg, report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != ""},
+		o.Format == formatCSV && o.PerInstance)
+	if err != nil {
+		return withCode(ExitUsage, err)
+	}
+	b.Output, b.Stderr, b.Stop = o.Output, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	if o.Resume {
-		if b.prior, err = readPrior(o.Output, cfg); err != nil {
+		if b.Prior, err = readPrior(o.Output, cfg); err != nil {
 			return err
 		}
 	}
@@ -235,138 +223,57 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) (err error) {
 	if p.SplitSearch(o.Split) {
 		inner, workers = workers, 1
 	}
-	b.factories = make([]func() bench.Solver[B], len(o.Heuristics))
+	b.Solvers = make([]func() bench.Solver[B], len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if b.factories[i], err = p.BenchSolver(o.g.cache, name, inner, o.Goal, false); err != nil {
+		if b.Solvers[i], err = p.BenchSolver(o.g.cache, name, inner, o.Goal, false); err != nil {
 			return withCode(ExitTable, err)
 		}
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded
-	if err := checkTables(b.prior, o.Output, prov); err != nil {
+	if err := checkTables(b.Prior, o.Output, prov); err != nil {
 		return err
 	}
-	if b.sess.Builder, err = report.NewBuilder(b.sess.Puzzle, o.Heuristics, report.Options{Baseline: o.Baseline,
-		Keep: o.PerInstance || o.Plot != ""}); err != nil {
-		return withCode(ExitUsage, err)
-	}
 	if o.Output != "" || o.Format == formatJSON {
-		if b.sess.Out, err = openRunOutput(o.g, o.Output, b.prior); err != nil {
+		if b.Session.Out, err = openRunOutput(o.g, o.Output, b.Prior); err != nil {
 			return err
 		}
-		b.sess.Out.WriteJSON(record.Header{Provenance: prov, Config: cfg})
+		b.Session.Out.WriteHeader(&record.Header{Provenance: prov, Config: cfg})
 	}
-	b.tracker = newRunTracker(o.g, "bench", o.Progress)
-	b.sess.Tracker = b.tracker
-	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers,
-		Source: b.source, NewHandler: b.newHandler})
-	return b.end(res, prov)
-}
-
-// source sends the instances selected, one a unit, as the batch reads them.
-func (b *benchRun[B]) source(send func(*batch.Unit, *bench.Item[B]) bool) error {
-	o := b.o
-	n, err := puzzle.Selected(b.p, o.g.open, o.Inputs, false, &o.sel, func(rec *puzzle.Record[B]) bool {
-		if rec.Err != nil {
-			b.mu.Lock()
-			b.bad++
-			b.mu.Unlock()
-			fmt.Fprintf(o.g.Stderr, "%s:%d: %s\n", rec.Input, rec.Line, userMessage(rec.Err))
-			return true
-		}
-		x := &bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
-			Board: b.p.BoardText(rec.Board), In: bench.Instance[B]{Where: fmt.Sprintf("%s:%d", rec.Input, rec.Line), Board: rec.Board}}
-		b.mu.Lock()
-		b.selected++
-		b.mu.Unlock()
-		if b.prior != nil && !b.resumes(x, rec) {
-			return false
-		}
-		return send(&batch.Unit{Name: rec.Input, Line: rec.Line, Records: 1}, x)
-	})
-	if err != nil {
-		return err // the batch reports it
-	}
-	b.mu.Lock()
-	b.read = true
-	b.pastEnd = n >= 0 && warnUnmatched(o.g, &o.sel, n)
-	b.mu.Unlock()
-	return nil
-}
-
-// resumes gives x the runs the file resumed holds, and reports whether its
-// board is the file's (else the inputs are not those of its run).
-func (b *benchRun[B]) resumes(x *bench.Item[B], rec *puzzle.Record[B]) bool {
-	x.Done = b.prior.Instance(x.Instance)
-	if len(x.Done) == 0 || x.Done[0].Board == x.Board {
-		return true
-	}
-	b.mu.Lock()
-	b.changed = usageError("--resume: %s:%d: instance %d is %q, but %q in %s: the inputs are not those of its run",
-		rec.Input, rec.Line, x.Instance, x.Board, x.Done[0].Board, b.o.Output)
-	b.mu.Unlock()
-	return false
-}
-
-// newHandler makes a worker: solvers of every heuristic, which solve the
-// instances of the units it is given.
-func (b *benchRun[B]) newHandler() batch.Handler[*bench.Item[B]] {
-	solvers := make([]bench.Solver[B], len(b.factories))
-	for i, f := range b.factories {
-		solvers[i] = f()
-	}
-	worker := b.tracker.NewWorker().ID()
-	stop := func() bool { return b.o.g.ctx.Err() != nil }
-	return func(_ *batch.Unit, x **bench.Item[B]) {
-		for _, r := range b.sess.Solve(worker, solvers, *x, stop) {
-			fmt.Fprintf(b.o.g.Stderr, "%s: %s: %s\n", (*x).In.Where, r.Heuristic, r.Error)
-		}
-		b.tracker.UnitDone()
-	}
-}
-
-// end writes the summary and the report and returns the exit status.
-func (b *benchRun[B]) end(res batch.Result, prov record.Provenance) error {
-	o := b.o
-	inflight := 0
-	if res.Interrupted {
-		inflight = b.sess.Interrupt()
-	} else {
-		b.sess.Stop()
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	out := b.sess.Out
-	if b.changed != nil { // no summary: the file's last one stands
-		if out != nil {
-			out.Close()
-		}
-		return b.changed
-	}
-	b.tracker.Finish(true)
-	rep := b.sess.Builder.Report()
-	if out != nil {
-		sum := b.tracker.Summary()
-		sum.Complete = b.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
-		sum.Instances = b.selected
-		if b.prior != nil {
-			for _, r := range b.prior.Stream.Runs {
-				if r.Status != record.StatusInterrupted {
-					sum.Count(r.Status)
+	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
+	b.Session.Tracker = b.Tracker
+	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers, NewHandler: b.NewHandler,
+		Source: func(send func(*batch.Unit, *bench.Item[B]) bool) error {
+			n, err := puzzle.Selected(p, o.g.open, o.Inputs, false, &o.sel, func(rec *puzzle.Record[B]) bool {
+				where := fmt.Sprintf("%s:%d", rec.Input, rec.Line)
+				if rec.Err != nil {
+					return b.Bad(where, userMessage(rec.Err))
 				}
+				return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
+					Board: p.BoardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
+			})
+			if err == nil {
+				b.Read(n >= 0 && warnUnmatched(o.g, &o.sel, n))
 			}
-		}
-		out.WriteJSON(struct {
-			Summary record.Summary `json:"summary"`
-			Report  *report.Report `json:"report"`
-		}{sum, rep})
+			return err // the batch reports it
+		}})
+	return endBench(o, b, res, prov)
+}
+
+// endBench ends bench run b, whose batch ended as res: it closes the
+// records' output, says on stderr what an interrupt left, writes the
+// summary to standard output and returns the exit status.
+func endBench[B any](o *benchOptions, b *bench.Pipeline[B], res batch.Result, prov record.Provenance) error {
+	rep, err := b.End(res)
+	if err != nil {
+		return withCode(ExitUsage, fmt.Errorf("--resume: %w", err))
 	}
 	var werr error
-	if out != nil {
-		werr = closeRunOutput(out, o.Output)
+	if b.Session.Out != nil {
+		werr = closeRunOutput(b.Session.Out, o.Output)
 	}
 	if res.Interrupted {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
-			context.Cause(o.g.ctx), b.tracker.Summary().Runs-inflight, inflight)
+			context.Cause(o.g.ctx), b.Tracker.Summary().Runs-b.InFlight(), b.InFlight())
 		if o.Output != "" {
 			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output)
 		}
@@ -374,7 +281,7 @@ func (b *benchRun[B]) end(res batch.Result, prov record.Provenance) error {
 	}
 	if rep.Instances == 0 {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: bench: no instances to compare")
-	} else if err := b.writeSummary(rep, prov); err != nil {
+	} else if err := o.writeSummary(rep, prov, b.Session.Runs()); err != nil {
 		return err
 	}
 	switch {
@@ -384,22 +291,18 @@ func (b *benchRun[B]) end(res batch.Result, prov record.Provenance) error {
 		return withCode(signalCode(o.g.ctx), errSilent)
 	case res.ReadErr != nil:
 		return withCode(ExitIO, errSilent)
-	}
-	bad := b.bad > 0 || b.pastEnd
-	if rep.Instances == 0 {
-		if bad {
-			return withCode(ExitBadInput, errSilent)
-		}
+	case rep.Instances == 0 && b.BadInput():
+		return withCode(ExitBadInput, errSilent)
+	case rep.Instances == 0:
 		return nil
 	}
-	return benchEnd(o.g, rep, o.Plot, bad)
+	return benchEnd(o.g, rep, o.Plot, b.BadInput())
 }
 
 // writeSummary writes the comparison to standard output in --format: with
 // -o, or not json, the whole summary; else only its report line follows
 // the records already written.
-func (b *benchRun[B]) writeSummary(rep *report.Report, prov record.Provenance) error {
-	o := b.o
+func (o *benchOptions) writeSummary(rep *report.Report, prov record.Provenance, runs []record.Run) error {
 	var err error
 	switch {
 	case o.Format == formatJSON && o.Output == "":
@@ -407,7 +310,7 @@ func (b *benchRun[B]) writeSummary(rep *report.Report, prov record.Provenance) e
 	case o.Format == formatJSON:
 		err = rep.WriteJSON(o.g.Stdout)
 	default:
-		err = writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, b.sess.Runs(), rep)
+		err = rep.Write(o.g.Stdout, o.Format.String(), o.PerInstance, prov, runs)
 	}
 	if err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
@@ -432,45 +335,6 @@ func benchEnd(g *globalOptions, rep *report.Report, plotFile string, bad bool) e
 	}
 	if len(rep.Disagreements) > 0 || bad {
 		return withCode(ExitBadInput, errSilent)
-	}
-	return nil
-}
-
-// writeBench writes a comparison in format table, json or csv.
-func writeBench(w io.Writer, format outputFormat, perInstance bool, prov record.Provenance, runs []record.Run, rep *report.Report) error {
-	switch format {
-	case formatJSON:
-		var buf bytes.Buffer
-		if err := provenance.WriteJSON(&buf, prov); err != nil {
-			return err
-		}
-		var line []byte
-		for i := range runs {
-			line = record.AppendRun(line[:0], &runs[i])
-			buf.Write(line)
-		}
-		if err := rep.WriteJSON(&buf); err != nil {
-			return err
-		}
-		_, err := w.Write(buf.Bytes())
-		return err
-	case formatCSV:
-		if err := provenance.WriteCSV(w, prov); err != nil {
-			return err
-		}
-		if perInstance {
-			return record.WriteCSV(w, runs)
-		}
-		return rep.WriteCSV(w)
-	}
-	if err := rep.WriteTable(w); err != nil {
-		return err
-	}
-	if perInstance {
-		if _, err := io.WriteString(w, "\n"); err != nil {
-			return err
-		}
-		return rep.WriteInstances(w)
 	}
 	return nil
 }

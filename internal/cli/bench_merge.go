@@ -3,11 +3,10 @@ package cli
 import (
 	"fmt"
 	"os"
-	"sort"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
@@ -88,22 +87,7 @@ func runBenchReport(o *benchReportOptions) error {
 	if err != nil {
 		return withCode(ExitBadInput, err)
 	}
-	for _, n := range notes {
-		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)
-	}
-	// Runs in the order of the unsharded run: by instance, each instance's
-	// runs in the order they came.
-	sort.SliceStable(st.Runs, func(i, j int) bool {
-		a, b := &st.Runs[i], &st.Runs[j]
-		if a.Instance != b.Instance {
-			return a.Instance < b.Instance
-		}
-		if a.Input != b.Input {
-			return a.Input < b.Input
-		}
-		return a.Line < b.Line
-	})
-	for _, n := range report.ProvenanceNotes(st.Headers) {
+	for _, n := range append(notes, report.ProvenanceNotes(st.Headers)...) {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)
 	}
 	rep, err := report.Build(st.Runs, report.Options{Baseline: o.Baseline})
@@ -111,25 +95,9 @@ func runBenchReport(o *benchReportOptions) error {
 		return withCode(ExitBadInput, err)
 	}
 	prov := o.g.provenance()
-	prov.Tables = mergedTables(st.Headers)
-	if err := writeBench(o.g.Stdout, o.Format, o.PerInstance, prov, st.Runs, rep); err != nil {
+	prov.Tables = provenance.MergeTables(st.Headers)
+	if err := rep.Write(o.g.Stdout, o.Format.String(), o.PerInstance, prov, st.Runs); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
 	return benchEnd(o.g, rep, o.Plot, false)
-}
-
-// mergedTables returns the tables named in any of the headers, each name
-// and checksum once.
-func mergedTables(headers []record.Provenance) []record.TableChecksum {
-	var out []record.TableChecksum
-	seen := map[record.TableChecksum]bool{}
-	for _, h := range headers {
-		for _, t := range h.Tables {
-			if !seen[t] {
-				seen[t] = true
-				out = append(out, t)
-			}
-		}
-	}
-	return out
 }

@@ -1,23 +1,16 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"os"
-	"slices"
-	"strconv"
 	"strings"
-	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
-	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/score"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -118,8 +111,8 @@ heuristic (docs/score.md).
 // complete checks the flags of score, before any table is read, and sets
 // the board, the tables of each heuristic and the bound to predict.
 func (o *scoreOptions) complete() (err error) {
-	if len(o.Heuristics) == 0 {
-		return usageError("--heuristic: name at least one heuristic")
+	if err := checkHeuristicList(o.Heuristics); err != nil {
+		return err
 	}
 	if o.Samples < 1 || o.Samples > scoreMaxSamples {
 		return usageError("--samples %d: want 1 to %d boards", o.Samples, scoreMaxSamples)
@@ -133,9 +126,6 @@ func (o *scoreOptions) complete() (err error) {
 	rows, cols := o.tiles.Rows(), o.tiles.Cols()
 	o.specs = make([][]pdb.Spec, len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		if slices.Contains(o.Heuristics[:i], name) {
-			return usageError("--heuristic: %s named twice", name)
-		}
 		specs, err := o.tiles.Tables(name)
 		if err != nil {
 			return usageError("--heuristic %s: %v", name, plain(err))
@@ -159,38 +149,18 @@ func (o *scoreOptions) complete() (err error) {
 // checkTables returns what the tables of each heuristic cost and which the
 // cache is missing; without --build a missing table is an error (exit 3)
 // listing them.
-func (o *scoreOptions) checkTables() ([]score.Tables, error) {
+func (o *scoreOptions) checkTables() ([]record.ScoreTables, error) {
 	cache, err := o.g.cache()
 	if err != nil {
 		return nil, err
 	}
-	var missing []string            // table names, each once, in order
-	needs := map[string][]string{}  // table name -> the heuristics needing it
-	estimate := map[string]string{} // table name -> its build estimate
-	tables := make([]score.Tables, len(o.specs))
-	for i, specs := range o.specs {
-		tables[i] = score.Cost(specs, func(s pdb.Spec) bool {
-			if _, err := os.Stat(cache.Path(s)); err == nil {
-				return true
-			}
-			name := s.Puzzle + "/" + s.Pattern
-			if needs[name] == nil {
-				missing = append(missing, name)
-				if s.BuildTime > 0 {
-					estimate[name] = fmt.Sprintf(": build %s, %s at the peak", scoreSeconds(s.BuildTime.Seconds()), scoreMiB(s.PeakBytes))
-				}
-			}
-			needs[name] = append(needs[name], o.Heuristics[i])
-			return false
-		})
-	}
+	tables, missing := score.Costs(o.Heuristics, o.specs, func(s pdb.Spec) bool {
+		_, err := os.Stat(cache.Path(s))
+		return err == nil
+	})
 	if len(missing) > 0 && !o.Build {
-		lines := make([]string, len(missing))
-		for i, name := range missing {
-			lines[i] = fmt.Sprintf("  %s (%s)%s", name, strings.Join(needs[name], ", "), estimate[name])
-		}
-		return nil, withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n%s\nbuild them with --build, or with pdbsolve gen",
-			cache.Dir, strings.Join(lines, "\n")))
+		return nil, withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n  %s\nbuild them with --build, or with pdbsolve gen",
+			cache.Dir, strings.Join(missing, "\n  ")))
 	}
 	return tables, nil
 }
@@ -219,136 +189,16 @@ func runScore(o *scoreOptions) error {
 	for i := range boards {
 		boards[i] = bitboard.RandomTiles(r, rows, cols, bitboard.BlankFirst)
 	}
-	results, err := score.Heuristics(o.tiles.RecordName(), heurs, tables, boards, o.Seed, tree, o.depth, o.g.workers())
-	if err != nil {
+	scores, err := score.Heuristics(o.tiles.RecordName(), heurs, tables, boards, o.Seed, tree, o.depth, o.g.workers())
+	switch {
+	case err != nil:
 		return err
+	case o.Format == formatJSON:
+		err = score.WriteJSON(o.g.Stdout, o.g.provenance(), scores)
+	case o.Depth >= 0:
+		err = score.WriteTable(o.g.Stdout, scores, "--depth")
+	default:
+		err = score.WriteTable(o.g.Stdout, scores, "the board's mean optimal length")
 	}
-	var buf bytes.Buffer
-	if o.Format == formatJSON {
-		err = writeScoreJSON(&buf, o.g, results)
-	} else {
-		err = writeScoreTable(&buf, o, results)
-	}
-	if err != nil {
-		return err
-	}
-	_, err = o.g.Stdout.Write(buf.Bytes())
 	return withCode(ExitIO, err)
 }
-
-// scoreMiB spells a size in MiB, or KiB below one MiB.
-func scoreMiB(n uint64) string {
-	if n < 1<<20 {
-		return strconv.FormatFloat(float64(n)/(1<<10), 'f', 1, 64) + " KiB"
-	}
-	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
-}
-
-// scoreSeconds spells an estimated time: "under 1s", else to 0.1 s below a
-// minute and to the second above.
-func scoreSeconds(s float64) string {
-	d := time.Duration(s * float64(time.Second))
-	switch {
-	case d < time.Second:
-		return "under 1s"
-	case d < time.Minute:
-		return d.Round(100 * time.Millisecond).String()
-	}
-	return d.Round(time.Second).String()
-}
-
-// writeScoreJSON writes the provenance line and one {"score": ...} line a
-// heuristic.
-func writeScoreJSON(w io.Writer, g *globalOptions, results []score.Result) error {
-	if err := provenance.WriteJSON(w, g.provenance()); err != nil {
-		return err
-	}
-	for i := range results {
-		b, err := json.Marshal(struct {
-			Score *score.Result `json:"score"`
-		}{&results[i]})
-		if err != nil {
-			return err
-		}
-		w.Write(append(b, '\n'))
-	}
-	return nil
-}
-
-// writeScoreTable writes the scores as three aligned tables (values of h,
-// the predicted iteration, the tables) and notes saying what they mean.
-func writeScoreTable(w io.Writer, o *scoreOptions, results []score.Result) error {
-	first := results[0]
-	how := "the board's mean optimal length"
-	if o.Depth >= 0 {
-		how = "--depth"
-	}
-	fmt.Fprintf(w, "%s: h over %d uniformly random solvable boards (seed %d)\n", first.Puzzle, first.Samples, first.Seed)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "heuristic\tmean h\t")
-	for _, q := range score.Quantiles {
-		fmt.Fprintf(tw, "%s\t", q.Name)
-	}
-	fmt.Fprintln(tw)
-	for _, r := range results {
-		fmt.Fprintf(tw, "%s\t%.3f\t", r.Heuristic, r.MeanH)
-		for _, q := range score.Quantiles {
-			fmt.Fprintf(tw, "%d\t", r.Quantiles[q.Name])
-		}
-		fmt.Fprintln(tw)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "\nIDA* iteration with bound %d (%s), expected from a uniformly random root:\n", first.Bound, how)
-	fmt.Fprintf(tw, "heuristic\texpanded\tgenerated\tvs %s\texpanded by cell\tgenerated by cell\tsparse\t\n", first.Heuristic)
-	for _, r := range results {
-		ratio := "-"
-		if r.Ratio != nil {
-			ratio = strconv.FormatFloat(*r.Ratio, 'g', 3, 64)
-		}
-		p := r.Predicted
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.1f%%\t\n", r.Heuristic, scoreNum(p.Expanded), scoreNum(p.Generated), ratio,
-			scoreNum(p.ExpandedByCell), scoreNum(p.GeneratedByCell), 100*p.Sparse)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintln(w, "\nTables (build estimates for an idle 2-core machine):")
-	fmt.Fprint(tw, "heuristic\ttables\tmemory\tbuild est.\tpeak build\tcached\t\n")
-	for _, r := range results {
-		t := r.Tables
-		if t.Count == 0 {
-			fmt.Fprintf(tw, "%s\t0\t-\t-\t-\t-\t\n", r.Heuristic)
-			continue
-		}
-		build, peak := "-", "-"
-		if t.BuildSeconds > 0 {
-			build = scoreSeconds(t.BuildSeconds)
-			peak = scoreMiB(t.PeakBytes)
-		}
-		cached := "yes"
-		if len(t.Missing) > 0 {
-			cached = fmt.Sprintf("built now (%d)", len(t.Missing))
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t\n", r.Heuristic, t.Count, scoreMiB(t.Bytes), build, peak, cached)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintf(w, `
-expanded: Korf, Reid & Edelkamp's sum over depths i of N_i P(%d-i): N_i the nodes at depth i of the
-  brute-force tree (no inverse moves), P(x) the sampled fraction with h <= x; generated: their children
-by cell: P among the sampled boards with the blank on the node's cell (exact in expectation for a whole
-  iteration, one that does not stop at a solution); KRE's single P ignores the blank's cell
-These are complete iterations at one bound averaged over random roots (KRE's setting), dominated by roots
-  nearer the goal, which a solve never searches at this bound: compare heuristics by the ratio, and
-  measure solves with random | bench
-sparse: share of "generated" from terms whose P rests on fewer than %d boards: the prediction errs low
-  there, as the sample misses the low h that decide it; raise --samples
-`, first.Bound, search.TilesSparseSamples)
-	return err
-}
-
-// scoreNum formats a predicted node count: 4 significant digits.
-func scoreNum(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }

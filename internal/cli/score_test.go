@@ -5,8 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 )
 
 // TestScoreRejectsBeforeWork checks that bad flags and arguments are usage
@@ -107,6 +110,9 @@ func TestScoreOutput(t *testing.T) {
 		"--format", "json", "--build"}
 	if code := Run(context.Background(), args, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if kinds, err := recordtest.Check(out.Bytes()); err != nil || !slices.Equal(kinds, []string{"header", "score", "score"}) {
+		t.Fatalf("score --format json against the record schema: kinds %v, %v", kinds, err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], `{"provenance":`) {

@@ -72,6 +72,22 @@ func AddTable(list []record.TableChecksum, t *pdb.Table) []record.TableChecksum 
 	return slices.Insert(list, i, c)
 }
 
+// MergeTables returns the tables named in any of headers (the outputs of
+// one run merged), each name and checksum once, in the order first named.
+func MergeTables(headers []record.Provenance) []record.TableChecksum {
+	var out []record.TableChecksum
+	seen := map[record.TableChecksum]bool{}
+	for _, h := range headers {
+		for _, t := range h.Tables {
+			if !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
 // TableChecksum returns the name and entry checksum of t, and whether the
 // checksum is the one pinned in the source (pdb.KnownChecksum).
 func TableChecksum(t *pdb.Table) record.TableChecksum {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -142,5 +143,17 @@ func TestShellQuote(t *testing.T) {
 	want := "[" + strings.Join(args, "][") + "]"
 	if string(out) != want {
 		t.Fatalf("the shell read %q, want %q (from %s)", out, want, ShellQuote(args))
+	}
+}
+
+// TestMergeTables: every table of the headers once, a name with two
+// checksums twice, in the order first named.
+func TestMergeTables(t *testing.T) {
+	a := record.TableChecksum{Name: "15puzzle/a", Checksum: "0000000a", Pinned: true}
+	b := record.TableChecksum{Name: "15puzzle/b", Checksum: "0000000b"}
+	b2 := record.TableChecksum{Name: "15puzzle/b", Checksum: "000000b2"}
+	got := MergeTables([]record.Provenance{{Tables: []record.TableChecksum{b, a}}, {}, {Tables: []record.TableChecksum{a, b2, b}}})
+	if want := []record.TableChecksum{b, a, b2}; !slices.Equal(got, want) {
+		t.Errorf("MergeTables: %v, want %v", got, want)
 	}
 }

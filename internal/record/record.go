@@ -1,6 +1,6 @@
 // Package record defines the one JSON Lines record schema that pdbsolve's
-// solve, bench, verify and census commands write, and its writers and
-// readers.
+// solve, bench, verify, census and score commands write, and its writers
+// and readers.
 //
 // The schema is described for users in docs/records.md and as a JSON Schema
 // (draft 2020-12) in docs/record.schema.json. Every line of a JSON output is
@@ -12,7 +12,8 @@
 //   - a provenance header ({"provenance": ...}, [Header]), written first;
 //   - a verify summary ({"verify_summary": ...}, [VerifySummary]);
 //   - a bench report ({"report": ...}), written last by bench and
-//     recomputed by anyone merging runs.
+//     recomputed by anyone merging runs;
+//   - a score ({"score": ...}, [Score]): one heuristic rated by score.
 //
 // The same quantity has the same name and unit everywhere: nodes are
 // "expanded" and "generated" counts, times are integer nanoseconds in fields

@@ -41,6 +41,12 @@ func TestWritersMatchSchema(t *testing.T) {
 		OS: "linux/amd64", CPU: "Intel(R) Xeon(R)", Cores: 2, Date: "2026-11-29T23:30:00Z",
 		Command: []string{"pdbsolve", "bench", "15puzzle"},
 		Tables:  []record.TableChecksum{{Name: "15puzzle/blank0-1.2.4.5.8-md", Checksum: "0a1b2c3d", Pinned: true}}}})
+	ratio := 0.5
+	enc(map[string]any{"score": record.Score{Puzzle: record.Puzzle8, Heuristic: "manhattan", Samples: 3, Seed: 1, MeanH: 1,
+		HCounts: []uint64{1, 1, 1}, Quantiles: map[string]int{"min": 0, "p1": 0, "p10": 0, "p50": 1, "p90": 2, "p99": 2, "max": 2},
+		Bound: 22, Predicted: record.ScorePrediction{Expanded: 10, Generated: 20, ExpandedByCell: 9, GeneratedByCell: 18, Sparse: 0.25},
+		Ratio: &ratio, Tables: record.ScoreTables{Count: 2, Bytes: 6048, BuildNS: 1e6, PeakBytes: 1 << 20, Missing: []string{"8puzzle/p1"}},
+		TimeNS: 5000}})
 	kinds, err := recordtest.Check(data)
 	if err != nil {
 		t.Fatal(err)
@@ -49,7 +55,7 @@ func TestWritersMatchSchema(t *testing.T) {
 	for _, k := range kinds {
 		n[k]++
 	}
-	if n["run"] < 60 || n["census"] != 1 || n["verdict"] != 2 || n["verify_summary"] != 1 || n["header"] != 1 {
+	if n["run"] < 60 || n["census"] != 1 || n["verdict"] != 2 || n["verify_summary"] != 1 || n["header"] != 1 || n["score"] != 1 {
 		t.Fatalf("kinds %v", n)
 	}
 }
@@ -76,7 +82,9 @@ func TestSchemaRefuses(t *testing.T) {
 		`{"puzzle":"8puzzle","input":"a","line":1,"status":"interrupted","error":"x"}`,                                                           // interrupted without its bound
 		`{"puzzle":"8puzzle","input":"a","line":1,"status":"interrupted","length":3,"bound":2,"h0":2,"expanded":0,"generated":0,"iterations":0}`, // a length on an interrupted run
 		`{"provenance":{"version":"devel","commit":"x","go_version":"go1","os":"linux/amd64","cpu":"x","cores":2,"date":"2026-12-01T00:00:00Z","command":["p"],"tables":[]},"config":{"command":"bench","puzzle":"8puzzle","heuristics":["manhattan"],"max_nodes":0,"timeout_ns":0,"repeat":1,"shard":"4","inputs":[]}}`, // shard not K/N
-		`{"summary":{"complete":true},"report":{"puzzle":"8puzzle","instances":0,"baseline":"m","paired_instances":0,"heuristics":[]}}`,                                                                                                                                                                                  // a summary without its counts
+		`{"summary":{"complete":true},"report":{"puzzle":"8puzzle","instances":0,"baseline":"m","paired_instances":0,"heuristics":[]}}`,
+		`{"score":{"puzzle":"8puzzle","heuristic":"m","samples":1,"seed":1,"mean_h":1,"h_counts":[0,1],"h_quantiles":{"min":1,"p1":1,"p10":1,"p50":1,"p90":1,"p99":1,"max":1},"bound":22,"predicted":{"expanded":1,"generated":1,"expanded_by_cell":1,"generated_by_cell":1,"sparse":0},"ratio_to_first":1,"tables":{"count":0,"bytes":0,"build_seconds":1.5},"time_ns":1}}`, // build time in seconds
+		`{"score":{"puzzle":"rotation","heuristic":"m","samples":1,"seed":1,"mean_h":1,"h_counts":[0,1],"h_quantiles":{"min":1,"p1":1,"p10":1,"p50":1,"p90":1,"p99":1,"max":1},"bound":22,"predicted":{"expanded":1,"generated":1,"expanded_by_cell":1,"generated_by_cell":1,"sparse":0},"ratio_to_first":1,"tables":{"count":0,"bytes":0},"time_ns":1}}`,                    // no score of the Rotation Game                                                                                                                                                                                  // a summary without its counts
 	}
 	for _, line := range bad {
 		if _, err := recordtest.Check([]byte(line)); err == nil {

@@ -95,11 +95,12 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 
 // completeness lists how the output s of shard is not complete: no
 // summary (a killed writer, with the unfinished line it left), an
-// interrupted last session, or fewer instances than it selected.
+// interrupted last session (with the runs it finished), or fewer instances
+// than it selected.
 func completeness(where string, s *record.Stream, shard Shard) []string {
 	var out []string
 	done := map[key]bool{}
-	interrupted := 0
+	interrupted := 0 // runs in flight when a signal came
 	for i := range s.Runs {
 		r := &s.Runs[i]
 		done[keyOf(r)] = true
@@ -119,9 +120,9 @@ func completeness(where string, s *record.Stream, shard Shard) []string {
 	}
 	last := s.Summaries[len(s.Summaries)-1]
 	switch {
-	case !last.Complete:
-		out = append(out, fmt.Sprintf("%s: incomplete: interrupted with %d of its %d instances run%s (rerun it with --resume)",
-			where, len(done), last.Instances, trunc))
+	case !last.Complete: // how many instances the shard has is not known: it was not read to the end
+		out = append(out, fmt.Sprintf("%s: incomplete: interrupted, holding %d runs finished%s (rerun it with --resume)",
+			where, len(s.Runs)-interrupted, trunc))
 	case len(done) < last.Instances:
 		out = append(out, fmt.Sprintf("%s: incomplete: %d of its %d instances", where, len(done), last.Instances))
 	case interrupted > 0 && trunc != "":

@@ -39,7 +39,15 @@ func TestCheckSetNamesWhatDiffers(t *testing.T) {
 	}{
 		{"table", func(s0, s1 *record.Stream) { s1.Headers[0].Tables[0].Checksum = "bb" }, "s1: the checksum of table 8puzzle/exact is bb here, aa in s0"},
 		{"board", func(s0, s1 *record.Stream) { s1.Runs[0].Instance = 1 }, `s1: instance 1 is "1 1 0" here, "1 0" in s0`},
-		{"interrupted", func(s0, s1 *record.Stream) { s1.Summaries[0].Complete = false }, "s1 (shard 1/2): incomplete: interrupted"},
+		{"interrupted", func(s0, s1 *record.Stream) {
+			// Its summary counts the instances read before the signal, not
+			// the shard's: the message says only the runs it holds.
+			s1.Summaries[0].Complete = false
+			s1.Summaries[0].Instances = 3
+			r := s1.Runs[1]
+			r.Heuristic, r.Status = "linear-conflict", record.StatusInterrupted
+			s1.Runs = append(s1.Runs, r)
+		}, "s1 (shard 1/2): incomplete: interrupted, holding 2 runs finished (rerun it with --resume)"},
 		{"short", func(s0, s1 *record.Stream) { s1.Runs = s1.Runs[:1] }, "s1 (shard 1/2): incomplete: 1 of its 2 instances"},
 		{"goal", func(s0, s1 *record.Stream) { s1.Configs[0].Goal = "blank-last" }, "--goal: (none) in s0, blank-last in s1"},
 		{"repeat", func(s0, s1 *record.Stream) { s1.Configs[0].Repeat = 3 }, "--repeat: 1 in s0, 3 in s1"},

@@ -1,6 +1,7 @@
 // Package report turns benchmark run records (docs/records.md) into a
 // comparison of heuristics: pure functions from runs to a [Report], and
-// writers of it as an aligned table, CSV or a JSON Lines record.
+// writers of it as an aligned table, CSV or a JSON Lines record, alone or,
+// by [Report.Write], after the provenance and with the runs.
 //
 // Per heuristic it counts the instances solved, censored (stopped at a node
 // or time limit) and in error, and gives node and time columns twice:
@@ -534,11 +535,13 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.K, s.N) }
 
 // Merge joins the runs and provenance headers of several streams (the
 // shards of one run, or earlier runs of other heuristics) into one, checking
-// that they are of one puzzle. A run that appears twice (same instance,
-// heuristic and repeat) is kept once: an interrupted run gives way to the
-// same run finished; two runs equal in every field but their time and input
-// spelling are kept once and counted in the notes returned; runs that
-// differ otherwise are ErrDuplicate.
+// that they are of one puzzle, with the runs in the order of the unsharded
+// run: by instance number (then input and line, for runs without one), each
+// instance's runs in the order they came. A run that appears twice (same
+// instance, heuristic and repeat) is kept once: an interrupted run gives way
+// to the same run finished; two runs equal in every field but their time
+// and input spelling are kept once and counted in the notes returned; runs
+// that differ otherwise are ErrDuplicate.
 func Merge(streams ...*record.Stream) (*record.Stream, []string, error) {
 	out := &record.Stream{}
 	type id struct {
@@ -579,6 +582,15 @@ func Merge(streams ...*record.Stream) (*record.Stream, []string, error) {
 	if len(out.Runs) == 0 {
 		return nil, nil, ErrNoRuns
 	}
+	slices.SortStableFunc(out.Runs, func(a, b record.Run) int {
+		if c := cmp.Compare(a.Instance, b.Instance); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Input, b.Input); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Line, b.Line)
+	})
 	var notes []string
 	if dups > 0 {
 		notes = append(notes, fmt.Sprintf("%d runs appear twice with the same results (a resumed or repeated shard); each is counted once", dups))

@@ -469,3 +469,70 @@ func TestProvenanceNotes(t *testing.T) {
 		t.Errorf("%q", n)
 	}
 }
+
+// TestWrite: each format of Write is made of the writers it names, in
+// order: JSON Lines of the schema (header, every run, report), CSV after
+// the provenance comments, the table and its instance rows.
+func TestWrite(t *testing.T) {
+	runs := legacyRuns(t, 1)
+	rep, err := Build(runs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prov := record.Provenance{Version: "devel", Commit: "unknown", GoVersion: "go1.26.8", OS: "linux/amd64", CPU: "x", Cores: 2,
+		Date: "2026-11-29T23:30:00Z", Command: []string{"pdbsolve", "bench", "report"}, Tables: []record.TableChecksum{}}
+	write := func(format string, perInstance bool) string {
+		var b bytes.Buffer
+		if err := rep.Write(&b, format, perInstance, prov, runs); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	kinds, err := recordtest.Check([]byte(write("json", false)))
+	if err != nil || len(kinds) != 2+len(runs) || kinds[0] != "header" || kinds[1] != "run" || kinds[len(kinds)-1] != "report" {
+		t.Fatalf("json: %d lines, %v", len(kinds), err)
+	}
+	var csvProv, table, instances bytes.Buffer
+	provenance.WriteCSV(&csvProv, prov)
+	rep.WriteTable(&table)
+	rep.WriteInstances(&instances)
+	var want bytes.Buffer
+	rep.WriteCSV(&want)
+	if got := write("csv", false); got != csvProv.String()+want.String() {
+		t.Errorf("csv:\n%s", got)
+	}
+	want.Reset()
+	record.WriteCSV(&want, runs)
+	if got := write("csv", true); got != csvProv.String()+want.String() {
+		t.Errorf("csv --per-instance:\n%s", got)
+	}
+	if got := write("table", false); got != table.String() {
+		t.Errorf("table:\n%s", got)
+	}
+	if got := write("table", true); got != table.String()+"\n"+instances.String() {
+		t.Errorf("table --per-instance:\n%s", got)
+	}
+}
+
+// TestMergeOrder: merged runs come in the order of the unsharded run, by
+// instance, each instance's runs in the order they came; runs without a
+// number by input and line.
+func TestMergeOrder(t *testing.T) {
+	run := func(instance int, input string, line int, h string) record.Run {
+		return record.Run{Puzzle: record.Puzzle8, Input: input, Line: line, Instance: instance, Heuristic: h, Status: record.StatusSolved}
+	}
+	s1 := &record.Stream{Runs: []record.Run{run(2, "a", 2, "m"), run(2, "a", 2, "lc"), run(0, "b", 9, "m"), run(0, "a", 3, "m")}}
+	s0 := &record.Stream{Runs: []record.Run{run(3, "a", 3, "lc"), run(3, "a", 3, "m"), run(1, "a", 1, "m")}}
+	m, _, err := Merge(s1, s0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range m.Runs {
+		got = append(got, fmt.Sprintf("%d %s:%d %s", r.Instance, r.Input, r.Line, r.Heuristic))
+	}
+	want := []string{"0 a:3 m", "0 b:9 m", "1 a:1 m", "2 a:2 m", "2 a:2 lc", "3 a:3 lc", "3 a:3 m"}
+	if !slices.Equal(got, want) {
+		t.Errorf("merged order %q, want %q", got, want)
+	}
+}

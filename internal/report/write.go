@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -8,7 +9,54 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 )
+
+// Write writes the comparison rep of runs (those kept, for the CSV rows
+// and JSON lines of runs) in format: "json" JSON Lines in one write, the
+// provenance header prov, the runs, then the report line; "csv" prov as
+// comment lines (provenance.WriteCSV), then WriteCSV or, with perInstance,
+// the runs (record.WriteCSV); else the table, WriteTable and, with
+// perInstance, a blank line and WriteInstances.
+func (rep *Report) Write(w io.Writer, format string, perInstance bool, prov record.Provenance, runs []record.Run) error {
+	switch format {
+	case "json":
+		var buf bytes.Buffer
+		if err := provenance.WriteJSON(&buf, prov); err != nil {
+			return err
+		}
+		var line []byte
+		for i := range runs {
+			line = record.AppendRun(line[:0], &runs[i])
+			buf.Write(line)
+		}
+		if err := rep.WriteJSON(&buf); err != nil {
+			return err
+		}
+		_, err := w.Write(buf.Bytes())
+		return err
+	case "csv":
+		if err := provenance.WriteCSV(w, prov); err != nil {
+			return err
+		}
+		if perInstance {
+			return record.WriteCSV(w, runs)
+		}
+		return rep.WriteCSV(w)
+	}
+	if err := rep.WriteTable(w); err != nil {
+		return err
+	}
+	if perInstance {
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+		return rep.WriteInstances(w)
+	}
+	return nil
+}
 
 // WriteJSON writes the report as one JSON Lines record {"report": {...}}.
 func (rep *Report) WriteJSON(w io.Writer) error {

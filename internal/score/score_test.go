@@ -17,11 +17,39 @@ func TestCost(t *testing.T) {
 		{Puzzle: "15puzzle", Pattern: "c", Entries: 16, Width: 2, PeakBytes: 20},
 	}
 	c := Cost(specs, func(s pdb.Spec) bool { return s.Pattern != "b" })
-	if c.Count != 3 || c.Bytes != 1000+2048+4 || c.BuildSeconds != 3 || c.PeakBytes != 30 ||
+	if c.Count != 3 || c.Bytes != 1000+2048+4 || c.BuildNS != 3e9 || c.PeakBytes != 30 ||
 		!slices.Equal(c.Missing, []string{"15puzzle/b"}) {
 		t.Fatalf("%+v", c)
 	}
 	if c := Cost(nil, nil); c.Count != 0 || c.Bytes != 0 || c.Missing != nil {
 		t.Fatalf("no tables: %+v", c)
+	}
+}
+
+// TestCosts: a table two heuristics need is named once, with both and its
+// estimate; a cached table and a table without an estimate are as they
+// should be.
+func TestCosts(t *testing.T) {
+	a := pdb.Spec{Puzzle: "15puzzle", Pattern: "a", Entries: 1 << 20, Width: 8, BuildTime: 90 * time.Second, PeakBytes: 3 << 20}
+	b := pdb.Spec{Puzzle: "15puzzle", Pattern: "b", Entries: 16, Width: 8, BuildTime: 1500 * time.Millisecond, PeakBytes: 512}
+	c := pdb.Spec{Puzzle: "15puzzle", Pattern: "c", Entries: 16, Width: 8}
+	tables, missing := Costs([]string{"h1", "h2", "h3"}, [][]pdb.Spec{{a, b}, {a}, {c}}, func(s pdb.Spec) bool { return s.Pattern == "b" })
+	want := []string{"15puzzle/a (h1, h2): build 1m30s, 3.0 MiB at the peak", "15puzzle/c (h3)"}
+	if !slices.Equal(missing, want) {
+		t.Errorf("missing %q, want %q", missing, want)
+	}
+	if len(tables) != 3 || tables[0].Count != 2 || !slices.Equal(tables[0].Missing, []string{"15puzzle/a"}) || tables[2].BuildNS != 0 {
+		t.Errorf("tables %+v", tables)
+	}
+	for d, want := range map[time.Duration]string{999 * time.Millisecond: "under 1s", 1549 * time.Millisecond: "1.5s",
+		59949 * time.Millisecond: "59.9s", 61400 * time.Millisecond: "1m1s"} {
+		if got := seconds(d); got != want {
+			t.Errorf("seconds(%v) = %q, want %q", d, got, want)
+		}
+	}
+	for n, want := range map[uint64]string{512: "0.5 KiB", 1<<20 - 1: "1024.0 KiB", 3 << 20: "3.0 MiB"} {
+		if got := mib(n); got != want {
+			t.Errorf("mib(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

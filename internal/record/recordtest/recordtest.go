@@ -60,8 +60,8 @@ func Schema() (*jsonschema.Schema, error) {
 }
 
 // Kind names the kind of a record by its distinguishing key: "run",
-// "verdict", "census", "header", "verify_summary", "report", or "" for
-// none of them.
+// "verdict", "census", "header", "verify_summary", "report", "score", or
+// "" for none of them.
 func Kind(obj map[string]json.RawMessage) string {
 	switch {
 	case obj["status"] != nil:
@@ -76,6 +76,8 @@ func Kind(obj map[string]json.RawMessage) string {
 		return "verify_summary"
 	case obj["report"] != nil:
 		return "report"
+	case obj["score"] != nil:
+		return "score"
 	}
 	return ""
 }
@@ -124,6 +126,10 @@ func Check(data []byte) ([]string, error) {
 			dst = new(struct {
 				S *record.Summary `json:"summary"`
 				R json.RawMessage `json:"report"` // decoded by package report's own test
+			})
+		case "score":
+			dst = new(struct {
+				S record.Score `json:"score"`
 			})
 		default:
 			return nil, fmt.Errorf("%s: no record kind", where)

@@ -1,0 +1,180 @@
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// ErrOtherInputs is returned by Pipeline.End when an instance of a resumed
+// run is not the board its output holds under the same number.
+var ErrOtherInputs = errors.New("the inputs are not those of its run")
+
+// Pipeline is one bench run over boards of type B as a batch (package
+// batch) of one-instance units: the batch's Source reads the instances and
+// passes each to Take (a record it cannot read to Bad); each worker, made
+// by NewHandler, solves the instances it is given under every heuristic
+// through Session, which writes each run to Session.Out as it completes;
+// End ends the session after the batch and writes the summary line. Its
+// methods are safe for concurrent use.
+type Pipeline[B any] struct {
+	Session *Session[B]
+	Solvers []func() Solver[B] // a factory a heuristic, in the order of Session.Heuristics
+	Prior   *record.Prior      // the output resumed, or nil
+	Output  string             // the output's file name, for messages
+	Tracker *progress.Tracker  // the workers' progress and counts; Session.Tracker too
+	Stderr  io.Writer          // notes: records not read, runs failed; written one at a time
+	Stop    func() bool        // reports an interrupt: no run starts after it
+
+	mu       sync.Mutex
+	bad      int   // records not read
+	selected int   // instances selected, as far as read
+	read     bool  // the inputs were read to the end
+	pastEnd  bool  // an --instances number matched no record
+	changed  error // ErrOtherInputs, with the instance
+	inflight int   // runs recorded as interrupted
+}
+
+// New returns the Pipeline of the bench run cfg describes: its Session
+// solves cfg's puzzle, goal, heuristics and repeats within its limits, and
+// compares the runs in a report built with o; keepRuns keeps every run, for
+// Session.Runs. The other fields are the caller's to set.
+func New[B any](cfg *record.Config, o report.Options, keepRuns bool) (*Pipeline[B], error) {
+	b, err := report.NewBuilder(cfg.Puzzle, cfg.Heuristics, o)
+	if err != nil {
+		return nil, err
+	}
+	return &Pipeline[B]{Session: &Session[B]{Puzzle: cfg.Puzzle, Goal: cfg.Goal, Heuristics: cfg.Heuristics, Repeat: cfg.Repeat,
+		Limits: search.Limits{MaxNodes: cfg.MaxNodes, Timeout: time.Duration(cfg.TimeoutNS)}, Builder: b, KeepRuns: keepRuns}}, nil
+}
+
+// Bad counts a record of the inputs that could not be read, at where
+// (FILE:LINE), saying on Stderr where and why (msg); it returns true, for
+// the reading to go on.
+func (p *Pipeline[B]) Bad(where, msg string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.bad++
+	fmt.Fprintf(p.Stderr, "%s: %s\n", where, msg)
+	return true
+}
+
+// Take counts instance x selected, gives it the runs a resumed output
+// holds of it, and sends it to the workers as a unit of its own; it
+// reports whether the reading goes on: not when send does not (the batch
+// has stopped), nor when x is not the board the resumed output holds under
+// its number (End then returns ErrOtherInputs).
+func (p *Pipeline[B]) Take(x *Item[B], send func(*batch.Unit, *Item[B]) bool) bool {
+	p.mu.Lock()
+	p.selected++
+	p.mu.Unlock()
+	if p.Prior != nil {
+		x.Done = p.Prior.Instance(x.Instance)
+		if len(x.Done) > 0 && x.Done[0].Board != x.Board {
+			p.mu.Lock()
+			p.changed = fmt.Errorf("%s: instance %d is %q, but %q in %s: %w", x.In.Where, x.Instance, x.Board, x.Done[0].Board,
+				p.Output, ErrOtherInputs)
+			p.mu.Unlock()
+			return false
+		}
+	}
+	return send(&batch.Unit{Name: batch.InputName(x.Input), Line: x.Line, Records: 1}, x)
+}
+
+// Read marks the inputs read to the end; pastEnd says a number of
+// --instances matched no record (a bad selection, as a bad record is).
+func (p *Pipeline[B]) Read(pastEnd bool) {
+	p.mu.Lock()
+	p.read, p.pastEnd = true, pastEnd
+	p.mu.Unlock()
+}
+
+// NewHandler makes a worker: a Solver of every heuristic, solving each
+// instance it is given through Session and saying on Stderr which runs
+// failed.
+func (p *Pipeline[B]) NewHandler() batch.Handler[*Item[B]] {
+	solvers := make([]Solver[B], len(p.Solvers))
+	for i, f := range p.Solvers {
+		solvers[i] = f()
+	}
+	worker := p.Tracker.NewWorker().ID()
+	return func(_ *batch.Unit, x **Item[B]) {
+		failed := p.Session.Solve(worker, solvers, *x, p.Stop)
+		p.mu.Lock()
+		for _, r := range failed {
+			fmt.Fprintf(p.Stderr, "%s: %s: %s\n", (*x).In.Where, r.Heuristic, r.Error)
+		}
+		p.mu.Unlock()
+		p.Tracker.UnitDone()
+	}
+}
+
+// End ends the session after the batch, which ended as res: after an
+// interrupt the runs in flight are recorded as interrupted (InFlight
+// counts them), else no run is taken after the last. It finishes the
+// progress report and writes to Session.Out the summary line: the counts
+// of the whole output (a resumed output's runs included; complete when
+// every instance was read and run) and the report, which it returns. When
+// an instance was not the resumed output's it writes nothing (the output's
+// last summary stands), closes Session.Out and returns ErrOtherInputs.
+func (p *Pipeline[B]) End(res batch.Result) (*report.Report, error) {
+	if res.Interrupted {
+		n := p.Session.Interrupt()
+		p.mu.Lock()
+		p.inflight = n
+		p.mu.Unlock()
+	} else {
+		p.Session.Stop()
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := p.Session.Out
+	if p.changed != nil {
+		if out != nil {
+			out.Close()
+		}
+		return nil, p.changed
+	}
+	p.Tracker.Finish(true)
+	rep := p.Session.Builder.Report()
+	if out != nil {
+		sum := p.Tracker.Summary()
+		sum.Complete = p.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
+		sum.Instances = p.selected
+		if p.Prior != nil {
+			for _, r := range p.Prior.Stream.Runs {
+				if r.Status != record.StatusInterrupted {
+					sum.Count(r.Status)
+				}
+			}
+		}
+		out.WriteJSON(struct {
+			Summary record.Summary `json:"summary"`
+			Report  *report.Report `json:"report"`
+		}{sum, rep})
+	}
+	return rep, nil
+}
+
+// InFlight returns the number of runs End recorded as interrupted.
+func (p *Pipeline[B]) InFlight() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.inflight
+}
+
+// BadInput reports whether a record could not be read or an --instances number
+// matched no record.
+func (p *Pipeline[B]) BadInput() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.bad > 0 || p.pastEnd
+}
