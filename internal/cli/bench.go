@@ -219,10 +219,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 			return err
 		}
 	}
-	workers, inner := o.workers, 1 // inner: workers inside one search
-	if p.SplitSearch(o.Split) {
-		inner, workers = workers, 1
-	}
+	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
 	b.Solvers = make([]func() bench.Solver[B], len(o.Heuristics))
 	for i, name := range o.Heuristics {
 		if b.Solvers[i], err = p.BenchSolver(o.g.cache, name, inner, o.Goal, false); err != nil {
