@@ -194,6 +194,15 @@ func InputName(name string) string {
 	return name
 }
 
+// RecordInput returns the name records give the input messages call
+// name (InputName's): "-" for "stdin", else name.
+func RecordInput(name string) string {
+	if name == InputName("-") {
+		return "-"
+	}
+	return name
+}
+
 // inPool and outPool recycle unit input and output buffers, so a long
 // batch allocates only while the pipeline fills. They are kept apart: output
 // may be larger than its input, and a reader handed an output-sized buffer
@@ -428,23 +437,30 @@ func (st *state[T]) readAll() {
 		if st.stop.Load() {
 			return
 		}
-		r := st.cfg.Stdin
-		if name != "-" {
-			f, err := os.Open(name)
-			if err != nil {
-				sendErr(i, err)
-				continue
-			}
-			r = f
+		r, closeInput, err := Open(name, st.cfg.Stdin)
+		if err != nil {
+			sendErr(i, err)
+			continue
 		}
-		err := st.readInput(r, i, InputName(name), &seq)
-		if f, ok := r.(*os.File); ok && name != "-" {
-			f.Close()
-		}
+		err = st.readInput(r, i, InputName(name), &seq)
+		closeInput()
 		if err != nil {
 			sendErr(i, fmt.Errorf("%s: %w", InputName(name), err))
 		}
 	}
+}
+
+// Open opens the input called name, stdin for "-", and returns a function
+// that closes it (stdin stays open).
+func Open(name string, stdin io.Reader) (io.Reader, func(), error) {
+	if name == "-" {
+		return stdin, func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() { f.Close() }, nil
 }
 
 // send hands u to the workers as the next unit of input.
@@ -459,107 +475,148 @@ func (st *state[T]) send(u *job[T], input int, seq *int) {
 	st.jobs <- u
 }
 
-// readInput cuts one input into units and sends them. Each chunk takes at
-// most ChunkSize new bytes (more only for one long record), so chunks stay
-// small whatever buffer the pool hands out. A record longer than MaxRecord
-// becomes a unit of its own with Err ErrTooLong, reported by a worker as one bad
-// record, and the reader skips to the end of its last line. When the batch
-// has an end test, the reader stops at the first line that passes it.
+// readInput cuts one input into units (Reader's chunks) and sends them. A
+// record longer than MaxRecord becomes a unit of its own with Err
+// ErrTooLong, reported by a worker as one bad record. When the batch has an
+// end test, the reader stops at the first line that passes it.
 func (st *state[T]) readInput(r io.Reader, input int, name string, seq *int) error {
 	cfg := st.cfg
-	done := &st.done[input]
-	line := 1
-	var carry []byte
-	eof := false
-	for !eof {
-		if done.Load() || st.stop.Load() {
+	c := NewReader(r, cfg.Split)
+	for !st.done[input].Load() && !st.stop.Load() {
+		data, line, err := c.Next()
+		switch {
+		case err == io.EOF:
 			return nil
+		case err == ErrTooLong:
+			st.send(&job[T]{Unit: &Unit{Name: name, Line: line, Records: 1, Err: ErrTooLong}}, input, seq)
+			continue
+		case err != nil:
+			return err
 		}
-		buf := append(getBuf(&inPool, len(carry)+ChunkSize), carry...)
-		limit := len(buf) + ChunkSize // where this chunk stops reading; cap(buf) >= limit
-		k := 0
-		for {
-			if len(buf) == limit { // no record ends in what was read
-				if len(buf) > MaxRecord {
-					// One record fills the buffer: report it at its first
-					// line and skip to the end of its last line.
-					st.send(&job[T]{Unit: &Unit{Name: name, Line: line, Records: 1, Err: ErrTooLong}}, input, seq)
-					line += bytes.Count(buf, []byte{'\n'}) + 1
-					n, err := skipLine(r, buf[:min(cap(buf), ChunkSize)])
-					buf = buf[:n]
-					if err == io.EOF {
-						eof = true
-					} else if err != nil {
-						return err
-					}
-					limit = len(buf) + ChunkSize
-					if cap(buf) < limit {
-						buf = append(make([]byte, 0, limit), buf...)
-					}
-					// What followed the newline may hold whole records.
-					if bytes.IndexByte(buf, '\n') >= 0 || eof {
-						if k = cfg.Split(buf, eof); k > 0 || eof {
-							break
-						}
-					}
-				} else { // grow for one long record
-					limit = min(max(2*len(buf), len(buf)+ChunkSize), MaxRecord+1)
-					if cap(buf) < limit {
-						buf = append(make([]byte, 0, limit), buf...)
-					}
-				}
+		if cfg.First == nil {
+			_, records, end, found := st.scanLines(data)
+			st.send(&job[T]{Unit: &Unit{Name: name, Line: line, Data: data[:end], Records: records}}, input, seq)
+			if found {
+				return nil // the input's end line: read no further
 			}
-			if !eof {
-				n, err := r.Read(buf[len(buf):limit])
-				buf = buf[:len(buf)+n]
-				if err == io.EOF {
-					eof = true
-				} else if err != nil {
-					return err
-				}
-				// Records end at a newline or at the end of the input: look
-				// for one only when new bytes may hold it, so a long line
-				// arriving in small reads is not rescanned each time.
-				if !eof && bytes.IndexByte(buf[len(buf)-n:], '\n') < 0 {
-					continue
-				}
-			}
-			k = cfg.Split(buf, eof)
-			if k > 0 || eof {
-				break
-			}
-		}
-		carry = append(carry[:0], buf[k:]...)
-		if k == 0 {
-			putBuf(&inPool, buf)
 			continue
 		}
-		data := buf[:k]
-		if cfg.First != nil {
-			// One unit a record, each in a buffer of its own.
-			for len(data) > 0 {
-				n := max(cfg.First(data), 1)
-				lines, records, end, found := st.scanLines(data[:n])
-				u := &Unit{Name: name, Line: line, Data: append([]byte(nil), data[:end]...), Records: min(records, 1)}
-				st.send(&job[T]{Unit: u}, input, seq)
-				line += lines
-				data = data[n:]
-				if found {
-					return nil
-				}
+		// One unit a record, each in a buffer of its own.
+		for rest := data; len(rest) > 0; {
+			n := max(cfg.First(rest), 1)
+			lines, records, end, found := st.scanLines(rest[:n])
+			u := &Unit{Name: name, Line: line, Data: append([]byte(nil), rest[:end]...), Records: min(records, 1)}
+			st.send(&job[T]{Unit: u}, input, seq)
+			if found {
+				return nil
 			}
-			putBuf(&inPool, buf)
-			continue
+			line += lines
+			rest = rest[n:]
 		}
-		lines, records, end, found := st.scanLines(data)
-		st.send(&job[T]{Unit: &Unit{Name: name, Line: line, Data: data[:end], Records: records}}, input, seq)
-		line += lines
-		if found {
-			return nil // the input's end line: read no further
-		}
+		c.Recycle(data)
 	}
 	return nil
 }
+
+// Reader cuts one input into chunks of whole records, as Run's reader
+// does. Each chunk takes at most ChunkSize new bytes (more only for one long
+// record), so chunks stay small whatever buffer the pool hands out. A record
+// longer than MaxRecord is skipped to the end of its last line.
+type Reader struct {
+	r         io.Reader
+	split     SplitFunc
+	line      int    // the line the next chunk starts on
+	carry     []byte // what was read after the last chunk
+	eof       bool   // the input has ended
+	afterSkip bool   // carry follows a skipped record: it may hold whole records
+	err       error  // the read error after a skipped record, for the next call
+}
+
+// NewReader returns a Reader of r whose records split cuts (nil:
+// SplitLines).
+func NewReader(r io.Reader, split SplitFunc) *Reader {
+	if split == nil {
+		split = SplitLines
+	}
+	return &Reader{r: r, split: split, line: 1}
+}
+
+// Next returns the next chunk of whole records and the line (1-based) it
+// starts on. For a record longer than MaxRecord it returns no chunk and
+// ErrTooLong with the record's first line. At the end of the input it
+// returns io.EOF; another error is the input's. The chunk is the caller's,
+// who may hand it back with Recycle.
+func (c *Reader) Next() (chunk []byte, line int, err error) {
+	if c.err != nil {
+		return nil, c.line, c.err
+	}
+	buf := append(getBuf(&inPool, len(c.carry)+ChunkSize), c.carry...)
+	limit := len(buf) + ChunkSize // where this chunk stops reading; cap(buf) >= limit
+	// Records end at a newline or at the end of the input: look for one
+	// only when new bytes may hold it, so a long line arriving in small
+	// reads is not rescanned each time.
+	check := c.eof || c.afterSkip && bytes.IndexByte(buf, '\n') >= 0
+	c.afterSkip = false
+	for {
+		if check {
+			if k := c.split(buf, c.eof); k > 0 || c.eof {
+				return c.cut(buf, k)
+			}
+		}
+		if len(buf) == limit { // no record ends in what was read
+			if len(buf) > MaxRecord {
+				return c.skip(buf)
+			}
+			// Grow for one long record.
+			limit = min(max(2*len(buf), len(buf)+ChunkSize), MaxRecord+1)
+			if cap(buf) < limit {
+				buf = append(make([]byte, 0, limit), buf...)
+			}
+		}
+		n, err := c.r.Read(buf[len(buf):limit])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			c.eof = true
+		} else if err != nil {
+			return nil, c.line, err
+		}
+		check = c.eof || bytes.IndexByte(buf[len(buf)-n:], '\n') >= 0
+	}
+}
+
+// cut returns buf[:k] as the next chunk, keeping the rest for the next;
+// io.EOF when there is none.
+func (c *Reader) cut(buf []byte, k int) ([]byte, int, error) {
+	c.carry = append(c.carry[:0], buf[k:]...)
+	line := c.line
+	if k == 0 {
+		putBuf(&inPool, buf)
+		return nil, line, io.EOF
+	}
+	c.line += bytes.Count(buf[:k], []byte{'\n'})
+	return buf[:k], line, nil
+}
+
+// skip reports the record that fills buf as ErrTooLong at its first line
+// and reads on to the end of its last line.
+func (c *Reader) skip(buf []byte) ([]byte, int, error) {
+	line := c.line
+	c.line += bytes.Count(buf, []byte{'\n'}) + 1
+	n, err := skipLine(c.r, buf[:min(cap(buf), ChunkSize)])
+	if err == io.EOF {
+		c.eof = true
+	} else if err != nil {
+		c.err = err
+	}
+	c.carry = append(c.carry[:0], buf[:n]...)
+	c.afterSkip = true
+	putBuf(&inPool, buf)
+	return nil, line, ErrTooLong
+}
+
+// Recycle hands back a chunk Next returned, for reuse: the caller must not
+// use it after.
+func (c *Reader) Recycle(chunk []byte) { putBuf(&inPool, chunk) }
 
 // skipLine reads on from r into buf until a newline, moves what follows it
 // to the front of buf and returns its length.

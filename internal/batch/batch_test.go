@@ -210,3 +210,49 @@ func TestOneRecordUnitsRunTogether(t *testing.T) {
 		t.Fatal("the records did not run at the same time")
 	}
 }
+
+// TestReaderChunks: Reader's chunks are the input in order but for the
+// overlong records, each chunk at the line it starts on and ending at a
+// record's end, the overlong record reported at its first line.
+func TestReaderChunks(t *testing.T) {
+	var in strings.Builder
+	for i := 1; i <= 20000; i++ {
+		fmt.Fprintf(&in, "record %d\n", i)
+		if i == 7000 {
+			in.WriteString(strings.Repeat("x", MaxRecord+5) + "\n")
+		}
+	}
+	in.WriteString("last, without a newline")
+	text := in.String()
+	c := NewReader(strings.NewReader(text), nil)
+	var got strings.Builder
+	var tooLong []int
+	lines := 0
+	for {
+		chunk, line, err := c.Next()
+		if err == io.EOF {
+			break
+		}
+		if line != lines+1 { // the chunk starts after the newlines read so far
+			t.Fatalf("a chunk at line %d, want %d", line, lines+1)
+		}
+		if err == ErrTooLong {
+			tooLong = append(tooLong, line)
+			got.WriteString(strings.Repeat("x", MaxRecord+5) + "\n")
+			lines++
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if chunk[len(chunk)-1] != '\n' && got.Len()+len(chunk) != len(text) {
+			t.Fatalf("a chunk at line %d ends inside a line", line)
+		}
+		got.Write(chunk)
+		lines += bytes.Count(chunk, []byte{'\n'})
+		c.Recycle(chunk)
+	}
+	if got.String() != text || !slices.Equal(tooLong, []int{7001}) {
+		t.Fatalf("chunks differ from the input; overlong records at %v", tooLong)
+	}
+}

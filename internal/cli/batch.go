@@ -4,13 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"syscall"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
-	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
 // runBatch runs cfg over the command's streams (cfg.Workers: all cores when
@@ -62,10 +60,6 @@ func newRunTracker(g *globalOptions, label string, lines bool) *progress.Tracker
 	}
 	return progress.New(g.Stderr, label, mode)
 }
-
-// progressPrinter returns a table build's progress callback, redrawing one
-// line on w.
-func progressPrinter(w io.Writer) func(pdb.Progress) { return progress.Printer(w) }
 
 // interrupted is the cause of a command's context when a signal ended it.
 type interrupted struct{ sig os.Signal }

@@ -219,10 +219,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 			return err
 		}
 	}
-	workers, inner := o.workers, 1 // inner: workers inside one search
-	if p.SplitSearch(o.Split) {
-		inner, workers = workers, 1
-	}
+	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
 	b.Solvers = make([]func() bench.Solver[B], len(o.Heuristics))
 	for i, name := range o.Heuristics {
 		if b.Solvers[i], err = p.BenchSolver(o.g.cache, name, inner, o.Goal, false); err != nil {
@@ -237,7 +234,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 		if b.Session.Out, err = openRunOutput(o.g, o.Output, b.Prior); err != nil {
 			return err
 		}
-		b.Session.Out.WriteJSON(record.Header{Provenance: prov, Config: cfg})
+		b.Session.Out.WriteHeader(&record.Header{Provenance: prov, Config: cfg})
 	}
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.Session.Tracker = b.Tracker
@@ -248,11 +245,11 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 				if rec.Err != nil {
 					return b.Bad(where, userMessage(rec.Err))
 				}
-				return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: recordInput(rec.Input), Line: rec.Line,
+				return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
 					Board: p.BoardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
 			})
 			if err == nil {
-				b.Read(n >= 0 && warnPastEnd(o.g, &o.sel, n))
+				b.Read(n >= 0 && warnUnmatched(o.g, &o.sel, n))
 			}
 			return err // the batch reports it
 		}})

@@ -1,31 +1,20 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
-	"os"
 
 	"github.com/pdbsolve/pdbsolve/internal/record"
 )
 
-// checkOutputFlags checks -o and --resume before any work: --resume needs
-// -o, and -o onto an existing non-empty file needs --resume.
+// checkOutputFlags checks -o and --resume before any work
+// (record.CheckOutputFile): a usage error, or an error reading the file.
 func checkOutputFlags(path string, resume bool) error {
-	if path == "" {
-		if resume {
-			return usageError("--resume: name the output to continue with -o FILE")
-		}
-		return nil
+	err := record.CheckOutputFile(path, resume)
+	if errors.Is(err, record.ErrOutputFile) {
+		return withCode(ExitUsage, err)
 	}
-	st, err := os.Stat(path)
-	switch {
-	case err == nil && st.IsDir():
-		return usageError("-o %s: a directory", path)
-	case err == nil && st.Size() > 0 && !resume:
-		return usageError("-o %s: the file exists and is not empty: pass --resume to continue it, or remove it", path)
-	case err != nil && !os.IsNotExist(err):
-		return withCode(ExitIO, err)
-	}
-	return nil
+	return withCode(ExitIO, err)
 }
 
 // readPrior reads the output file path of an earlier run to resume (see
@@ -57,18 +46,11 @@ func openRunOutput(g *globalOptions, path string, p *record.Prior) (*record.Outp
 	if path == "" {
 		return record.NewOutput(g.Stdout), nil
 	}
-	keep := int64(0)
-	if p != nil {
-		keep = p.Stream.Size
-		if p.Stream.Truncated > 0 {
-			fmt.Fprintf(g.Stderr, "pdbsolve: --resume: %s: dropped the unfinished line %d\n", path, p.Stream.Truncated)
-		}
+	out, dropped, err := record.OpenOutput(path, p)
+	if dropped > 0 {
+		fmt.Fprintf(g.Stderr, "pdbsolve: --resume: %s: dropped the unfinished line %d\n", path, dropped)
 	}
-	out, err := record.AppendOutput(path, keep)
-	if err != nil {
-		return nil, withCode(ExitIO, err)
-	}
-	return out, nil
+	return out, withCode(ExitIO, err)
 }
 
 // closeRunOutput closes out, turning a write error into exit status 4.

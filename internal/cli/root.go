@@ -27,6 +27,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -52,8 +53,8 @@ const exitCodeHelp = `Exit status:
   0  every record was handled (bench, bench report: every run solved or
      censored by --max-nodes or --timeout, which the summary counts)
   1  some records were malformed, unsolvable or (verify, bench) wrong, a bench
-     heuristic disagreed, or --instances named numbers past the end of the
-     input; the others were handled
+     heuristic disagreed, --instances named numbers past the end of the
+     input, or --shard took none of its records; the others were handled
   2  bad flags or arguments (also: -o onto a non-empty file without --resume,
      --resume onto another run's output)
   3  a table could not be read, built or written
@@ -130,7 +131,7 @@ func (g *globalOptions) cacheIn(dir string) (*pdb.Cache, error) {
 	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) },
 		Loaded: g.tableLoaded}
 	if g.stderrTTY {
-		c.Progress = progressPrinter(g.Stderr)
+		c.Progress = progress.Printer(g.Stderr)
 	}
 	g.tablesMu.Lock()
 	g.caches = append(g.caches, c)

@@ -76,3 +76,38 @@ func TestInstancesPastTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectionMatchingNothing: a --shard that takes none of the records,
+// alone or with --instances, is named on stderr and exits 1, in solve and
+// bench alike; so do --instances numbers past the end.
+func TestSelectionMatchingNothing(t *testing.T) {
+	boards := "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n"
+	for _, c := range []struct {
+		sel  []string
+		want string
+	}{
+		{[]string{"--shard", "5/8"}, "--shard 5/8: the inputs hold 3 records, none of them in the shard"},
+		{[]string{"--shard", "3/4"}, "--shard 3/4: the inputs hold 3 records, none of them in the shard"},
+		{[]string{"--shard", "1/2", "--instances", "1,3"}, "--shard 1/2 --instances 1,3: the inputs hold 3 records, none of them in both"},
+		{[]string{"--shard", "1/2", "--instances", "3-9"}, "none of them in both"},
+		{[]string{"--instances", "4-6"}, "--instances 4-6: the inputs hold 3 records; numbers above 3 match nothing: 4-6"},
+	} {
+		for _, cmd := range [][]string{{"solve", "8puzzle"}, {"bench", "8puzzle"}} {
+			args := append(append(cmd, "--goal", "blank-last", "--heuristic", "manhattan"), c.sel...)
+			code, out, errs := runTilesCode(t, boards, args...)
+			if code != ExitBadInput || !strings.Contains(errs, "pdbsolve: ") || !strings.Contains(errs, c.want) {
+				t.Errorf("%v: exit %d, stderr %q, want exit %d and %q", args, code, errs, ExitBadInput, c.want)
+			}
+			if cmd[0] == "solve" && out != "" {
+				t.Errorf("%v: answers %q", args, out)
+			}
+		}
+	}
+	// A shard that takes a record, and a range running past the end, pass.
+	for _, sel := range [][]string{{"--shard", "2/8"}, {"--shard", "0/2", "--instances", "1-100"}} {
+		args := append([]string{"solve", "8puzzle", "--goal", "blank-last", "--heuristic", "manhattan"}, sel...)
+		if code, _, errs := runTilesCode(t, boards, args...); code != ExitOK {
+			t.Errorf("%v: exit %d, %q", args, code, errs)
+		}
+	}
+}

@@ -49,7 +49,7 @@ func (f *solveOutputFlags) prepare(cfg *record.Config, sel *puzzle.Selection) (*
 		}
 		s.prior = p
 		if answered := p.Answered(); answered != nil {
-			sel.Skip = func(input string, line int) bool { return answered(recordInput(input), line) }
+			sel.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
 		}
 	}
 	return s, nil
@@ -69,7 +69,7 @@ func (s *solveOutput) open(g *globalOptions) (io.Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	out.WriteJSON(record.Header{Provenance: prov, Config: s.cfg})
+	out.WriteHeader(&record.Header{Provenance: prov, Config: s.cfg})
 	s.out = out
 	return out.Writer(), nil
 }
@@ -77,24 +77,18 @@ func (s *solveOutput) open(g *globalOptions) (io.Writer, error) {
 // finish writes the records of the runs still in flight after an
 // interrupt (interrupted) and closes the file; err is the batch's.
 func (s *solveOutput) finish(g *globalOptions, err error, inflight []record.Run, asJSON bool) error {
-	interrupted := false
 	var ee *exitError
-	if errors.As(err, &ee) && ee.code >= ExitSignal {
-		interrupted = true
-	}
-	if interrupted {
-		for i := range inflight {
-			r := &inflight[i]
-			if asJSON || s.out != nil {
-				line := record.AppendRun(nil, r)
-				if s.out != nil {
-					s.out.WriteLine(line)
-				} else if _, werr := g.Stdout.Write(line); werr != nil {
-					return withCode(ExitIO, fmt.Errorf("writing output: %w", werr))
-				}
+	interrupted := errors.As(err, &ee) && ee.code >= ExitSignal
+	for i := 0; interrupted && i < len(inflight); i++ {
+		r := &inflight[i]
+		if s.out != nil {
+			s.out.WriteRun(r)
+		} else if asJSON {
+			if _, werr := g.Stdout.Write(record.AppendRun(nil, r)); werr != nil {
+				return withCode(ExitIO, fmt.Errorf("writing output: %w", werr))
 			}
-			fmt.Fprintf(g.Stderr, "pdbsolve: %s:%d: %s\n", batch.InputName(r.Input), r.Line, r.Error)
 		}
+		fmt.Fprintf(g.Stderr, "pdbsolve: %s:%d: %s\n", batch.InputName(r.Input), r.Line, r.Error)
 	}
 	if s.out != nil {
 		if cerr := closeRunOutput(s.out, s.flags.Output); cerr != nil && (err == nil || !interrupted && isSilent(err, ExitLimit)) {

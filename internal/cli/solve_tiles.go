@@ -1,18 +1,13 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
-	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
-	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -21,19 +16,15 @@ import (
 type solveTilesOptions struct {
 	g *globalOptions
 	tilesArg
-	Format    outputFormat
+	solveFlags
 	Heuristic string
 	Goal      bitboard.Goal
 	MaxNodes  uint64
 	Timeout   time.Duration
 	Split     puzzle.SplitMode
 	Progress  bool
-	Inputs    []string
-	selectionFlags
-	out solveOutputFlags
 
-	tiles puzzle.Tiles     // set by complete
-	sel   puzzle.Selection // set by complete
+	tiles puzzle.Tiles // set by complete
 }
 
 func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
@@ -88,8 +79,9 @@ elapsed).
 (provenance and configuration), each as soon as it and those before it are
 done; --resume continues such a FILE, skipping the boards it answered
 (interrupted ones are solved again); without --resume a non-empty FILE is a
-usage error. --instances numbers past the end of the inputs are named on
-stderr and make the exit status 1.
+usage error. --instances numbers past the end of the inputs, and a --shard
+that takes none of their records, are named on stderr and make the exit
+status 1.
 
 Heuristics: %s.
 Default: %s.
@@ -106,10 +98,9 @@ Default: %s.
 	goalFlag(cmd, &o.Goal, "goal convention: blank-first or blank-last")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
-	o.selectionFlags.register(cmd)
 	splitFlag(cmd, &o.Split, "all workers on one board at a time: auto, on or off")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr (else one updating line on a terminal, a time-stamped line at most once a minute a worker otherwise)")
-	o.out.register(cmd)
+	o.solveFlags.register(cmd)
 	return cmd
 }
 
@@ -133,10 +124,7 @@ func (o *solveTilesOptions) complete() (err error) {
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
-	if o.Heuristic == "" {
-		o.Heuristic = o.tiles.DefaultHeuristic()
-	}
-	if err := o.tiles.CheckHeuristic(o.Heuristic); err != nil {
+	if o.Heuristic, err = puzzle.HeuristicOrDefault(o.tiles, o.Heuristic); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.sel, err = o.selectionFlags.parse()
@@ -147,138 +135,6 @@ func runSolveTiles(o *solveTilesOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	p := o.tiles
-	sout, err := o.out.prepare(&record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: o.Goal.String(),
-		Heuristics: []string{o.Heuristic}, MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: 1,
-		Shard: o.sel.Shard.String(), Instances: o.Instances, Inputs: o.Inputs}, &o.sel)
-	if err != nil {
-		return err
-	}
-	if o.out.Output != "" {
-		o.Format = formatJSON
-	}
-	h, err := p.Heuristic(o.g.cache, o.Heuristic)
-	if err != nil {
-		return withCode(ExitTable, err)
-	}
-	out, err := sout.open(o.g)
-	if err != nil {
-		return err
-	}
-	src, pastEnd := selectedSource(o.g, p, o.Inputs, o.sel)
-	tracker := newRunTracker(o.g, "solve", o.Progress)
-	tracker.Clear = true
-	inner, workers := 1, o.g.workers()
-	if p.SplitSearch(o.Split) {
-		inner, workers = workers, 1 // one record at a time, every worker inside its search
-	}
-	lim := search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}
-	err = runBatch(o.g, batch.Config[batch.None]{
-		Stdout: out, Workers: workers,
-		Inputs: o.Inputs, JSON: o.Format == formatJSON, Source: src,
-		Reject: func(u *batch.Unit, line int, err error) {
-			rejectRecord(u, o.Format == formatJSON, p.RecordName(), o.Heuristic, line, err)
-		},
-		Split: p.Split,
-		// A board costs milliseconds to hours: one a unit keeps every worker busy.
-		First: p.First,
-		NewHandler: func() batch.Handler[batch.None] {
-			s := search.NewTilesSolver(h)
-			s.SetWorkers(inner)
-			ws := tracker.NewWorker()
-			return func(u *batch.Unit, _ *batch.None) { solveTilesUnit(u, s, o, lim, tracker, ws) }
-		},
-	})
-	tracker.Finish(false)
-	return sout.finish(o.g, pastEnd.status(err), tracker.InFlight(), o.Format == formatJSON)
+	return runSolve(o.g, o.tiles, &o.solveFlags, &puzzle.SolveOptions{Heuristic: o.Heuristic, Goal: o.Goal,
+		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, Split: o.Split}, o.Progress)
 }
-
-// solveTilesUnit solves every board of a unit into its output.
-func solveTilesUnit(c *batch.Unit, s *search.TilesSolver, o *solveTilesOptions, lim search.Limits, tracker *progress.Tracker, ws *progress.Worker) {
-	p, heuristic := o.tiles, s.Heuristic().Name()
-	bitboard.TilesScan(c.Data, c.Line, p.Cells(), func(rec *bitboard.TilesRecord) {
-		b, err := p.Parse(rec)
-		if err != nil {
-			rejectRecord(c, o.Format == formatJSON, p.RecordName(), heuristic, rec.ErrLine(err), err)
-			return
-		}
-		r := record.Run{Puzzle: p.RecordName(), Input: recordInput(c.Name), Line: rec.Line, Board: b.String(),
-			Goal: o.Goal.String(), Heuristic: heuristic}
-		ws.SetRecord(&r)
-		moves, st, err := s.Solve(b, o.Goal, ws.Begin(lim, 0, c.Name+":"+strconv.Itoa(rec.Line), heuristic))
-		r.Status = record.StatusSolved
-		switch {
-		case errors.Is(err, search.ErrLimit):
-			r.Status = record.StatusLimit
-		case errors.Is(err, search.ErrUnsolvable):
-			r.Status = record.StatusUnsolvable
-		case err != nil:
-			r.Status = record.StatusError
-		}
-		if r.Status == record.StatusUnsolvable {
-			ws.End(record.StatusError, &st) // as progress counts it: a failed run
-		} else {
-			ws.End(r.Status, &st)
-		}
-		tracker.UnitDone()
-		writeTilesAnswer(c, o.Format, &r, b, moves, &st, err)
-	})
-}
-
-// writeTilesAnswer appends to c the answer of board b, whose record r has
-// its status from the search's moves, statistics and error, in format.
-func writeTilesAnswer(c *batch.Unit, format outputFormat, r *record.Run, b bitboard.Tiles, moves []byte, st *search.Stats, err error) {
-	asJSON := format == formatJSON
-	switch r.Status {
-	case record.StatusLimit:
-		err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",
-			b, tilesLimitError{err}, st.Generated, st.Bound)
-		c.Limit++
-		if !asJSON {
-			c.Note(r.Line, plain(err))
-			return
-		}
-		r.SetStats(st, true)
-		r.Error = userMessage(err)
-	case record.StatusUnsolvable:
-		if !asJSON {
-			rejectRecord(c, false, r.Puzzle, r.Heuristic, r.Line, fmt.Errorf("%v: %w for the %s goal", b, tilesUnsolvableError{err}, r.Goal))
-			return
-		}
-		c.Bad++
-		r.Error = userMessage(fmt.Errorf("%w for the %s goal", err, r.Goal))
-	case record.StatusError:
-		rejectRecord(c, asJSON, r.Puzzle, r.Heuristic, r.Line, err)
-		return
-	default:
-		r.Moves, r.Length = string(moves), len(moves)
-		r.SetStats(st, true)
-	}
-	switch format {
-	case formatJSON:
-		c.Out = record.AppendRun(c.Out, r)
-		return
-	case formatAOJ:
-		c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
-	case formatText:
-		c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
-		if len(moves) > 0 {
-			c.Out = append(c.Out, ' ')
-			c.Out = append(c.Out, moves...)
-		}
-	}
-	c.Out = append(c.Out, '\n')
-}
-
-// tilesLimitError and tilesUnsolvableError word search's sentinel errors
-// for users, without the package prefix, and keep them comparable with
-// errors.Is.
-type (
-	tilesLimitError      struct{ err error }
-	tilesUnsolvableError struct{ err error }
-)
-
-func (e tilesLimitError) Error() string      { return "search stopped at its node or time limit" }
-func (e tilesLimitError) Unwrap() error      { return e.err }
-func (e tilesUnsolvableError) Error() string { return "board is unsolvable" }
-func (e tilesUnsolvableError) Unwrap() error { return e.err }

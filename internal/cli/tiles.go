@@ -53,26 +53,15 @@ func (a *tilesArg) register(cmd *cobra.Command) {
 // contradicts the name.
 func (a *tilesArg) lookup() (puzzle.Tiles, error) {
 	t, err := puzzle.LookupTiles(a.name, a.size.size)
-	if err != nil {
-		return t, withCode(ExitUsage, err)
-	}
-	return t, nil
+	return t, withCode(ExitUsage, err)
 }
 
 // lookupPuzzle returns the puzzle called name (on the board size, for
-// "tiles") after checking that it takes each of the heuristics: a usage
-// error otherwise. It loads nothing.
+// "tiles") after checking that it takes each of the heuristics
+// (puzzle.Lookup): a usage error otherwise. It loads nothing.
 func lookupPuzzle(name string, size *puzzle.Tiles, heuristics ...string) (puzzle.Puzzle, error) {
-	p, err := puzzle.Lookup(name, size)
-	if err != nil {
-		return nil, withCode(ExitUsage, err)
-	}
-	for _, h := range heuristics {
-		if err := p.CheckHeuristic(h); err != nil {
-			return nil, withCode(ExitUsage, err)
-		}
-	}
-	return p, nil
+	p, err := puzzle.Lookup(name, size, heuristics...)
+	return p, withCode(ExitUsage, err)
 }
 
 // tilesSizeHelp is the help of --size.

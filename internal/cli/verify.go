@@ -1,19 +1,14 @@
 package cli
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
-	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -80,16 +75,6 @@ The exit status is 1 if any record is not ok.
 	return cmd
 }
 
-// verdictCounts counts records by verdict.
-type verdictCounts [search.VerdictCount]int
-
-// verifyItems are the items of a verify unit: its pairs, and what the
-// handler made of them for the writer.
-type verifyItems[B, A any] struct {
-	pairs  []verify.Pair[B, A]
-	counts verdictCounts
-}
-
 // complete checks the flags of verify, before any table is read or input
 // opened, and sets the puzzle and the heuristic (the solve default when none
 // is named).
@@ -100,13 +85,8 @@ func (o *verifyOptions) complete() (err error) {
 	if o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size); err != nil {
 		return err
 	}
-	if o.Heuristic == "" {
-		o.Heuristic = o.puzzle.DefaultHeuristic()
-	}
-	if err := o.puzzle.CheckHeuristic(o.Heuristic); err != nil {
-		return withCode(ExitUsage, err)
-	}
-	return nil
+	o.Heuristic, err = puzzle.HeuristicOrDefault(o.puzzle, o.Heuristic)
+	return withCode(ExitUsage, err)
 }
 
 func runVerify(o *verifyOptions) error {
@@ -124,13 +104,8 @@ func verifyRotation(o *verifyOptions, p puzzle.Rotation) error {
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	return verifyInputs(o, func(boards, answers io.Reader) (*verify.Reader[bitboard.Rotation, verify.RotationAnswer], error) {
+	return verifyInputs(o, 0, verify.RotationChecks(newSolver), func(boards, answers io.Reader) (*verify.Reader[bitboard.Rotation, verify.RotationAnswer], error) {
 		return verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
-	}, verify.RotationPairsPerUnit, 0, func() func(*verify.Pair[bitboard.Rotation, verify.RotationAnswer]) search.Check {
-		s := newSolver()
-		return func(p *verify.Pair[bitboard.Rotation, verify.RotationAnswer]) search.Check {
-			return s.VerifyRotation(p.Board, p.Answer.Moves, p.Answer.Symbol)
-		}
 	})
 }
 
@@ -140,33 +115,20 @@ func verifyTiles(o *verifyOptions, p puzzle.Tiles) error {
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	inner, workers := 1, 0
-	if p.SplitSearch(o.Split) {
-		inner, workers = o.g.workers(), 1
-	}
+	workers, inner := puzzle.Workers(p, o.Split, o.g.workers())
 	goal := o.Goal
-	return verifyInputs(o, func(boards, answers io.Reader) (*verify.Reader[bitboard.Tiles, verify.TilesAnswer], error) {
+	return verifyInputs(o, workers, verify.TilesChecks(h, inner, goal), func(boards, answers io.Reader) (*verify.Reader[bitboard.Tiles, verify.TilesAnswer], error) {
 		return verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), p.Rows(), p.Cols(),
 			p.Parse, func(b bitboard.Tiles) bool { return b.Solvable(goal) })
-	}, verify.TilesPairsPerUnit, workers, func() func(*verify.Pair[bitboard.Tiles, verify.TilesAnswer]) search.Check {
-		s := search.NewTilesSolver(h)
-		s.SetWorkers(inner)
-		return func(p *verify.Pair[bitboard.Tiles, verify.TilesAnswer]) search.Check {
-			c, err := verify.CheckTiles(s, p.Board, goal, p.Answer, search.Limits{})
-			if err != nil {
-				return search.Check{Verdict: search.VerdictWrong, Detail: err.Error()}
-			}
-			return c
-		}
 	})
 }
 
 // verifyInputs opens the boards and the answers, reads them in step with
-// the reader newReader makes, perUnit pairs a unit, checks each pair on
-// workers workers (0: all cores) with a checker of newCheck's, and writes
-// the verdicts and the summary.
-func verifyInputs[B, A any](o *verifyOptions, newReader func(boards, answers io.Reader) (*verify.Reader[B, A], error),
-	perUnit, workers int, newCheck func() func(*verify.Pair[B, A]) search.Check) error {
+// the reader newReader makes, checks each pair on workers workers (0: all
+// cores) with a checker of newCheck's, and writes the verdicts and the
+// summary.
+func verifyInputs[B, A any](o *verifyOptions, workers int, newCheck func() func(*verify.Pair[B, A]) search.Check,
+	newReader func(boards, answers io.Reader) (*verify.Reader[B, A], error)) error {
 	boards, closeBoards, err := o.g.open(o.Input)
 	if err != nil {
 		return err
@@ -181,104 +143,22 @@ func verifyInputs[B, A any](o *verifyOptions, newReader func(boards, answers io.
 	if err != nil {
 		return withCode(ExitIO, err)
 	}
-	var counts verdictCounts
-	records := 0
-	source := r.Source(perUnit)
-	berr := runBatch(o.g, batch.Config[verifyItems[B, A]]{
-		Workers: workers,
-		Source: func(send func(*batch.Unit, verifyItems[B, A]) bool) error {
-			return source(func(u *batch.Unit, pairs []verify.Pair[B, A]) bool {
-				return send(u, verifyItems[B, A]{pairs: pairs})
-			})
-		},
-		NewHandler: func() batch.Handler[verifyItems[B, A]] {
-			check := newCheck()
-			return func(u *batch.Unit, items *verifyItems[B, A]) { verifyUnit(u, items, o, check) }
-		},
-		Collect: func(_ *batch.Unit, items *verifyItems[B, A]) {
-			for v, n := range items.counts {
-				counts[v] += n
-				records += n
-			}
-		},
-	})
-	if berr != nil && !isSilent(berr, ExitBadInput) {
-		return berr // interrupted, or an input or output error
+	var t verify.Tally
+	asJSON := o.Format == formatJSON
+	cfg := r.Batch(newCheck, &verify.Output{Puzzle: o.puzzle.RecordName(), Answers: batch.InputName(o.Solutions),
+		JSON: asJSON, Message: userMessage}, &t)
+	cfg.Workers = workers
+	if err := runBatch(o.g, cfg); err != nil && !isSilent(err, ExitBadInput) {
+		return err // interrupted, or an input or output error
 	}
-	extra, err := r.Extra()
-	if err != nil {
+	if t.Extra, err = r.Extra(); err != nil {
 		return withCode(ExitIO, err)
 	}
-	if err := writeVerifySummary(o.g.Stdout, o.Format == formatJSON, records, &counts, extra); err != nil {
+	if err := t.WriteSummary(o.g.Stdout, asJSON); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	if counts[search.VerdictOK] != records || extra > 0 {
+	if !t.OK() {
 		return withCode(ExitBadInput, errSilent)
 	}
 	return nil
-}
-
-// verifyUnit checks the pairs of a unit with check and writes a verdict a
-// pair.
-func verifyUnit[B, A any](u *batch.Unit, items *verifyItems[B, A], o *verifyOptions, check func(*verify.Pair[B, A]) search.Check) {
-	answers := batch.InputName(o.Solutions)
-	for i := range items.pairs {
-		p := &items.pairs[i]
-		c := p.Check(check)
-		c.Detail = userMessage(errors.New(c.Detail))
-		items.counts[c.Verdict]++
-		if o.Format == formatJSON {
-			r := record.Verdict{Puzzle: o.puzzle.RecordName(), Input: recordInput(u.Name), Line: p.BoardLine,
-				Verdict: c.Verdict.String(), Detail: c.Detail, Length: c.Length, Optimal: c.Optimal}
-			if p.AnswerLine > 0 {
-				r.AnswerInput, r.AnswerLine = recordInput(answers), p.AnswerLine
-			}
-			b, _ := json.Marshal(&r)
-			u.Out = append(append(u.Out, b...), '\n')
-			continue
-		}
-		// BOARD ANSWER VERDICT[: DETAIL], ANSWER "-" when none was taken.
-		u.Out = append(append(u.Out, u.Name...), ':')
-		u.Out = append(strconv.AppendInt(u.Out, int64(p.BoardLine), 10), ' ')
-		if p.AnswerLine > 0 {
-			u.Out = append(append(u.Out, answers...), ':')
-			u.Out = strconv.AppendInt(u.Out, int64(p.AnswerLine), 10)
-		} else {
-			u.Out = append(u.Out, '-')
-		}
-		u.Out = append(append(u.Out, ' '), c.Verdict.String()...)
-		if c.Detail != "" {
-			u.Out = append(append(u.Out, ": "...), c.Detail...)
-		}
-		u.Out = append(u.Out, '\n')
-	}
-}
-
-// writeVerifySummary writes the summary after the verdicts.
-func writeVerifySummary(w io.Writer, asJSON bool, records int, counts *verdictCounts, extra int) error {
-	if asJSON {
-		var sum record.VerifySummary
-		for v, n := range counts {
-			for k := 0; k < n; k++ {
-				sum.Add(search.Verdict(v).String())
-			}
-		}
-		sum.ExtraAnswers = extra
-		b, err := json.Marshal(struct {
-			S record.VerifySummary `json:"verify_summary"`
-		}{sum})
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(append(b, '\n'))
-		return err
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d records:", records)
-	for v, n := range counts {
-		fmt.Fprintf(&b, " %d %s,", n, search.Verdict(v))
-	}
-	fmt.Fprintf(&b, " %d extra answers\n", extra)
-	_, err := io.WriteString(w, b.String())
-	return err
 }

@@ -1,10 +1,12 @@
 // Package puzzle describes each puzzle pdbsolve solves above the kernels:
 // its names, how its records are split, scanned and parsed (one pass, per
-// record), its heuristics (names, default, the check that loads nothing) and
-// the solvers that use them. Two kinds implement Puzzle: Rotation, the
-// Rotation Game, and Tiles, sliding tiles on one board size. Commands look a
-// puzzle up by name with Lookup and work through Family[B], the Puzzle
-// whose boards are of type B.
+// record), its heuristics (names, default, the check that loads nothing),
+// the solvers that use them and the batch that answers a solve
+// (SolveOptions, Family.SolveBatch), and the --shard and --instances
+// selection of records (Selection, Selected, Units). Two kinds implement
+// Puzzle: Rotation, the Rotation Game, and Tiles, sliding tiles on one
+// board size. Commands look a puzzle up by name with Lookup and work through
+// Family[B], the Puzzle whose boards are of type B.
 package puzzle
 
 import (
@@ -62,6 +64,16 @@ func Dispatch[R any](p Puzzle, onRotation func(Rotation) R, onTiles func(Tiles) 
 	panic(fmt.Sprintf("puzzle: Dispatch of %T", p)) // Puzzle is sealed
 }
 
+// Workers returns how n workers share a batch of the boards of p under
+// mode: outer goroutines, each searching one board with inner: n and 1, or 1
+// and n when all search one board at a time (SplitSearch).
+func Workers(p Puzzle, mode SplitMode, n int) (outer, inner int) {
+	if p.SplitSearch(mode) {
+		return 1, n
+	}
+	return n, 1
+}
+
 // SplitMode is how a batch shares its workers among boards (--split).
 type SplitMode uint8
 
@@ -88,6 +100,12 @@ type Family[B any] interface {
 	// searches with workers goroutines for goal. The name must have passed
 	// CheckHeuristic: an error is a table's.
 	BenchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[B], error)
+	// SolveBatch loads through cache the tables o.Heuristic needs and
+	// returns the batch of a solve with those options: its Split, First,
+	// EndLine, Workers, JSON, Strict, Reject and NewHandler set, the
+	// streams, Inputs and Source left to the caller. The name must have
+	// passed CheckHeuristic: an error is a table's.
+	SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error)
 	// scan reads one input, calling emit with each record in rec.
 	scan(r io.Reader, wantText bool, rec *Record[B], emit func() bool) error
 }
@@ -132,19 +150,34 @@ const (
 
 // Lookup returns the puzzle called name: rotation, 8puzzle, 15puzzle,
 // 24puzzle, or tiles on the board size, which must then be given (else it
-// must be nil or the named board's). Errors wrap ErrPuzzle.
-func Lookup(name string, size *Tiles) (Puzzle, error) {
-	if name == RotationName {
-		if size != nil {
-			return nil, errorf(ErrPuzzle, "--size: rotation has one board; --size is for the sliding-tile puzzles")
+// must be nil or the named board's), after checking that it takes each of
+// the heuristics. Errors wrap ErrPuzzle, or ErrHeuristic (CheckHeuristic's).
+func Lookup(name string, size *Tiles, heuristics ...string) (Puzzle, error) {
+	var p Puzzle = Rotation{}
+	if name != RotationName {
+		t, err := LookupTiles(name, size)
+		if err != nil {
+			return nil, err
 		}
-		return Rotation{}, nil
+		p = t
+	} else if size != nil {
+		return nil, errorf(ErrPuzzle, "--size: rotation has one board; --size is for the sliding-tile puzzles")
 	}
-	t, err := LookupTiles(name, size)
-	if err != nil {
-		return nil, err
+	for _, h := range heuristics {
+		if err := p.CheckHeuristic(h); err != nil {
+			return nil, err
+		}
 	}
-	return t, nil
+	return p, nil
+}
+
+// HeuristicOrDefault returns name, or the default heuristic of p when name
+// is "", and CheckHeuristic's error for it.
+func HeuristicOrDefault(p Puzzle, name string) (string, error) {
+	if name == "" {
+		name = p.DefaultHeuristic()
+	}
+	return name, p.CheckHeuristic(name)
 }
 
 // LookupTiles returns the sliding-tile puzzle called name: 8puzzle,

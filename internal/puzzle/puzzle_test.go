@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -169,5 +170,23 @@ func TestTablesAreWhatLoadingReads(t *testing.T) {
 	}
 	if _, err := (Tiles{3, 3}).Tables("pdb6666"); !errors.Is(err, ErrHeuristic) {
 		t.Errorf("pdb6666 on 3x3: %v", err)
+	}
+}
+
+// TestScanOverlongRecord: a record longer than batch.MaxRecord is one bad
+// record at its first line, as the batch reader reports it, and the records
+// after it are read on.
+func TestScanOverlongRecord(t *testing.T) {
+	const board = "1 2 3 4 5 6 7 8 0\n"
+	in := board + strings.Repeat("1", batch.MaxRecord+10) + "\n" + board
+	open := func(string) (io.Reader, func(), error) { return strings.NewReader(in), func() {}, nil }
+	var got []string
+	err := Scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"-"}, true, func(rec *Record[bitboard.Tiles]) bool {
+		got = append(got, fmt.Sprintf("%d:%d:%v", rec.Index, rec.Line, rec.Err))
+		return true
+	})
+	want := []string{"0:1:<nil>", fmt.Sprintf("1:2:%v", batch.ErrTooLong), "2:3:<nil>"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("records %q (%v), want %q", got, err, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
@@ -164,5 +165,5 @@ func (Rotation) scan(r io.Reader, wantText bool, rec *Record[bitboard.Rotation],
 			return !stopped
 		})
 		return !end && !stopped
-	}, func() { rr.Finish(add) })
+	}, func(line int) bool { return add(line, 0, batch.ErrTooLong) }, func() { rr.Finish(add) })
 }

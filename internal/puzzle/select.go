@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
@@ -107,6 +108,21 @@ type Selection struct {
 	Skip func(input string, line int) bool
 }
 
+// ParseSelection reads --shard K/N (report.ParseShard; "" is the whole run)
+// and --instances (ParseInstances) into a selection; an error names the
+// flag.
+func ParseSelection(shard, instances string) (Selection, error) {
+	sh, err := report.ParseShard(shard)
+	if err != nil {
+		return Selection{}, err
+	}
+	pick, err := ParseInstances(instances)
+	if err != nil {
+		return Selection{}, fmt.Errorf("--instances %w", err)
+	}
+	return Selection{Shard: sh, Pick: pick}, nil
+}
+
 // All reports whether the selection takes every record.
 func (s *Selection) All() bool { return s.Shard.N <= 1 && s.Pick == nil && s.Skip == nil }
 
@@ -138,12 +154,67 @@ func Selected[B any](p Family[B], open Opener, inputs []string, wantText bool, s
 	return n, err
 }
 
-// PastEnd returns, for inputs that held n records, whether numbers of the
-// selection lie past their end and those of them that match no record at
-// all (a range that only runs past the end, such as 1-1000000, is not one).
-func (s *Selection) PastEnd(n int) (past bool, none []string) {
-	if s.Pick == nil || s.Pick.Max() <= n {
-		return false, nil
+// ErrNoMatch is returned (wrapped) by Unmatched when numbers of
+// --instances, or the selection as a whole, match no record of the inputs.
+var ErrNoMatch = errors.New("the selection matches no record")
+
+// Unmatched returns, for inputs that held n records, what of the selection
+// matched nothing: an error wrapping ErrNoMatch naming the numbers and
+// ranges of Pick that lie wholly past their end, or saying that the shard
+// (with Pick) takes none of their records; and a note when Pick only runs
+// past their end (as 1-1000000 may) but matches records still.
+func (s *Selection) Unmatched(n int) (note string, err error) {
+	if s.Pick != nil && s.Pick.Max() > n {
+		note = fmt.Sprintf("--instances %s: the inputs hold %d records; numbers above %d match nothing", s.Pick, n, n)
+		if none := s.Pick.NonePast(n); len(none) > 0 {
+			return "", errorf(ErrNoMatch, "%s: %s", note, strings.Join(none, ","))
+		}
 	}
-	return true, s.Pick.NonePast(n)
+	if s.Shard.N > 1 && !s.takesAny(n) {
+		what, where := "--shard "+s.Shard.String(), "the shard"
+		if s.Pick != nil {
+			what, where = what+" --instances "+s.Pick.String(), "both"
+		}
+		return note, errorf(ErrNoMatch, "%s: the inputs hold %d records, none of them in %s", what, n, where)
+	}
+	return note, nil
+}
+
+// takesAny reports whether the shard and Pick take one of the records of
+// 0-based index 0 to n-1.
+func (s *Selection) takesAny(n int) bool {
+	ranges := [][2]int{{1, n}}
+	if s.Pick != nil {
+		ranges = s.Pick.ranges
+	}
+	k, m := s.Shard.K, max(s.Shard.N, 1)
+	for _, r := range ranges {
+		lo, hi := r[0]-1, min(r[1], n)-1
+		if first := lo + ((k-lo)%m+m)%m; first <= hi { // the shard's first index from lo
+			return true
+		}
+	}
+	return false
+}
+
+// Units returns a batch Source of the records of the inputs of p that sel
+// takes, in order, one unit a record holding its text (a record with no
+// text, its error). Once the inputs have been read to their end it calls
+// end with the number of records they held.
+func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end func(n int)) func(send func(*batch.Unit, batch.None) bool) error {
+	return func(send func(*batch.Unit, batch.None) bool) error {
+		n, err := Selected(p, open, inputs, true, sel, func(rec *Record[B]) bool {
+			u := &batch.Unit{Name: rec.Input, Line: rec.Start, Records: 1}
+			if rec.Text != nil {
+				u.Data = append([]byte(nil), rec.Text...) // a bad sliding-tile record too: its solver reports it
+			} else {
+				u.Err, u.Line = rec.Err, rec.Line
+			}
+			return send(u, batch.None{})
+		})
+		if err == nil && n >= 0 {
+			end(n)
+		}
+		return err
+	}
 }

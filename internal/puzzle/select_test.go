@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"errors"
 	"io"
 	"slices"
 	"strconv"
@@ -80,6 +81,52 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 		}
 		if err != nil || n != wantN || !slices.Equal(got, want) {
 			t.Errorf("%v %q: %v (n %d, %v), want %v (n %d)", c.shard, c.instances, got, n, err, want, wantN)
+		}
+	}
+}
+
+// TestUnmatchedAgainstAFilter: Unmatched fails exactly when a number or
+// range given lies wholly past the records, or when no record is in both
+// the shard and the numbers (as a filter of every index finds), and notes a
+// range that only runs past the end.
+func TestUnmatchedAgainstAFilter(t *testing.T) {
+	for _, spec := range []string{"", "2", "5-7", "1,9", "3-100", "20", "2,4-5"} {
+		pick, err := ParseInstances(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var given [][2]int // parsed by hand
+		for _, f := range strings.Split(spec, ",") {
+			if f == "" {
+				continue
+			}
+			lo, hi, _ := strings.Cut(f, "-")
+			a, _ := strconv.Atoi(lo)
+			b := a
+			if hi != "" {
+				b, _ = strconv.Atoi(hi)
+			}
+			given = append(given, [2]int{a, b})
+		}
+		for n := 0; n <= 12; n++ {
+			for shards := 1; shards <= 4; shards++ {
+				for k := range shards {
+					sel := Selection{Shard: report.Shard{K: k, N: shards}, Pick: pick}
+					taken, wholly, runs := false, false, false
+					for i := range n {
+						taken = taken || i%shards == k && (spec == "" || slices.ContainsFunc(given, func(r [2]int) bool { return r[0] <= i+1 && i+1 <= r[1] }))
+					}
+					for _, r := range given {
+						wholly = wholly || r[0] > n
+						runs = runs || r[1] > n
+					}
+					note, err := sel.Unmatched(n)
+					wantErr := wholly || shards > 1 && !taken
+					if (err != nil) != wantErr || err != nil && !errors.Is(err, ErrNoMatch) || (note != "") != (runs && !wholly) {
+						t.Errorf("%d/%d --instances %q over %d records: note %q, error %v", k, shards, spec, n, note, err)
+					}
+				}
+			}
 		}
 	}
 }

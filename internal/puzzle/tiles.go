@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
@@ -198,6 +199,9 @@ func (t Tiles) scan(r io.Reader, wantText bool, rec *Record[bitboard.Tiles], emi
 			stopped = !emit()
 		})
 		return !stopped
+	}, func(line int) bool {
+		rec.Board, rec.Err, rec.Line, rec.Start, rec.Text = bitboard.Tiles{}, batch.ErrTooLong, line, line, nil
+		return emit()
 	}, func() {})
 }
 

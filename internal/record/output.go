@@ -2,6 +2,8 @@ package record
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"sync"
@@ -40,6 +42,52 @@ func AppendOutput(path string, keep int64) (*Output, error) {
 	return &Output{w: f, file: f}, nil
 }
 
+// ErrOutputFile is returned (wrapped, with the reason) by CheckOutputFile
+// for a file a run cannot write its records to.
+var ErrOutputFile = errors.New("the output file cannot take the run")
+
+// outputFileError is an ErrOutputFile whose message is the reason alone.
+type outputFileError string
+
+func (e outputFileError) Error() string        { return string(e) }
+func (e outputFileError) Is(target error) bool { return target == ErrOutputFile }
+
+// CheckOutputFile checks, before any work, that the file path of a run's
+// records (bench or solve -o; "" for standard output) can take them: not a
+// directory and, unless the run resumes it (--resume, which needs a file),
+// missing or empty. Errors wrap ErrOutputFile, but for os.Stat's.
+func CheckOutputFile(path string, resume bool) error {
+	if path == "" {
+		if resume {
+			return outputFileError("--resume: name the output to continue with -o FILE")
+		}
+		return nil
+	}
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return outputFileError(fmt.Sprintf("-o %s: a directory", path))
+	case err == nil && st.Size() > 0 && !resume:
+		return outputFileError(fmt.Sprintf("-o %s: the file exists and is not empty: pass --resume to continue it, or remove it", path))
+	case err != nil && !os.IsNotExist(err):
+		return err
+	}
+	return nil
+}
+
+// OpenOutput opens the file path for the records of a run, appending after
+// the whole records of the earlier run p resumes (nil for none: the file is
+// emptied). dropped is the line number of the unfinished last line of p's
+// file it drops, 0 for none.
+func OpenOutput(path string, p *Prior) (out *Output, dropped int, err error) {
+	keep := int64(0)
+	if p != nil {
+		keep, dropped = p.Stream.Size, p.Stream.Truncated
+	}
+	out, err = AppendOutput(path, keep)
+	return out, dropped, err
+}
+
 // Writer returns what the Output writes to, for a writer of its own (a
 // batch writing answers in order).
 func (o *Output) Writer() io.Writer { return o.w }
@@ -70,6 +118,10 @@ func (o *Output) WriteRun(r *Run) bool {
 	o.buf = AppendRun(o.buf[:0], r)
 	return o.writeLocked(o.buf)
 }
+
+// WriteHeader writes h, the first line of an output (and of each session
+// a resumed output appends), as one line of JSON.
+func (o *Output) WriteHeader(h *Header) bool { return o.WriteJSON(h) }
 
 // WriteJSON writes v as one line of JSON: a header or a summary.
 func (o *Output) WriteJSON(v any) bool {

@@ -1,6 +1,7 @@
 package record_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,5 +61,26 @@ func TestOutputResumesAfterAKilledWriter(t *testing.T) {
 	os.WriteFile(path, []byte(lines[0]+"{\"puzzle\":\n"), 0o644)
 	if _, err := record.ReadOutput(path); err == nil {
 		t.Fatal("a bad whole line was read")
+	}
+}
+
+// TestCheckOutputFile: a run writes to a missing or empty file, or resumes
+// a non-empty one; never to a directory, a non-empty file it does not
+// resume, or with --resume and no file.
+func TestCheckOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	full, empty := filepath.Join(dir, "full"), filepath.Join(dir, "empty")
+	os.WriteFile(full, []byte("{}\n"), 0o644)
+	os.WriteFile(empty, nil, 0o644)
+	for _, c := range []struct {
+		path   string
+		resume bool
+		ok     bool
+	}{{"", false, true}, {"", true, false}, {dir, false, false}, {dir, true, false}, {full, false, false}, {full, true, true},
+		{empty, false, true}, {filepath.Join(dir, "missing"), false, true}, {filepath.Join(dir, "missing"), true, true}} {
+		err := record.CheckOutputFile(c.path, c.resume)
+		if (err == nil) != c.ok || err != nil && !errors.Is(err, record.ErrOutputFile) {
+			t.Errorf("%q resume %v: %v", c.path, c.resume, err)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // The answer grammars, one a format, each read into a typed answer:
@@ -40,6 +41,18 @@ type TilesAnswer struct {
 
 // Why a board has no answer.
 const noAnswerLeft = "no answer left"
+
+// missing is the fault of a board without an answer, why in words.
+func missing(why string) fault { return fault{search.VerdictMissing, why} }
+
+// wrong is the fault of an answer that could not be read, why in words;
+// none when why is "".
+func wrong(why string) fault {
+	if why == "" {
+		return fault{}
+	}
+	return fault{search.VerdictWrong, why}
+}
 
 // textLines reads the non-blank lines of a text answers input.
 type textLines struct {
@@ -73,7 +86,7 @@ var rotationSymbols = [...]string{"1", "2", "3"}
 func (r *rotationText) next(int) (answer[RotationAnswer], error) {
 	moves, line, ok, err := r.textLines.next()
 	if !ok {
-		return answer[RotationAnswer]{none: noAnswerLeft}, err
+		return answer[RotationAnswer]{fault: missing(noAnswerLeft)}, err
 	}
 	x := answer[RotationAnswer]{line: line}
 	if string(moves) != RotationNoMoves {
@@ -82,7 +95,7 @@ func (r *rotationText) next(int) (answer[RotationAnswer], error) {
 	sym, _, ok, err := r.textLines.next()
 	switch {
 	case !ok:
-		x.malformed = "no symbol line after the moves"
+		x.fault = wrong("no symbol line after the moves")
 	case len(sym) == 1 && sym[0] >= '1' && int(sym[0]-'1') < len(rotationSymbols):
 		x.a.Symbol = rotationSymbols[sym[0]-'1']
 	default:
@@ -101,10 +114,10 @@ func newTilesTextAnswers(t textLines) answerReader[TilesAnswer] { return &tilesT
 func (r *tilesText) next(int) (answer[TilesAnswer], error) {
 	text, line, ok, err := r.textLines.next()
 	if !ok {
-		return answer[TilesAnswer]{none: noAnswerLeft}, err
+		return answer[TilesAnswer]{fault: missing(noAnswerLeft)}, err
 	}
 	a, malformed := parseTilesAnswer(text)
-	return answer[TilesAnswer]{a: a, line: line, malformed: malformed}, nil
+	return answer[TilesAnswer]{a: a, line: line, fault: wrong(malformed)}, nil
 }
 
 func (r *tilesText) extra() (int, error) { return countAnswers(r) }
@@ -195,7 +208,7 @@ func (j *jsonAnswers[A]) read() (bool, error) {
 		j.held, j.heldBoard, j.heldOK, j.holding = answer[A]{line: line}, 0, true, true
 		r = jsonRecord{}
 		if err := json.Unmarshal(text, &r); err != nil {
-			j.held.malformed = fmt.Sprintf("not a JSON record: %v", err)
+			j.held.fault = wrong(fmt.Sprintf("not a JSON record: %v", err))
 			return true, nil
 		}
 		if r.Status != "" || r.Line != 0 || r.Error != "" {
@@ -215,17 +228,19 @@ func (j *jsonAnswers[A]) read() (bool, error) {
 	}
 	switch {
 	case !r.Status.Valid():
-		j.held.malformed = fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status)
+		j.held.fault = wrong(fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status))
 	case r.Puzzle != "" && r.Puzzle != j.puzzle:
-		j.held.malformed = fmt.Sprintf("a record of puzzle %s, want %s", r.Puzzle, j.puzzle)
+		j.held.fault = wrong(fmt.Sprintf("a record of puzzle %s, want %s", r.Puzzle, j.puzzle))
 	case r.Status != record.StatusSolved:
 		j.heldOK = false
-		j.held.none = fmt.Sprintf("%s:%d: %s", j.name, j.held.line, r.Status)
+		j.held.fault = missing(fmt.Sprintf("%s:%d: %s", j.name, j.held.line, r.Status))
 		if r.Error != "" {
-			j.held.none += ": " + r.Error
+			j.held.detail += ": " + r.Error
 		}
 	default:
-		j.held.a, j.held.malformed = j.convert(&r)
+		var malformed string
+		j.held.a, malformed = j.convert(&r)
+		j.held.fault = wrong(malformed)
 	}
 	return true, nil
 }
@@ -234,7 +249,7 @@ func (j *jsonAnswers[A]) next(boardLine int) (answer[A], error) {
 	for {
 		if !j.holding {
 			if ok, err := j.read(); !ok {
-				return answer[A]{none: noAnswerLeft}, err
+				return answer[A]{fault: missing(noAnswerLeft)}, err
 			}
 		}
 		switch {
@@ -245,8 +260,8 @@ func (j *jsonAnswers[A]) next(boardLine int) (answer[A], error) {
 			j.holding = false
 			continue
 		case j.heldBoard > boardLine && boardLine > 0:
-			return answer[A]{none: fmt.Sprintf("no answer names line %d (%s:%d names line %d)",
-				boardLine, j.name, j.held.line, j.heldBoard)}, nil
+			return answer[A]{fault: missing(fmt.Sprintf("no answer names line %d (%s:%d names line %d)",
+				boardLine, j.name, j.held.line, j.heldBoard))}, nil
 		}
 		j.holding = false
 		return j.held, nil

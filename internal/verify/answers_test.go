@@ -73,7 +73,7 @@ func TestRotationAnswerFormats(t *testing.T) {
 			t.Fatalf("%d pairs, want %d", len(pairs), n)
 		}
 		for i, p := range pairs {
-			if p.Answer != want[i] || p.malformed != "" || p.noAnswer != "" || p.BoardLine != i+1 {
+			if p.Answer != want[i] || p.verdict != search.VerdictOK || p.BoardLine != i+1 {
 				t.Fatalf("pair %d: %+v, want %+v", i, p, want[i])
 			}
 		}
@@ -86,7 +86,7 @@ func TestRotationAnswerFormats(t *testing.T) {
 	// wrong-symbol); a move line without one is malformed.
 	rd, err := NewRotationReader(strings.NewReader(solvedBoard+"\n"+solvedBoard+"\n"), "b", strings.NewReader("AB\nx\u00a0\nC\n"), "a")
 	pairs := readAll(t, rd, err)
-	if pairs[0].Answer != (RotationAnswer{"AB", "x\u00a0"}) || pairs[1].Answer.Moves != "C" || pairs[1].malformed == "" {
+	if pairs[0].Answer != (RotationAnswer{"AB", "x\u00a0"}) || pairs[1].Answer.Moves != "C" || pairs[1].verdict != search.VerdictWrong {
 		t.Fatalf("%+v", pairs)
 	}
 }
@@ -150,7 +150,7 @@ func TestTilesAnswerFormats(t *testing.T) {
 			if f == 1 || f == 2 && i%2 == 1 { // a bare length
 				w.Moves, w.HasMoves = "", w.Length == 0
 			}
-			if p.Answer != w || p.malformed != "" || p.AnswerLine != i+1 {
+			if p.Answer != w || p.verdict != search.VerdictOK || p.AnswerLine != i+1 {
 				t.Fatalf("format %d, pair %d: %+v, want %+v", f, i, p, w)
 			}
 		}
@@ -186,13 +186,13 @@ func TestJSONAnswersByLine(t *testing.T) {
 	}
 	for i, w := range wants {
 		p := pairs[i]
-		if p.BoardLine != w.board || p.AnswerLine != w.answer || (p.noAnswer != "") != w.none ||
-			(p.badBoard != nil) != w.bad || (p.malformed != "") != w.mal {
+		if p.BoardLine != w.board || p.AnswerLine != w.answer || (p.verdict == search.VerdictMissing) != w.none ||
+			(p.verdict == search.VerdictBadBoard) != w.bad || (p.verdict == search.VerdictWrong) != w.mal {
 			t.Errorf("pair %d: %+v, want %+v", i, p, w)
 		}
 	}
-	if pairs[3].noAnswer != "a:3: limit" {
-		t.Errorf("board 4: %q", pairs[3].noAnswer)
+	if pairs[3].detail != "a:3: limit" {
+		t.Errorf("board 4: %q", pairs[3].detail)
 	}
 	if extra, err := rd.Extra(); extra != 2 || err != nil {
 		t.Fatalf("extra %d, %v; want 2", extra, err)

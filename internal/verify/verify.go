@@ -15,12 +15,13 @@
 // Game, the text and aoj formats of the sliding tiles, and solve's JSON
 // Lines records for either, which name the line of the board they answer.
 // Both streams are read once, in step, so memory does not grow with their
-// length.
+// length. Reader.Batch checks the pairs on the workers of package batch and
+// writes a verdict a pair (Output); Tally counts them and writes the
+// summary.
 package verify
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -37,8 +38,8 @@ const RotationNoMoves = "No moves needed"
 // Pairs per unit of work: Rotation checks are table lookups (about 100 ns),
 // sliding-tile checks solve the board (milliseconds or more).
 const (
-	RotationPairsPerUnit = 1024
-	TilesPairsPerUnit    = 1
+	rotationPairsPerUnit = 1024
+	tilesPairsPerUnit    = 1
 )
 
 // Pair is one board, of type B (bitboard.Rotation or bitboard.Tiles), and
@@ -49,22 +50,22 @@ type Pair[B, A any] struct {
 	Board      B
 	Answer     A // valid when AnswerLine > 0 and the answer could be read
 
-	malformed string // why the answer taken could not be read (verdict wrong)
-	noAnswer  string // why a board that takes an answer has none (verdict missing)
-	badBoard  error  // the board is malformed (it takes no answer)
-	badLine   int    // the line of the boards input badBoard is about
+	fault // what keeps the pair from being checked, if anything
 }
 
-// Check returns the verdict on the pair: bad-board, missing, or wrong for
-// an answer that could not be read, else what check says.
+// fault is what keeps a pair from being checked, and why in words: a
+// malformed board (VerdictBadBoard; it takes no answer), no answer for a
+// board that takes one (VerdictMissing) or an answer that could not be read
+// (VerdictWrong). VerdictOK is no fault.
+type fault struct {
+	verdict search.Verdict
+	detail  string
+}
+
+// Check returns the verdict on the pair: its fault's, else what check says.
 func (p *Pair[B, A]) Check(check func(*Pair[B, A]) search.Check) search.Check {
-	switch {
-	case p.badBoard != nil:
-		return search.Check{Verdict: search.VerdictBadBoard, Detail: fmt.Sprintf("line %d: %v", p.badLine, p.badBoard)}
-	case p.noAnswer != "":
-		return search.Check{Verdict: search.VerdictMissing, Detail: p.noAnswer}
-	case p.malformed != "":
-		return search.Check{Verdict: search.VerdictWrong, Detail: p.malformed}
+	if p.verdict != search.VerdictOK {
+		return search.Check{Verdict: p.verdict, Detail: p.detail}
 	}
 	return check(p)
 }
@@ -85,12 +86,12 @@ type boardReader[B any] interface {
 	next() (rec board[B], ok bool, err error)
 }
 
-// answer is one answer read, or why there is none for the board asked.
+// answer is one answer read, or why there is none for the board asked
+// (fault VerdictMissing) or it could not be read (VerdictWrong).
 type answer[A any] struct {
-	a         A
-	line      int    // the answer's first line; 0 when there is none
-	malformed string // why the answer could not be read
-	none      string // why the board has no answer
+	a    A
+	line int // the answer's first line; 0 when there is none
+	fault
 }
 
 // answerReader reads the answers of one format in order.
@@ -108,6 +109,7 @@ type Reader[B, A any] struct {
 	boardsName string
 	boards     boardReader[B]
 	answers    answerReader[A]
+	perUnit    int  // pairs a unit of Batch
 	ended      bool // the boards have ended
 }
 
@@ -143,12 +145,15 @@ func (r *Reader[B, A]) next(p *Pair[B, A]) (bool, error) {
 		r.ended = true
 		return false, err
 	}
-	*p = Pair[B, A]{BoardLine: rec.line, Board: rec.b, badBoard: rec.err, badLine: rec.errLine}
+	*p = Pair[B, A]{BoardLine: rec.line, Board: rec.b}
+	if rec.err != nil {
+		p.fault = fault{search.VerdictBadBoard, fmt.Sprintf("line %d: %v", rec.errLine, rec.err)}
+	}
 	if !rec.takes {
 		return true, nil
 	}
 	a, err := r.answers.next(rec.line)
-	p.Answer, p.AnswerLine, p.malformed, p.noAnswer = a.a, a.line, a.malformed, a.none
+	p.Answer, p.AnswerLine, p.fault = a.a, a.line, a.fault
 	return true, err
 }
 
@@ -186,94 +191,81 @@ func (r *Reader[B, A]) Extra() (int, error) {
 	return r.answers.extra()
 }
 
-// rotationBoards reads Rotation boards as solve reads them (RotationReader).
-type rotationBoards struct {
-	name  string
-	s     *bufio.Scanner
-	line  int
-	r     RotationReader
-	queue []board[bitboard.Rotation] // boards read but not yet returned
-	ended bool                       // the end token or the end of the input was read
+// chunkBoards reads the boards of one input as solve reads them: in the
+// chunks of whole records batch.Reader cuts, which scan turns into boards
+// (it returns true at the input's end line); at the end of the input
+// finish takes a board left incomplete. A record longer than
+// batch.MaxRecord is a malformed board.
+type chunkBoards[B any] struct {
+	name   string
+	c      *batch.Reader
+	scan   func(chunk []byte, line int) (end bool)
+	finish func()
+	queue  []board[B] // boards read; those from head on not yet returned
+	head   int
+	ended  bool // the end line or the end of the input was read
 }
 
-func (rb *rotationBoards) push(line int, b bitboard.Rotation, err error) bool {
-	rb.queue = append(rb.queue, board[bitboard.Rotation]{line: line, b: b, err: err, errLine: line, takes: err == nil})
-	return true
+func (cb *chunkBoards[B]) push(x board[B]) { cb.queue = append(cb.queue, x) }
+
+func (cb *chunkBoards[B]) next() (board[B], bool, error) {
+	for cb.head == len(cb.queue) && !cb.ended {
+		cb.queue, cb.head = cb.queue[:0], 0
+		chunk, line, err := cb.c.Next()
+		switch {
+		case err == io.EOF:
+			cb.ended = true
+			cb.finish()
+		case err == batch.ErrTooLong:
+			cb.push(board[B]{line: line, err: err, errLine: line})
+		case err != nil:
+			cb.ended = true
+			return board[B]{}, false, fmt.Errorf("%s:%d: %w", cb.name, line, err)
+		default:
+			cb.ended = cb.scan(chunk, line)
+			cb.c.Recycle(chunk)
+		}
+	}
+	if cb.head == len(cb.queue) {
+		return board[B]{}, false, nil
+	}
+	cb.head++
+	return cb.queue[cb.head-1], true, nil
 }
 
-func (rb *rotationBoards) next() (board[bitboard.Rotation], bool, error) {
-	for len(rb.queue) == 0 && !rb.ended {
-		if !rb.s.Scan() {
-			rb.ended = true
-			rb.r.Finish(rb.push)
-			if err := scanErr(rb.s, rb.name, rb.line); err != nil {
-				return board[bitboard.Rotation]{}, false, err
+// newRotationBoards returns a reader of the Rotation boards of r, read by
+// RotationReader as solve reads them.
+func newRotationBoards(r io.Reader, name string) *chunkBoards[bitboard.Rotation] {
+	cb := &chunkBoards[bitboard.Rotation]{name: name, c: batch.NewReader(r, RotationSplit)}
+	var rr RotationReader
+	add := func(line int, b bitboard.Rotation, err error) bool {
+		cb.push(board[bitboard.Rotation]{line: line, b: b, err: err, errLine: line, takes: err == nil})
+		return true
+	}
+	cb.scan = func(chunk []byte, line int) bool { return rr.Scan(chunk, line, add) }
+	cb.finish = func() { rr.Finish(add) }
+	return cb
+}
+
+// newTilesBoards returns a reader of the sliding-tile boards of size cells
+// of r (bitboard.TilesSplit and TilesScan), parsed by parse; a board for
+// which solvable is false takes no answer.
+func newTilesBoards(r io.Reader, name string, size int, parse func(*bitboard.TilesRecord) (bitboard.Tiles, error),
+	solvable func(bitboard.Tiles) bool) *chunkBoards[bitboard.Tiles] {
+	split := func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) }
+	cb := &chunkBoards[bitboard.Tiles]{name: name, c: batch.NewReader(r, split), finish: func() {}}
+	cb.scan = func(chunk []byte, line int) bool {
+		bitboard.TilesScan(chunk, line, size, func(tr *bitboard.TilesRecord) {
+			x := board[bitboard.Tiles]{line: tr.Line}
+			if x.b, x.err = parse(tr); x.err != nil {
+				x.errLine = tr.ErrLine(x.err)
 			}
-			break
-		}
-		rb.line++
-		if rb.r.Scan(rb.s.Bytes(), rb.line, rb.push) {
-			rb.ended = true
-		}
+			x.takes = x.err == nil && solvable(x.b)
+			cb.push(x)
+		})
+		return false
 	}
-	if len(rb.queue) == 0 {
-		return board[bitboard.Rotation]{}, false, nil
-	}
-	x := rb.queue[0]
-	rb.queue = rb.queue[1:]
-	if len(rb.queue) == 0 {
-		rb.queue = rb.queue[:0:0] // let the array go once drained
-	}
-	return x, true, nil
-}
-
-// tilesBoards reads sliding-tile boards of size cells, a record ending at
-// the end of the line that completes it (bitboard.TilesSplit).
-type tilesBoards struct {
-	name     string
-	s        *bufio.Scanner
-	line     int // lines of the input before pending
-	size     int
-	parse    func(*bitboard.TilesRecord) (bitboard.Tiles, error)
-	solvable func(bitboard.Tiles) bool
-	pending  []byte // lines read but not yet a record
-	ended    bool
-}
-
-func (tb *tilesBoards) next() (board[bitboard.Tiles], bool, error) {
-	for {
-		if k := bitboard.TilesSplit(tb.pending, tb.size, tb.ended, 1); k > 0 {
-			rec := tb.pending[:k]
-			var x board[bitboard.Tiles]
-			found := false
-			bitboard.TilesScan(rec, tb.line+1, tb.size, func(tr *bitboard.TilesRecord) {
-				found = true
-				x.line = tr.Line
-				x.b, x.err = tb.parse(tr)
-				if x.err != nil {
-					x.errLine = tr.ErrLine(x.err)
-				}
-				x.takes = x.err == nil && tb.solvable(x.b)
-			})
-			tb.line += bytes.Count(rec, []byte{'\n'})
-			tb.pending = append(tb.pending[:0], tb.pending[k:]...)
-			if found {
-				return x, true, nil
-			}
-			continue
-		}
-		if tb.ended {
-			return board[bitboard.Tiles]{}, false, nil
-		}
-		if !tb.s.Scan() {
-			tb.ended = true
-			if err := scanErr(tb.s, tb.name, tb.line+bytes.Count(tb.pending, []byte{'\n'})); err != nil {
-				return board[bitboard.Tiles]{}, false, err
-			}
-			continue
-		}
-		tb.pending = append(append(tb.pending, tb.s.Bytes()...), '\n')
-	}
+	return cb
 }
 
 // NewRotationReader returns a Reader of the Rotation Game boards of boards
@@ -287,7 +279,7 @@ func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, a
 		return nil, err
 	}
 	return &Reader[bitboard.Rotation, RotationAnswer]{boardsName: boardsName,
-		boards: &rotationBoards{name: boardsName, s: newLineScanner(boards)}, answers: ar}, nil
+		boards: newRotationBoards(boards, boardsName), answers: ar, perUnit: rotationPairsPerUnit}, nil
 }
 
 // NewTilesReader returns a Reader of rows x cols sliding-tile boards,
@@ -301,6 +293,6 @@ func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answ
 	if err != nil {
 		return nil, err
 	}
-	tb := &tilesBoards{name: boardsName, s: newLineScanner(boards), size: rows * cols, parse: parse, solvable: solvable}
-	return &Reader[bitboard.Tiles, TilesAnswer]{boardsName: boardsName, boards: tb, answers: ar}, nil
+	tb := newTilesBoards(boards, boardsName, rows*cols, parse, solvable)
+	return &Reader[bitboard.Tiles, TilesAnswer]{boardsName: boardsName, boards: tb, answers: ar, perUnit: tilesPairsPerUnit}, nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 const solvedBoard = "1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 3 3 3"
@@ -36,8 +37,8 @@ func TestRotationPairs(t *testing.T) {
 		var p Pair[bitboard.Rotation, RotationAnswer]
 		ok, err := r.next(&p)
 		if !ok || err != nil || p.BoardLine != w.board || p.AnswerLine != w.answer || p.Answer.Moves != w.moves ||
-			p.Answer.Symbol != w.symbol || (p.badBoard != nil) != w.bad || (p.noAnswer != "") != w.missing ||
-			(p.malformed != "") != w.noSymbol {
+			p.Answer.Symbol != w.symbol || (p.verdict == search.VerdictBadBoard) != w.bad || (p.verdict == search.VerdictMissing) != w.missing ||
+			(p.verdict == search.VerdictWrong) != w.noSymbol {
 			t.Fatalf("pair %d: %+v (ok %v, %v), want %+v", i, p, ok, err, w)
 		}
 	}
@@ -53,7 +54,7 @@ func TestRotationPairs(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Two answers left: "A 1" and "B" without its symbol line.
-	if extra, err := r.Extra(); len(units) != 1 || units[0][0].noAnswer != "" || extra != 2 || err != nil {
+	if extra, err := r.Extra(); len(units) != 1 || units[0][0].verdict != search.VerdictOK || extra != 2 || err != nil {
 		t.Fatalf("%d units, extra %d, %v", len(units), extra, err)
 	}
 }
@@ -68,9 +69,22 @@ func TestTilesPairs(t *testing.T) {
 	r, err := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", 3, 3, parse, solvable)
 	got := readAll(t, r, err)
 	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Answer != (TilesAnswer{0, "", true}) ||
-		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].badBoard != nil ||
-		got[2].BoardLine != 6 || got[2].badBoard == nil || got[2].badLine != 6 ||
-		got[3].AnswerLine != 2 || got[3].Answer != (TilesAnswer{1, "R", true}) || got[4].noAnswer == "" {
+		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].verdict == search.VerdictBadBoard ||
+		got[2].BoardLine != 6 || got[2].verdict != search.VerdictBadBoard || !strings.HasPrefix(got[2].detail, "line 6: ") ||
+		got[3].AnswerLine != 2 || got[3].Answer != (TilesAnswer{1, "R", true}) || got[4].verdict != search.VerdictMissing {
+		t.Fatalf("pairs %+v", got)
+	}
+}
+
+// TestOverlongBoard: a board record longer than batch.MaxRecord is a bad
+// board at its first line, as solve reports it, and the boards after it are
+// paired on.
+func TestOverlongBoard(t *testing.T) {
+	boards := solvedBoard + "\n" + strings.Repeat("1 ", batch.MaxRecord/2+10) + "\n" + solvedBoard + "\n"
+	r, err := NewRotationReader(strings.NewReader(boards), "b", strings.NewReader("No moves needed\n1\nNo moves needed\n1\n"), "a")
+	got := readAll(t, r, err)
+	if len(got) != 3 || got[0].AnswerLine != 1 || got[1].BoardLine != 2 || got[1].verdict != search.VerdictBadBoard ||
+		!strings.Contains(got[1].detail, "line 2: record longer than") || got[2].BoardLine != 3 || got[2].AnswerLine != 3 {
 		t.Fatalf("pairs %+v", got)
 	}
 }

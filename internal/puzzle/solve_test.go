@@ -1,24 +1,29 @@
-package cli
+package puzzle
 
 import (
-	"io"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
 // BenchmarkSolveRotationChunk measures one worker's cost a board: parse,
 // solve and format, without the reader and writer. With the parse and solve
-// benchmarks of bitboard and search it tells where the time goes.
+// benchmarks of bitboard and search it tells where the time goes. The
+// tables are those of $PDBSOLVE_TABLES, else built in a temporary directory.
 func BenchmarkSolveRotationChunk(b *testing.B) {
+	dir := os.Getenv(pdb.EnvTables)
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	cache := func() (*pdb.Cache, error) { return &pdb.Cache{Dir: dir}, nil }
 	for _, format := range []string{"judge", "json"} {
 		b.Run(format, func(b *testing.B) {
-			g := &globalOptions{Tables: tablesDir, Stderr: io.Discard}
-			newSolver, err := puzzle.Rotation{}.NewSolver(g.cache, puzzle.RotationExact)
+			newSolver, err := Rotation{}.NewSolver(cache, RotationExact)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -33,8 +38,8 @@ func BenchmarkSolveRotationChunk(b *testing.B) {
 			}
 			chunkBytes := len(data) / chunks
 			var out []byte
-			w := &rotationWorker{s: s, json: format == "json"}
-			if w.json {
+			w := &rotationWorker{s: s, o: &SolveOptions{Heuristic: RotationExact, JSON: format == "json"}}
+			if w.o.JSON {
 				w.rw = record.NewRotationWriter("exact", false)
 			}
 			b.ResetTimer()

@@ -1,0 +1,266 @@
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
+	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/verify"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// SolveOptions say how a solve batch (Family.SolveBatch) answers its
+// records. Answers are one a board, in input order: for sliding tiles the
+// length then a space and the moves (text), the length alone (AOJ); for the
+// Rotation Game the judge's two lines, the moves (verify.RotationNoMoves for
+// none) and the centre's symbol; or, with JSON, one run of the record
+// schema a record, bad ones included.
+type SolveOptions struct {
+	Heuristic string        // the heuristic's name
+	Goal      bitboard.Goal // sliding tiles
+	Limits    search.Limits // sliding tiles: a board's node and time limits
+	Workers   int           // goroutines in all, at least 1
+	Split     SplitMode     // sliding tiles: how the workers share the boards
+	JSON      bool          // runs of the record schema
+	AOJ       bool          // sliding tiles, without JSON: the length alone
+	Strict    bool          // Rotation Game: a bad board halts the batch
+	// Tracker follows the sliding-tile searches (progress, and the runs
+	// in flight on an interrupt).
+	Tracker *progress.Tracker
+	// Message returns the message users read for err; nil is err.Error().
+	Message func(error) string
+}
+
+func (o *SolveOptions) message(err error) string {
+	if o.Message == nil {
+		return err.Error()
+	}
+	return o.Message(err)
+}
+
+// reject reports a bad record of u at line: in JSON a run of status error
+// in its place, else a note "NAME:LINE: MESSAGE" on stderr. Either way the
+// record counts as bad.
+func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int, err error) {
+	if !o.JSON {
+		u.Reject(false, line, errors.New(o.message(err)))
+		return
+	}
+	u.Bad++
+	u.Out = record.AppendRun(u.Out, &record.Run{Puzzle: puzzle, Input: batch.RecordInput(u.Name), Line: line,
+		Heuristic: heuristic, Status: record.StatusError, Error: o.message(err)})
+}
+
+// batchConfig returns the Config of a solve batch of p on workers
+// goroutines with handlers of newHandler; a record the pipeline rejects
+// goes to o.reject.
+func (o *SolveOptions) batchConfig(p Puzzle, workers int, newHandler func() batch.Handler[batch.None]) batch.Config[batch.None] {
+	return batch.Config[batch.None]{Workers: workers, Split: p.Split, JSON: o.JSON, Strict: o.Strict, NewHandler: newHandler,
+		Reject: func(u *batch.Unit, line int, err error) { o.reject(u, p.RecordName(), o.Heuristic, line, err) }}
+}
+
+// SolveBatch implements Family: every worker solves its own boards, or, as
+// o.Split says, all workers search one board at a time.
+func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error) {
+	h, err := t.Heuristic(cache, o.Heuristic)
+	if err != nil {
+		return batch.Config[batch.None]{}, err
+	}
+	workers, inner := Workers(t, o.Split, o.Workers)
+	cfg := o.batchConfig(t, workers, func() batch.Handler[batch.None] {
+		s := search.NewTilesSolver(h)
+		s.SetWorkers(inner)
+		ws := o.Tracker.NewWorker()
+		return func(u *batch.Unit, _ *batch.None) { t.solveUnit(u, s, o, ws) }
+	})
+	cfg.First = t.First // a board costs milliseconds to hours: one a unit keeps every worker busy
+	return cfg, nil
+}
+
+// solveUnit solves every board of a unit into its output.
+func (t Tiles) solveUnit(c *batch.Unit, s *search.TilesSolver, o *SolveOptions, ws *progress.Worker) {
+	heuristic := s.Heuristic().Name()
+	bitboard.TilesScan(c.Data, c.Line, t.Cells(), func(rec *bitboard.TilesRecord) {
+		b, err := t.Parse(rec)
+		if err != nil {
+			o.reject(c, t.RecordName(), heuristic, rec.ErrLine(err), err)
+			return
+		}
+		r := record.Run{Puzzle: t.RecordName(), Input: batch.RecordInput(c.Name), Line: rec.Line, Board: b.String(),
+			Goal: o.Goal.String(), Heuristic: heuristic}
+		ws.SetRecord(&r)
+		moves, st, err := s.Solve(b, o.Goal, ws.Begin(o.Limits, 0, c.Name+":"+strconv.Itoa(rec.Line), heuristic))
+		r.Status = record.StatusSolved
+		switch {
+		case errors.Is(err, search.ErrLimit):
+			r.Status = record.StatusLimit
+		case errors.Is(err, search.ErrUnsolvable):
+			r.Status = record.StatusUnsolvable
+		case err != nil:
+			r.Status = record.StatusError
+		}
+		if r.Status == record.StatusUnsolvable {
+			ws.End(record.StatusError, &st) // as progress counts it: a failed run
+		} else {
+			ws.End(r.Status, &st)
+		}
+		o.Tracker.UnitDone()
+		o.appendTiles(c, &r, b, moves, &st, err)
+	})
+}
+
+// appendTiles appends to c the answer of board b, whose record r has its
+// status from the search's moves, statistics and error.
+func (o *SolveOptions) appendTiles(c *batch.Unit, r *record.Run, b bitboard.Tiles, moves []byte, st *search.Stats, err error) {
+	switch r.Status {
+	case record.StatusLimit:
+		err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",
+			b, tilesLimitError{err}, st.Generated, st.Bound)
+		c.Limit++
+		if !o.JSON {
+			c.Note(r.Line, errors.New(o.message(err)))
+			return
+		}
+		r.SetStats(st, true)
+		r.Error = o.message(err)
+	case record.StatusUnsolvable:
+		if !o.JSON {
+			o.reject(c, r.Puzzle, r.Heuristic, r.Line, fmt.Errorf("%v: %w for the %s goal", b, tilesUnsolvableError{err}, r.Goal))
+			return
+		}
+		c.Bad++
+		r.Error = o.message(fmt.Errorf("%w for the %s goal", err, r.Goal))
+	case record.StatusError:
+		o.reject(c, r.Puzzle, r.Heuristic, r.Line, err)
+		return
+	default:
+		r.Moves, r.Length = string(moves), len(moves)
+		r.SetStats(st, true)
+	}
+	switch {
+	case o.JSON:
+		c.Out = record.AppendRun(c.Out, r)
+		return
+	case o.AOJ:
+		c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
+	default:
+		c.Out = strconv.AppendInt(c.Out, int64(len(moves)), 10)
+		if len(moves) > 0 {
+			c.Out = append(c.Out, ' ')
+			c.Out = append(c.Out, moves...)
+		}
+	}
+	c.Out = append(c.Out, '\n')
+}
+
+// tilesLimitError and tilesUnsolvableError word search's sentinel errors
+// for users, without the package prefix, and keep them comparable with
+// errors.Is.
+type (
+	tilesLimitError      struct{ err error }
+	tilesUnsolvableError struct{ err error }
+)
+
+func (e tilesLimitError) Error() string      { return "search stopped at its node or time limit" }
+func (e tilesLimitError) Unwrap() error      { return e.err }
+func (e tilesUnsolvableError) Error() string { return "board is unsolvable" }
+func (e tilesUnsolvableError) Unwrap() error { return e.err }
+
+// SolveBatch implements Family: workers solve chunks of boards, a group of
+// them at a time, stopping at a line "0" (verify.RotationIsEnd).
+func (r Rotation) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error) {
+	newSolver, err := r.NewSolver(cache, o.Heuristic)
+	if err != nil {
+		return batch.Config[batch.None]{}, err
+	}
+	paths := r.UsesPaths(o.Heuristic)
+	cfg := o.batchConfig(r, o.Workers, func() batch.Handler[batch.None] {
+		s := newSolver()
+		// A table lookup takes less time than a clock read: time only searches.
+		s.SetTiming(o.JSON && !paths)
+		w := &rotationWorker{s: s, o: o}
+		if o.JSON {
+			w.rw = record.NewRotationWriter(o.Heuristic, !paths)
+		}
+		return w.solveUnit
+	})
+	cfg.EndLine = verify.RotationIsEnd
+	return cfg, nil
+}
+
+// rotationGroup is how many boards a worker parses before it solves them
+// together with SolveMany.
+const rotationGroup = 256
+
+// rotationWorker solves chunks of Rotation Game boards, one group of
+// parsed boards at a time.
+type rotationWorker struct {
+	s      *search.RotationSolver
+	o      *SolveOptions
+	n      int // boards in the group
+	boards [rotationGroup]bitboard.Rotation
+	lines  [rotationGroup]int
+	res    [rotationGroup]search.RotationResult
+	rw     *record.RotationWriter // the JSON writer
+	unit   *batch.Unit            // the unit being solved
+}
+
+// solveUnit solves every board of a unit into its output. The unit holds
+// whole boards (verify.RotationSplit cuts between boards), so a board left
+// incomplete at its end is cut short by the end of the input.
+func (w *rotationWorker) solveUnit(c *batch.Unit, _ *batch.None) {
+	w.n = 0
+	if w.o.JSON {
+		w.rw.SetInput(batch.RecordInput(c.Name))
+	}
+	w.unit = c
+	var r verify.RotationReader
+	if r.Scan(c.Data, c.Line, w.add) {
+		c.End = true
+	} else if !c.Halt {
+		r.Finish(w.add)
+	}
+	w.flush(c)
+	w.unit = nil
+}
+
+// add takes one board read (or its error) of the current unit.
+func (w *rotationWorker) add(line int, b bitboard.Rotation, err error) bool {
+	if err == nil {
+		w.boards[w.n], w.lines[w.n] = b, line
+		if w.n++; w.n == rotationGroup {
+			w.flush(w.unit)
+		}
+		return true
+	}
+	w.flush(w.unit)
+	w.o.reject(w.unit, record.PuzzleRotation, w.o.Heuristic, line, err)
+	if w.o.Strict {
+		w.unit.Halt = true
+		return false
+	}
+	return true
+}
+
+// flush solves the group and appends the answers in order.
+func (w *rotationWorker) flush(c *batch.Unit) {
+	w.s.SolveMany(w.boards[:w.n], w.res[:w.n])
+	for i := 0; i < w.n; i++ {
+		r := &w.res[i]
+		if w.o.JSON {
+			c.Out = w.rw.Append(c.Out, w.lines[i], w.boards[i], r)
+			continue
+		}
+		if r.Len == 0 {
+			c.Out = append(c.Out, verify.RotationNoMoves...)
+		} else {
+			c.Out = append(c.Out, r.Moves[:r.Len]...)
+		}
+		c.Out = append(c.Out, '\n', byte('0'+r.Symbol), '\n')
+	}
+	w.n = 0
+}
