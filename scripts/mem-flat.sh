@@ -121,13 +121,12 @@ for c in rotation verify bench; do
 	peak "$c" "$n"
 	big_kb=$kb
 	ratio=$(awk -v a="$big_kb" -v b="$small_kb" 'BEGIN { printf "%.2f", a / b }')
+	fails=()
+	[ "$big_kb" -le $((limit * 1024)) ] || fails+=("over $limit MiB")
+	awk -v r="$ratio" -v g="$growth" 'BEGIN { exit !(r > g) }' && fails+=("grew over ${growth}x")
 	verdict=ok
-	if [ "$big_kb" -gt $((limit * 1024)) ]; then
-		verdict="FAIL: over $limit MiB"
-		status=1
-	fi
-	if awk -v r="$ratio" -v g="$growth" 'BEGIN { exit !(r > g) }'; then
-		verdict="FAIL: grew over ${growth}x"
+	if [ ${#fails[@]} -gt 0 ]; then
+		verdict="FAIL: ${fails[0]}${fails[1]:+, ${fails[1]}}"
 		status=1
 	fi
 	report+=("$(printf '| %s | %d | %s | %d | %s | %s | %s |' "$c" "$n" "$(mib "$big_kb")" $((n / 10)) "$(mib "$small_kb")" "$ratio" "$verdict")")
