@@ -125,10 +125,6 @@ func TilesSizeOK(rows, cols int) bool {
 		rows*cols <= TilesMaxCells
 }
 
-func tilesSizeError(rows, cols int) error {
-	return fmt.Errorf("%w: got %dx%d", ErrTilesSize, rows, cols)
-}
-
 // TilesNeighbour returns the cell the blank reaches from cell c by move m on
 // a rows x cols board, or -1 when m would leave the board.
 func TilesNeighbour(rows, cols, c int, m TilesMove) int {
@@ -171,13 +167,10 @@ func tilesAbs(x int) int {
 // the blank. The cells must be a permutation of 0..rows*cols-1; errors are
 // ErrTilesSize, or *ParseError values naming the cell (1-based) as the field.
 func NewTiles(rows, cols int, cells []int) (Tiles, error) {
-	if !TilesSizeOK(rows, cols) {
-		return Tiles{}, tilesSizeError(rows, cols)
+	if !TilesSizeOK(rows, cols) || len(cells) != rows*cols {
+		return Tiles{}, tilesShapeError(rows, cols, len(cells))
 	}
 	size := rows * cols
-	if len(cells) != size {
-		return Tiles{}, tilesCountError(len(cells), rows, cols)
-	}
 	b := Tiles{rows: uint8(rows), cols: uint8(cols)}
 	var seen uint32
 	for c, v := range cells {
@@ -185,7 +178,7 @@ func NewTiles(rows, cols int, cells []int) (Tiles, error) {
 			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTilesValue, Detail: fmt.Sprintf("got %d, want 0..%d", v, size-1)}
 		}
 		if seen&(1<<v) != 0 {
-			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTilesDuplicate, Detail: fmt.Sprintf("tile %d appears twice", v)}
+			return Tiles{}, tilesDuplicateError(c, v)
 		}
 		seen |= 1 << v
 		b.cells[c] = uint8(v)
@@ -196,8 +189,22 @@ func NewTiles(rows, cols int, cells []int) (Tiles, error) {
 	return b, nil
 }
 
-func tilesCountError(got, rows, cols int) error {
-	return &ParseError{Err: ErrTilesCount, Detail: fmt.Sprintf("got %d, want %d for a %dx%d board", got, rows*cols, rows, cols)}
+// tilesShapeError returns the error of n cells given for a rows x cols
+// board: ErrTilesSize when the shape is not supported, else a *ParseError
+// wrapping ErrTilesCount (nil when n is rows*cols).
+func tilesShapeError(rows, cols, n int) error {
+	if !TilesSizeOK(rows, cols) {
+		return fmt.Errorf("%w: got %dx%d", ErrTilesSize, rows, cols)
+	}
+	if n != rows*cols {
+		return &ParseError{Err: ErrTilesCount, Detail: fmt.Sprintf("got %d, want %d for a %dx%d board", n, rows*cols, rows, cols)}
+	}
+	return nil
+}
+
+// tilesDuplicateError is the error of tile v given again in cell c.
+func tilesDuplicateError(c, v int) error {
+	return &ParseError{Field: c + 1, Err: ErrTilesDuplicate, Detail: fmt.Sprintf("tile %d appears twice", v)}
 }
 
 // ParseTiles parses a rows x cols board from its rows*cols fields, row by
@@ -205,13 +212,10 @@ func tilesCountError(got, rows, cols int) error {
 // the field (1-based) and wrapping ErrTilesCount, ErrTilesValue or
 // ErrTilesDuplicate.
 func ParseTiles(fields []string, rows, cols int) (Tiles, error) {
-	if !TilesSizeOK(rows, cols) {
-		return Tiles{}, tilesSizeError(rows, cols)
+	if !TilesSizeOK(rows, cols) || len(fields) != rows*cols {
+		return Tiles{}, tilesShapeError(rows, cols, len(fields))
 	}
 	size := rows * cols
-	if len(fields) != size {
-		return Tiles{}, tilesCountError(len(fields), rows, cols)
-	}
 	b := Tiles{rows: uint8(rows), cols: uint8(cols)}
 	var seen uint32
 	for c, f := range fields {
@@ -233,7 +237,7 @@ func ParseTiles(fields []string, rows, cols int) (Tiles, error) {
 			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTilesValue, Detail: fmt.Sprintf("got %q, want an integer 0..%d", tilesTruncate(f), size-1)}
 		}
 		if seen&(1<<v) != 0 {
-			return Tiles{}, &ParseError{Field: c + 1, Err: ErrTilesDuplicate, Detail: fmt.Sprintf("tile %d appears twice", v)}
+			return Tiles{}, tilesDuplicateError(c, v)
 		}
 		seen |= 1 << v
 		b.cells[c] = uint8(v)

@@ -16,10 +16,9 @@
 # cache directory).
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
-root=$PWD
+. "$(dirname "$0")/lib.sh"
 gen=1
-tables=${PDBSOLVE_TABLES:-}
+tables=
 max_nodes=20000000
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -30,33 +29,19 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-if [ -z "$tables" ]; then
-	tables=${XDG_CACHE_HOME:-$HOME/.cache}/pdbsolve
-fi
-mkdir -p "$tables"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-bin=$work/pdbsolve
+tables=$(tables_dir "$tables")
+temp_dir work
 korf=$root/data/korf100.txt
 
 echo "# bench-tiles $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(go version | cut -d' ' -f3)"
 echo "# cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-go build -o "$bin" ./cmd/pdbsolve
+build_pdbsolve "$work"
 pdb() { "$bin" --tables "$tables" "$@"; }
 
 # timed CMD...: run CMD, print wall seconds and peak RSS (MiB) to $work/timed.
 timed() {
-	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f '%e %M' -o "$work/timed" "$@"
-		read -r secs kb <"$work/timed"
-		echo "$secs $((kb / 1024))" >"$work/timed"
-	else
-		local t0 t1
-		t0=$(date +%s.%N)
-		"$@"
-		t1=$(date +%s.%N)
-		echo "$(echo "$t1 - $t0" | bc) ?" >"$work/timed"
-	fi
+	measure "$@"
+	echo "$wall $((peak_kb / 1024))" >"$work/timed"
 }
 
 # summary FILE: totals of a JSON-lines solve output.

@@ -11,14 +11,7 @@
 # all of them. Runs the long test TestBuildTilesZero6666 of package pdb.
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
-dir=${1:-}
-pattern=${2:-1.2.5.6.7.12}
-if [ -z "$dir" ]; then
-	dir=$(mktemp -d)
-	trap 'rm -rf "$dir"' EXIT
-fi
-go test -c -o "$dir/pdb.test" ./pdb
-PDBSOLVE_LONG=1 PDBSOLVE_TABLES=$dir /usr/bin/time -v "$dir/pdb.test" -test.run "^TestBuildTilesZero6666\$/$pattern" -test.v -test.timeout 2h 2>&1 |
-	grep -E '^ *(---|=== RUN|ok|FAIL|PASS)|tiles_zero_test.go:.*(entries|depth 0:|random walks|least over)|Elapsed|Maximum resident|User time|System time'
-ls -l "$dir"/24puzzle-*.pdb
+. "$(dirname "$0")/lib.sh"
+temp_dir dir "${1:-}"
+time_pdb_build "$dir" "^TestBuildTilesZero6666\$/${2:-1.2.5.6.7.12}" 2h \
+	'tiles_zero_test.go:.*(entries|depth 0:|random walks|least over)'

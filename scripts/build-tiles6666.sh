@@ -10,13 +10,6 @@
 # against the CRC pinned in pdb/checksums.go.
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
-dir=${1:-}
-if [ -z "$dir" ]; then
-	dir=$(mktemp -d)
-	trap 'rm -rf "$dir"' EXIT
-fi
-go test -c -o "$dir/pdb.test" ./pdb
-PDBSOLVE_LONG=1 PDBSOLVE_TABLES=$dir /usr/bin/time -v "$dir/pdb.test" -test.run '^TestBuildTiles6666$' -test.v -test.timeout 1h 2>&1 |
-	grep -E '^(---|=== RUN|ok|FAIL|PASS)|tiles_test.go:.*(entries|depth 0:)|Elapsed|Maximum resident|User time|System time'
-ls -l "$dir"/24puzzle-*.pdb
+. "$(dirname "$0")/lib.sh"
+temp_dir dir "${1:-}"
+time_pdb_build "$dir" '^TestBuildTiles6666$' 1h 'tiles_test.go:.*(entries|depth 0:)'

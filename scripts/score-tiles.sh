@@ -11,9 +11,8 @@
 # cache directory); the 7-8 tables take minutes and 3.9 GiB to build.
 set -euo pipefail
 
-cd "$(dirname "$0")/.."
-root=$PWD
-tables=${PDBSOLVE_TABLES:-}
+. "$(dirname "$0")/lib.sh"
+tables=
 samples=1000000
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -23,14 +22,9 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-if [ -z "$tables" ]; then
-	tables=${XDG_CACHE_HOME:-$HOME/.cache}/pdbsolve
-fi
-mkdir -p "$tables"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-bin=$work/pdbsolve
-go build -o "$bin" ./cmd/pdbsolve
+tables=$(tables_dir "$tables")
+temp_dir work
+build_pdbsolve "$work"
 run() {
 	echo "\$ pdbsolve $*"
 	"$bin" --tables "$tables" "$@"

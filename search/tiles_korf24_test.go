@@ -34,34 +34,9 @@ const (
 	tilesKorf24Count     = 50
 )
 
-// tilesKorf24 reads Korf & Felner's 50 instances from data/korf24.txt, or
-// from the shared copy when the repository has none yet.
+// tilesKorf24 reads Korf & Felner's 50 instances from data/korf24.txt.
 func tilesKorf24(t testing.TB) []bitboard.Tiles {
-	var data []byte
-	var err error
-	for _, p := range []string{filepath.Join("..", "data", "korf24.txt"), filepath.Join("..", "..", "shared", "data", "korf24.txt")} {
-		if data, err = os.ReadFile(p); err == nil {
-			break
-		}
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []bitboard.Tiles
-	for _, line := range strings.Split(string(data), "\n") {
-		if line = strings.TrimSpace(line); line == "" || line[0] == '#' {
-			continue
-		}
-		b, err := bitboard.ParseTilesText(line, 5, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, b)
-	}
-	if len(out) != tilesKorf24Count {
-		t.Fatalf("%d Korf-Felner instances, want %d", len(out), tilesKorf24Count)
-	}
-	return out
+	return tilesDataFile(t, "korf24.txt", 5, tilesKorf24Count)
 }
 
 // tilesKorf24Figures are Korf & Felner's published figures for one of
@@ -77,18 +52,11 @@ type tilesKorf24Figures struct {
 // h0", h0 "-" where unknown.
 func tilesKorf24Published(t testing.TB) []tilesKorf24Figures {
 	name := filepath.Join("..", "data", "korf24-published.txt")
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []tilesKorf24Figures
-	for i, line := range strings.Split(string(data), "\n") {
-		if line = strings.TrimSpace(line); line == "" || line[0] == '#' {
-			continue
-		}
+	for num, line := range dataLines(t, name) {
 		f := strings.Fields(line)
 		if len(f) != 4 {
-			t.Fatalf("%s:%d: %d fields, want 4 (instance length generated h0)", name, i+1, len(f))
+			t.Fatalf("%s:%d: %d fields, want 4 (instance length generated h0)", name, num, len(f))
 		}
 		n, err1 := strconv.Atoi(f[0])
 		length, err2 := strconv.Atoi(f[1])
@@ -98,10 +66,10 @@ func tilesKorf24Published(t testing.TB) []tilesKorf24Figures {
 			h0, err4 = strconv.Atoi(f[3])
 		}
 		if err := errors.Join(err1, err2, err3, err4); err != nil {
-			t.Fatalf("%s:%d: %v", name, i+1, err)
+			t.Fatalf("%s:%d: %v", name, num, err)
 		}
 		if n != len(out)+1 {
-			t.Fatalf("%s:%d: instance %d, want %d (the instances in order)", name, i+1, n, len(out)+1)
+			t.Fatalf("%s:%d: instance %d, want %d (the instances in order)", name, num, n, len(out)+1)
 		}
 		out = append(out, tilesKorf24Figures{length: length, generated: gen, h0: h0})
 	}
@@ -115,9 +83,22 @@ func tilesKorf24Published(t testing.TB) []tilesKorf24Figures {
 // against what the paper says of them as a whole: lengths from 81 to 114,
 // nodes generated averaging 3.6e11; and every initial heuristic given has the
 // parity of its instance's length and is below it, as an admissible
-// heuristic that changes by one a move must.
+// heuristic that changes by one a move must. The instances of
+// data/korf24.txt must agree: their Manhattan distance (blank first) is at
+// most the published length, with its parity.
 func TestTilesKorf24Published(t *testing.T) {
 	pub := tilesKorf24Published(t)
+	for i, b := range tilesKorf24(t) {
+		md := 0
+		for c := range b.Size() {
+			if v := b.At(c); v != 0 {
+				md += bitboard.TilesDistance(5, c, v)
+			}
+		}
+		if md > pub[i].length || (pub[i].length-md)%2 != 0 {
+			t.Errorf("#%d: Manhattan distance %d against the published length %d: not below it with its parity", i+1, md, pub[i].length)
+		}
+	}
 	lo, hi := tilesKorf24MaxLength, tilesKorf24MinLength
 	var sum float64
 	for i, p := range pub {

@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -485,26 +486,40 @@ func checkTilesSolution(t *testing.T, b bitboard.Tiles, g bitboard.Goal, moves [
 }
 
 // tilesKorf reads Korf's 100 instances from data/korf100.txt.
-func tilesKorf(t testing.TB) []bitboard.Tiles {
-	data, err := os.ReadFile(filepath.Join("..", "data", "korf100.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+func tilesKorf(t testing.TB) []bitboard.Tiles { return tilesDataFile(t, "korf100.txt", 4, 100) }
+
+// tilesDataFile reads the want side x side boards of the repository's
+// data/NAME, one a line.
+func tilesDataFile(t testing.TB, name string, side, want int) []bitboard.Tiles {
+	path := filepath.Join("..", "data", name)
 	var out []bitboard.Tiles
-	for _, line := range strings.Split(string(data), "\n") {
-		if line = strings.TrimSpace(line); line == "" || line[0] == '#' {
-			continue
-		}
-		b, err := bitboard.ParseTilesText(line, 4, 4)
+	for n, line := range dataLines(t, path) {
+		b, err := bitboard.ParseTilesText(line, side, side)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s:%d: %v", path, n, err)
 		}
 		out = append(out, b)
 	}
-	if len(out) != 100 {
-		t.Fatalf("%d Korf instances", len(out))
+	if len(out) != want {
+		t.Fatalf("%s: %d boards, want %d", path, len(out), want)
 	}
 	return out
+}
+
+// dataLines reads the file at path and yields its lines that are neither
+// blank nor '#' comments, trimmed, with their numbers (from 1).
+func dataLines(t testing.TB, path string) iter.Seq2[int, string] {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(yield func(int, string) bool) {
+		for i, line := range strings.Split(string(data), "\n") {
+			if line = strings.TrimSpace(line); line != "" && line[0] != '#' && !yield(i+1, line) {
+				return
+			}
+		}
+	}
 }
 
 // tilesKorfFast lists the ten Korf instances (0-based index: optimal length,

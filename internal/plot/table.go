@@ -15,6 +15,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -289,14 +290,4 @@ func (countTicks) Ticks(lo, hi float64) []plot.Tick {
 }
 
 // fmtCount writes n with thousands separators.
-func fmtCount(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+func fmtCount(n uint64) string { return report.GroupDigits(strconv.FormatUint(n, 10)) }

@@ -2,6 +2,7 @@ package record
 
 import (
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
@@ -78,19 +79,28 @@ func AppendRun(dst []byte, r *Run) []byte {
 
 // appendSearch appends the statistics of a search.
 func appendSearch(dst []byte, r *Run) []byte {
+	st := search.Stats{Bound: r.Bound, RootH: r.H0, Expanded: r.Expanded, Generated: r.Generated,
+		Iterations: r.Iterations, Elapsed: time.Duration(r.TimeNS)}
+	return appendStats(dst, &st, true)
+}
+
+// appendStats appends the fields bound, h0, expanded, generated, iterations
+// and, when timed and st.Elapsed is positive, time_ns: the statistics of a
+// search as [AppendRun] and [RotationWriter] write them.
+func appendStats(dst []byte, st *search.Stats, timed bool) []byte {
 	dst = append(dst, `,"bound":`...)
-	dst = strconv.AppendInt(dst, int64(r.Bound), 10)
+	dst = strconv.AppendInt(dst, int64(st.Bound), 10)
 	dst = append(dst, `,"h0":`...)
-	dst = strconv.AppendInt(dst, int64(r.H0), 10)
+	dst = strconv.AppendInt(dst, int64(st.RootH), 10)
 	dst = append(dst, `,"expanded":`...)
-	dst = strconv.AppendUint(dst, r.Expanded, 10)
+	dst = strconv.AppendUint(dst, st.Expanded, 10)
 	dst = append(dst, `,"generated":`...)
-	dst = strconv.AppendUint(dst, r.Generated, 10)
+	dst = strconv.AppendUint(dst, st.Generated, 10)
 	dst = append(dst, `,"iterations":`...)
-	dst = strconv.AppendInt(dst, int64(r.Iterations), 10)
-	if r.TimeNS > 0 {
+	dst = strconv.AppendInt(dst, int64(st.Iterations), 10)
+	if timed && st.Elapsed > 0 {
 		dst = append(dst, `,"time_ns":`...)
-		dst = strconv.AppendInt(dst, r.TimeNS, 10)
+		dst = strconv.AppendInt(dst, st.Elapsed.Nanoseconds(), 10)
 	}
 	return dst
 }
@@ -211,19 +221,6 @@ func (w *RotationWriter) Append(dst []byte, line int, b bitboard.Rotation, r *se
 		dst = append(dst, `,"symbol":`...)
 		dst = strconv.AppendInt(dst, int64(r.Symbol), 10)
 	}
-	dst = append(dst, `,"bound":`...)
-	dst = strconv.AppendInt(dst, int64(r.Bound), 10)
-	dst = append(dst, `,"h0":`...)
-	dst = strconv.AppendInt(dst, int64(r.RootH), 10)
-	dst = append(dst, `,"expanded":`...)
-	dst = strconv.AppendUint(dst, r.Expanded, 10)
-	dst = append(dst, `,"generated":`...)
-	dst = strconv.AppendUint(dst, r.Generated, 10)
-	dst = append(dst, `,"iterations":`...)
-	dst = strconv.AppendInt(dst, int64(r.Iterations), 10)
-	if w.timed && r.Elapsed > 0 {
-		dst = append(dst, `,"time_ns":`...)
-		dst = strconv.AppendInt(dst, r.Elapsed.Nanoseconds(), 10)
-	}
+	dst = appendStats(dst, &r.Stats, w.timed)
 	return append(dst, "}\n"...)
 }

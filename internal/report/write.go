@@ -221,8 +221,11 @@ func mark(censored int) string {
 }
 
 // fint formats a whole number with thousands separators.
-func fint(x float64) string {
-	s := strconv.FormatFloat(x, 'f', 0, 64)
+func fint(x float64) string { return GroupDigits(strconv.FormatFloat(x, 'f', 0, 64)) }
+
+// GroupDigits returns the decimal digits s with a comma before each group of
+// three from the right: "1234567" becomes "1,234,567".
+func GroupDigits(s string) string {
 	var b strings.Builder
 	for i, c := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
