@@ -20,8 +20,12 @@ const (
 
 // Errors returned by the Rotation parser, wrapped in a *ParseError.
 var (
-	ErrFieldCount  = errors.New("wrong number of symbols")
-	ErrSymbol      = errors.New("symbol not in 1-3")
+	// ErrFieldCount is returned when a board has other than RotationCells symbols.
+	ErrFieldCount = errors.New("wrong number of symbols")
+	// ErrSymbol is returned when a field is not a symbol 1, 2 or 3.
+	ErrSymbol = errors.New("symbol not in 1-3")
+	// ErrSymbolCount is returned when a symbol fills other than
+	// RotationPerSymbol cells.
 	ErrSymbolCount = errors.New("each symbol must fill exactly 8 cells")
 )
 

@@ -102,12 +102,12 @@ func ParseGoal(s string) (Goal, error) {
 var (
 	// ErrTilesCount is returned when a board has the wrong number of fields.
 	ErrTilesCount = errors.New("wrong number of tiles")
-	// ErrTilesValue is returned for a field that is not a tile of the board.
+	// ErrTilesValue is returned when a field is not a tile of the board.
 	ErrTilesValue = errors.New("tile out of range")
-	// ErrTilesDuplicate is returned for a tile that appears twice.
+	// ErrTilesDuplicate is returned when a tile appears twice.
 	ErrTilesDuplicate = errors.New("duplicate tile")
-	// ErrTilesSize is returned for a board shape outside 2 <= rows, cols and
-	// rows*cols <= 25.
+	// ErrTilesSize is returned when a board shape is outside 2 <= rows, cols
+	// and rows*cols <= 25.
 	ErrTilesSize = errors.New("unsupported board size (want rows and columns of at least 2 and at most 25 cells)")
 )
 
@@ -310,7 +310,8 @@ func (b Tiles) Move(m TilesMove) (Tiles, bool) {
 	return b, true
 }
 
-// ErrTilesMove is returned by Apply for a bad letter or a move off the board.
+// ErrTilesMove is returned by Apply when a letter is not a move or a move
+// leaves the board.
 var ErrTilesMove = errors.New("invalid tile move")
 
 // Apply returns the board after the moves spelled by letters U, D, L, R.

@@ -29,8 +29,8 @@ const (
 	byteBits           = 8                      // bits in a byte
 )
 
-// ErrCensus reports a census whose counts do not add up; it means a bug or a
-// corrupt table, never bad input.
+// ErrCensus is returned when a census's counts do not add up; it means a bug
+// or a corrupt table, never bad input.
 var ErrCensus = errors.New("census counts do not add up")
 
 // Census holds how many Rotation Game boards need each number of moves.

@@ -60,7 +60,9 @@ const (
 	tilesProgressEvery = time.Second
 )
 
-// ErrTilesPattern is returned for a pattern BuildTilesPattern cannot build.
+// ErrTilesPattern is returned when a pattern table cannot be built or looked
+// up: a board that is not supported, a pattern with too few or too many
+// tiles, a tile off the board or given twice.
 var ErrTilesPattern = errors.New("invalid tile pattern")
 
 // tilesGeometry holds the neighbour masks of one board shape.

@@ -27,7 +27,9 @@ const (
 // optimal solution has 13 moves.
 const RotationMaxDepth = 32
 
-// ErrTable is returned when a table does not fit the solver asked for.
+// ErrTable is returned when a table does not fit the solver asked for:
+// another table than the one the heuristic reads, a path table with an entry
+// that is not a path, or a path table for a solver that is not exact.
 var ErrTable = errors.New("wrong table")
 
 // RotationResult is an optimal solution of one board.

@@ -48,11 +48,12 @@ type Progress struct {
 	Elapsed   time.Duration // wall time since the solve started
 }
 
-// ErrLimit is returned when a solve stops at a limit before finding a solution.
-var ErrLimit = errors.New("search: limit reached")
+// ErrLimit is returned when a solve stops at a limit (Limits.MaxNodes or
+// Limits.Timeout) before finding a solution.
+var ErrLimit = errors.New("limit reached")
 
-// ErrUnsolvable is returned for a board that cannot reach the goal.
-var ErrUnsolvable = errors.New("search: board is unsolvable")
+// ErrUnsolvable is returned when a board cannot reach the goal.
+var ErrUnsolvable = errors.New("board is unsolvable")
 
 // checkEvery is how many generated nodes pass between deadline checks.
 const checkEvery = 1 << 14

@@ -57,7 +57,7 @@ const (
 	tilesNoBest      = math.MaxInt64
 )
 
-// ErrTilesBoard is returned for a malformed board, or a board of another size
+// ErrTilesBoard is returned when a board is malformed, or of another size
 // than the heuristic's.
 var ErrTilesBoard = errors.New("invalid sliding-tile board")
 

@@ -41,7 +41,7 @@ const (
 	outBufSize      = 256 << 10 // bytes the writer buffers before a write
 )
 
-// ErrTooLong is the error of a record longer than MaxRecord bytes.
+// ErrTooLong is returned when a record is longer than MaxRecord bytes.
 var ErrTooLong = fmt.Errorf("record longer than %d MiB", MaxRecord>>20)
 
 // SplitFunc returns the length of the longest prefix of data made of whole

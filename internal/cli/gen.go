@@ -72,7 +72,7 @@ func genTable(g *globalOptions, o *genOptions, cache *pdb.Cache, s pdb.Spec) (*p
 		t, built, err = cache.Ensure(s)
 	}
 	if err != nil {
-		return nil, withCode(ExitTable, plain(err))
+		return nil, withCode(ExitTable, err)
 	}
 	path := cache.Path(s)
 	if built {

@@ -56,7 +56,7 @@ func runInfo(o *infoOptions) error {
 	}
 	t, err := pdb.ReadFile(o.File, "", "")
 	if err != nil {
-		return withCode(ExitTable, plain(err))
+		return withCode(ExitTable, err)
 	}
 	w := bufio.NewWriter(o.g.Stdout)
 	pinned, known := pdb.KnownChecksum(t.Puzzle, t.Pattern)

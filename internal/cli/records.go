@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"strings"
-
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 )
@@ -21,41 +19,19 @@ func recordInput(unitName string) string {
 // input and line. Either way the record counts as bad.
 func rejectRecord(u *batch.Unit, asJSON bool, puzzle, heuristic string, line int, err error) {
 	if !asJSON {
-		u.Reject(false, line, plain(err))
+		u.Reject(false, line, err)
 		return
 	}
 	u.Bad++
 	u.Out = record.AppendRun(u.Out, &record.Run{Puzzle: puzzle, Input: recordInput(u.Name), Line: line,
-		Heuristic: heuristic, Status: record.StatusError, Error: userMessage(err)})
+		Heuristic: heuristic, Status: record.StatusError, Error: err.Error()})
 }
 
-// internalPrefixes are the package prefixes some library messages start
-// with (or carry after a wrapping "...: "); a user reads none of them.
-var internalPrefixes = []string{"bitboard: ", "search: ", "pdb: "}
+// plain returns err. Library messages carry no package prefix, so there is
+// nothing left to strip; plain is kept only until the call sites in the
+// files of other commands go.
+func plain(err error) error { return err }
 
-// userMessage returns err's message without internal package prefixes.
-func userMessage(err error) string {
-	msg := err.Error()
-	for _, p := range internalPrefixes {
-		if strings.HasPrefix(msg, p) {
-			msg = msg[len(p):]
-		}
-		msg = strings.ReplaceAll(msg, ": "+p, ": ")
-	}
-	return msg
-}
-
-// plainError is an error whose message a user reads: userMessage of the
-// error it wraps, which errors.Is and errors.As still see.
-type plainError struct{ err error }
-
-func (e plainError) Error() string { return userMessage(e.err) }
-func (e plainError) Unwrap() error { return e.err }
-
-// plain wraps err as a plainError; nil stays nil.
-func plain(err error) error {
-	if err == nil {
-		return nil
-	}
-	return plainError{err}
-}
+// userMessage returns err's message. Like plain, it is kept only until the
+// call sites in the files of other commands go.
+func userMessage(err error) string { return err.Error() }

@@ -229,7 +229,7 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		newCensusCmd(newCensusRotationCmd(g)),
 		newTablesCmd(g),
 	)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plain(err)) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, err) })
 	setVersion(root)
 	return root, g
 }
@@ -291,7 +291,7 @@ func execute(root *cobra.Command, g *globalOptions, args []string) int {
 	if errors.As(err, &ee) {
 		code = ee.code
 	}
-	if msg := userMessage(err); msg != "" {
+	if msg := err.Error(); msg != "" {
 		if !strings.HasPrefix(msg, "pdbsolve") {
 			msg = "pdbsolve: " + msg
 		}
