@@ -134,8 +134,30 @@ func (c *Cache) notify(format string, args ...any) {
 	}
 }
 
+// Source supplies tables by Spec, for the solvers that read them (package
+// search). A *Cache is one: it reads the cache directory and builds what is
+// missing. A library user may supply another: tables held in memory, or read
+// from a store of its own.
+type Source interface {
+	// Load returns the table s names. Its readers check it with Spec.Check
+	// before they use it.
+	Load(s Spec) (*Table, error)
+	// Stored reports whether Load would return s's table without building
+	// it. A reader loads stored tables concurrently (decoding one uses one
+	// core) and the others one at a time (a build uses every core and much
+	// memory); a source that never builds returns true.
+	Stored(s Spec) bool
+}
+
 // Path returns the file that holds s's table in the cache directory.
 func (c *Cache) Path(s Spec) string { return filepath.Join(c.Dir, s.FileName()) }
+
+// Stored reports whether the cache directory holds a file for s's table,
+// which Load then reads instead of building it (unless it is damaged).
+func (c *Cache) Stored(s Spec) bool {
+	_, err := os.Stat(c.Path(s))
+	return err == nil
+}
 
 // Load returns the table that s names: read from the cache directory and
 // checked, or built when it is missing or unreadable and, under WriteAuto,
@@ -301,6 +323,17 @@ func (c *Cache) memory() uint64 {
 		return c.MemoryBytes
 	}
 	return memTotal()
+}
+
+// Check returns an error wrapping ErrMismatch when t is not the table s
+// names: another puzzle, pattern, entry count or width or, for a table
+// pdbsolve builds, entries whose checksum is not the pinned one (a nil t is
+// not s's table either).
+func (s Spec) Check(t *Table) error {
+	if t == nil {
+		return &FormatError{Path: s.FileName(), Offset: noOffset, Err: ErrMismatch, Detail: "no table"}
+	}
+	return s.check(t, s.FileName())
 }
 
 // check reports whether t has the puzzle, pattern, entry count and width s

@@ -89,6 +89,33 @@ func TestCacheBuildsThenReadsThenRebuilds(t *testing.T) {
 	}
 }
 
+// TestCacheIsASource: a Cache stores what it builds, and says so through
+// Stored; Spec.Check refuses a table of another spec, and no table.
+func TestCacheIsASource(t *testing.T) {
+	var src Source = &Cache{Dir: t.TempDir()}
+	spec := testSpec(t, "small", nil)
+	if src.Stored(spec) {
+		t.Fatal("Stored before the table was built")
+	}
+	tab, err := src.Load(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !src.Stored(spec) {
+		t.Fatal("not Stored after Load built and wrote it")
+	}
+	if err := spec.Check(tab); err != nil {
+		t.Fatalf("Check of the table Load returned: %v", err)
+	}
+	other := testSpec(t, "other", nil)
+	if err := other.Check(tab); !errors.Is(err, ErrMismatch) {
+		t.Fatalf("Check of another spec's table: %v, want ErrMismatch", err)
+	}
+	if err := spec.Check(nil); !errors.Is(err, ErrMismatch) {
+		t.Fatalf("Check of no table: %v, want ErrMismatch", err)
+	}
+}
+
 // A version 1 file in the cache is reported as such and rebuilt.
 func TestCacheRebuildsAnOldFormat(t *testing.T) {
 	dir := t.TempDir()
