@@ -57,5 +57,6 @@
 // The solvers read tables through a Source, which a Cache is; a library user
 // may supply tables from elsewhere (memory, a store of its own) by
 // implementing Source, and the solvers check each table against its Spec
-// (Spec.Check).
+// (Spec.Check). Write and WriteFile write a table file, ReadFile and Decode
+// read one (from a path, from bytes in memory).
 package pdb

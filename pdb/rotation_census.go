@@ -246,7 +246,7 @@ func eachMask(workers int, visit func(w int, r, m uint32)) <-chan struct{} {
 					return
 				}
 				hi := min(lo+censusChunk, RotationEntries)
-				m := UnrankMask(lo)
+				m := unrankMask(lo)
 				for r := lo; r < hi; r++ {
 					visit(w, r, m)
 					m = nextMask(m)

@@ -21,14 +21,6 @@ type Stats struct {
 	Elapsed    time.Duration // wall time of the solve
 }
 
-// Add adds o's counts to s.
-func (s *Stats) Add(o Stats) {
-	s.Expanded += o.Expanded
-	s.Generated += o.Generated
-	s.Iterations += o.Iterations
-	s.Elapsed += o.Elapsed
-}
-
 // Limits bound a solve. Zero values mean no limit.
 type Limits struct {
 	MaxNodes uint64        // stop after this many generated nodes

@@ -88,9 +88,6 @@ func (s *TilesSolver) SetWorkers(n int) {
 	}
 }
 
-// Workers returns the number of workers.
-func (s *TilesSolver) Workers() int { return s.workers }
-
 // Heuristic returns the solver's heuristic.
 func (s *TilesSolver) Heuristic() *TilesHeuristic { return s.h }
 

@@ -52,7 +52,7 @@ func tilesKorf24(t testing.TB) []bitboard.Tiles {
 		if line = strings.TrimSpace(line); line == "" || line[0] == '#' {
 			continue
 		}
-		b, err := bitboard.ParseTilesText(line, 5, 5)
+		b, err := bitboard.ParseTiles(strings.Fields(line), 5, 5)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -104,15 +104,6 @@ func NewTilesTree(rows, cols, depth int) (TilesTree, error) {
 	return t, nil
 }
 
-// Depth returns the expected number of nodes at depth i, N_i.
-func (t TilesTree) Depth(i int) float64 {
-	s := 0.0
-	for _, n := range t.Nodes[i] {
-		s += n
-	}
-	return s
-}
-
 // TilesHistogram is the distribution of a heuristic's values over a sample
 // of boards, overall and by the blank's cell.
 type TilesHistogram struct {
@@ -215,11 +206,6 @@ func (s TilesHistogram) Quantile(q float64) int {
 		}
 	}
 	return -1
-}
-
-// AtMost returns the fraction of the samples with h <= x, P(x).
-func (s TilesHistogram) AtMost(x int) float64 {
-	return float64(tilesCountAtMost(s.Counts, x)) / float64(s.Samples)
 }
 
 // tilesCountAtMost returns the number of values at most x in counts.

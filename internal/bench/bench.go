@@ -1,7 +1,7 @@
 // Package bench runs benchmark instances: the puzzles' search solvers behind
 // one small interface, one Solver per goroutine, each solve timed and its
 // outcome (solved, censored by a node or time limit, or unsolvable) kept
-// with its statistics, and turned by Record into a run of the record schema
+// with its statistics, and turned into a run of the record schema
 // (docs/records.md) that package report compares.
 package bench
 
@@ -105,17 +105,10 @@ func (t *TilesSolver) Solve(in *Instance[bitboard.Tiles], lim search.Limits) Run
 	return run
 }
 
-// SolveAll solves in under every solver, in order, into runs (one a solver).
-func SolveAll[B any](solvers []Solver[B], in *Instance[B], lim search.Limits, runs []Run) {
-	for h, s := range solvers {
-		runs[h] = s.Solve(in, lim)
-	}
-}
-
-// Record fills the status, length, moves and statistics of r, a record of
+// fillRecord fills the status, length, moves and statistics of r, a record of
 // the schema (docs/records.md), from run: solved, limit (censored) or
 // unsolvable (the only error a Solver reports), with the solve's time.
-func Record(run *Run, r *record.Run) {
+func fillRecord(run *Run, r *record.Run) {
 	switch {
 	case run.Solved:
 		r.Status, r.Length, r.Moves, r.Symbol = record.StatusSolved, run.Length, run.Moves, run.Symbol

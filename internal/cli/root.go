@@ -263,15 +263,6 @@ func Main() int {
 	return execute(root, g, os.Args[1:])
 }
 
-// Run runs pdbsolve with the given arguments and streams and returns the
-// exit status. It installs no signal handler: a cancelled ctx acts as an
-// interrupt of a batch.
-func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root, g := newRoot(ctx, stdin, stdout, stderr)
-	g.args = append([]string{"pdbsolve"}, args...)
-	return execute(root, g, args)
-}
-
 func execute(root *cobra.Command, g *globalOptions, args []string) int {
 	root.SetArgs(args)
 	err := root.Execute()

@@ -29,8 +29,8 @@ import (
 
 // Words used when something is not known.
 const (
-	Devel   = "devel"   // the version of a build outside a released module
-	Unknown = "unknown" // a commit or CPU model that could not be found
+	develVersion = "devel"   // the version of a build outside a released module
+	unknownValue = "unknown" // a commit or CPU model that could not be found
 )
 
 // cpuinfoPath is where Linux describes the processors.
@@ -42,9 +42,9 @@ const cpuinfoPath = "/proc/cpuinfo"
 func Collect(args []string, now time.Time, tables ...*pdb.Table) record.Provenance {
 	info, _ := debug.ReadBuildInfo()
 	version, commit := buildVersion(info)
-	cpu := Unknown
+	cpu := unknownValue
 	if data, err := os.ReadFile(cpuinfoPath); err == nil {
-		cpu = CPUModel(data)
+		cpu = cpuModel(data)
 	}
 	p := record.Provenance{
 		Version: version, Commit: commit, GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
@@ -53,16 +53,16 @@ func Collect(args []string, now time.Time, tables ...*pdb.Table) record.Provenan
 	}
 	for _, t := range tables {
 		if t != nil {
-			p.Tables = AddTable(p.Tables, t)
+			p.Tables = addTable(p.Tables, t)
 		}
 	}
 	return p
 }
 
-// AddTable adds t's checksum to list, keeping it sorted by name and free of
+// addTable adds t's checksum to list, keeping it sorted by name and free of
 // repeats, and returns the list.
-func AddTable(list []record.TableChecksum, t *pdb.Table) []record.TableChecksum {
-	c := TableChecksum(t)
+func addTable(list []record.TableChecksum, t *pdb.Table) []record.TableChecksum {
+	c := tableChecksum(t)
 	i, found := slices.BinarySearchFunc(list, c.Name, func(x record.TableChecksum, name string) int {
 		return strings.Compare(x.Name, name)
 	})
@@ -72,9 +72,9 @@ func AddTable(list []record.TableChecksum, t *pdb.Table) []record.TableChecksum 
 	return slices.Insert(list, i, c)
 }
 
-// TableChecksum returns the name and entry checksum of t, and whether the
+// tableChecksum returns the name and entry checksum of t, and whether the
 // checksum is the one pinned in the source (pdb.KnownChecksum).
-func TableChecksum(t *pdb.Table) record.TableChecksum {
+func tableChecksum(t *pdb.Table) record.TableChecksum {
 	want, ok := pdb.KnownChecksum(t.Puzzle, t.Pattern)
 	return record.TableChecksum{Name: t.Puzzle + "/" + t.Pattern, Checksum: fmt.Sprintf("%08x", t.Checksum),
 		Pinned: ok && want == t.Checksum}
@@ -84,7 +84,7 @@ func TableChecksum(t *pdb.Table) record.TableChecksum {
 // source tree) and the commit ("unknown" when the build recorded none, with
 // "+dirty" when the tree was modified).
 func buildVersion(info *debug.BuildInfo) (version, commit string) {
-	version, commit = Devel, Unknown
+	version, commit = develVersion, unknownValue
 	if info == nil {
 		return
 	}
@@ -110,10 +110,10 @@ func buildVersion(info *debug.BuildInfo) (version, commit string) {
 	return
 }
 
-// CPUModel returns the processor's model from the text of /proc/cpuinfo:
+// cpuModel returns the processor's model from the text of /proc/cpuinfo:
 // the first "model name" (x86), else "Model" or "Hardware" (ARM boards),
 // else "cpu model" (MIPS), else "cpu" (POWER), else "unknown".
-func CPUModel(cpuinfo []byte) string {
+func cpuModel(cpuinfo []byte) string {
 	keys := []string{"model name", "Model", "Hardware", "cpu model", "cpu"}
 	found := make(map[string]string)
 	sc := bufio.NewScanner(bytes.NewReader(cpuinfo))
@@ -132,7 +132,7 @@ func CPUModel(cpuinfo []byte) string {
 			return v
 		}
 	}
-	return Unknown
+	return unknownValue
 }
 
 // WriteJSON writes p as one JSON Lines record {"provenance": {...}}.
@@ -158,7 +158,7 @@ func WriteCSV(w io.Writer, p record.Provenance) error {
 	line("cpu", p.CPU)
 	line("cores", strconv.Itoa(p.Cores))
 	line("date", p.Date)
-	line("command", ShellQuote(p.Command))
+	line("command", shellQuote(p.Command))
 	for _, t := range p.Tables {
 		pinned := "unpinned"
 		if t.Pinned {
@@ -175,9 +175,9 @@ func oneLine(s string) string {
 	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
 }
 
-// ShellQuote joins args into one line a POSIX shell reads back as args:
+// shellQuote joins args into one line a POSIX shell reads back as args:
 // words of safe characters stay bare, others are single-quoted.
-func ShellQuote(args []string) string {
+func shellQuote(args []string) string {
 	out := make([]string, len(args))
 	for i, a := range args {
 		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+.,/:@%") == "" {
@@ -189,17 +189,17 @@ func ShellQuote(args []string) string {
 	return strings.Join(out, " ")
 }
 
-// Text is the --version text: one line with the version, commit, Go version
+// versionLine is the --version text: one line with the version, commit, Go version
 // and platform.
-func Text(p record.Provenance) string {
+func versionLine(p record.Provenance) string {
 	return fmt.Sprintf("pdbsolve %s (commit %s, %s, %s)\n", p.Version, p.Commit, p.GoVersion, p.OS)
 }
 
-// VersionText returns the --version text of this binary (Text of what
+// VersionText returns the --version text of this binary (versionLine of what
 // Collect would say of it), reading nothing but the build information.
 func VersionText() string {
 	info, _ := debug.ReadBuildInfo()
 	version, commit := buildVersion(info)
-	return Text(record.Provenance{Version: version, Commit: commit, GoVersion: runtime.Version(),
+	return versionLine(record.Provenance{Version: version, Commit: commit, GoVersion: runtime.Version(),
 		OS: runtime.GOOS + "/" + runtime.GOARCH})
 }

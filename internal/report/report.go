@@ -595,16 +595,6 @@ func sameRun(a, b *record.Run) bool {
 	return x == y
 }
 
-// MergeFiles reads the JSON outputs named (see record.ReadStream) and
-// merges them as Merge does. Errors name the file, and the line within it.
-func MergeFiles(names ...string) (*record.Stream, []string, error) {
-	streams, err := ReadFiles(names...)
-	if err != nil {
-		return nil, nil, err
-	}
-	return Merge(streams...)
-}
-
 // ReadFiles reads the JSON outputs named, in order (see record.ReadStream).
 func ReadFiles(names ...string) ([]*record.Stream, error) {
 	var streams []*record.Stream
