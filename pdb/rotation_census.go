@@ -177,7 +177,8 @@ func (w *censusWorker) deposit(p uint32) uint32 {
 // length, reading lengths off the distance table dist with no search. It
 // splits the masks among workers goroutines (GOMAXPROCS if workers <= 0) and
 // calls progress, if not nil, from the calling goroutine every 200 ms with
-// the boards counted so far (Depth is not used).
+// the boards counted so far (Depth is not used), and once more with Done set
+// when the count ends.
 func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census, error) {
 	if err := RotationSpec().check(dist, "census table"); err != nil {
 		return nil, err
@@ -222,6 +223,7 @@ func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census,
 	c.Counts = slices.Clone(hist[:c.Max+1])
 	if progress != nil {
 		progress(Progress{States: c.Total, Total: RotationBoards, Elapsed: time.Since(start).Seconds()})
+		progress(Progress{Done: true})
 	}
 	if c.Total != RotationBoards {
 		return nil, fmt.Errorf("%w: %d boards, want %d", ErrCensus, c.Total, uint64(RotationBoards))

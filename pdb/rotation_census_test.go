@@ -24,15 +24,18 @@ func censusTable(t *testing.T) *Table {
 	return tab
 }
 
-// wholeCensus runs the full census once for all tests that need it.
+// wholeCensus runs the full census once for all tests that need it, keeping
+// its progress reports in wholeCensusReports.
 var wholeCensus = sync.OnceValues(func() (*Census, error) {
 	tab, err := rotationTable()
 	if err != nil {
 		return nil, err
 	}
 	// Three workers on two cores, so the chunks are shared unevenly.
-	return RotationCensus(tab, 3, nil)
+	return RotationCensus(tab, 3, func(p Progress) { wholeCensusReports = append(wholeCensusReports, p) })
 })
+
+var wholeCensusReports []Progress
 
 func TestCensusConstants(t *testing.T) {
 	if rotationSplits != binom[rotationRest][rotationK] {
@@ -291,6 +294,9 @@ func TestRotationCensusWhole(t *testing.T) {
 	c, err := wholeCensus()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if r := wholeCensusReports; len(r) < 2 || !r[len(r)-1].Done || r[len(r)-2].States != RotationBoards {
+		t.Errorf("progress reports end with %+v, want all boards counted, then Done", r[max(len(r)-2, 0):])
 	}
 	// RotationCensus itself checks that the counts add up to
 	// RotationBoards; here the first lengths are checked against a

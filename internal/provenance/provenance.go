@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/record"
@@ -37,25 +38,42 @@ const (
 const cpuinfoPath = "/proc/cpuinfo"
 
 // Collect returns the provenance of this process run as args (program name
-// first) at time now, with the checksums of the given tables (nil entries
-// are skipped; each name appears once, sorted).
-func Collect(args []string, now time.Time, tables ...*pdb.Table) record.Provenance {
+// first) at time now, with no tables (Tables.Collect adds those loaded).
+func Collect(args []string, now time.Time) record.Provenance {
 	info, _ := debug.ReadBuildInfo()
 	version, commit := buildVersion(info)
 	cpu := unknownValue
 	if data, err := os.ReadFile(cpuinfoPath); err == nil {
 		cpu = cpuModel(data)
 	}
-	p := record.Provenance{
+	return record.Provenance{
 		Version: version, Commit: commit, GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
 		CPU: cpu, Cores: runtime.NumCPU(), Date: now.UTC().Format(time.RFC3339),
 		Command: slices.Clone(args), Tables: []record.TableChecksum{},
 	}
-	for _, t := range tables {
-		if t != nil {
-			p.Tables = addTable(p.Tables, t)
-		}
-	}
+}
+
+// Tables records the tables a process loaded, for its provenance: Add is
+// a pdb.Cache's Loaded. It is safe for concurrent use.
+type Tables struct {
+	mu   sync.Mutex
+	list []record.TableChecksum
+}
+
+// Add records t's checksum.
+func (s *Tables) Add(t *pdb.Table) {
+	s.mu.Lock()
+	s.list = addTable(s.list, t)
+	s.mu.Unlock()
+}
+
+// Collect returns Collect(args, now) with the checksums of the tables
+// recorded so far, each name once, sorted by name.
+func (s *Tables) Collect(args []string, now time.Time) record.Provenance {
+	p := Collect(args, now)
+	s.mu.Lock()
+	p.Tables = append(p.Tables, s.list...)
+	s.mu.Unlock()
 	return p
 }
 

@@ -59,7 +59,11 @@ func TestCollect(t *testing.T) {
 	damaged.Pattern = "centre8-test"
 	now := time.Date(2026, 11, 29, 23, 30, 0, 5, time.FixedZone("CET", 3600))
 	args := []string{"pdbsolve", "bench", "it's"}
-	p := Collect(args, now, dist, nil, &damaged, dist)
+	var tables Tables
+	for _, tab := range []*pdb.Table{dist, &damaged, dist} {
+		tables.Add(tab)
+	}
+	p := tables.Collect(args, now)
 	args[2] = "changed"
 	if p.Date != "2026-11-29T22:30:00Z" || p.Cores != runtime.NumCPU() || p.GoVersion != runtime.Version() ||
 		p.OS != runtime.GOOS+"/"+runtime.GOARCH || p.Command[2] != "it's" || p.Version == "" || p.Commit == "" {
