@@ -16,6 +16,10 @@
 // time, and the relative spread (max-min)/median of the repeats. Runs from
 // several files (the shards of one run, or earlier runs) are merged by
 // [Merge] first; an instance is known by its input name and line.
+//
+// Beside the reports on runs are those on tables (tables.go): a table's
+// description ([WriteTableInfo]), the listing of a cache directory
+// ([WriteTableList]) and the Rotation Game census ([WriteCensusText]).
 package report
 
 import (
