@@ -20,8 +20,11 @@ const (
 
 // Errors returned by the Rotation parser, wrapped in a *ParseError.
 var (
-	ErrFieldCount  = errors.New("wrong number of symbols")
-	ErrSymbol      = errors.New("symbol not in 1-3")
+	// ErrFieldCount is returned when a board has other than RotationCells symbols.
+	ErrFieldCount = errors.New("wrong number of symbols")
+	// ErrSymbol is returned when a field is not a symbol 1, 2 or 3.
+	ErrSymbol = errors.New("symbol not in 1-3")
+	// ErrSymbolCount is returned when a symbol fills other than 8 cells.
 	ErrSymbolCount = errors.New("each symbol must fill exactly 8 cells")
 )
 
@@ -122,18 +125,10 @@ func NewRotation(cells [RotationCells]int8) (Rotation, error) {
 }
 
 func checkCounts(count [RotationSymbols + 1]int) error {
-	if count[1] != RotationPerSymbol || count[2] != RotationPerSymbol || count[3] != RotationPerSymbol {
+	if count[1] != rotationPerSymbol || count[2] != rotationPerSymbol || count[3] != rotationPerSymbol {
 		return &ParseError{Err: ErrSymbolCount, Detail: fmt.Sprintf("counts are %d/%d/%d", count[1], count[2], count[3])}
 	}
 	return nil
-}
-
-// Cells unpacks the board cell by cell.
-func (b Rotation) Cells() (cells [RotationCells]int8) {
-	for c := range cells {
-		cells[c] = b.Cell(c)
-	}
-	return cells
 }
 
 // IsSpace reports whether c is white space to every reader of pdbsolve
@@ -285,8 +280,8 @@ func (b Rotation) Valid() bool {
 		return false
 	}
 	m1, m2, m3 := b.Masks()
-	return bits.OnesCount32(m1) == RotationPerSymbol && bits.OnesCount32(m2) == RotationPerSymbol &&
-		bits.OnesCount32(m3) == RotationPerSymbol
+	return bits.OnesCount32(m1) == rotationPerSymbol && bits.OnesCount32(m2) == rotationPerSymbol &&
+		bits.OnesCount32(m3) == rotationPerSymbol
 }
 
 // RandomRotation returns a board drawn uniformly from all valid boards, using
@@ -294,7 +289,7 @@ func (b Rotation) Valid() bool {
 func RandomRotation(r *rand.Rand) Rotation {
 	var cells [RotationCells]int8
 	for c := range cells {
-		cells[c] = int8(c/RotationPerSymbol + 1)
+		cells[c] = int8(c/rotationPerSymbol + 1)
 	}
 	r.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
 	b, _ := NewRotation(cells) // a permutation of a valid board is valid

@@ -4,7 +4,7 @@ package bitboard
 const (
 	RotationCells     = 24 // cells on the board
 	RotationSymbols   = 3  // symbols 1..3
-	RotationPerSymbol = 8  // cells holding each symbol on a valid board
+	rotationPerSymbol = 8  // cells holding each symbol on a valid board
 	RotationMoves     = 8  // moves A..H
 	RotationLineLen   = 7  // cells on one line
 	RotationCentreLen = 8  // cells in the centre

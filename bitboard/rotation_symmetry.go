@@ -34,8 +34,8 @@ type RotationSymmetry struct {
 	byteImage [maskBytes][byteValues]uint32
 }
 
-// RotationXY holds each cell's column x and row y on the 7x7 grid.
-var RotationXY = func() (xy [RotationCells][2]int) {
+// rotationXY holds each cell's column x and row y on the 7x7 grid.
+var rotationXY = func() (xy [RotationCells][2]int) {
 	c := 0
 	for y := 0; y < rotationGrid; y++ {
 		for x := 0; x < rotationGrid; x++ {
@@ -60,7 +60,7 @@ var rotationCellAt = func() (at [rotationGrid][rotationGrid]int) {
 			at[y][x] = -1
 		}
 	}
-	for c, p := range RotationXY {
+	for c, p := range rotationXY {
 		at[p[1]][p[0]] = c
 	}
 	return at
@@ -88,7 +88,7 @@ var RotationSymmetries = func() (syms [RotationSymmetryCount]RotationSymmetry) {
 	for i, tr := range rotationTransforms {
 		s := &syms[i]
 		s.Name = tr.name
-		for c, p := range RotationXY {
+		for c, p := range rotationXY {
 			x, y := tr.f(p[0], p[1])
 			s.Perm[c] = rotationCellAt[y][x] // every transform keeps the shape
 		}

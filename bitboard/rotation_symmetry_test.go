@@ -18,8 +18,8 @@ var drawnXY = [RotationCells][2]int{
 }
 
 func TestRotationXYMatchesDrawing(t *testing.T) {
-	if RotationXY != drawnXY {
-		t.Fatalf("RotationXY = %v, want %v", RotationXY, drawnXY)
+	if rotationXY != drawnXY {
+		t.Fatalf("rotationXY = %v, want %v", rotationXY, drawnXY)
 	}
 }
 
@@ -144,7 +144,7 @@ func TestRotationSymmetryApplyMatchesPerm(t *testing.T) {
 				t.Fatalf("%s: Apply gives %v, want %v", s.Name, img.Cells(), want)
 			}
 			for sym := 1; sym <= RotationSymbols; sym++ {
-				if got := s.Mask(b.Mask(sym)); got != img.Mask(sym) || bits.OnesCount32(got) != RotationPerSymbol {
+				if got := s.Mask(b.Mask(sym)); got != img.Mask(sym) || bits.OnesCount32(got) != rotationPerSymbol {
 					t.Fatalf("%s: mask of symbol %d goes to %06x, want %06x", s.Name, sym, got, img.Mask(sym))
 				}
 			}

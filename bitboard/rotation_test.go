@@ -10,6 +10,14 @@ import (
 )
 
 // plainMove applies move m to a plain board, cell by cell, as the spec words it.
+// Cells unpacks the board cell by cell.
+func (b Rotation) Cells() (cells [RotationCells]int8) {
+	for c := range cells {
+		cells[c] = b.Cell(c)
+	}
+	return cells
+}
+
 func plainMove(cells [RotationCells]int8, m int) [RotationCells]int8 {
 	l := RotationLines[m]
 	head := cells[l[0]]

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Sliding-tile boards.
@@ -30,14 +29,14 @@ import (
 const (
 	TilesMinSide  = 2                            // fewest rows or columns of a board
 	TilesMaxCells = 25                           // most cells of a board (5 x 5)
-	TilesMaxSide  = TilesMaxCells / TilesMinSide // longest side of a board (2 x 12)
+	tilesMaxSide  = TilesMaxCells / TilesMinSide // longest side of a board (2 x 12)
 	TilesMoves    = 4                            // number of move directions
 )
 
 // TilesMove is a direction the blank moves in.
 type TilesMove uint8
 
-// The four blank moves; TilesMoveNames spells them.
+// The four blank moves; tilesMoveNames spells them.
 const (
 	MoveUp TilesMove = iota
 	MoveDown
@@ -45,8 +44,8 @@ const (
 	MoveRight
 )
 
-// TilesMoveNames holds the letter of each TilesMove.
-const TilesMoveNames = "UDLR"
+// tilesMoveNames holds the letter of each TilesMove.
+const tilesMoveNames = "UDLR"
 
 // Inverse returns the move that undoes m.
 func (m TilesMove) Inverse() TilesMove { return m ^ 1 }
@@ -55,11 +54,11 @@ func (m TilesMove) Inverse() TilesMove { return m ^ 1 }
 func (m TilesMove) Mirror() TilesMove { return m ^ 1 }
 
 // Letter returns the letter naming m.
-func (m TilesMove) Letter() byte { return TilesMoveNames[m] }
+func (m TilesMove) Letter() byte { return tilesMoveNames[m] }
 
-// TilesMoveOf returns the move named by letter c (U, D, L or R).
-func TilesMoveOf(c byte) (TilesMove, bool) {
-	i := strings.IndexByte(TilesMoveNames, c)
+// tilesMoveOf returns the move named by letter c (U, D, L or R).
+func tilesMoveOf(c byte) (TilesMove, bool) {
+	i := strings.IndexByte(tilesMoveNames, c)
 	if i < 0 {
 		return 0, false
 	}
@@ -84,30 +83,17 @@ func (g Goal) String() string {
 	return "Goal(" + strconv.Itoa(int(g)) + ")"
 }
 
-// ErrGoal is returned by ParseGoal for an unknown name.
-var ErrGoal = errors.New("unknown goal convention (want blank-first or blank-last)")
-
-// ParseGoal returns the goal convention named s: "blank-first" or "blank-last".
-func ParseGoal(s string) (Goal, error) {
-	for g, name := range goalNames {
-		if s == name {
-			return Goal(g), nil
-		}
-	}
-	return 0, fmt.Errorf("%w: got %q", ErrGoal, s)
-}
-
 // Errors returned by the tiles parser. ErrTilesCount, ErrTilesValue and
 // ErrTilesDuplicate come wrapped in a *ParseError naming the field.
 var (
 	// ErrTilesCount is returned when a board has the wrong number of fields.
 	ErrTilesCount = errors.New("wrong number of tiles")
-	// ErrTilesValue is returned for a field that is not a tile of the board.
+	// ErrTilesValue is returned when a field is not a tile of the board.
 	ErrTilesValue = errors.New("tile out of range")
-	// ErrTilesDuplicate is returned for a tile that appears twice.
+	// ErrTilesDuplicate is returned when a tile appears twice.
 	ErrTilesDuplicate = errors.New("duplicate tile")
-	// ErrTilesSize is returned for a board shape outside 2 <= rows, cols and
-	// rows*cols <= 25.
+	// ErrTilesSize is returned when a board shape is outside 2 <= rows, cols
+	// and rows*cols <= 25.
 	ErrTilesSize = errors.New("unsupported board size (want rows and columns of at least 2 and at most 25 cells)")
 )
 
@@ -121,7 +107,7 @@ type Tiles struct {
 
 // TilesSizeOK reports whether rows x cols is a supported board shape.
 func TilesSizeOK(rows, cols int) bool {
-	return rows >= TilesMinSide && cols >= TilesMinSide && rows <= TilesMaxSide && cols <= TilesMaxSide &&
+	return rows >= TilesMinSide && cols >= TilesMinSide && rows <= tilesMaxSide && cols <= tilesMaxSide &&
 		rows*cols <= TilesMaxCells
 }
 
@@ -248,14 +234,6 @@ func ParseTiles(fields []string, rows, cols int) (Tiles, error) {
 	return b, nil
 }
 
-// ParseTilesText parses a rows x cols board from whitespace-separated text;
-// line breaks do not matter. Only ASCII white space separates fields, as in
-// ParseRotation (and the CLI's batch reader): a non-ASCII space such as
-// U+00A0 is part of a field, which then is a bad tile value.
-func ParseTilesText(text string, rows, cols int) (Tiles, error) {
-	return ParseTiles(strings.FieldsFunc(text, func(r rune) bool { return r < utf8.RuneSelf && IsSpace(byte(r)) }), rows, cols)
-}
-
 func tilesTruncate(s string) string {
 	const maxShown = 20
 	if len(s) > maxShown {
@@ -314,14 +292,15 @@ func (b Tiles) Move(m TilesMove) (Tiles, bool) {
 	return b, true
 }
 
-// ErrTilesMove is returned by Apply for a bad letter or a move off the board.
+// ErrTilesMove is returned by Apply when a letter is not a move or a move
+// leaves the board.
 var ErrTilesMove = errors.New("invalid tile move")
 
 // Apply returns the board after the moves spelled by letters U, D, L, R.
 // Errors wrap ErrTilesMove and give the move's position (1-based).
 func (b Tiles) Apply(moves string) (Tiles, error) {
 	for i := 0; i < len(moves); i++ {
-		m, ok := TilesMoveOf(moves[i])
+		m, ok := tilesMoveOf(moves[i])
 		if !ok {
 			return b, fmt.Errorf("%w: move %d is %q, want U, D, L or R", ErrTilesMove, i+1, moves[i])
 		}

@@ -81,16 +81,6 @@ func (p WritePolicy) String() string {
 	return fmt.Sprintf("WritePolicy(%d)", int(p))
 }
 
-// ParseWritePolicy returns the policy spelled s: "auto" or "never".
-func ParseWritePolicy(s string) (WritePolicy, error) {
-	for p, name := range writePolicyNames {
-		if s == name {
-			return WritePolicy(p), nil
-		}
-	}
-	return WriteAuto, fmt.Errorf("write policy %q: want auto or never", s)
-}
-
 // ErrTooBig is returned when a table's build needs more memory at its peak
 // (Spec.PeakBytes) than the machine has; the error gives both figures.
 var ErrTooBig = errors.New("the table is too big to build on this machine")
@@ -134,8 +124,30 @@ func (c *Cache) notify(format string, args ...any) {
 	}
 }
 
+// Source supplies tables by Spec, for the solvers that read them (package
+// search). A *Cache is one: it reads the cache directory and builds what is
+// missing. A library user may supply another: tables held in memory, or read
+// from a store of its own.
+type Source interface {
+	// Load returns the table s names. Its readers check it with Spec.Check
+	// before they use it.
+	Load(s Spec) (*Table, error)
+	// Stored reports whether Load would return s's table without building
+	// it. A reader loads stored tables concurrently (decoding one uses one
+	// core) and the others one at a time (a build uses every core and much
+	// memory); a source that never builds returns true.
+	Stored(s Spec) bool
+}
+
 // Path returns the file that holds s's table in the cache directory.
 func (c *Cache) Path(s Spec) string { return filepath.Join(c.Dir, s.FileName()) }
+
+// Stored reports whether the cache directory holds a file for s's table,
+// which Load then reads instead of building it (unless it is damaged).
+func (c *Cache) Stored(s Spec) bool {
+	_, err := os.Stat(c.Path(s))
+	return err == nil
+}
 
 // Load returns the table that s names: read from the cache directory and
 // checked, or built when it is missing or unreadable and, under WriteAuto,
@@ -174,7 +186,7 @@ func (c *Cache) Ensure(s Spec) (t *Table, built bool, err error) {
 func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	c.sweep()
 	path := c.Path(s)
-	t, err := s.Open(path)
+	t, err := s.open(path)
 	if err == nil {
 		return t, false, nil
 	}
@@ -198,11 +210,11 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	if waited, err := c.acquire(lock, s); err != nil {
 		return nil, false, err
 	} else if waited {
-		if t, err := s.Open(path); err == nil {
+		if t, err := s.open(path); err == nil {
 			return t, false, nil
 		}
 		// The other process failed or was killed: build it here.
-	} else if t, err := s.Open(path); err == nil {
+	} else if t, err := s.open(path); err == nil {
 		// Written by another process between the first look and the lock.
 		return t, false, nil
 	}
@@ -247,29 +259,6 @@ func (c *Cache) Rebuild(s Spec) (*Table, error) {
 	return t, nil
 }
 
-// Store checks t against s (including the known checksum of the tables
-// pdbsolve builds) and writes it to s's file in the cache directory under
-// the table's lock; under WriteNever it writes nothing.
-func (c *Cache) Store(s Spec, t *Table) error {
-	if err := s.check(t, "table to store"); err != nil {
-		return err
-	}
-	if c.Policy == WriteNever {
-		return nil
-	}
-	c.sweep()
-	path := c.Path(s)
-	lock, err := c.lock(path)
-	if err != nil {
-		return fmt.Errorf("cannot write table %s/%s to %s: %w", s.Puzzle, s.Pattern, c.Dir, err)
-	}
-	defer lock.Unlock()
-	if _, err := c.acquire(lock, s); err != nil {
-		return err
-	}
-	return c.writeFile(path, t)
-}
-
 // build checks that s fits in memory, announces the build with why and the
 // estimates, builds the table and checks it against s.
 func (c *Cache) build(s Spec, why string) (*Table, error) {
@@ -303,6 +292,17 @@ func (c *Cache) memory() uint64 {
 	return memTotal()
 }
 
+// Check returns an error wrapping ErrMismatch when t is not the table s
+// names: another puzzle, pattern, entry count or width or, for a table
+// pdbsolve builds, entries whose checksum is not the pinned one (a nil t is
+// not s's table either).
+func (s Spec) Check(t *Table) error {
+	if t == nil {
+		return &FormatError{Path: s.FileName(), Offset: noOffset, Err: ErrMismatch, Detail: "no table"}
+	}
+	return s.check(t, s.FileName())
+}
+
 // check reports whether t has the puzzle, pattern, entry count and width s
 // expects, and, for a table pdbsolve builds, the known entry checksum.
 func (s Spec) check(t *Table, where string) error {
@@ -318,10 +318,10 @@ func (s Spec) check(t *Table, where string) error {
 	return nil
 }
 
-// Open reads the table file at path and checks it against s: a table of
+// open reads the table file at path and checks it against s: a table of
 // another puzzle, pattern, size or width is refused from its header, before
 // its entries are decompressed; see ReadFile for the other checks.
-func (s Spec) Open(path string) (*Table, error) {
+func (s Spec) open(path string) (*Table, error) {
 	t, err := readFile(path, func(h *Header) error { return s.check(&Table{Header: *h}, "") })
 	if err != nil {
 		return nil, err

@@ -138,7 +138,7 @@ func TestCacheEnsure(t *testing.T) {
 	if _, built, err := c.Ensure(spec); err != nil || !built || builds.Load() != 2 {
 		t.Fatalf("damaged table: built %v, %v, %d builds", built, err, builds.Load())
 	}
-	if _, err := spec.Open(c.Path(spec)); err != nil {
+	if _, err := spec.open(c.Path(spec)); err != nil {
 		t.Fatalf("rebuilt file: %v", err)
 	}
 
@@ -178,7 +178,7 @@ func TestCacheWithoutLocks(t *testing.T) {
 	if m := r.lines(); len(m) != 2 || !strings.Contains(m[0], "cannot lock") || !strings.Contains(m[0], "no locks available") {
 		t.Fatalf("messages %q", m)
 	}
-	if _, err := spec.Open(c.Path(spec)); err != nil {
+	if _, err := spec.open(c.Path(spec)); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(left); err != nil {

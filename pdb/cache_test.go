@@ -89,6 +89,33 @@ func TestCacheBuildsThenReadsThenRebuilds(t *testing.T) {
 	}
 }
 
+// TestCacheIsASource: a Cache stores what it builds, and says so through
+// Stored; Spec.Check refuses a table of another spec, and no table.
+func TestCacheIsASource(t *testing.T) {
+	var src Source = &Cache{Dir: t.TempDir()}
+	spec := testSpec(t, "small", nil)
+	if src.Stored(spec) {
+		t.Fatal("Stored before the table was built")
+	}
+	tab, err := src.Load(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !src.Stored(spec) {
+		t.Fatal("not Stored after Load built and wrote it")
+	}
+	if err := spec.Check(tab); err != nil {
+		t.Fatalf("Check of the table Load returned: %v", err)
+	}
+	other := testSpec(t, "other", nil)
+	if err := other.Check(tab); !errors.Is(err, ErrMismatch) {
+		t.Fatalf("Check of another spec's table: %v, want ErrMismatch", err)
+	}
+	if err := spec.Check(nil); !errors.Is(err, ErrMismatch) {
+		t.Fatalf("Check of no table: %v, want ErrMismatch", err)
+	}
+}
+
 // A version 1 file in the cache is reported as such and rebuilt.
 func TestCacheRebuildsAnOldFormat(t *testing.T) {
 	dir := t.TempDir()
@@ -104,7 +131,7 @@ func TestCacheRebuildsAnOldFormat(t *testing.T) {
 	if msgs := r.lines(); builds.Load() != 2 || len(msgs) != 1 || !strings.Contains(msgs[0], "older version 1") {
 		t.Fatalf("old file: %d builds, messages %q", builds.Load(), msgs)
 	}
-	if _, err := spec.Open(c.Path(spec)); err != nil {
+	if _, err := spec.open(c.Path(spec)); err != nil {
 		t.Fatalf("rebuilt file: %v", err)
 	}
 }
@@ -142,23 +169,23 @@ func TestCacheNeverWrites(t *testing.T) {
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the never policy created %s: %v", dir, err)
 	}
-	// A table already in the cache is still read.
-	if err := (&Cache{Dir: dir}).Store(spec, tab); err != nil {
+	// A table already in the cache is still read, and nothing is written.
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(c.Path(spec), tab); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Load(spec); err != nil || builds.Load() != 1 {
 		t.Fatalf("cached table under never: %v, %d builds", err, builds.Load())
 	}
-	if got := dirNames(t, dir); !slices.Equal(got, []string{spec.FileName(), spec.FileName() + lockExt}) {
+	if got := dirNames(t, dir); !slices.Equal(got, []string{spec.FileName()}) {
 		t.Fatalf("directory holds %q", got)
 	}
-	for _, s := range []string{"auto", "never"} {
-		if p, err := ParseWritePolicy(s); err != nil || p.String() != s {
-			t.Fatalf("ParseWritePolicy(%q) = %v, %v", s, p, err)
+	for _, p := range []WritePolicy{WriteAuto, WriteNever} {
+		if p.String() != []string{"auto", "never"}[p] {
+			t.Fatalf("WritePolicy(%d) is %q", p, p)
 		}
-	}
-	if _, err := ParseWritePolicy("always"); err == nil || !strings.Contains(err.Error(), "auto or never") {
-		t.Fatalf("ParseWritePolicy(always): %v", err)
 	}
 }
 

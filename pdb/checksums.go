@@ -13,7 +13,7 @@ var knownChecksums = map[string]uint32{
 	"8puzzle/blank0-1.2.3.4-md": 0x07e5b300,
 	"8puzzle/blank0-5.6.7.8-md": 0x04cd085f,
 
-	// Zero-aware tables (TilesZeroPatternSpec).
+	// Zero-aware tables (tilesZeroPatternSpec).
 	"8puzzle/zero0-1.2.3.4-md-v2":         0x4bb9c0ce,
 	"8puzzle/zero0-5.6.7.8-md-v2":         0x94ee8c65,
 	"15puzzle/zero0-1.2.4.5.8-md-v2":      0x1e4f37de,

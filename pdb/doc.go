@@ -53,4 +53,10 @@
 // free, left by builds that died. The tables pdbsolve builds are
 // deterministic, and their entry checksums are pinned: a file whose entries
 // differ is rebuilt.
+//
+// The solvers read tables through a Source, which a Cache is; a library user
+// may supply tables from elsewhere (memory, a store of its own) by
+// implementing Source, and the solvers check each table against its Spec
+// (Spec.Check). Write and WriteFile write a table file, ReadFile and Decode
+// read one (from a path, from bytes in memory).
 package pdb

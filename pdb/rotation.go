@@ -150,7 +150,7 @@ func BuildRotationPaths(dist *Table) (*Table, error) {
 	for d, c := range dist.Counts {
 		layers[d] = make([]uint32, 0, c)
 	}
-	mask := UnrankMask(0)
+	mask := unrankMask(0)
 	for r := 0; r < RotationEntries; r++ {
 		d := dist.Get(uint64(r))
 		layers[d] = append(layers[d], mask)

@@ -29,8 +29,8 @@ const (
 	byteBits           = 8                      // bits in a byte
 )
 
-// ErrCensus reports a census whose counts do not add up; it means a bug or a
-// corrupt table, never bad input.
+// ErrCensus is returned when a census's counts do not add up; it means a bug
+// or a corrupt table, never bad input.
 var ErrCensus = errors.New("census counts do not add up")
 
 // Census holds how many Rotation Game boards need each number of moves.
@@ -177,7 +177,8 @@ func (w *censusWorker) deposit(p uint32) uint32 {
 // length, reading lengths off the distance table dist with no search. It
 // splits the masks among workers goroutines (GOMAXPROCS if workers <= 0) and
 // calls progress, if not nil, from the calling goroutine every 200 ms with
-// the boards counted so far (Depth is not used).
+// the boards counted so far (Depth is not used), and once more with Done set
+// when the count ends.
 func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census, error) {
 	if err := RotationSpec().check(dist, "census table"); err != nil {
 		return nil, err
@@ -222,6 +223,7 @@ func RotationCensus(dist *Table, workers int, progress func(Progress)) (*Census,
 	c.Counts = slices.Clone(hist[:c.Max+1])
 	if progress != nil {
 		progress(Progress{States: c.Total, Total: RotationBoards, Elapsed: time.Since(start).Seconds()})
+		progress(Progress{Done: true})
 	}
 	if c.Total != RotationBoards {
 		return nil, fmt.Errorf("%w: %d boards, want %d", ErrCensus, c.Total, uint64(RotationBoards))
@@ -246,7 +248,7 @@ func eachMask(workers int, visit func(w int, r, m uint32)) <-chan struct{} {
 					return
 				}
 				hi := min(lo+censusChunk, RotationEntries)
-				m := UnrankMask(lo)
+				m := unrankMask(lo)
 				for r := lo; r < hi; r++ {
 					visit(w, r, m)
 					m = nextMask(m)

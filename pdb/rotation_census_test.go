@@ -24,15 +24,18 @@ func censusTable(t *testing.T) *Table {
 	return tab
 }
 
-// wholeCensus runs the full census once for all tests that need it.
+// wholeCensus runs the full census once for all tests that need it, keeping
+// its progress reports in wholeCensusReports.
 var wholeCensus = sync.OnceValues(func() (*Census, error) {
 	tab, err := rotationTable()
 	if err != nil {
 		return nil, err
 	}
 	// Three workers on two cores, so the chunks are shared unevenly.
-	return RotationCensus(tab, 3, nil)
+	return RotationCensus(tab, 3, func(p Progress) { wholeCensusReports = append(wholeCensusReports, p) })
 })
+
+var wholeCensusReports []Progress
 
 func TestCensusConstants(t *testing.T) {
 	if rotationSplits != binom[rotationRest][rotationK] {
@@ -69,7 +72,7 @@ func TestLowBytesGroups(t *testing.T) {
 func TestOrbitReps(t *testing.T) {
 	seen := make([]bool, RotationEntries)
 	reps, total := 0, uint64(0)
-	m := UnrankMask(0)
+	m := unrankMask(0)
 	for r := uint32(0); r < RotationEntries; r++ {
 		size, ok := orbitRep(m)
 		if !seen[r] {
@@ -131,7 +134,7 @@ func TestPrepareRanks(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	w := &censusWorker{}
 	for n := 0; n < 50; n++ {
-		m1 := UnrankMask(r.Uint32N(RotationEntries))
+		m1 := unrankMask(r.Uint32N(RotationEntries))
 		w.prepare(m1)
 		var outside []int
 		for c := 0; c < rotationCells; c++ {
@@ -180,7 +183,7 @@ func TestCensusReducedMatchesPlain(t *testing.T) {
 		0xff, // cells 0-7
 	}
 	for len(seeds) < 30 {
-		seeds = append(seeds, UnrankMask(r.Uint32N(RotationEntries)))
+		seeds = append(seeds, unrankMask(r.Uint32N(RotationEntries)))
 	}
 	set := map[uint32]bool{}
 	for _, m := range seeds {
@@ -292,6 +295,9 @@ func TestRotationCensusWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if r := wholeCensusReports; len(r) < 2 || !r[len(r)-1].Done || r[len(r)-2].States != RotationBoards {
+		t.Errorf("progress reports end with %+v, want all boards counted, then Done", r[max(len(r)-2, 0):])
+	}
 	// RotationCensus itself checks that the counts add up to
 	// RotationBoards; here the first lengths are checked against a
 	// breadth-first search over whole boards from the solved ones.
@@ -305,9 +311,9 @@ func TestRotationCensusWhole(t *testing.T) {
 
 // permuteSymbols relabels symbol s as perm[s-1].
 func permuteSymbols(b bitboard.Rotation, perm [3]int8) bitboard.Rotation {
-	cells := b.Cells()
-	for i, s := range cells {
-		cells[i] = perm[s-1]
+	var cells [bitboard.RotationCells]int8
+	for i := range cells {
+		cells[i] = perm[b.Cell(i)-1]
 	}
 	out, _ := bitboard.NewRotation(cells)
 	return out
@@ -387,7 +393,7 @@ func BenchmarkCensusOrbit(b *testing.B) {
 	w := &censusWorker{dist: unpack4(tab)}
 	var reps []uint32
 	for r := uint32(0); r < RotationEntries; r += 97 {
-		reps = append(reps, UnrankMask(r))
+		reps = append(reps, unrankMask(r))
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

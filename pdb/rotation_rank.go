@@ -54,8 +54,8 @@ func RankMask(m uint32) uint32 {
 	return rankTab[0][0][uint8(m)] + rankTab[1][k1][uint8(m>>8)] + rankTab[2][k2][uint8(m>>16)]
 }
 
-// UnrankMask returns the mask whose rank is r: the inverse of RankMask.
-func UnrankMask(r uint32) uint32 {
+// unrankMask returns the mask whose rank is r: the inverse of RankMask.
+func unrankMask(r uint32) uint32 {
 	var m uint32
 	p := rotationCells - 1
 	for j := rotationK; j >= 1; j-- {
@@ -67,17 +67,4 @@ func UnrankMask(r uint32) uint32 {
 		p--
 	}
 	return m
-}
-
-// rankMaskSlow is RankMask written out bit by bit, for tests.
-func rankMaskSlow(m uint32) uint32 {
-	var r uint32
-	j := 0
-	for p := 0; p < rotationCells; p++ {
-		if m>>p&1 == 1 {
-			j++
-			r += binom[p][j]
-		}
-	}
-	return r
 }

@@ -9,6 +9,19 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 )
 
+// rankMaskSlow is RankMask written out bit by bit.
+func rankMaskSlow(m uint32) uint32 {
+	var r uint32
+	j := 0
+	for p := 0; p < rotationCells; p++ {
+		if m>>p&1 == 1 {
+			j++
+			r += binom[p][j]
+		}
+	}
+	return r
+}
+
 func TestRankUnrankWholeSpace(t *testing.T) {
 	seen := make([]bool, RotationEntries)
 	n := 0
@@ -28,7 +41,7 @@ func TestRankUnrankWholeSpace(t *testing.T) {
 			t.Fatalf("rank %d given twice", r)
 		}
 		seen[r] = true
-		if u := UnrankMask(r); u != m {
+		if u := unrankMask(r); u != m {
 			t.Fatalf("unrank(rank(%06x)) = %06x", m, u)
 		}
 	}
@@ -93,7 +106,7 @@ func TestBuildRotationConsistent(t *testing.T) {
 	}
 	// Every mask but the goal has a neighbour one closer, none has one two closer.
 	for r := uint32(0); r < RotationEntries; r++ {
-		m := UnrankMask(r)
+		m := unrankMask(r)
 		d := int(tab.Get(uint64(r)))
 		closer := false
 		for mv := 0; mv < bitboard.RotationMoves; mv++ {
@@ -121,7 +134,7 @@ func BenchmarkBuildRotation(b *testing.B) {
 func BenchmarkRankMask(b *testing.B) {
 	masks := make([]uint32, 1024)
 	for i := range masks {
-		masks[i] = UnrankMask(uint32(i * 701))
+		masks[i] = unrankMask(uint32(i * 701))
 	}
 	var s uint32
 	for i := 0; i < b.N; i++ {
@@ -131,7 +144,7 @@ func BenchmarkRankMask(b *testing.B) {
 }
 
 func TestNextMaskFollowsRank(t *testing.T) {
-	m := UnrankMask(0)
+	m := unrankMask(0)
 	for r := uint32(1); r < RotationEntries; r++ {
 		m = nextMask(m)
 		if got := RankMask(m); got != r {
@@ -180,7 +193,7 @@ func TestBuildRotationPaths(t *testing.T) {
 		if int(e&(1<<PathLenBits-1)) != d || int(paths.Get(uint64(r))&(1<<PathLenBits-1)) != d {
 			t.Fatalf("rank %d: path length %d, distance %d", r, e&(1<<PathLenBits-1), d)
 		}
-		m := UnrankMask(r)
+		m := unrankMask(r)
 		for i := 0; i < d; i++ {
 			m = moveMask(m, PathMove(e, i))
 		}
@@ -194,7 +207,7 @@ func TestBuildRotationPaths(t *testing.T) {
 		if d > 6 {
 			continue
 		}
-		want := smallestPath(UnrankMask(r), d)
+		want := smallestPath(unrankMask(r), d)
 		for i, mv := range want {
 			if PathMove(entry(r), i) != mv {
 				t.Fatalf("rank %d: move %d is %d, brute force %v", r, i, PathMove(entry(r), i), want)

@@ -256,20 +256,20 @@ func tilesPatternID(word string, tiles []int, suffix string) string {
 	return sb.String()
 }
 
-// TilesPatternSpec describes the additive table of the pattern tiles (in
+// tilesPatternSpec describes the additive table of the pattern tiles (in
 // index order) on the rows x cols board, built with the board's construction
 // (TilesConstructionOf): TilesEntries(rows*cols, len(tiles)) entries of 8
 // bits; entry TilesRank(cells of tiles) encodes the fewest moves of pattern
 // tiles needed to bring them home, less their Manhattan distance, halved
-// (see BuildTilesPattern and TilesManhattan). Most callers want
+// (see BuildTilesPattern and TilesManhattan). Callers use
 // TilesPatternLookup, which shares one table among symmetric patterns.
-func TilesPatternSpec(rows, cols int, tiles []int) Spec {
+func tilesPatternSpec(rows, cols int, tiles []int) Spec {
 	tiles = slices.Clone(tiles)
 	con := TilesConstructionOf(rows, cols)
 	puzzle, id := TilesPuzzle(rows, cols), TilesPatternID(con, tiles)
 	return Spec{Puzzle: puzzle, Pattern: id, Entries: TilesEntries(rows*cols, len(tiles)), Width: TilesWidth,
-		PeakBytes: TilesBuildBytes(rows, cols, len(tiles)),
-		BuildTime: time.Duration(TilesBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
+		PeakBytes: tilesBuildBytes(rows, cols, len(tiles)),
+		BuildTime: time.Duration(tilesBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
 		Build: func(progress func(Progress)) (*Table, error) {
 			data, err := BuildTilesPattern(rows, cols, con, tiles, progress)
 			if err != nil {
@@ -310,7 +310,7 @@ func TilesPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
 		return TilesLookup{}, err
 	}
 	tableTiles, sym := tilesShare(rows, cols, TilesConstructionOf(rows, cols), tiles)
-	return TilesLookup{Spec: TilesPatternSpec(rows, cols, tableTiles), Tiles: tableTiles, Sym: sym}, nil
+	return TilesLookup{Spec: tilesPatternSpec(rows, cols, tableTiles), Tiles: tableTiles, Sym: sym}, nil
 }
 
 // tilesShare returns the pattern whose table serves tiles under construction
@@ -360,24 +360,24 @@ func tilesShare(rows, cols int, con TilesConstruction, tiles []int) ([]int, bitb
 	return cands[best].tiles, cands[best].sym
 }
 
-// TilesBuildBytes returns the memory, in bytes, that building the table of
+// tilesBuildBytes returns the memory, in bytes, that building the table of
 // a k-tile pattern on a rows x cols board allocates: three bit planes of one
 // lane a placement (16 bits up to 16 cells, else 32) and the one-byte
 // entries; 1.66 GB for a 6-tile 5 x 5 pattern, 31.5 GB for a 7-tile one.
 // The process's peak is higher by what it already holds: building both
 // 6-6-6-6 tables in one process peaked at 1.7 GiB RSS
 // (scripts/RESULTS-tiles24.md).
-func TilesBuildBytes(rows, cols, k int) uint64 {
+func tilesBuildBytes(rows, cols, k int) uint64 {
 	nc := rows * cols
 	entries := TilesEntries(nc, k)
 	return entries * (3*uint64(tilesLaneBits(nc))/8 + 1)
 }
 
-// TilesBuildSeconds returns a rough estimate of the wall-clock seconds that
+// tilesBuildSeconds returns a rough estimate of the wall-clock seconds that
 // building the table of a k-tile pattern on a rows x cols board takes on an
 // otherwise idle 2-core machine: about 46 s for a 6-tile 5 x 5 pattern. On
 // a busy machine it takes up to four times as long (scripts/RESULTS-tiles24.md).
-func TilesBuildSeconds(rows, cols, k int) float64 {
+func tilesBuildSeconds(rows, cols, k int) float64 {
 	return float64(TilesEntries(rows*cols, k)) * tilesBuildNanos * 1e-9
 }
 
@@ -397,7 +397,7 @@ const TilesExactEntries = 181440
 func TilesExactSpec() Spec {
 	return Spec{Puzzle: Tiles8Puzzle, Pattern: TilesExactPattern, Entries: TilesExactEntries, Width: TilesWidth,
 		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := BuildTilesExact(progress)
+			data, err := buildTilesExact(progress)
 			if err != nil {
 				return nil, err
 			}

@@ -33,7 +33,7 @@ import (
 //	next     states generated for the next cost, not yet filtered
 //
 // For the 8-tile 4 x 4 pattern that is 3 x 1 GB plus the 519 MB of entries;
-// for a 6-tile 5 x 5 pattern 3 x 510 MB plus 128 MB (TilesBuildBytes).
+// for a 6-tile 5 x 5 pattern 3 x 510 MB plus 128 MB (tilesBuildBytes).
 //
 // Entry encoding. Every move of a pattern tile costs 1 and changes the sum of
 // the pattern tiles' Manhattan distances by exactly 1, so a placement's cost
@@ -60,7 +60,9 @@ const (
 	tilesProgressEvery = time.Second
 )
 
-// ErrTilesPattern is returned for a pattern BuildTilesPattern cannot build.
+// ErrTilesPattern is returned when a pattern table cannot be built or looked
+// up: a board that is not supported, a pattern with too few or too many
+// tiles, a tile off the board or given twice.
 var ErrTilesPattern = errors.New("invalid tile pattern")
 
 // tilesGeometry holds the neighbour masks of one board shape.
@@ -128,7 +130,7 @@ func BuildTilesPattern(rows, cols int, con TilesConstruction, tiles []int, progr
 
 // buildTiles runs the search of BuildTilesPattern on a checked pattern. With
 // a zero-aware layout zero it keeps the cost of every (placement, region)
-// state in that layout (BuildTilesZeroPattern) instead of each placement's
+// state in that layout (buildTilesZeroPattern) instead of each placement's
 // least.
 func buildTiles(rows, cols int, con TilesConstruction, tiles []int, zero *tilesZeroLayout, progress func(Progress)) ([]byte, error) {
 	nc := rows * cols
@@ -225,7 +227,7 @@ func buildTiles(rows, cols int, con TilesConstruction, tiles []int, zero *tilesZ
 	// big build in the same process (the two 6-6-6-6 tables) would allocate
 	// its planes beside the first one's and double the peak.
 	b.visited, b.frontier, b.next = nil, nil, nil
-	if TilesBuildBytes(rows, cols, k) >= tilesReleaseBytes {
+	if tilesBuildBytes(rows, cols, k) >= tilesReleaseBytes {
 		debug.FreeOSMemory()
 	}
 	return b.table, nil
@@ -423,10 +425,10 @@ func tilesStepRank(p uint64, a, c uint8, cols int, w uint64, before, after uint3
 	}
 }
 
-// BuildTilesExact computes the exact distance to the BlankFirst goal of every
+// buildTilesExact computes the exact distance to the BlankFirst goal of every
 // solvable 3 x 3 board by a plain breadth-first search, indexed by
 // TilesExactIndex.
-func BuildTilesExact(progress func(Progress)) ([]byte, error) {
+func buildTilesExact(progress func(Progress)) ([]byte, error) {
 	start := time.Now()
 	table := make([]byte, TilesExactEntries)
 	for i := range table {

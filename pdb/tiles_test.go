@@ -660,7 +660,7 @@ func TestTilesPresetAndSpelledTablesThroughCache(t *testing.T) {
 // an entry, the hardest boards are the two known ones at 31 moves, and an
 // additive partition never exceeds it.
 func TestTilesExactTable(t *testing.T) {
-	exact, err := BuildTilesExact(nil)
+	exact, err := buildTilesExact(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -708,7 +708,7 @@ func TestTilesExactTable(t *testing.T) {
 // against the exact distances of a breadth-first search: the additive value
 // never exceeds the distance, and is exact on the goal.
 func TestTilesPartitionsAdmissible(t *testing.T) {
-	exact, err := BuildTilesExact(nil)
+	exact, err := buildTilesExact(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -773,19 +773,19 @@ func TestTilesPartitionsAdmissible(t *testing.T) {
 
 func TestTilesPatternSpecThroughCache(t *testing.T) {
 	c := &Cache{Dir: t.TempDir()}
-	s := TilesPatternSpec(4, 4, []int{12, 13, 14})
+	s := tilesPatternSpec(4, 4, []int{12, 13, 14})
 	t1, err := c.Load(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t2, err := s.Open(filepath.Join(c.Dir, s.FileName()))
+	t2, err := s.open(filepath.Join(c.Dir, s.FileName()))
 	if err != nil || t2.Checksum != t1.Checksum || t2.Pattern != "blank0-12.13.14-md" || t2.Puzzle != Tiles15Puzzle {
 		t.Fatalf("reload: %v %+v", err, t2.Header)
 	}
-	if got := TilesPatternSpec(3, 4, []int{1, 2}).FileName(); got != "tiles3x4-blank0-1.2-md.pdb" {
+	if got := tilesPatternSpec(3, 4, []int{1, 2}).FileName(); got != "tiles3x4-blank0-1.2-md.pdb" {
 		t.Fatalf("3x4 file name %q", got)
 	}
-	if got := TilesPatternSpec(4, 5, []int{1, 2}).FileName(); got != "tiles4x5-blank0-1.2-md.pdb" {
+	if got := tilesPatternSpec(4, 5, []int{1, 2}).FileName(); got != "tiles4x5-blank0-1.2-md.pdb" {
 		t.Fatalf("4x5 file name %q", got)
 	}
 	for _, p := range tilesPartitions {
@@ -851,18 +851,18 @@ func TestBuildTilesPatternWorkers(t *testing.T) {
 // builder allocates: 7 bytes a placement on 16 cells, 13 above, and that a
 // 7-tile 5 x 5 table (2.4e9 placements) needs more than 24 GiB.
 func TestTilesBuildEstimates(t *testing.T) {
-	if got := TilesBuildBytes(4, 4, 8); got != 518918400*7 {
+	if got := tilesBuildBytes(4, 4, 8); got != 518918400*7 {
 		t.Fatalf("4x4 8 tiles: %d bytes", got)
 	}
-	if got := TilesBuildBytes(5, 5, 6); got != 127512000*13 {
+	if got := tilesBuildBytes(5, 5, 6); got != 127512000*13 {
 		t.Fatalf("5x5 6 tiles: %d bytes", got)
 	}
-	if got := TilesBuildBytes(5, 5, 7); got < 24<<30 {
+	if got := tilesBuildBytes(5, 5, 7); got < 24<<30 {
 		t.Fatalf("5x5 7 tiles: %d bytes", got)
 	}
 	// 25!/19! and 25!/18! placements at the measured 0.5-0.65 us of CPU
 	// each over two cores: about a minute, and 19 times that.
-	if a, b := TilesBuildSeconds(5, 5, 6), TilesBuildSeconds(5, 5, 7); a < 30 || a > 90 || b < 18*a || b > 20*a {
+	if a, b := tilesBuildSeconds(5, 5, 6), tilesBuildSeconds(5, 5, 7); a < 30 || a > 90 || b < 18*a || b > 20*a {
 		t.Fatalf("seconds 6 tiles %.0f, 7 tiles %.0f", a, b)
 	}
 }

@@ -71,10 +71,10 @@ const (
 	tilesZeroMaxEntries = math.MaxUint32
 )
 
-// TilesZeroPatternID names the zero-aware table of a pattern: TilesZeroWord,
+// tilesZeroPatternID names the zero-aware table of a pattern: TilesZeroWord,
 // the tiles in index order, the entry encoding and the layout's version,
 // such as "zero0-1.2.5.6.7.12-md-v2".
-func TilesZeroPatternID(tiles []int) string {
+func tilesZeroPatternID(tiles []int) string {
 	return tilesPatternID(TilesZeroWord, tiles, tilesZeroSuffix)
 }
 
@@ -91,7 +91,7 @@ func TilesZeroEntries(rows, cols, k int) uint64 {
 	return l.entries + l.extra
 }
 
-// TilesZeroPatternSpec describes the zero-aware table of the pattern tiles
+// tilesZeroPatternSpec describes the zero-aware table of the pattern tiles
 // (in index order) on the rows x cols board: TilesZeroEntries(rows, cols,
 // len(tiles)) entries of 8 bits in the layout above, each the fewest moves
 // of pattern tiles that bring them home with the blank at cell 0 from a
@@ -99,15 +99,15 @@ func TilesZeroEntries(rows, cols, k int) uint64 {
 // distance, halved. NewTilesZero turns the loaded table into an index.
 // Most callers want TilesZeroPatternLookup, which shares one table among
 // symmetric patterns where that is exact.
-func TilesZeroPatternSpec(rows, cols int, tiles []int) Spec {
+func tilesZeroPatternSpec(rows, cols int, tiles []int) Spec {
 	tiles = slices.Clone(tiles)
-	puzzle, id := TilesPuzzle(rows, cols), TilesZeroPatternID(tiles)
+	puzzle, id := TilesPuzzle(rows, cols), tilesZeroPatternID(tiles)
 	entries := TilesZeroEntries(rows, cols, len(tiles))
 	return Spec{Puzzle: puzzle, Pattern: id, Entries: entries, Width: TilesWidth,
-		PeakBytes: TilesZeroBuildBytes(rows, cols, len(tiles)),
-		BuildTime: time.Duration(TilesZeroBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
+		PeakBytes: tilesZeroBuildBytes(rows, cols, len(tiles)),
+		BuildTime: time.Duration(tilesZeroBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
 		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := BuildTilesZeroPattern(rows, cols, tiles, progress)
+			data, err := buildTilesZeroPattern(rows, cols, tiles, progress)
 			if err != nil {
 				return nil, err
 			}
@@ -130,25 +130,25 @@ func TilesZeroPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
 		return TilesLookup{}, err
 	}
 	tableTiles, sym := tilesShare(rows, cols, TilesBlankHome, tiles)
-	return TilesLookup{Spec: TilesZeroPatternSpec(rows, cols, tableTiles), Tiles: tableTiles, Sym: sym}, nil
+	return TilesLookup{Spec: tilesZeroPatternSpec(rows, cols, tableTiles), Tiles: tableTiles, Sym: sym}, nil
 }
 
-// TilesZeroBuildBytes returns the memory, in bytes, that building the
+// tilesZeroBuildBytes returns the memory, in bytes, that building the
 // zero-aware table of a k-tile pattern on a rows x cols board allocates:
-// the three bit planes of the plain build (TilesBuildBytes) and the one-byte
+// the three bit planes of the plain build (tilesBuildBytes) and the one-byte
 // entries; 1.71 GB for a 6-tile 5 x 5 pattern.
-func TilesZeroBuildBytes(rows, cols, k int) uint64 {
+func tilesZeroBuildBytes(rows, cols, k int) uint64 {
 	nc := rows * cols
 	return TilesEntries(nc, k)*3*uint64(tilesLaneBits(nc))/8 + TilesZeroEntries(rows, cols, k)
 }
 
-// TilesZeroBuildSeconds returns a rough estimate of the wall-clock seconds
+// tilesZeroBuildSeconds returns a rough estimate of the wall-clock seconds
 // that building the zero-aware table of a k-tile pattern on a rows x cols
 // board takes on an otherwise idle 2-core machine: the plain build's
-// (TilesBuildSeconds; the search expands every (placement, region) state
+// (tilesBuildSeconds; the search expands every (placement, region) state
 // either way) and the recording of each region's entry.
-func TilesZeroBuildSeconds(rows, cols, k int) float64 {
-	return TilesBuildSeconds(rows, cols, k) * tilesZeroBuildFactor
+func tilesZeroBuildSeconds(rows, cols, k int) float64 {
+	return tilesBuildSeconds(rows, cols, k) * tilesZeroBuildFactor
 }
 
 // tilesZeroBuildFactor is the CPU time of a zero-aware build over a plain
@@ -186,7 +186,7 @@ type TilesZero struct {
 }
 
 // NewTilesZero checks that t is the zero-aware table of the pattern tiles
-// (in index order) on the rows x cols board, as TilesZeroPatternSpec names
+// (in index order) on the rows x cols board, as the Spec of its lookup names
 // it (puzzle, pattern id, entry count and width), and returns its index.
 // Errors wrap ErrTilesPattern for a bad pattern and ErrMismatch for a table
 // that is not the pattern's, such as one whose overflow section (the
@@ -196,7 +196,7 @@ func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
 	if err != nil {
 		return nil, err
 	}
-	puzzle, id, want := TilesPuzzle(rows, cols), TilesZeroPatternID(tiles), l.entries+l.extra
+	puzzle, id, want := TilesPuzzle(rows, cols), tilesZeroPatternID(tiles), l.entries+l.extra
 	if t.Puzzle != puzzle || t.Pattern != id || t.Width != TilesWidth || t.Entries != want || uint64(len(t.Data)) != want {
 		return nil, &FormatError{Offset: noOffset, Err: ErrMismatch, Detail: fmt.Sprintf(
 			"zero-aware table: it holds %s/%s with %d entries of %d bits (%d bytes), want %s/%s with %d of %d: %d placements and %d more regions",
@@ -274,14 +274,6 @@ func (z *TilesZero) minority(rank uint64, pos []uint8, free, r uint32) uint64 {
 	}
 	return l.entries + l.before(pos) + uint64(slot) - 1
 }
-
-// Entry returns the entry Index locates: (cost - Manhattan distance) / 2.
-func (z *TilesZero) Entry(rank uint64, occupied uint32, blank uint8) uint8 {
-	return z.data[z.Index(rank, occupied, blank)]
-}
-
-// Data returns the table's entries, as NewTilesZero received them.
-func (z *TilesZero) Data() []byte { return z.data }
 
 // tilesZeroLayout is the layout of the zero-aware tables of k tiles on one
 // board shape (see the comment at the top of the file).
@@ -479,14 +471,14 @@ func (l *tilesZeroLayout) index(p uint64, pos []uint8, free, r uint32) uint64 {
 	return l.entries + l.before(pos) + uint64(slot) - 1
 }
 
-// BuildTilesZeroPattern computes the zero-aware table of the pattern made
+// buildTilesZeroPattern computes the zero-aware table of the pattern made
 // of tiles (in index order) on the rows x cols board and returns its
 // entries in the layout above, one byte each: (cost - Manhattan distance) /
 // 2 for every placement and region of its free cells. The pattern is as
 // BuildTilesPattern takes it; errors wrap ErrTilesPattern. progress, if not
 // nil, is called after each cost layer and every second within a long one,
 // with States counting (placement, region) states.
-func BuildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress)) ([]byte, error) {
+func buildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress)) ([]byte, error) {
 	l, err := tilesZeroCheck(rows, cols, tiles)
 	if err != nil {
 		return nil, err

@@ -14,11 +14,11 @@ func TestTilesZeroIndexOf(t *testing.T) {
 		rows, cols int
 		tiles      []int
 	}{{3, 4, []int{1, 4, 5, 8, 9}}, {4, 4, []int{1, 2, 4, 5, 8, 9}}} {
-		data, err := BuildTilesZeroPattern(c.rows, c.cols, c.tiles, nil)
+		data, err := buildTilesZeroPattern(c.rows, c.cols, c.tiles, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		tab, err := NewTable(TilesPuzzle(c.rows, c.cols), TilesZeroPatternID(c.tiles), uint64(len(data)), TilesWidth, data)
+		tab, err := NewTable(TilesPuzzle(c.rows, c.cols), tilesZeroPatternID(c.tiles), uint64(len(data)), TilesWidth, data)
 		if err != nil {
 			t.Fatal(err)
 		}

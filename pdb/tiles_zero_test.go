@@ -22,6 +22,11 @@ import (
 type zeroGrid struct{ rows, cols int }
 
 // neighbours returns the cells next to cell c.
+// Entry returns the entry Index locates: (cost - Manhattan distance) / 2.
+func (z *TilesZero) Entry(rank uint64, occupied uint32, blank uint8) uint8 {
+	return z.data[z.Index(rank, occupied, blank)]
+}
+
 func (g zeroGrid) neighbours(c int) []int {
 	r, col := c/g.cols, c%g.cols
 	var out []int
@@ -227,14 +232,14 @@ func TestBuildTilesZeroMatchesOracle(t *testing.T) {
 		if got := TilesZeroEntries(c.rows, c.cols, k); got != size {
 			t.Fatalf("%dx%d, %d tiles: TilesZeroEntries %d, layout has %d", c.rows, c.cols, k, got, size)
 		}
-		data, err := BuildTilesZeroPattern(c.rows, c.cols, c.tiles, nil)
+		data, err := buildTilesZeroPattern(c.rows, c.cols, c.tiles, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if uint64(len(data)) != size {
 			t.Fatalf("%dx%d %v: %d entries, want %d", c.rows, c.cols, c.tiles, len(data), size)
 		}
-		tb, err := NewTable(TilesPuzzle(c.rows, c.cols), TilesZeroPatternID(c.tiles), size, TilesWidth, data)
+		tb, err := NewTable(TilesPuzzle(c.rows, c.cols), tilesZeroPatternID(c.tiles), size, TilesWidth, data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -549,7 +554,7 @@ func TestTilesZeroSharing(t *testing.T) {
 		if z, ok := built[key]; ok {
 			return z
 		}
-		tb, err := TilesZeroPatternSpec(rows, cols, tiles).Build(nil)
+		tb, err := tilesZeroPatternSpec(rows, cols, tiles).Build(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -706,13 +711,13 @@ func zeroLeast(rows, cols, k int, data []byte) []byte {
 }
 
 // TestTilesZeroThroughCache builds a zero-aware table through its Spec,
-// stores it in a cache, loads it back (without a build) and indexes it; a
+// writes it into a cache directory, loads it back (without a build) and indexes it; a
 // file whose overflow section is one entry short, or whose overflow entries
 // are forged under self-consistent checksums, is refused with ErrMismatch
 // and rebuilt by Load.
 func TestTilesZeroThroughCache(t *testing.T) {
 	rows, cols, tiles := 3, 3, []int{1, 2, 3, 4}
-	s := TilesZeroPatternSpec(rows, cols, tiles)
+	s := tilesZeroPatternSpec(rows, cols, tiles)
 	if s.FileName() != "8puzzle-zero0-1.2.3.4-md-v2.pdb" || s.Entries != TilesZeroEntries(rows, cols, 4) || s.Width != TilesWidth {
 		t.Fatalf("spec %s, %d entries of %d bits", s.FileName(), s.Entries, s.Width)
 	}
@@ -722,7 +727,7 @@ func TestTilesZeroThroughCache(t *testing.T) {
 	}
 	var r recorder
 	c := &Cache{Dir: t.TempDir(), Notify: r.notify}
-	if err := c.Store(s, built); err != nil {
+	if err := WriteFile(c.Path(s), built); err != nil {
 		t.Fatal(err)
 	}
 	loaded, err := c.Load(s)
@@ -769,7 +774,7 @@ func TestTilesZeroThroughCache(t *testing.T) {
 		if err := WriteFile(path, bad); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Open(path); !errors.Is(err, ErrMismatch) {
+		if _, err := s.open(path); !errors.Is(err, ErrMismatch) {
 			t.Fatalf("%d entries, CRC %08x: opened with %v", bad.Entries, bad.Checksum, err)
 		}
 		if err := WriteFile(c.Path(s), bad); err != nil {
@@ -787,7 +792,7 @@ func TestTilesZeroThroughCache(t *testing.T) {
 	if _, err := NewTilesZero(rows, cols, []int{1, 2, 3, 5}, built); !errors.Is(err, ErrMismatch) {
 		t.Fatalf("NewTilesZero of another pattern's table: %v", err)
 	}
-	plain, err := TilesPatternSpec(rows, cols, tiles).Build(nil)
+	plain, err := tilesPatternSpec(rows, cols, tiles).Build(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -811,7 +816,7 @@ func TestTilesZeroPinnedChecksums(t *testing.T) {
 		if (testing.Short() && len(p.tiles) > 4) || (len(p.tiles) > 5 && os.Getenv("PDBSOLVE_LONG") == "") {
 			continue
 		}
-		s := TilesZeroPatternSpec(p.rows, p.cols, p.tiles)
+		s := tilesZeroPatternSpec(p.rows, p.cols, p.tiles)
 		want, ok := KnownChecksum(s.Puzzle, s.Pattern)
 		if !ok {
 			t.Fatalf("%s/%s: no pinned checksum", s.Puzzle, s.Pattern)
@@ -827,7 +832,7 @@ func TestTilesZeroPinnedChecksums(t *testing.T) {
 		}
 		// The least over the regions is the plain table, pinned before
 		// zero-aware tables were.
-		plain := TilesPatternSpec(p.rows, p.cols, p.tiles)
+		plain := tilesPatternSpec(p.rows, p.cols, p.tiles)
 		if pc, ok := KnownChecksum(plain.Puzzle, plain.Pattern); ok && TilesConstructionOf(p.rows, p.cols) == TilesBlankHome {
 			if got := crc32.Checksum(zeroLeast(p.rows, p.cols, len(p.tiles), tb.Data), castagnoli); got != pc {
 				t.Errorf("%s/%s: the least over regions has CRC %08x, the plain table %s %08x", s.Puzzle, s.Pattern, got, plain.Pattern, pc)
@@ -870,7 +875,7 @@ func TestTilesZeroEntriesRatio(t *testing.T) {
 func TestTilesZeroBuildProgress(t *testing.T) {
 	var last Progress
 	n := 0
-	data, err := BuildTilesZeroPattern(4, 4, []int{1, 2, 4, 5}, func(p Progress) { last = p; n++ })
+	data, err := buildTilesZeroPattern(4, 4, []int{1, 2, 4, 5}, func(p Progress) { last = p; n++ })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -878,7 +883,7 @@ func TestTilesZeroBuildProgress(t *testing.T) {
 		t.Fatalf("%d reports, last %+v, %d entries", n, last, len(data))
 	}
 	start := time.Now()
-	if _, err := BuildTilesZeroPattern(4, 4, []int{1, 2, 4, 16}, nil); !errors.Is(err, ErrTilesPattern) {
+	if _, err := buildTilesZeroPattern(4, 4, []int{1, 2, 4, 16}, nil); !errors.Is(err, ErrTilesPattern) {
 		t.Fatalf("tile 16 on 4x4: %v", err)
 	}
 	if time.Since(start) > time.Second {
@@ -997,7 +1002,7 @@ func TestBuildTilesZero6666(t *testing.T) {
 			}
 			// The least over the regions is the plain blank-home table.
 			least := crc32.Checksum(zeroLeast(5, 5, len(l.Tiles), tb.Data), castagnoli)
-			plain := TilesPatternSpec(5, 5, l.Tiles)
+			plain := tilesPatternSpec(5, 5, l.Tiles)
 			t.Logf("least over regions: CRC %08x (plain table %s)", least, plain.Pattern)
 			if pc, ok := KnownChecksum(plain.Puzzle, plain.Pattern); ok && TilesConstructionOf(5, 5) == TilesBlankHome && pc != least {
 				t.Errorf("the least over regions has CRC %08x, the plain table %s %08x", least, plain.Pattern, pc)
@@ -1039,7 +1044,7 @@ func TestBuildTilesZero6666(t *testing.T) {
 // pattern of BenchmarkBuildTilesPattern6, to compare the two builds.
 func BenchmarkBuildTilesZeroPattern6(b *testing.B) {
 	for b.Loop() {
-		if _, err := BuildTilesZeroPattern(4, 4, []int{1, 2, 4, 5, 8, 9}, nil); err != nil {
+		if _, err := buildTilesZeroPattern(4, 4, []int{1, 2, 4, 5, 8, 9}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -1049,7 +1054,7 @@ func BenchmarkBuildTilesZeroPattern6(b *testing.B) {
 // pattern of BenchmarkBuildTilesPattern5x5of5 (32-bit lanes).
 func BenchmarkBuildTilesZeroPattern5x5of5(b *testing.B) {
 	for b.Loop() {
-		if _, err := BuildTilesZeroPattern(5, 5, []int{1, 2, 5, 6, 7}, nil); err != nil {
+		if _, err := buildTilesZeroPattern(5, 5, []int{1, 2, 5, 6, 7}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -23,16 +23,18 @@ const (
 	RotationCount
 )
 
-// RotationMaxDepth bounds the length of a Rotation Game solution; the longest
+// rotationMaxDepth bounds the length of a Rotation Game solution; the longest
 // optimal solution has 13 moves.
-const RotationMaxDepth = 32
+const rotationMaxDepth = 32
 
-// ErrTable is returned when a table does not fit the solver asked for.
+// ErrTable is returned when a table does not fit the solver asked for:
+// another table than the one the heuristic reads, a path table with an entry
+// that is not a path, or a path table for a solver that is not exact.
 var ErrTable = errors.New("wrong table")
 
 // RotationResult is an optimal solution of one board.
 type RotationResult struct {
-	Moves  [RotationMaxDepth]byte // letters A..H; the first Len are used
+	Moves  [rotationMaxDepth]byte // letters A..H; the first Len are used
 	Len    int                    // number of moves
 	Symbol int                    // the symbol that fills the centre at the end
 	Stats
@@ -47,7 +49,7 @@ type RotationSolver struct {
 	table  []byte   // packed 4-bit distances by mask rank; nil for RotationCount
 	paths  []uint64 // path table entries by mask rank, or nil (see UsePaths)
 	exact  bool
-	path   [RotationMaxDepth]byte
+	path   [rotationMaxDepth]byte
 	stats  Stats
 	budget budget
 	next   int // smallest f above the bound seen in this iteration
@@ -139,13 +141,6 @@ type lowerBounds [bitboard.RotationSymbols]int8
 
 func (l *lowerBounds) min() int8 { return min(l[0], l[1], l[2]) }
 
-// Exact returns the exact distance of b by the table alone, without search.
-// It needs a solver built with RotationExact.
-func (s *RotationSolver) Exact(b bitboard.Rotation) int {
-	m1, m2, m3 := b.Masks()
-	return int(min(s.symbolH(m1), s.symbolH(m2), s.symbolH(m3)))
-}
-
 // Solve returns the shortest, then dictionary-smallest, move sequence that
 // solves b, within the limits. It returns ErrLimit if a limit stops it.
 func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult, error) {
@@ -173,14 +168,14 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 	for bound := h; !found; {
 		s.stats.Iterations++
 		s.stats.Bound = bound
-		s.next = RotationMaxDepth + 1
+		s.next = rotationMaxDepth + 1
 		s.stats.Expanded++
 		found = s.dfs(b, 0, bound, -1, lb, &final)
 		if found || s.budget.stopped {
 			break
 		}
-		if s.next > RotationMaxDepth {
-			return res, fmt.Errorf("no solution within %d moves", RotationMaxDepth)
+		if s.next > rotationMaxDepth {
+			return res, fmt.Errorf("no solution within %d moves", rotationMaxDepth)
 		}
 		bound = s.next
 	}

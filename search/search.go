@@ -21,14 +21,6 @@ type Stats struct {
 	Elapsed    time.Duration // wall time of the solve
 }
 
-// Add adds o's counts to s.
-func (s *Stats) Add(o Stats) {
-	s.Expanded += o.Expanded
-	s.Generated += o.Generated
-	s.Iterations += o.Iterations
-	s.Elapsed += o.Elapsed
-}
-
 // Limits bound a solve. Zero values mean no limit.
 type Limits struct {
 	MaxNodes uint64        // stop after this many generated nodes
@@ -48,11 +40,12 @@ type Progress struct {
 	Elapsed   time.Duration // wall time since the solve started
 }
 
-// ErrLimit is returned when a solve stops at a limit before finding a solution.
-var ErrLimit = errors.New("search: limit reached")
+// ErrLimit is returned when a solve stops at a limit (Limits.MaxNodes or
+// Limits.Timeout) before finding a solution.
+var ErrLimit = errors.New("limit reached")
 
-// ErrUnsolvable is returned for a board that cannot reach the goal.
-var ErrUnsolvable = errors.New("search: board is unsolvable")
+// ErrUnsolvable is returned when a board cannot reach the goal.
+var ErrUnsolvable = errors.New("board is unsolvable")
 
 // checkEvery is how many generated nodes pass between deadline checks.
 const checkEvery = 1 << 14

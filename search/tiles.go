@@ -57,7 +57,7 @@ const (
 	tilesNoBest      = math.MaxInt64
 )
 
-// ErrTilesBoard is returned for a malformed board, or a board of another size
+// ErrTilesBoard is returned when a board is malformed, or of another size
 // than the heuristic's.
 var ErrTilesBoard = errors.New("invalid sliding-tile board")
 
@@ -87,9 +87,6 @@ func (s *TilesSolver) SetWorkers(n int) {
 		s.kernels = append(s.kernels, newTilesKernel(s.h))
 	}
 }
-
-// Workers returns the number of workers.
-func (s *TilesSolver) Workers() int { return s.workers }
 
 // Heuristic returns the solver's heuristic.
 func (s *TilesSolver) Heuristic() *TilesHeuristic { return s.h }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -44,7 +43,8 @@ type tilesCat struct {
 	// view v.
 	pat [tilesMaxViews][tilesMaxCells]uint8
 	of  [tilesMaxViews][]uint8
-	// terms are the catalogue's partitions with their lookups, for Eval.
+	// terms are the catalogue's partitions with their lookups, for the
+	// tests' Eval.
 	terms []tilesCatTerm
 }
 
@@ -141,19 +141,6 @@ func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLooku
 		}
 	}
 	return nil
-}
-
-// evalCatalogue returns max over c's views of the entry sum of b, from
-// scratch.
-func (h *TilesHeuristic) evalCatalogue(b bitboard.Tiles) int {
-	best := 0
-	for _, ct := range h.cat.terms {
-		best = max(best, h.evalEntries(b, ct.lookups, ct.tables, ct.zeros))
-		if ct.term.reflect {
-			best = max(best, h.evalEntries(b.Transpose(), ct.lookups, ct.tables, ct.zeros))
-		}
-	}
-	return best
 }
 
 // loadCatalogue sets the kernel's catalogue state for its board.

@@ -3,8 +3,6 @@ package search
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -75,8 +73,8 @@ const (
 var ErrTilesHeuristic = errors.New("unknown sliding-tile heuristic")
 
 // ErrTilesNoCache is returned when a heuristic needs pattern tables and no
-// table cache was given.
-var ErrTilesNoCache = errors.New("this heuristic needs a table cache")
+// source of tables was given.
+var ErrTilesNoCache = errors.New("this heuristic needs tables")
 
 // TilesHeuristic is a loaded sliding-tile heuristic for one board size. It is
 // read-only once loaded and may be shared by any number of TilesSolvers.
@@ -105,7 +103,7 @@ type TilesHeuristic struct {
 	patterns    int
 	size        [tilesMaxPatterns]int
 	tables      [tilesMaxPatterns][]byte
-	lookups     []pdb.TilesLookup // each pattern's lookup, for Eval
+	lookups     []pdb.TilesLookup // each pattern's lookup, for the tests' Eval
 	partition   pdb.TilesPartition
 	pat, slot   [tilesMaxCells]uint8
 	rpat, rslot [tilesMaxCells]uint8
@@ -129,16 +127,6 @@ type tilesMoveList struct {
 
 // Name returns the name the heuristic was loaded by.
 func (h *TilesHeuristic) Name() string { return h.name }
-
-// Rows returns the number of rows of the board the heuristic is for.
-func (h *TilesHeuristic) Rows() int { return h.rows }
-
-// Cols returns the number of columns of the board the heuristic is for.
-func (h *TilesHeuristic) Cols() int { return h.cols }
-
-// Partition returns the additive partition of a pattern-database heuristic
-// (the zero partition for the others).
-func (h *TilesHeuristic) Partition() pdb.TilesPartition { return h.partition }
 
 // tilesBoardOK reports whether rows x cols is a supported board.
 func tilesBoardOK(rows, cols int) bool {
@@ -248,7 +236,9 @@ func TilesHeuristicNames(rows, cols int) []string {
 }
 
 // LoadTilesHeuristic returns the heuristic called name for the rows x cols
-// board, loading its tables through cache, which builds the missing ones.
+// board, loading its tables (TilesHeuristicSpecs) from tables: a *pdb.Cache,
+// which builds the missing ones, or any other pdb.Source, such as tables held
+// in memory; each table is checked against its spec (pdb.Spec.Check).
 // Names (tiles_names.go has the grammar): "manhattan", "linear-conflict",
 // "exact" (3 x 3), "pdbNAME" for a preset partition (pdb.TilesPartitionNamed)
 // and "pdb:SPEC" for a user one (pdb.ParseTilesPartition, such as
@@ -257,10 +247,10 @@ func TilesHeuristicNames(rows, cols int) []string {
 // "|" ("pdb6666+reflect|pdb:1-6/7-12/13-18/19-24+zero"), is the max over
 // them; and the preset catalogues by name. It returns an error wrapping
 // ErrTilesHeuristic for a name that is not a heuristic of the board (checked
-// before any table is loaded, so a nil cache tells a bad name), and
-// ErrTilesNoCache when the heuristic needs tables and cache is nil. Every
-// table file is loaded once, however many patterns and partitions it serves.
-func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHeuristic, error) {
+// before any table is loaded, so a nil source tells a bad name), and
+// ErrTilesNoCache when the heuristic needs tables and tables is nil. Every
+// table is loaded once, however many patterns and partitions it serves.
+func LoadTilesHeuristic(tables pdb.Source, rows, cols int, name string) (*TilesHeuristic, error) {
 	plan, lookups, err := tilesPlanLookups(rows, cols, name)
 	if err != nil {
 		return nil, err
@@ -271,10 +261,10 @@ func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHe
 	case tilesManhattan, tilesLinearConflict:
 		return h, nil
 	case tilesExact:
-		if cache == nil {
+		if tables == nil {
 			return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
 		}
-		t, err := cache.Load(pdb.TilesExactSpec())
+		t, err := tilesLoadTable(tables, pdb.TilesExactSpec())
 		if err != nil {
 			return nil, err
 		}
@@ -283,30 +273,30 @@ func LoadTilesHeuristic(cache *pdb.Cache, rows, cols int, name string) (*TilesHe
 		h.tables[0] = t.Data
 		return h, nil
 	}
-	if cache == nil {
+	if tables == nil {
 		return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
 	}
 	var flat []pdb.TilesLookup
 	for _, ls := range lookups {
 		flat = append(flat, ls...)
 	}
-	loaded, err := tilesLoadTables(cache, flat)
+	loaded, err := tilesLoadTables(tables, flat)
 	if err != nil {
 		return nil, err
 	}
-	tables := make([][]*pdb.Table, len(lookups))
+	byTerm := make([][]*pdb.Table, len(lookups))
 	for i, ls := range lookups {
-		tables[i], loaded = loaded[:len(ls)], loaded[len(ls):]
+		byTerm[i], loaded = loaded[:len(ls)], loaded[len(ls):]
 	}
 	if !plan.catalogue() {
 		h.reflect = plan.terms[0].reflect
-		data := make([][]byte, len(tables[0]))
-		for p, t := range tables[0] {
+		data := make([][]byte, len(byTerm[0]))
+		for p, t := range byTerm[0] {
 			data[p] = t.Data
 		}
 		err = h.setPDB(plan.terms[0].part, lookups[0], data)
 	} else {
-		err = h.setCatalogue(plan, lookups, tables)
+		err = h.setCatalogue(plan, lookups, byTerm)
 	}
 	if err != nil {
 		return nil, err
@@ -371,15 +361,27 @@ func tilesTermLookup(rows, cols int, tiles []int, zero bool) (pdb.TilesLookup, e
 	return pdb.TilesPatternLookup(rows, cols, tiles)
 }
 
-// tilesLoadTables loads the table of each lookup through cache, each file
-// once (one table may serve several patterns). When every file is in the
-// cache they are read concurrently, since decoding one is single-threaded;
-// otherwise one at a time, since a build uses every core and much memory.
-func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([]*pdb.Table, error) {
+// tilesLoadTable loads s's table from src and checks that it is s's.
+func tilesLoadTable(src pdb.Source, s pdb.Spec) (*pdb.Table, error) {
+	t, err := src.Load(s)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Check(t); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// tilesLoadTables loads the table of each lookup from src, each once (one
+// table may serve several patterns). When every one is stored they are read
+// concurrently, since decoding one is single-threaded; otherwise one at a
+// time, since a build uses every core and much memory.
+func tilesLoadTables(src pdb.Source, lookups []pdb.TilesLookup) ([]*pdb.Table, error) {
 	var specs []pdb.Spec
 	index := map[string]int{} // file name -> place in specs
 	which := make([]int, len(lookups))
-	cached := true
+	stored := true
 	for i, l := range lookups {
 		name := l.Spec.FileName()
 		j, ok := index[name]
@@ -387,8 +389,8 @@ func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([]*pdb.Table,
 			j = len(specs)
 			index[name] = j
 			specs = append(specs, l.Spec)
-			if _, err := os.Stat(filepath.Join(cache.Dir, name)); err != nil {
-				cached = false
+			if !src.Stored(l.Spec) {
+				stored = false
 			}
 		}
 		which[i] = j
@@ -396,14 +398,14 @@ func tilesLoadTables(cache *pdb.Cache, lookups []pdb.TilesLookup) ([]*pdb.Table,
 	data := make([]*pdb.Table, len(specs))
 	errs := make([]error, len(specs))
 	load := func(j int) {
-		t, err := cache.Load(specs[j])
+		t, err := tilesLoadTable(src, specs[j])
 		if err != nil {
 			errs[j] = err
 			return
 		}
 		data[j] = t
 	}
-	if cached {
+	if stored {
 		var wg sync.WaitGroup
 		for j := range specs {
 			wg.Add(1)
@@ -570,118 +572,4 @@ func tilesLineRemovals(seq []uint8) int {
 		best = max(best, lis[i])
 	}
 	return len(seq) - best
-}
-
-// Eval computes the heuristic of a BlankFirst board of the heuristic's size
-// from scratch, the slow obvious way, from the definitions and the pdb lookup
-// contract; the solver updates it incrementally instead.
-func (h *TilesHeuristic) Eval(b bitboard.Tiles) int {
-	_, v := h.evalSplit(b)
-	return v
-}
-
-// evalSplit returns the heuristic of b without the reflected lookup and with
-// it (the same value twice for heuristics without one): the kernel prunes on
-// the first before it computes the second.
-func (h *TilesHeuristic) evalSplit(b bitboard.Tiles) (first, full int) {
-	man := 0
-	for c := range h.nc {
-		if t := b.At(c); t != 0 {
-			man += bitboard.TilesDistance(h.cols, t, c)
-		}
-	}
-	switch h.kind {
-	case tilesExact:
-		v := int(h.tables[0][pdb.TilesExactIndex(b)])
-		return v, v
-	case tilesPDB:
-		first = man + 2*h.evalEntries(b, h.lookups, h.tables[:h.patterns], nil)
-		full = first
-		if h.reflect {
-			full = max(full, man+2*h.evalEntries(b.Transpose(), h.lookups, h.tables[:h.patterns], nil))
-		}
-		return first, full
-	case tilesCatalogue:
-		v := man + 2*h.evalCatalogue(b)
-		return v, v
-	case tilesLinearConflict:
-		extra := 0
-		for r := range h.rows {
-			var seq []uint8
-			for col := range h.cols {
-				if t := b.At(r*h.cols + col); t != 0 && t/h.cols == r {
-					seq = append(seq, uint8(t%h.cols))
-				}
-			}
-			extra += tilesRemovalsSlow(seq)
-		}
-		for col := range h.cols {
-			var seq []uint8
-			for r := range h.rows {
-				if t := b.At(r*h.cols + col); t != 0 && t%h.cols == col {
-					seq = append(seq, uint8(t/h.cols))
-				}
-			}
-			extra += tilesRemovalsSlow(seq)
-		}
-		return man + 2*extra, man + 2*extra
-	}
-	return man, man
-}
-
-// evalEntries sums the table entries of a partition's patterns on b: for
-// pattern p with lookup lookups[p] = l and table tables[p], pos[i] is the
-// image under l.Sym of the cell of the tile that l.Sym maps to l.Tiles[i].
-// A zero-aware pattern (zeros[p] not nil; zeros may be nil) adds the cells
-// of pos and the image of the blank's cell to the index.
-func (h *TilesHeuristic) evalEntries(b bitboard.Tiles, lookups []pdb.TilesLookup, tables [][]byte, zeros []*pdb.TilesZero) int {
-	var cellOf [tilesMaxCells]int
-	for c := range h.nc {
-		cellOf[b.At(c)] = c
-	}
-	sum := 0
-	for p, l := range lookups {
-		pos := make([]uint8, len(l.Tiles))
-		for i, want := range l.Tiles {
-			tile := -1
-			for x := range h.nc {
-				if int(l.Sym.Cell[x]) == want {
-					tile = x
-				}
-			}
-			pos[i] = l.Sym.Cell[cellOf[tile]]
-		}
-		idx := pdb.TilesRank(pos, h.nc)
-		if zeros != nil && zeros[p] != nil {
-			var occ uint32
-			for _, c := range pos {
-				occ |= 1 << c
-			}
-			idx = zeros[p].Index(idx, occ, l.Sym.Cell[b.BlankCell()])
-		}
-		sum += int(tables[p][idx])
-	}
-	return sum
-}
-
-// tilesRemovalsSlow returns the fewest elements to delete from seq to leave
-// it increasing, by trying every subset.
-func tilesRemovalsSlow(seq []uint8) int {
-	best := len(seq)
-	for m := range 1 << len(seq) {
-		last, ok, kept := -1, true, 0
-		for i, v := range seq {
-			if m&(1<<i) != 0 {
-				if int(v) <= last {
-					ok = false
-				}
-				last = int(v)
-				kept++
-			}
-		}
-		if ok {
-			best = min(best, len(seq)-kept)
-		}
-	}
-	return best
 }

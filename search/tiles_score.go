@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -63,7 +64,7 @@ func NewTilesTree(rows, cols, depth int) (TilesTree, error) {
 			rows, cols, bitboard.TilesMinSide, bitboard.TilesMaxCells)
 	}
 	if depth < 0 || depth > tilesTreeMaxDepth {
-		return TilesTree{}, fmt.Errorf("search: tree depth %d: want 0 to %d moves", depth, tilesTreeMaxDepth)
+		return TilesTree{}, fmt.Errorf("tree depth %d: want 0 to %d moves", depth, tilesTreeMaxDepth)
 	}
 	nc := rows * cols
 	const last = bitboard.TilesMoves + 1 // the move that reached a node, or none at the root
@@ -101,15 +102,6 @@ func NewTilesTree(rows, cols, depth int) (TilesTree, error) {
 		cur = next
 	}
 	return t, nil
-}
-
-// Depth returns the expected number of nodes at depth i, N_i.
-func (t TilesTree) Depth(i int) float64 {
-	s := 0.0
-	for _, n := range t.Nodes[i] {
-		s += n
-	}
-	return s
 }
 
 // TilesHistogram is the distribution of a heuristic's values over a sample
@@ -216,11 +208,6 @@ func (s TilesHistogram) Quantile(q float64) int {
 	return -1
 }
 
-// AtMost returns the fraction of the samples with h <= x, P(x).
-func (s TilesHistogram) AtMost(x int) float64 {
-	return float64(tilesCountAtMost(s.Counts, x)) / float64(s.Samples)
-}
-
 // tilesCountAtMost returns the number of values at most x in counts.
 func tilesCountAtMost(counts []uint64, x int) uint64 {
 	var n uint64
@@ -263,15 +250,15 @@ type TilesPrediction struct {
 // be of the histogram's board.
 func PredictTilesIteration(tree TilesTree, hist TilesHistogram, bound int) (TilesPrediction, error) {
 	if tree.Rows != hist.Rows || tree.Cols != hist.Cols {
-		return TilesPrediction{}, fmt.Errorf("search: a %dx%d tree and a %dx%d histogram", tree.Rows, tree.Cols,
+		return TilesPrediction{}, fmt.Errorf("a %dx%d tree and a %dx%d histogram: want both of one board", tree.Rows, tree.Cols,
 			hist.Rows, hist.Cols)
 	}
 	if bound < 0 || len(tree.Nodes) < bound+2 {
-		return TilesPrediction{}, fmt.Errorf("search: bound %d: want 0 to %d for a tree of depth %d", bound,
+		return TilesPrediction{}, fmt.Errorf("bound %d: want 0 to %d for a tree of depth %d", bound,
 			len(tree.Nodes)-2, len(tree.Nodes)-1)
 	}
 	if hist.Samples == 0 {
-		return TilesPrediction{}, fmt.Errorf("search: no sampled boards")
+		return TilesPrediction{}, errors.New("a histogram of no sampled boards: want at least one")
 	}
 	p := TilesPrediction{Bound: bound}
 	sparse := 0.0

@@ -494,7 +494,7 @@ func tilesDataFile(t testing.TB, name string, side, want int) []bitboard.Tiles {
 	path := filepath.Join("..", "data", name)
 	var out []bitboard.Tiles
 	for n, line := range dataLines(t, path) {
-		b, err := bitboard.ParseTilesText(line, side, side)
+		b, err := bitboard.ParseTiles(strings.Fields(line), side, side)
 		if err != nil {
 			t.Fatalf("%s:%d: %v", path, n, err)
 		}
@@ -613,7 +613,7 @@ func TestTilesSolveAOJSamples(t *testing.T) {
 		board string
 		want  int
 	}{{3, "1 3 0 4 2 5 7 8 6", 4}, {4, "1 2 3 4 6 7 8 0 5 10 11 12 9 13 14 15", 8}} {
-		b, err := bitboard.ParseTilesText(c.board, c.n, c.n)
+		b, err := bitboard.ParseTiles(strings.Fields(c.board), c.n, c.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -630,7 +630,7 @@ func TestTilesSolveErrors(t *testing.T) {
 	s := NewTilesSolver(tilesHeur(t, 4, 4, "manhattan"))
 	goal := bitboard.GoalTiles(4, 4, bitboard.BlankFirst)
 	two, _ := goal.Apply("RD")
-	swapped, _ := bitboard.ParseTilesText("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15", 4, 4)
+	swapped, _ := bitboard.ParseTiles(strings.Fields("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15"), 4, 4)
 	if _, _, err := s.Solve(swapped, bitboard.BlankFirst, Limits{}); !errors.Is(err, ErrUnsolvable) {
 		t.Fatalf("unsolvable board: %v", err)
 	}

@@ -16,10 +16,10 @@ const (
 	VerdictCount       = iota         // number of verdicts
 )
 
-// VerdictNames are the verdicts' names, as reports print them.
-var VerdictNames = [VerdictCount]string{"ok", "wrong", "wrong-symbol", "not-optimal", "not-smallest", "missing", "unsolvable", "bad-board"}
+// verdictNames are the verdicts' names, as reports print them.
+var verdictNames = [VerdictCount]string{"ok", "wrong", "wrong-symbol", "not-optimal", "not-smallest", "missing", "unsolvable", "bad-board"}
 
-func (v Verdict) String() string { return VerdictNames[v] }
+func (v Verdict) String() string { return verdictNames[v] }
 
 // Check is the outcome of checking one answer.
 type Check struct {

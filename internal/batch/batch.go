@@ -13,7 +13,7 @@
 // is identical for every number of workers.
 //
 // Memory stays flat however long the input: at most a fixed number of units
-// per worker (InflightChunks or InflightRecords) exist between the reader
+// per worker (inflightChunks or inflightRecords) exist between the reader
 // and the writer. Run returns when the inputs end, a record halts the batch,
 // the output fails, or its context is cancelled; in the last case it first
 // writes every answer already completed, in order.
@@ -36,20 +36,20 @@ import (
 const (
 	ChunkSize       = 64 << 10  // bytes the reader takes into one chunk
 	MaxRecord       = 64 << 20  // longest record, in bytes, the reader buffers
-	InflightChunks  = 4         // chunks per worker between reader and writer
-	InflightRecords = 64        // one-record units per worker between reader and writer
+	inflightChunks  = 4         // chunks per worker between reader and writer
+	inflightRecords = 64        // one-record units per worker between reader and writer
 	outBufSize      = 256 << 10 // bytes the writer buffers before a write
 )
 
-// ErrTooLong is the error of a record longer than MaxRecord bytes.
+// ErrTooLong is returned when a record is longer than MaxRecord bytes.
 var ErrTooLong = fmt.Errorf("record longer than %d MiB", MaxRecord>>20)
 
 // SplitFunc returns the length of the longest prefix of data made of whole
 // records. At the end of the input (atEOF) the rest is a record too.
 type SplitFunc func(data []byte, atEOF bool) int
 
-// SplitLines is a SplitFunc for one record a line.
-func SplitLines(data []byte, atEOF bool) int {
+// splitLines is a SplitFunc for one record a line.
+func splitLines(data []byte, atEOF bool) int {
 	if atEOF {
 		return len(data)
 	}
@@ -76,7 +76,7 @@ type Config[T any] struct {
 	Stderr  io.Writer // where notes go, in order with the output
 	Workers int       // worker goroutines; at least one runs
 
-	// Split cuts an input into whole records; nil is SplitLines.
+	// Split cuts an input into whole records; nil is splitLines.
 	Split SplitFunc
 	// First, when set, makes every record a unit of its own: it returns the
 	// length of the first record of data, which holds whole records only.
@@ -156,11 +156,11 @@ func (u *Unit) Note(line int, err error) {
 }
 
 // Reject records a bad record at line: an error object in its place in JSON
-// output (see AppendJSONError), else a note on Stderr.
+// output (see appendJSONError), else a note on Stderr.
 func (u *Unit) Reject(asJSON bool, line int, err error) {
 	u.Bad++
 	if asJSON {
-		u.Out = AppendJSONError(u.Out, u, line, err)
+		u.Out = appendJSONError(u.Out, u, line, err)
 		return
 	}
 	u.Note(line, err)
@@ -245,12 +245,12 @@ type state[T any] struct {
 // record when the batch stops: they end in the background.
 func Run[T any](ctx context.Context, cfg Config[T]) Result {
 	if cfg.Split == nil {
-		cfg.Split = SplitLines
+		cfg.Split = splitLines
 	}
 	w := max(cfg.Workers, 1)
-	inflight := InflightChunks
+	inflight := inflightChunks
 	if cfg.First != nil {
-		inflight = InflightRecords
+		inflight = inflightRecords
 	}
 	st := &state[T]{
 		cfg:   &cfg,
@@ -533,10 +533,10 @@ type Reader struct {
 }
 
 // NewReader returns a Reader of r whose records split cuts (nil:
-// SplitLines).
+// splitLines).
 func NewReader(r io.Reader, split SplitFunc) *Reader {
 	if split == nil {
-		split = SplitLines
+		split = splitLines
 	}
 	return &Reader{r: r, split: split, line: 1}
 }
@@ -670,35 +670,18 @@ func isBlank(b []byte) bool {
 // IsBlank reports whether a line holds only ASCII white space.
 func IsBlank(line []byte) bool { return isBlank(line) }
 
-// JSONName returns the unit's input name as a JSON string, made once a
-// unit.
-func (u *Unit) JSONName() []byte {
+// appendJSONError appends the JSON error object of a bad record of u, one
+// line: {"file":NAME,"line":LINE,"error":MESSAGE}; NAME is made once a unit.
+func appendJSONError(dst []byte, u *Unit, line int, err error) []byte {
 	if u.jsonName == nil {
 		u.jsonName, _ = json.Marshal(u.Name)
 	}
-	return u.jsonName
-}
-
-// AppendJSONError appends the JSON error object of a bad record of u, one
-// line: {"file":NAME,"line":LINE,"error":MESSAGE}.
-func AppendJSONError(dst []byte, u *Unit, line int, err error) []byte {
-	return append(AppendJSONErrorStart(dst, u, line, err), "}\n"...)
-}
-
-// AppendJSONErrorStart appends the error object of AppendJSONError without
-// its closing brace and newline, for a caller that adds fields.
-func AppendJSONErrorStart(dst []byte, u *Unit, line int, err error) []byte {
-	dst = AppendJSONStart(dst, u, line)
+	dst = append(dst, `{"file":`...)
+	dst = append(dst, u.jsonName...)
+	dst = append(dst, `,"line":`...)
+	dst = strconv.AppendInt(dst, int64(line), 10)
 	msg, _ := json.Marshal(err.Error())
 	dst = append(dst, `,"error":`...)
-	return append(dst, msg...)
-}
-
-// AppendJSONStart appends the opening every JSON record of a batch shares,
-// {"file":NAME,"line":LINE, with no closing brace.
-func AppendJSONStart(dst []byte, u *Unit, line int) []byte {
-	dst = append(dst, `{"file":`...)
-	dst = append(dst, u.JSONName()...)
-	dst = append(dst, `,"line":`...)
-	return strconv.AppendInt(dst, int64(line), 10)
+	dst = append(dst, msg...)
+	return append(dst, "}\n"...)
 }

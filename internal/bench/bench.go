@@ -108,17 +108,10 @@ func (t *TilesSolver) Solve(in *Instance[bitboard.Tiles], lim search.Limits) Run
 	return run
 }
 
-// SolveAll solves in under every solver, in order, into runs (one a solver).
-func SolveAll[B any](solvers []Solver[B], in *Instance[B], lim search.Limits, runs []Run) {
-	for h, s := range solvers {
-		runs[h] = s.Solve(in, lim)
-	}
-}
-
-// Record fills the status, length, moves and statistics of r, a record of
+// fillRecord fills the status, length, moves and statistics of r, a record of
 // the schema (docs/records.md), from run: solved, limit (censored) or
 // unsolvable (the only error a Solver reports), with the solve's time.
-func Record(run *Run, r *record.Run) {
+func fillRecord(run *Run, r *record.Run) {
 	switch {
 	case run.Solved:
 		r.Status, r.Length, r.Moves, r.Symbol = record.StatusSolved, run.Length, run.Moves, run.Symbol

@@ -43,7 +43,7 @@ func TestRecordTiles(t *testing.T) {
 	} {
 		run := s.Solve(c.in, c.lim)
 		r := record.Run{Puzzle: record.Puzzle8, Input: "-", Line: 1, Heuristic: "manhattan"}
-		Record(&run, &r)
+		fillRecord(&run, &r)
 		if r.Status != c.status || r.Length != c.length || len(r.Moves) != c.length {
 			t.Fatalf("%v: %+v, want %s of length %d", c.in.Board, r, c.status, c.length)
 		}
@@ -76,7 +76,7 @@ func TestRecordRotation(t *testing.T) {
 		}
 		run := NewRotationSolver(s, true).Solve(&Instance[bitboard.Rotation]{Board: b}, search.Limits{})
 		r := record.Run{Puzzle: record.PuzzleRotation, Input: "-", Line: 1}
-		Record(&run, &r)
+		fillRecord(&run, &r)
 		if r.Status != record.StatusSolved || r.Moves != c.moves || r.Length != len(c.moves) || r.Symbol != 2 {
 			t.Fatalf("%s: %+v, want %s and symbol 2", c.board, r, c.moves)
 		}

@@ -95,7 +95,7 @@ func (s *Session[B]) Solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 				lim = s.Tracker.Begin(worker, lim, it.Instance, it.In.Where, r.Heuristic)
 			}
 			run := sv.Solve(&it.In, lim)
-			Record(&run, &r)
+			fillRecord(&run, &r)
 			if s.Tracker != nil {
 				s.Tracker.End(worker, r.Status, &run.Stats)
 			}

@@ -243,7 +243,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 			n, err := puzzle.Selected(p, o.g.open, o.Inputs, false, &o.sel, func(rec *puzzle.Record[B]) bool {
 				where := fmt.Sprintf("%s:%d", rec.Input, rec.Line)
 				if rec.Err != nil {
-					return b.Bad(where, userMessage(rec.Err))
+					return b.Bad(where, rec.Err.Error())
 				}
 				return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
 					Board: p.BoardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)

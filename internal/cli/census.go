@@ -2,32 +2,27 @@ package cli
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
-	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
 // newCensusCmd returns "census" with its puzzles.
 func newCensusCmd(puzzles ...*cobra.Command) *cobra.Command {
-	cmd := &cobra.Command{
+	return puzzleGroup(&cobra.Command{
 		Use:   "census PUZZLE",
 		Short: "Count the boards at each optimal solution length",
 		Long: `Count every board of a puzzle by its optimal solution length, from the
 tables alone, with no search.
 
 ` + exitCodeHelp,
-	}
-	cmd.AddCommand(puzzles...)
-	return puzzleGroup(cmd)
+	}, puzzles...)
 }
 
 // censusRotationOptions are the flags of "census rotation".
@@ -86,16 +81,13 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	var progress func(pdb.Progress)
+	var onProgress func(pdb.Progress)
 	if o.g.stderrTTY {
-		progress = censusProgressPrinter(o.g.Stderr)
+		onProgress = progress.StatusPrinter(o.g.Stderr, func(pdb.Progress) string { return "census  boards" })
 	}
 	workers := o.g.workers()
 	start := time.Now()
-	c, err := pdb.RotationCensus(dist, workers, progress)
-	if progress != nil {
-		progress(pdb.Progress{Done: true})
-	}
+	c, err := pdb.RotationCensus(dist, workers, onProgress)
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
@@ -105,15 +97,19 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 		if err != nil {
 			return withCode(ExitTable, err)
 		}
-		if err := writeCensusBoards(antipodes, boards); err != nil {
+		err = report.WriteRotationBoards(antipodes, boards)
+		if err == nil {
+			err = antipodes.Close()
+		}
+		if err != nil {
 			return withCode(ExitIO, fmt.Errorf("%s: %w", o.Antipodes, err))
 		}
 	}
 	w := bufio.NewWriter(o.g.Stdout)
 	if o.Format == formatJSON {
-		writeCensusJSON(w, c, workers, elapsed)
+		report.WriteCensusJSON(w, c, workers, elapsed)
 	} else {
-		writeCensusText(w, c)
+		report.WriteCensusText(w, c)
 		if err := w.Flush(); err != nil { // the table before the summary on a shared terminal
 			return withCode(ExitIO, err)
 		}
@@ -121,39 +117,4 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 			c.Total, c.Orbits, elapsed.Round(time.Millisecond), workers)
 	}
 	return withCode(ExitIO, w.Flush())
-}
-
-// writeCensusJSON writes the census as one JSON object and a newline.
-func writeCensusJSON(w io.Writer, c *pdb.Census, workers int, elapsed time.Duration) {
-	b, _ := json.Marshal(record.Census{Puzzle: pdb.RotationPuzzle, Counts: c.Counts, Total: c.Total, Max: c.Max,
-		AtMax: c.AtMax(), Orbits: c.Orbits, Workers: workers, TimeNS: elapsed.Nanoseconds()})
-	w.Write(append(b, '\n'))
-}
-
-// writeCensusText writes the census as "LENGTH COUNT" lines and a summary.
-func writeCensusText(w io.Writer, c *pdb.Census) {
-	for l, n := range c.Counts {
-		fmt.Fprintf(w, "%d %d\n", l, n)
-	}
-	fmt.Fprintf(w, "total %d\nmax %d\nat_max %d\n", c.Total, c.Max, c.AtMax())
-}
-
-// writeCensusBoards writes boards in judge format, one a line, and closes f.
-func writeCensusBoards(f *os.File, boards []bitboard.Rotation) error {
-	w := bufio.NewWriter(f)
-	buf := make([]byte, 0, 2*bitboard.RotationCells)
-	for _, b := range boards {
-		buf = append(b.AppendText(buf[:0]), '\n')
-		w.Write(buf)
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return f.Close()
-}
-
-// censusProgressPrinter returns a progress callback that redraws one status
-// line on a terminal: boards counted, percent, elapsed.
-func censusProgressPrinter(w io.Writer) func(pdb.Progress) {
-	return progress.StatusPrinter(w, func(pdb.Progress) string { return "census  boards" })
 }

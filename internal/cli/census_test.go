@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -132,21 +131,5 @@ func TestCensusRotationErrors(t *testing.T) {
 	code := Run(context.Background(), []string{"--tables", dir, "solve", "rotation"}, strings.NewReader(readFile(t, "rotation-sample.txt")), &out, &errb)
 	if code != 0 || out.String() != readFile(t, "rotation-sample.out") || !strings.Contains(errb.String(), "without caching") {
 		t.Fatalf("table directory is a file: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
-	}
-}
-
-func TestCensusWriters(t *testing.T) {
-	var b strings.Builder
-	writeCensusText(&b, &pdb.Census{Counts: []uint64{3, 5, 1}, Total: 9, Max: 2})
-	if want := "0 3\n1 5\n2 1\ntotal 9\nmax 2\nat_max 1\n"; b.String() != want {
-		t.Fatalf("text %q, want %q", b.String(), want)
-	}
-	var p bytes.Buffer
-	pr := censusProgressPrinter(&p)
-	pr(pdb.Progress{States: pdb.RotationBoards / 2, Total: pdb.RotationBoards, Elapsed: 1.5})
-	pr(pdb.Progress{Done: true})
-	if s := p.String(); !strings.Contains(s, strconv.FormatUint(pdb.RotationBoards/2, 10)) ||
-		!strings.Contains(s, "50.00%") || !strings.HasSuffix(s, "\n") {
-		t.Fatalf("progress %q", s)
 	}
 }

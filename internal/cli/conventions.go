@@ -11,24 +11,12 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
-	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// tableLoaded records a table the cache returned, for provenance.
-func (g *globalOptions) tableLoaded(t *pdb.Table) {
-	g.tablesMu.Lock()
-	g.tablesUsed = append(g.tablesUsed, t)
-	g.tablesMu.Unlock()
-}
-
 // provenance returns what made this output: the process's command line,
 // the time now and the tables loaded so far.
-func (g *globalOptions) provenance() record.Provenance {
-	g.tablesMu.Lock()
-	defer g.tablesMu.Unlock()
-	return provenance.Collect(g.args, time.Now(), g.tablesUsed...)
-}
+func (g *globalOptions) provenance() record.Provenance { return g.tables.Collect(g.args, time.Now()) }
 
 // checkTimeout rejects a negative --timeout as a usage error (a negative
 // --max-nodes is already one: the flag is unsigned).
@@ -67,10 +55,26 @@ func heuristicNames(cmd *cobra.Command, name string) []string {
 	return nil
 }
 
-// completeHeuristic completes one heuristic of the puzzle named.
-func completeHeuristic(name string) cobra.CompletionFunc {
-	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		return heuristicNames(cmd, name), cobra.ShellCompDirectiveNoFileComp
+// completeHeuristics completes --heuristic with the heuristics of the
+// puzzle named or, when name is "", of the puzzle the first argument names
+// (nothing before it); with list, the last name of a comma-separated list.
+func completeHeuristics(name string, list bool) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		noFiles := cobra.ShellCompDirectiveNoFileComp
+		switch {
+		case name != "":
+			return heuristicNames(cmd, name), noFiles
+		case len(args) == 0:
+			return nil, noFiles
+		case !list:
+			return heuristicNames(cmd, args[0]), noFiles
+		}
+		prefix := toComplete[:strings.LastIndexByte(toComplete, ',')+1]
+		var out []cobra.Completion
+		for _, h := range heuristicNames(cmd, args[0]) {
+			out = append(out, prefix+h)
+		}
+		return out, noFiles | cobra.ShellCompDirectiveNoSpace
 	}
 }
 
@@ -81,23 +85,6 @@ func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Compl
 		return nil, cobra.ShellCompDirectiveDefault
 	}
 	return puzzle.Names(), cobra.ShellCompDirectiveNoFileComp
-}
-
-// completeBenchHeuristics completes the last name of bench's comma-separated
-// --heuristic list, for the puzzle named by the first argument.
-func completeBenchHeuristics(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-	if len(args) == 0 {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-	prefix := ""
-	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
-		prefix = toComplete[:i+1]
-	}
-	var out []cobra.Completion
-	for _, h := range heuristicNames(cmd, args[0]) {
-		out = append(out, prefix+h)
-	}
-	return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
 }
 
 // checkFlagConventions applies the conventions every command shares to the
@@ -150,21 +137,13 @@ func registerCompletions(root *cobra.Command) {
 			}
 		}
 		switch p := c.CommandPath(); {
-		case p == "pdbsolve bench":
+		case p == "pdbsolve bench" || p == "pdbsolve verify":
 			c.ValidArgsFunction = completePuzzleArg
-			complete("heuristic", completeBenchHeuristics)
+			complete("heuristic", completeHeuristics("", p == "pdbsolve bench"))
 		case p == "pdbsolve score":
-			complete("heuristic", completeBenchHeuristics)
-		case p == "pdbsolve verify":
-			c.ValidArgsFunction = completePuzzleArg
-			complete("heuristic", func(cmd *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-				if len(args) == 0 {
-					return nil, noFiles
-				}
-				return heuristicNames(cmd, args[0]), noFiles
-			})
+			complete("heuristic", completeHeuristics("", true))
 		case c.Parent() != nil && c.Parent().Name() == "solve":
-			complete("heuristic", completeHeuristic(c.Name()))
+			complete("heuristic", completeHeuristics(c.Name(), false))
 		}
 		complete("pdb", completePDB(c.Name()))
 	}
@@ -176,21 +155,10 @@ func registerCompletions(root *cobra.Command) {
 func completePDB(name string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		p, err := completedPuzzle(cmd, name)
-		t, ok := p.(puzzle.Tiles)
-		if err != nil || !ok {
-			return nil, cobra.ShellCompDirectiveNoFileComp
+		if t, ok := p.(puzzle.Tiles); ok && err == nil {
+			return t.PDBNames(), cobra.ShellCompDirectiveNoFileComp
 		}
-		var out []cobra.Completion
-		if t.Rows() == pdb.TilesExactSide && t.Cols() == pdb.TilesExactSide {
-			out = append(out, pdb.TilesExactPattern)
-		}
-		board := " (" + t.String() + ")"
-		for _, name := range pdb.TilesPartitionNames() {
-			if n, ok := strings.CutSuffix(name, board); ok {
-				out = append(out, n)
-			}
-		}
-		return out, cobra.ShellCompDirectiveNoFileComp
+		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 }
 

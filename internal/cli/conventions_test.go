@@ -50,8 +50,9 @@ func TestBadFlagValues(t *testing.T) {
 }
 
 // TestMessagesWithoutPackagePrefixes: what a user reads names no internal
-// package.
+// package: the libraries' messages carry no prefix, and the CLI strips none.
 func TestMessagesWithoutPackagePrefixes(t *testing.T) {
+	prefixes := []string{"bitboard: ", "pdb: ", "search: ", "record: ", "puzzle: "}
 	for _, c := range []struct {
 		stdin string
 		args  []string
@@ -62,9 +63,11 @@ func TestMessagesWithoutPackagePrefixes(t *testing.T) {
 		{"1 2 3 4 5 6 7 9 0\n", []string{"solve", "8puzzle", "--format", "json"}},
 		{"", []string{"solve", "8puzzle", "--goal", "middle"}},
 		{"", []string{"solve", "15puzzle", "--heuristic", "pdb999"}},
+		{"8 7 6 5 4 3 2 1 0\n", []string{"solve", "8puzzle", "--heuristic", "manhattan", "--max-nodes", "10"}},
+		{"8 7 6 5 4 3 2 1 0\n", []string{"solve", "8puzzle", "--heuristic", "manhattan", "--max-nodes", "10", "--format", "json"}},
 	} {
 		_, out, errs := run(t, c.stdin, c.args...)
-		for _, p := range internalPrefixes {
+		for _, p := range prefixes {
 			if strings.Contains(out+errs, p) {
 				t.Errorf("%v: output names a package (%q):\n%s%s", c.args, p, out, errs)
 			}

@@ -11,7 +11,7 @@ import (
 
 // newGenCmd returns "gen" with its puzzles.
 func newGenCmd(puzzles ...*cobra.Command) *cobra.Command {
-	cmd := &cobra.Command{
+	return puzzleGroup(&cobra.Command{
 		Use:   "gen PUZZLE",
 		Short: "Build pattern database tables",
 		Long: `Build the tables a puzzle needs into the cache directory (--tables DIR, else
@@ -29,9 +29,7 @@ Tables are also built on first use by the commands that need them; on a
 cluster, run gen once in a job the array depends on.
 
 ` + exitCodeHelp,
-	}
-	cmd.AddCommand(puzzles...)
-	return puzzleGroup(cmd)
+	}, puzzles...)
 }
 
 // genOptions are the flags every "gen PUZZLE" shares.
@@ -72,7 +70,7 @@ func genTable(g *globalOptions, o *genOptions, cache *pdb.Cache, s pdb.Spec) (*p
 		t, built, err = cache.Ensure(s)
 	}
 	if err != nil {
-		return nil, withCode(ExitTable, plain(err))
+		return nil, withCode(ExitTable, err)
 	}
 	path := cache.Path(s)
 	if built {

@@ -25,15 +25,11 @@ type genTilesOptions struct {
 
 func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 	o := &genTilesOptions{g: g, tilesArg: tilesArg{name: name}}
-	shape, _ := puzzle.TilesNamed(name)
-	dims := tilesDescribe(name, shape.Rows(), shape.Cols())
+	short, long, heuristics := genTilesHelp(name)
 	cmd := &cobra.Command{
 		Use:   name,
-		Short: fmt.Sprintf("Build the %s sliding-tile tables", dims),
-		Long: fmt.Sprintf(`Build the %s sliding-tile pattern databases a heuristic needs into the
-cache directory, or with -o DIR into DIR (--tables DIR then uses them):
---heuristic takes any name solve takes (default: the board's default
-heuristic), --pdb a preset or table by its short name (663, 78, exact, ...).
+		Short: short,
+		Long: long + `
 One table serves every pattern that is its image under a symmetry of the
 board, so a partition may need fewer tables than it has patterns. A table
 already there is read and checked (the pinned checksum included) and kept;
@@ -45,9 +41,9 @@ machine has is refused before it starts (exit 3, with both figures).
 Progress (depth, states so far, percent, elapsed) is shown on stderr when it
 is a terminal, under the line naming the table (board and pattern).
 
-Heuristics: %s.
+Heuristics: ` + heuristics + `.
 
-`, dims, tilesHeuristicHelp(name, shape.Rows(), shape.Cols())) + exitCodeHelp,
+` + exitCodeHelp,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenTiles(o) },
 	}
@@ -58,6 +54,29 @@ Heuristics: %s.
 	return cmd
 }
 
+// genTilesHelp returns the short help of "gen NAME", the start of its long
+// help and the list of its heuristics: those of the board NAME is, or for
+// "tiles" of the board --size gives, which the help names no shape of.
+func genTilesHelp(name string) (short, long, heuristics string) {
+	t, ok := puzzle.TilesNamed(name)
+	if !ok {
+		return "Build the sliding-tile tables of the board --size ROWSxCOLS gives",
+			`Build the sliding-tile pattern databases a heuristic needs on the board
+--size ROWSxCOLS gives (required) into the cache directory, or with -o DIR
+into DIR (--tables DIR then uses them): --heuristic takes any name "solve
+tiles" takes on that board (default: the board's default heuristic), --pdb
+a preset or table of the board by its short name (exact and 44 on 3x3; 555,
+663 and 78 on 4x4; 6666 on 5x5; other boards have none).`,
+			`those "solve tiles" takes on the board (pdbsolve solve tiles --help)`
+	}
+	return fmt.Sprintf("Build the %v sliding-tile tables", t),
+		fmt.Sprintf(`Build the %v sliding-tile pattern databases a heuristic needs into the
+cache directory, or with -o DIR into DIR (--tables DIR then uses them):
+--heuristic takes any name solve takes (default: the board's default
+heuristic), --pdb a preset or table by its short name (663, 78, exact, ...).`, t),
+		tilesHeuristicHelp(name, t.Rows(), t.Cols())
+}
+
 // complete checks the flags, before any table is read, and sets the
 // tables to build: those of --heuristic, of --pdb, or of the board's
 // default heuristic.
@@ -66,21 +85,18 @@ func (o *genTilesOptions) complete() error {
 	if err != nil {
 		return err
 	}
-	name := o.Heuristic
+	o.heuristic = o.Heuristic
 	switch {
 	case o.PDB != "" && o.Heuristic != "":
 		return usageError("--pdb %q and --heuristic %q: give one of them", o.PDB, o.Heuristic)
-	case o.PDB == pdb.TilesExactPattern:
-		name = o.PDB
 	case o.PDB != "":
-		name = "pdb" + o.PDB
-	case name == "":
-		name = t.DefaultHeuristic()
+		o.heuristic = puzzle.PDBHeuristic(o.PDB)
+	case o.heuristic == "":
+		o.heuristic = t.DefaultHeuristic()
 	}
-	if o.specs, err = t.Tables(name); err != nil {
+	if o.specs, err = t.Tables(o.heuristic); err != nil {
 		return withCode(ExitUsage, err)
 	}
-	o.heuristic = name
 	return nil
 }
 

@@ -22,7 +22,11 @@ func TestInfoTilesKind(t *testing.T) {
 			t.Errorf("info lacks %q:\n%s", want, out)
 		}
 	}
-	if _, _, ok := tilesTableKind("centre8"); ok {
-		t.Error("tilesTableKind describes the Rotation table centre8 as a sliding-tile table")
+	gen := filepath.Join(t.TempDir(), "r")
+	if code, _, errs := run(t, "", "gen", "rotation", "-o", gen); code != 0 {
+		t.Fatalf("gen rotation: exit %d: %s", code, errs)
+	}
+	if code, out, _ := run(t, "", "info", filepath.Join(gen, "rotation-centre8.pdb")); code != 0 || strings.Contains(out, "kind ") {
+		t.Errorf("info of the Rotation table centre8: exit %d, a kind:\n%s", code, out)
 	}
 }

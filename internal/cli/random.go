@@ -4,12 +4,10 @@ import "github.com/spf13/cobra"
 
 // newRandomCmd returns "random" with its puzzles.
 func newRandomCmd(puzzles ...*cobra.Command) *cobra.Command {
-	cmd := &cobra.Command{
+	return puzzleGroup(&cobra.Command{
 		Use:   "random PUZZLE",
 		Short: "Print uniformly random boards",
-	}
-	cmd.AddCommand(puzzles...)
-	return puzzleGroup(cmd)
+	}, puzzles...)
 }
 
 // randomBufSize is the output buffer of the random commands, in bytes.

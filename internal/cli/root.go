@@ -28,6 +28,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/internal/progress"
+	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -106,10 +107,10 @@ type globalOptions struct {
 	// itself; at other times an interrupt ends the process at once.
 	batchRunning atomic.Bool
 
-	args       []string // the command line, program name first, for provenance
-	tablesMu   sync.Mutex
-	tablesUsed []*pdb.Table // the tables the cache returned, for provenance
-	caches     []*pdb.Cache // every cache made, whose writes an interrupt stops (under tablesMu)
+	args     []string          // the command line, program name first, for provenance
+	tables   provenance.Tables // the tables the caches returned, for provenance
+	cachesMu sync.Mutex
+	caches   []*pdb.Cache // every cache made, whose writes an interrupt stops (under cachesMu)
 }
 
 // cache returns the table cache the options name, reporting builds on stderr.
@@ -129,13 +130,13 @@ func (g *globalOptions) cache() (*pdb.Cache, error) {
 // recording the tables loaded for provenance.
 func (g *globalOptions) cacheIn(dir string) (*pdb.Cache, error) {
 	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) },
-		Loaded: g.tableLoaded}
+		Loaded: g.tables.Add}
 	if g.stderrTTY {
 		c.Progress = progress.Printer(g.Stderr)
 	}
-	g.tablesMu.Lock()
+	g.cachesMu.Lock()
 	g.caches = append(g.caches, c)
-	g.tablesMu.Unlock()
+	g.cachesMu.Unlock()
 	return c, nil
 }
 
@@ -143,9 +144,9 @@ func (g *globalOptions) cacheIn(dir string) (*pdb.Cache, error) {
 // their temporary files under the tables' locks (pdb.Cache.Interrupt);
 // other processes' files in a shared cache directory are left alone.
 func (g *globalOptions) interruptTables() {
-	g.tablesMu.Lock()
+	g.cachesMu.Lock()
 	caches := g.caches
-	g.tablesMu.Unlock()
+	g.cachesMu.Unlock()
 	for _, c := range caches {
 		c.Interrupt()
 	}
@@ -230,7 +231,7 @@ directory (--tables, else $` + pdb.EnvTables + `, else the user's cache director
 		newCensusCmd(newCensusRotationCmd(g)),
 		newTablesCmd(g),
 	)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plain(err)) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, err) })
 	setVersion(root)
 	return root, g
 }
@@ -264,15 +265,6 @@ func Main() int {
 	return execute(root, g, os.Args[1:])
 }
 
-// Run runs pdbsolve with the given arguments and streams and returns the
-// exit status. It installs no signal handler: a cancelled ctx acts as an
-// interrupt of a batch.
-func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	root, g := newRoot(ctx, stdin, stdout, stderr)
-	g.args = append([]string{"pdbsolve"}, args...)
-	return execute(root, g, args)
-}
-
 func execute(root *cobra.Command, g *globalOptions, args []string) int {
 	root.SetArgs(args)
 	err := root.Execute()
@@ -292,7 +284,7 @@ func execute(root *cobra.Command, g *globalOptions, args []string) int {
 	if errors.As(err, &ee) {
 		code = ee.code
 	}
-	if msg := userMessage(err); msg != "" {
+	if msg := err.Error(); msg != "" {
 		if !strings.HasPrefix(msg, "pdbsolve") {
 			msg = "pdbsolve: " + msg
 		}
@@ -322,10 +314,11 @@ func usageError(format string, args ...any) error {
 	return withCode(ExitUsage, fmt.Errorf(format, args...))
 }
 
-// puzzleGroup makes cmd, a command whose subcommands name puzzles, fail
-// with a usage error when no puzzle or an unknown one is named, instead of
+// puzzleGroup gives cmd the puzzles as subcommands and makes it fail with a
+// usage error when no puzzle or an unknown one is named, instead of
 // printing its help and succeeding.
-func puzzleGroup(cmd *cobra.Command) *cobra.Command {
+func puzzleGroup(cmd *cobra.Command, puzzles ...*cobra.Command) *cobra.Command {
+	cmd.AddCommand(puzzles...)
 	cmd.Args = cobra.NoArgs
 	cmd.RunE = func(c *cobra.Command, args []string) error {
 		names := make([]string, 0, len(c.Commands()))

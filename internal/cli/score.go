@@ -128,7 +128,7 @@ func (o *scoreOptions) complete() (err error) {
 	for i, name := range o.Heuristics {
 		specs, err := o.tiles.Tables(name)
 		if err != nil {
-			return usageError("--heuristic %s: %v", name, plain(err))
+			return usageError("--heuristic %s: %v", name, err)
 		}
 		o.specs[i] = specs
 	}

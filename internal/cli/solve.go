@@ -57,7 +57,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	if err != nil {
 		return err
 	}
-	o.Workers, o.Message = g.workers(), userMessage
+	o.Workers = g.workers()
 	o.JSON, o.AOJ = f.Format == formatJSON || f.out.Output != "", f.Format == formatAOJ
 	cfg, err := p.SolveBatch(g.cache, o)
 	if err != nil {

@@ -179,7 +179,7 @@ func TestSolveTilesWorkersKeepOrder(t *testing.T) {
 			}
 			continue
 		}
-		b, _ := bitboard.ParseTilesText(w.board, 3, 3)
+		b, _ := bitboard.ParseTiles(strings.Fields(w.board), 3, 3)
 		f := strings.Fields(l)
 		moves := ""
 		if len(f) > 1 {

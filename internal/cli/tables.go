@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -71,18 +69,8 @@ built again on next use.
 	return cmd
 }
 
-// tablesCache returns the cache the options name, without progress lines.
-func (o *tablesOptions) tablesCache() (*pdb.Cache, error) {
-	c, err := o.g.cache()
-	if err != nil {
-		return nil, err
-	}
-	c.Progress = nil
-	return c, nil
-}
-
 func runTablesList(o *tablesOptions) error {
-	c, err := o.tablesCache()
+	c, err := o.g.cache()
 	if err != nil {
 		return err
 	}
@@ -91,59 +79,13 @@ func runTablesList(o *tablesOptions) error {
 		return withCode(ExitTable, err)
 	}
 	if o.Format == formatJSON {
-		if list == nil {
-			list = []pdb.CacheEntry{}
-		}
-		b, err := json.MarshalIndent(list, "", "  ")
-		if err != nil {
-			return withCode(ExitIO, err)
-		}
-		_, err = fmt.Fprintf(o.g.Stdout, "%s\n", b)
-		return withCode(ExitIO, err)
+		return withCode(ExitIO, report.WriteTableListJSON(o.g.Stdout, list))
 	}
-	return withCode(ExitIO, writeTablesList(o.g.Stdout, c.Dir, list))
-}
-
-// writeTablesList writes list as an aligned table, then one line for each
-// file that is not ok saying why.
-func writeTablesList(w io.Writer, dir string, list []pdb.CacheEntry) error {
-	if len(list) == 0 {
-		_, err := fmt.Fprintf(w, "no tables in %s\n", dir)
-		return err
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tPUZZLE\tPATTERN\tENTRIES\tBITS\tSIZE\tSTATE\tPINNED")
-	var size int64
-	for _, e := range list {
-		pinned := "no"
-		if e.Pinned {
-			pinned = "yes"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n",
-			e.Name, dash(e.Puzzle), dash(e.Pattern), e.Entries, e.Width, e.Size, e.State, pinned)
-		size += e.Size
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "%d tables, %d bytes, in %s\n", len(list), size, dir)
-	for _, e := range list {
-		if e.State != pdb.CacheOK {
-			fmt.Fprintf(w, "%s: %s\n", e.Name, e.Problem)
-		}
-	}
-	return nil
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+	return withCode(ExitIO, report.WriteTableList(o.g.Stdout, c.Dir, list))
 }
 
 func runTablesPath(o *tablesOptions) error {
-	c, err := o.tablesCache()
+	c, err := o.g.cache()
 	if err != nil {
 		return err
 	}
@@ -158,7 +100,7 @@ func runTablesClean(o *tablesOptions) error {
 	if !o.All && len(o.Names) == 0 {
 		return usageError("tables clean: name the tables to remove (as \"tables list\" shows them), or give --all")
 	}
-	c, err := o.tablesCache()
+	c, err := o.g.cache()
 	if err != nil {
 		return err
 	}

@@ -473,7 +473,7 @@ func Test24PuzzleName(t *testing.T) {
 }
 
 // TestTilesGenRefusesTooBig: a 7-tile 5x5 pattern needs about 29 GiB at
-// its peak (pdb.TilesBuildBytes); gen refuses it up front with the figures.
+// its peak (pdb.Spec.PeakBytes); gen refuses it up front with the figures.
 func TestTilesGenRefusesTooBig(t *testing.T) {
 	mem, err := os.ReadFile("/proc/meminfo")
 	var kb uint64

@@ -146,7 +146,7 @@ func verifyInputs[B, A any](o *verifyOptions, workers int, newCheck func() func(
 	var t verify.Tally
 	asJSON := o.Format == formatJSON
 	cfg := r.Batch(newCheck, &verify.Output{Puzzle: o.puzzle.RecordName(), Answers: batch.InputName(o.Solutions),
-		JSON: asJSON, Message: userMessage}, &t)
+		JSON: asJSON}, &t)
 	cfg.Workers = workers
 	if err := runBatch(o.g, cfg); err != nil && !isSilent(err, ExitBadInput) {
 		return err // interrupted, or an input or output error

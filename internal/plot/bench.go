@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
-	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -59,14 +58,6 @@ func Bench(rep *report.Report, file string) error {
 		return err
 	}
 	return save(file, func(dc draw.Canvas) error { return drawBench(dc, rep) })
-}
-
-// WriteBench is Bench onto w in the given format, "svg" or "png".
-func WriteBench(w io.Writer, format string, rep *report.Report) error {
-	if err := benchCheck(rep); err != nil {
-		return err
-	}
-	return write(w, format, func(dc draw.Canvas) error { return drawBench(dc, rep) })
 }
 
 func benchCheck(rep *report.Report) error {

@@ -219,10 +219,15 @@ func TestBenchAxesAndLegend(t *testing.T) {
 	if minGen < 1000 || minGen >= 10000 || maxGen != 20000000 || ax.low != 3 || ax.high != 8 || ax.hasZero {
 		t.Fatalf("min %d max %d: axis %+v", minGen, maxGen, ax)
 	}
-	var svg bytes.Buffer
-	if err := WriteBench(&svg, "svg", korf); err != nil {
+	file := filepath.Join(t.TempDir(), "korf.svg")
+	if err := Bench(korf, file); err != nil {
 		t.Fatal(err)
 	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := bytes.NewBuffer(data)
 	for h, n := range censored {
 		if n > 0 && !strings.Contains(svg.String(), h+": ") || !strings.Contains(svg.String(), strconv.Itoa(n)+" censored") {
 			t.Errorf("legend lacks %s's %d censored runs", h, n)
@@ -245,7 +250,7 @@ func TestBenchAxesAndLegend(t *testing.T) {
 	}
 	onlyErrors, _ := report.Build([]record.Run{{Puzzle: record.Puzzle8, Input: "a", Line: 1, Heuristic: "manhattan",
 		Status: record.StatusError, Error: "bad board"}}, report.Options{})
-	if err := WriteBench(&svg, "svg", onlyErrors); !errors.Is(err, ErrNothing) {
+	if err := Bench(onlyErrors, file); !errors.Is(err, ErrNothing) {
 		t.Errorf("a report of errors: %v", err)
 	}
 }

@@ -3,7 +3,6 @@ package plot
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -36,8 +35,8 @@ type Histogram struct {
 	What string
 }
 
-// Mean returns the mean value.
-func (h *Histogram) Mean() float64 {
+// mean returns the mean value.
+func (h *Histogram) mean() float64 {
 	var s float64
 	for v, c := range h.Counts {
 		s += float64(v) * float64(c)
@@ -189,11 +188,6 @@ func Table(h *Histogram, file string) error {
 	return save(file, func(dc draw.Canvas) error { return drawTable(dc, h) })
 }
 
-// WriteTable is Table onto w in the given format, "svg" or "png".
-func WriteTable(w io.Writer, format string, h *Histogram) error {
-	return write(w, format, func(dc draw.Canvas) error { return drawTable(dc, h) })
-}
-
 // Limits of the histogram figure.
 const (
 	maxValueLabels = 30   // label every value up to this many values
@@ -230,7 +224,7 @@ func drawTable(dc draw.Canvas, h *Histogram) error {
 	if !h.Moves {
 		quantity, unit = "stored value", " (unknown table: not converted to moves)"
 	}
-	p.Title.Text = fmt.Sprintf("%s: %s of %s %s, mean %.3f", h.Name, quantity, fmtCount(h.Entries), h.What, h.Mean())
+	p.Title.Text = fmt.Sprintf("%s: %s of %s %s, mean %.3f", h.Name, quantity, fmtCount(h.Entries), h.What, h.mean())
 	p.Title.TextStyle.Font.Size = vg.Points(titleFont)
 	p.Title.Padding = vg.Points(titleFont)
 	p.X.Label.Text = quantity + unit

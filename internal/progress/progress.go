@@ -105,7 +105,7 @@ func (s *Worker) SetRecord(r *record.Run) {
 }
 
 // InFlight returns the records of the runs the workers have in flight, as
-// status interrupted (see Interrupted), and marks the workers idle.
+// status interrupted, and marks the workers idle.
 func (t *Tracker) InFlight() []record.Run {
 	t.mu.Lock()
 	workers := t.workers
@@ -115,7 +115,7 @@ func (t *Tracker) InFlight() []record.Run {
 		t.mu.Lock()
 		r := w.run
 		t.mu.Unlock()
-		if w.Interrupted(&r) {
+		if w.interrupted(&r) {
 			out = append(out, r)
 		}
 	}
@@ -244,12 +244,12 @@ func (t *Tracker) UnitDone() {
 	}
 }
 
-// Interrupted returns the record of the run s has in flight, if any, as
+// interrupted returns the record of the run s has in flight, if any, as
 // status interrupted: the bound of its last completed iteration's next
 // (every smaller bound was searched in full), a lower bound on the
 // optimal length, and the nodes of the completed iterations. It marks s
 // idle.
-func (s *Worker) Interrupted(r *record.Run) bool {
+func (s *Worker) interrupted(r *record.Run) bool {
 	t := s.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -317,7 +317,7 @@ func (t *Tracker) Interrupted(worker int, r *record.Run) bool {
 	t.mu.Lock()
 	r.Heuristic = s.heuristic
 	t.mu.Unlock()
-	return s.Interrupted(r)
+	return s.interrupted(r)
 }
 
 func (t *Tracker) state(worker int) *Worker {

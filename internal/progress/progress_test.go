@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -66,5 +67,18 @@ func TestProgressTerminalOneLine(t *testing.T) {
 		case mode == Lines && (n != 20 || strings.Count(out.String(), "instance 7 (in.txt:7) manhattan: bound ") != 20):
 			t.Fatalf("--progress: %d lines: %q", n, out)
 		}
+	}
+}
+
+// TestStatusPrinter: the status line shows the label, the count so far and
+// the percent, and the last report ends the line.
+func TestStatusPrinter(t *testing.T) {
+	var b strings.Builder
+	pr := StatusPrinter(&b, func(pdb.Progress) string { return "census  boards" })
+	pr(pdb.Progress{States: 1234567, Total: 2469134, Elapsed: 1.5})
+	pr(pdb.Progress{Done: true})
+	if s := b.String(); !strings.Contains(s, "census  boards") || !strings.Contains(s, "1234567") ||
+		!strings.Contains(s, "50.00%") || !strings.HasSuffix(s, "\n") {
+		t.Fatalf("progress %q", s)
 	}
 }

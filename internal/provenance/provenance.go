@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/record"
@@ -29,40 +30,57 @@ import (
 
 // Words used when something is not known.
 const (
-	Devel   = "devel"   // the version of a build outside a released module
-	Unknown = "unknown" // a commit or CPU model that could not be found
+	develVersion = "devel"   // the version of a build outside a released module
+	unknownValue = "unknown" // a commit or CPU model that could not be found
 )
 
 // cpuinfoPath is where Linux describes the processors.
 const cpuinfoPath = "/proc/cpuinfo"
 
 // Collect returns the provenance of this process run as args (program name
-// first) at time now, with the checksums of the given tables (nil entries
-// are skipped; each name appears once, sorted).
-func Collect(args []string, now time.Time, tables ...*pdb.Table) record.Provenance {
+// first) at time now, with no tables (Tables.Collect adds those loaded).
+func Collect(args []string, now time.Time) record.Provenance {
 	info, _ := debug.ReadBuildInfo()
 	version, commit := buildVersion(info)
-	cpu := Unknown
+	cpu := unknownValue
 	if data, err := os.ReadFile(cpuinfoPath); err == nil {
-		cpu = CPUModel(data)
+		cpu = cpuModel(data)
 	}
-	p := record.Provenance{
+	return record.Provenance{
 		Version: version, Commit: commit, GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH,
 		CPU: cpu, Cores: runtime.NumCPU(), Date: now.UTC().Format(time.RFC3339),
 		Command: slices.Clone(args), Tables: []record.TableChecksum{},
 	}
-	for _, t := range tables {
-		if t != nil {
-			p.Tables = AddTable(p.Tables, t)
-		}
-	}
+}
+
+// Tables records the tables a process loaded, for its provenance: Add is
+// a pdb.Cache's Loaded. It is safe for concurrent use.
+type Tables struct {
+	mu   sync.Mutex
+	list []record.TableChecksum
+}
+
+// Add records t's checksum.
+func (s *Tables) Add(t *pdb.Table) {
+	s.mu.Lock()
+	s.list = addTable(s.list, t)
+	s.mu.Unlock()
+}
+
+// Collect returns Collect(args, now) with the checksums of the tables
+// recorded so far, each name once, sorted by name.
+func (s *Tables) Collect(args []string, now time.Time) record.Provenance {
+	p := Collect(args, now)
+	s.mu.Lock()
+	p.Tables = append(p.Tables, s.list...)
+	s.mu.Unlock()
 	return p
 }
 
-// AddTable adds t's checksum to list, keeping it sorted by name and free of
+// addTable adds t's checksum to list, keeping it sorted by name and free of
 // repeats, and returns the list.
-func AddTable(list []record.TableChecksum, t *pdb.Table) []record.TableChecksum {
-	c := TableChecksum(t)
+func addTable(list []record.TableChecksum, t *pdb.Table) []record.TableChecksum {
+	c := tableChecksum(t)
 	i, found := slices.BinarySearchFunc(list, c.Name, func(x record.TableChecksum, name string) int {
 		return strings.Compare(x.Name, name)
 	})
@@ -88,9 +106,9 @@ func MergeTables(headers []record.Provenance) []record.TableChecksum {
 	return out
 }
 
-// TableChecksum returns the name and entry checksum of t, and whether the
+// tableChecksum returns the name and entry checksum of t, and whether the
 // checksum is the one pinned in the source (pdb.KnownChecksum).
-func TableChecksum(t *pdb.Table) record.TableChecksum {
+func tableChecksum(t *pdb.Table) record.TableChecksum {
 	want, ok := pdb.KnownChecksum(t.Puzzle, t.Pattern)
 	return record.TableChecksum{Name: t.Puzzle + "/" + t.Pattern, Checksum: fmt.Sprintf("%08x", t.Checksum),
 		Pinned: ok && want == t.Checksum}
@@ -100,7 +118,7 @@ func TableChecksum(t *pdb.Table) record.TableChecksum {
 // source tree) and the commit ("unknown" when the build recorded none, with
 // "+dirty" when the tree was modified).
 func buildVersion(info *debug.BuildInfo) (version, commit string) {
-	version, commit = Devel, Unknown
+	version, commit = develVersion, unknownValue
 	if info == nil {
 		return
 	}
@@ -126,10 +144,10 @@ func buildVersion(info *debug.BuildInfo) (version, commit string) {
 	return
 }
 
-// CPUModel returns the processor's model from the text of /proc/cpuinfo:
+// cpuModel returns the processor's model from the text of /proc/cpuinfo:
 // the first "model name" (x86), else "Model" or "Hardware" (ARM boards),
 // else "cpu model" (MIPS), else "cpu" (POWER), else "unknown".
-func CPUModel(cpuinfo []byte) string {
+func cpuModel(cpuinfo []byte) string {
 	keys := []string{"model name", "Model", "Hardware", "cpu model", "cpu"}
 	found := make(map[string]string)
 	sc := bufio.NewScanner(bytes.NewReader(cpuinfo))
@@ -148,7 +166,7 @@ func CPUModel(cpuinfo []byte) string {
 			return v
 		}
 	}
-	return Unknown
+	return unknownValue
 }
 
 // WriteJSON writes p as one JSON Lines record {"provenance": {...}}.
@@ -174,7 +192,7 @@ func WriteCSV(w io.Writer, p record.Provenance) error {
 	line("cpu", p.CPU)
 	line("cores", strconv.Itoa(p.Cores))
 	line("date", p.Date)
-	line("command", ShellQuote(p.Command))
+	line("command", shellQuote(p.Command))
 	for _, t := range p.Tables {
 		pinned := "unpinned"
 		if t.Pinned {
@@ -191,9 +209,9 @@ func oneLine(s string) string {
 	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
 }
 
-// ShellQuote joins args into one line a POSIX shell reads back as args:
+// shellQuote joins args into one line a POSIX shell reads back as args:
 // words of safe characters stay bare, others are single-quoted.
-func ShellQuote(args []string) string {
+func shellQuote(args []string) string {
 	out := make([]string, len(args))
 	for i, a := range args {
 		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+.,/:@%") == "" {
@@ -205,17 +223,17 @@ func ShellQuote(args []string) string {
 	return strings.Join(out, " ")
 }
 
-// Text is the --version text: one line with the version, commit, Go version
+// versionLine is the --version text: one line with the version, commit, Go version
 // and platform.
-func Text(p record.Provenance) string {
+func versionLine(p record.Provenance) string {
 	return fmt.Sprintf("pdbsolve %s (commit %s, %s, %s)\n", p.Version, p.Commit, p.GoVersion, p.OS)
 }
 
-// VersionText returns the --version text of this binary (Text of what
+// VersionText returns the --version text of this binary (versionLine of what
 // Collect would say of it), reading nothing but the build information.
 func VersionText() string {
 	info, _ := debug.ReadBuildInfo()
 	version, commit := buildVersion(info)
-	return Text(record.Provenance{Version: version, Commit: commit, GoVersion: runtime.Version(),
+	return versionLine(record.Provenance{Version: version, Commit: commit, GoVersion: runtime.Version(),
 		OS: runtime.GOOS + "/" + runtime.GOARCH})
 }

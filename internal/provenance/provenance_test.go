@@ -23,9 +23,9 @@ func TestCPUModel(t *testing.T) {
 	arm := "processor\t: 0\nBogoMIPS\t: 108.00\nCPU part\t: 0xd08\n\nHardware\t: BCM2835\nModel\t\t: Raspberry Pi 4 Model B Rev 1.4\n"
 	power := "processor\t: 0\ncpu\t\t: POWER9 (raw), altivec supported\n"
 	for in, want := range map[string]string{x86: "Intel(R) Xeon(R) CPU @ 2.20GHz", arm: "Raspberry Pi 4 Model B Rev 1.4",
-		power: "POWER9 (raw), altivec supported", "": Unknown, "model name\t:\n": Unknown} {
-		if got := CPUModel([]byte(in)); got != want {
-			t.Errorf("CPUModel(%q) = %q, want %q", in, got, want)
+		power: "POWER9 (raw), altivec supported", "": unknownValue, "model name\t:\n": unknownValue} {
+		if got := cpuModel([]byte(in)); got != want {
+			t.Errorf("cpuModel(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
@@ -35,12 +35,12 @@ func TestBuildVersion(t *testing.T) {
 		info            *debug.BuildInfo
 		version, commit string
 	}{
-		{nil, Devel, Unknown},
-		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, Devel, Unknown},
+		{nil, develVersion, unknownValue},
+		{&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, develVersion, unknownValue},
 		{&debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}, Settings: []debug.BuildSetting{
 			{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "false"}}}, "v1.2.3", "abc123"},
 		{&debug.BuildInfo{Settings: []debug.BuildSetting{
-			{Key: "vcs.modified", Value: "true"}, {Key: "vcs.revision", Value: "abc123"}}}, Devel, "abc123+dirty"},
+			{Key: "vcs.modified", Value: "true"}, {Key: "vcs.revision", Value: "abc123"}}}, develVersion, "abc123+dirty"},
 	} {
 		if v, c2 := buildVersion(c.info); v != c.version || c2 != c.commit {
 			t.Errorf("buildVersion(%+v) = %q, %q; want %q, %q", c.info, v, c2, c.version, c.commit)
@@ -60,7 +60,11 @@ func TestCollect(t *testing.T) {
 	damaged.Pattern = "centre8-test"
 	now := time.Date(2026, 11, 29, 23, 30, 0, 5, time.FixedZone("CET", 3600))
 	args := []string{"pdbsolve", "bench", "it's"}
-	p := Collect(args, now, dist, nil, &damaged, dist)
+	var tables Tables
+	for _, tab := range []*pdb.Table{dist, &damaged, dist} {
+		tables.Add(tab)
+	}
+	p := tables.Collect(args, now)
 	args[2] = "changed"
 	if p.Date != "2026-11-29T22:30:00Z" || p.Cores != runtime.NumCPU() || p.GoVersion != runtime.Version() ||
 		p.OS != runtime.GOOS+"/"+runtime.GOARCH || p.Command[2] != "it's" || p.Version == "" || p.Commit == "" {
@@ -78,7 +82,7 @@ func TestCollect(t *testing.T) {
 		if i := bytes.Index(data, []byte("model name")); i >= 0 {
 			line := string(data[i:])
 			line = line[:strings.IndexByte(line, '\n')]
-			if !strings.Contains(strings.Join(strings.Fields(line), " "), p.CPU) || p.CPU == Unknown {
+			if !strings.Contains(strings.Join(strings.Fields(line), " "), p.CPU) || p.CPU == unknownValue {
 				t.Errorf("CPU %q, /proc/cpuinfo says %q", p.CPU, line)
 			}
 		}
@@ -113,7 +117,7 @@ func TestCollect(t *testing.T) {
 	if err != nil || len(rows) != 2 || rows[0][0] != "a" {
 		t.Fatalf("csv after the comments: %v %v", rows, err)
 	}
-	if got := Text(p); !strings.HasPrefix(got, "pdbsolve "+p.Version+" (commit "+p.Commit) || strings.Count(got, "\n") != 1 {
+	if got := versionLine(p); !strings.HasPrefix(got, "pdbsolve "+p.Version+" (commit "+p.Commit) || strings.Count(got, "\n") != 1 {
 		t.Errorf("Text = %q", got)
 	}
 }
@@ -135,14 +139,14 @@ func TestShellQuote(t *testing.T) {
 		t.Skip("no sh to read the line back")
 	}
 	args := []string{"pdbsolve", "bench", "--heuristic", "pdb663+reflect,manhattan", "", "a b", "it's", "$HOME", "*", "x\ny", "semi;colon", "--plot=n.svg"}
-	cmd := exec.Command(sh, "-c", `set -- `+ShellQuote(args)+`; for a in "$@"; do printf '[%s]' "$a"; done`)
+	cmd := exec.Command(sh, "-c", `set -- `+shellQuote(args)+`; for a in "$@"; do printf '[%s]' "$a"; done`)
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := "[" + strings.Join(args, "][") + "]"
 	if string(out) != want {
-		t.Fatalf("the shell read %q, want %q (from %s)", out, want, ShellQuote(args))
+		t.Fatalf("the shell read %q, want %q (from %s)", out, want, shellQuote(args))
 	}
 }
 

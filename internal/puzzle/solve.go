@@ -31,15 +31,6 @@ type SolveOptions struct {
 	// Tracker follows the sliding-tile searches (progress, and the runs
 	// in flight on an interrupt).
 	Tracker *progress.Tracker
-	// Message returns the message users read for err; nil is err.Error().
-	Message func(error) string
-}
-
-func (o *SolveOptions) message(err error) string {
-	if o.Message == nil {
-		return err.Error()
-	}
-	return o.Message(err)
 }
 
 // reject reports a bad record of u at line: in JSON a run of status error
@@ -47,12 +38,12 @@ func (o *SolveOptions) message(err error) string {
 // record counts as bad.
 func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int, err error) {
 	if !o.JSON {
-		u.Reject(false, line, errors.New(o.message(err)))
+		u.Reject(false, line, err)
 		return
 	}
 	u.Bad++
 	u.Out = record.AppendRun(u.Out, &record.Run{Puzzle: puzzle, Input: batch.RecordInput(u.Name), Line: line,
-		Heuristic: heuristic, Status: record.StatusError, Error: o.message(err)})
+		Heuristic: heuristic, Status: record.StatusError, Error: err.Error()})
 }
 
 // batchConfig returns the Config of a solve batch of p on workers
@@ -122,18 +113,18 @@ func (o *SolveOptions) appendTiles(c *batch.Unit, r *record.Run, b bitboard.Tile
 			b, tilesLimitError{err}, st.Generated, st.Bound)
 		c.Limit++
 		if !o.JSON {
-			c.Note(r.Line, errors.New(o.message(err)))
+			c.Note(r.Line, err)
 			return
 		}
 		r.SetStats(st, true)
-		r.Error = o.message(err)
+		r.Error = err.Error()
 	case record.StatusUnsolvable:
 		if !o.JSON {
 			o.reject(c, r.Puzzle, r.Heuristic, r.Line, fmt.Errorf("%v: %w for the %s goal", b, tilesUnsolvableError{err}, r.Goal))
 			return
 		}
 		c.Bad++
-		r.Error = o.message(fmt.Errorf("%w for the %s goal", err, r.Goal))
+		r.Error = fmt.Errorf("%w for the %s goal", err, r.Goal).Error()
 	case record.StatusError:
 		o.reject(c, r.Puzzle, r.Heuristic, r.Line, err)
 		return

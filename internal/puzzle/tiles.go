@@ -162,6 +162,32 @@ func (t Tiles) Tables(name string) ([]pdb.Spec, error) {
 	return search.TilesHeuristicSpecs(t.rows, t.cols, name)
 }
 
+// PDBNames returns the short names of the board's table of exact distances
+// and preset partitions, as gen's --pdb takes them: "exact" and "44" on
+// 3 x 3, "555", "663" and "78" on 4 x 4, "6666" on 5 x 5, none elsewhere.
+func (t Tiles) PDBNames() []string {
+	var out []string
+	if t.rows == pdb.TilesExactSide && t.cols == pdb.TilesExactSide {
+		out = append(out, pdb.TilesExactPattern)
+	}
+	board := " (" + t.String() + ")"
+	for _, name := range pdb.TilesPartitionNames() {
+		if n, ok := strings.CutSuffix(name, board); ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// PDBHeuristic returns the heuristic whose tables a short name of PDBNames
+// stands for: "exact", or "pdb" and the preset partition's name.
+func PDBHeuristic(short string) string {
+	if short == pdb.TilesExactPattern {
+		return short
+	}
+	return "pdb" + short
+}
+
 // BoardText implements Family.
 func (Tiles) BoardText(b bitboard.Tiles) string { return b.String() }
 

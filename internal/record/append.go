@@ -24,9 +24,9 @@ import (
 // are written as they are; invalid UTF-8 becomes U+FFFD.
 func AppendRun(dst []byte, r *Run) []byte {
 	dst = append(dst, `{"puzzle":`...)
-	dst = AppendString(dst, r.Puzzle)
+	dst = appendString(dst, r.Puzzle)
 	dst = append(dst, `,"input":`...)
-	dst = AppendString(dst, r.Input)
+	dst = appendString(dst, r.Input)
 	dst = append(dst, `,"line":`...)
 	dst = strconv.AppendInt(dst, int64(r.Line), 10)
 	if r.Instance != 0 {
@@ -39,23 +39,23 @@ func AppendRun(dst []byte, r *Run) []byte {
 	}
 	if r.Board != "" {
 		dst = append(dst, `,"board":`...)
-		dst = AppendString(dst, r.Board)
+		dst = appendString(dst, r.Board)
 	}
 	if r.Goal != "" {
 		dst = append(dst, `,"goal":`...)
-		dst = AppendString(dst, r.Goal)
+		dst = appendString(dst, r.Goal)
 	}
 	if r.Heuristic != "" {
 		dst = append(dst, `,"heuristic":`...)
-		dst = AppendString(dst, r.Heuristic)
+		dst = appendString(dst, r.Heuristic)
 	}
 	dst = append(dst, `,"status":`...)
-	dst = AppendString(dst, string(r.Status))
+	dst = appendString(dst, string(r.Status))
 	switch r.Status {
 	case StatusSolved:
 		if r.Moves != "" || r.Length == 0 {
 			dst = append(dst, `,"moves":`...)
-			dst = AppendString(dst, r.Moves)
+			dst = appendString(dst, r.Moves)
 		}
 		dst = append(dst, `,"length":`...)
 		dst = strconv.AppendInt(dst, int64(r.Length), 10)
@@ -68,11 +68,11 @@ func AppendRun(dst []byte, r *Run) []byte {
 		dst = appendSearch(dst, r)
 		if r.Error != "" {
 			dst = append(dst, `,"error":`...)
-			dst = AppendString(dst, r.Error)
+			dst = appendString(dst, r.Error)
 		}
 	default:
 		dst = append(dst, `,"error":`...)
-		dst = AppendString(dst, r.Error)
+		dst = appendString(dst, r.Error)
 	}
 	return append(dst, "}\n"...)
 }
@@ -118,11 +118,11 @@ func (r *Run) SetStats(st *search.Stats, timed bool) {
 
 const hexDigits = "0123456789abcdef"
 
-// AppendString appends s as a JSON string: quoted, with ", \ and control
+// appendString appends s as a JSON string: quoted, with ", \ and control
 // characters escaped, U+2028 and U+2029 escaped, and invalid UTF-8 replaced
 // by U+FFFD, as encoding/json does (which also escapes <, > and &; this
 // does not).
-func AppendString(dst []byte, s string) []byte {
+func appendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -189,14 +189,14 @@ type RotationWriter struct {
 func NewRotationWriter(heuristic string, timed bool) *RotationWriter {
 	w := &RotationWriter{timed: timed}
 	if heuristic != "" {
-		w.heuristic = AppendString(nil, heuristic)
+		w.heuristic = appendString(nil, heuristic)
 	}
 	return w
 }
 
 // SetInput sets the name of the input the next runs come from.
 func (w *RotationWriter) SetInput(name string) {
-	w.input = AppendString(w.input[:0], name)
+	w.input = appendString(w.input[:0], name)
 }
 
 // Append appends the run of board b, read from the given line, whose

@@ -6,20 +6,21 @@ import (
 	"strconv"
 )
 
-// CSVHeader names the columns of runs in CSV: the JSON field names, in
+// csvHeader names the columns of runs in CSV: the JSON field names, in
 // the JSON order.
-var CSVHeader = []string{"puzzle", "input", "line", "instance", "repeat", "board", "goal", "heuristic", "status",
+var csvHeader = []string{"puzzle", "input", "line", "instance", "repeat", "board", "goal", "heuristic", "status",
 	"moves", "length", "symbol", "bound", "h0", "expanded", "generated", "iterations", "time_ns", "error"}
 
-// WriteCSV writes CSVHeader and one row per run. A field the JSON record
+// WriteCSV writes a header row (the JSON field names, in the JSON order)
+// and one row per run. A field the JSON record
 // would leave out for the run's status is empty, so an empty cell means
 // "absent", never 0.
 func WriteCSV(w io.Writer, runs []Run) error {
 	c := csv.NewWriter(w)
-	if err := c.Write(CSVHeader); err != nil {
+	if err := c.Write(csvHeader); err != nil {
 		return err
 	}
-	row := make([]string, len(CSVHeader))
+	row := make([]string, len(csvHeader))
 	for i := range runs {
 		r := &runs[i]
 		for k := range row {

@@ -135,14 +135,6 @@ func (o *Output) WriteJSON(v any) bool {
 	return o.WriteLine(append(b, '\n'))
 }
 
-// Stop makes the Output take no more lines: after an interrupt, runs
-// still finishing in the background are not written.
-func (o *Output) Stop() {
-	o.mu.Lock()
-	o.stopped = true
-	o.mu.Unlock()
-}
-
 // Close stops the Output, closes its file and returns the first write or
 // close error.
 func (o *Output) Close() error {

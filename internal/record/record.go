@@ -100,12 +100,6 @@ func TilesShape(name string) (rows, cols int, ok bool) {
 	return rows, cols, true
 }
 
-// KnownPuzzle reports whether name is a puzzle name of the schema.
-func KnownPuzzle(name string) bool {
-	_, _, tiles := TilesShape(name)
-	return tiles || name == PuzzleRotation
-}
-
 // Run is one board solved (or not) under one heuristic: a line of solve's
 // and bench's JSON output. Which fields are written depends on Status (see
 // the constants); [AppendRun] writes exactly those, in this order.

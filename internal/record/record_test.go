@@ -18,7 +18,7 @@ import (
 )
 
 // jsonString encodes s as encoding/json does with HTML escaping off: the
-// oracle for AppendString.
+// oracle for appendString.
 func jsonString(t testing.TB, s string) []byte {
 	var b bytes.Buffer
 	e := json.NewEncoder(&b)
@@ -41,8 +41,8 @@ func TestAppendStringMatchesEncodingJSON(t *testing.T) {
 		cases = append(cases, string(b))
 	}
 	for _, s := range cases {
-		if got, want := AppendString(nil, s), jsonString(t, s); !bytes.Equal(got, want) {
-			t.Fatalf("AppendString(%q) = %s, encoding/json %s", s, got, want)
+		if got, want := appendString(nil, s), jsonString(t, s); !bytes.Equal(got, want) {
+			t.Fatalf("appendString(%q) = %s, encoding/json %s", s, got, want)
 		}
 	}
 }
@@ -262,12 +262,12 @@ func tilesRecords(t testing.TB) []byte {
 	}
 	add(41, bitboard.RandomTiles(r, 3, 3, goal), search.Limits{MaxNodes: 5})
 	add(42, bitboard.RandomTiles(r, 3, 3, bitboard.BlankFirst).Transpose(), search.Limits{}) // may be either
-	odd, err := bitboard.ParseTilesText("2 1 3 4 5 6 7 8 0", 3, 3)
+	odd, err := bitboard.ParseTiles(strings.Fields("2 1 3 4 5 6 7 8 0"), 3, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
 	add(43, odd, search.Limits{})
-	_, perr := bitboard.ParseTilesText("1 2 3 4 5 6 7 8 9", 3, 3)
+	_, perr := bitboard.ParseTiles(strings.Fields("1 2 3 4 5 6 7 8 9"), 3, 3)
 	out = AppendRun(out, &Run{Puzzle: Puzzle8, Input: "eight.txt", Line: 44, Status: StatusError, Error: "line 44: " + perr.Error()})
 	return out
 }
@@ -409,11 +409,11 @@ func TestWriteCSVMatchesJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&b).ReadAll()
-	if err != nil || len(rows) != 1+len(runs) || !reflect.DeepEqual(rows[0], CSVHeader) {
+	if err != nil || len(rows) != 1+len(runs) || !reflect.DeepEqual(rows[0], csvHeader) {
 		t.Fatalf("%d rows, %v", len(rows), err)
 	}
 	for i, m := range objs {
-		for k, name := range CSVHeader {
+		for k, name := range csvHeader {
 			v, ok := m[name]
 			want := ""
 			if ok {

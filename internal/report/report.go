@@ -17,6 +17,10 @@
 // time, and the relative spread (max-min)/median of the repeats. Runs from
 // several files (the shards of one run, or earlier runs) are merged by
 // [Merge] first; an instance is known by its input name and line.
+//
+// Beside the reports on runs are those on tables (tables.go): a table's
+// description ([WriteTableInfo]), the listing of a cache directory
+// ([WriteTableList]) and the Rotation Game census ([WriteCensusText]).
 package report
 
 import (
@@ -605,16 +609,6 @@ func sameRun(a, b *record.Run) bool {
 	x.TimeNS, y.TimeNS = 0, 0
 	x.Input, y.Input, x.Line, y.Line = "", "", 0, 0
 	return x == y
-}
-
-// MergeFiles reads the JSON outputs named (see record.ReadStream) and
-// merges them as Merge does. Errors name the file, and the line within it.
-func MergeFiles(names ...string) (*record.Stream, []string, error) {
-	streams, err := ReadFiles(names...)
-	if err != nil {
-		return nil, nil, err
-	}
-	return Merge(streams...)
 }
 
 // ReadFiles reads the JSON outputs named, in order (see record.ReadStream).

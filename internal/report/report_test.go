@@ -279,7 +279,11 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 		}
 		names = append(names, name)
 	}
-	fromFiles, _, err := MergeFiles(names...)
+	streams, err := ReadFiles(names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFiles, _, err := Merge(streams...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package verify
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -22,8 +21,6 @@ type Output struct {
 	Puzzle  string // the puzzle's name in records
 	Answers string // the answers' input as messages name it ("stdin" for "-")
 	JSON    bool
-	// Message returns the detail users read for a verdict's; nil keeps it.
-	Message func(error) string
 }
 
 // Tally counts the verdicts of a verify batch.
@@ -71,9 +68,6 @@ func appendVerdicts[B, A any](u *batch.Unit, items *Items[B, A], o *Output, chec
 	for i := range items.Pairs {
 		p := &items.Pairs[i]
 		c := p.Check(check)
-		if o.Message != nil {
-			c.Detail = o.Message(errors.New(c.Detail))
-		}
 		items.counts[c.Verdict]++
 		if o.JSON {
 			r := record.Verdict{Puzzle: o.Puzzle, Input: batch.RecordInput(u.Name), Line: p.BoardLine,

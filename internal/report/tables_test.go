@@ -1,0 +1,64 @@
+package report
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/pdb"
+)
+
+func TestWriteCensusText(t *testing.T) {
+	var b strings.Builder
+	WriteCensusText(&b, &pdb.Census{Counts: []uint64{3, 5, 1}, Total: 9, Max: 2})
+	if want := "0 3\n1 5\n2 1\ntotal 9\nmax 2\nat_max 1\n"; b.String() != want {
+		t.Fatalf("text %q, want %q", b.String(), want)
+	}
+}
+
+// TestTilesTableKind: a sliding-tile pattern table's kind and goal follow
+// its construction; a Rotation table has none.
+func TestTilesTableKind(t *testing.T) {
+	kind, goal, ok := tilesTableKind(pdb.TilesPatternID(pdb.TilesBlankHome, []int{1, 2, 3, 4}))
+	if !ok || !strings.HasPrefix(kind, "plain pattern database") || !strings.Contains(goal, "blank on its goal cell") {
+		t.Errorf("blank-home table: %q, %q, %v", kind, goal, ok)
+	}
+	if _, goal, ok := tilesTableKind(pdb.TilesPatternID(pdb.TilesBlankAny, []int{1, 2})); !ok || !strings.Contains(goal, "blank anywhere") {
+		t.Errorf("blank-any table: %q, %v", goal, ok)
+	}
+	if _, _, ok := tilesTableKind(pdb.RotationPattern); ok {
+		t.Errorf("the Rotation table %s described as a sliding-tile table", pdb.RotationPattern)
+	}
+}
+
+func TestWriteEmptyTableList(t *testing.T) {
+	var b strings.Builder
+	if err := WriteTableList(&b, "/x", nil); err != nil || b.String() != "no tables in /x\n" {
+		t.Errorf("text: %q, %v", b.String(), err)
+	}
+	b.Reset()
+	if err := WriteTableListJSON(&b, nil); err != nil || b.String() != "[]\n" {
+		t.Errorf("JSON: %q, %v", b.String(), err)
+	}
+}
+
+// TestWriteRotationBoards: the boards read back, one a line.
+func TestWriteRotationBoards(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	boards := []bitboard.Rotation{bitboard.RandomRotation(r), bitboard.RandomRotation(r)}
+	var b bytes.Buffer
+	if err := WriteRotationBoards(&b, boards); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != len(boards) {
+		t.Fatalf("%d lines for %d boards:\n%s", len(lines), len(boards), b.String())
+	}
+	for i, line := range lines {
+		if got, err := bitboard.ParseRotation([]byte(line)); err != nil || got != boards[i] {
+			t.Errorf("line %d %q: %v, %v", i+1, line, got, err)
+		}
+	}
+}
