@@ -366,7 +366,7 @@ func tilesShare(rows, cols int, con TilesConstruction, tiles []int) ([]int, bitb
 // entries; 1.66 GB for a 6-tile 5 x 5 pattern, 31.5 GB for a 7-tile one.
 // The process's peak is higher by what it already holds: building both
 // 6-6-6-6 tables in one process peaked at 1.7 GiB RSS
-// (scripts/RESULTS-tiles24.md).
+// (docs/results/2026-11-30-tiles-builds-5x5.md).
 func tilesBuildBytes(rows, cols, k int) uint64 {
 	nc := rows * cols
 	entries := TilesEntries(nc, k)
@@ -376,7 +376,7 @@ func tilesBuildBytes(rows, cols, k int) uint64 {
 // tilesBuildSeconds returns a rough estimate of the wall-clock seconds that
 // building the table of a k-tile pattern on a rows x cols board takes on an
 // otherwise idle 2-core machine: about 46 s for a 6-tile 5 x 5 pattern. On
-// a busy machine it takes up to four times as long (scripts/RESULTS-tiles24.md).
+// a busy machine it takes up to four times as long (docs/results/2026-11-30-tiles-builds-5x5.md).
 func tilesBuildSeconds(rows, cols, k int) float64 {
 	return float64(TilesEntries(rows*cols, k)) * tilesBuildNanos * 1e-9
 }

@@ -3,7 +3,7 @@ package search
 import "testing"
 
 // TestDefaultTilesHeuristicNames checks the default partitions against
-// spellings written out by hand from their rule (scripts/RESULTS-score.md):
+// spellings written out by hand from their rule (docs/results/2026-12-01-score.md):
 // 7-4 on 12-cell boards, by columns where the board is wider than tall, and
 // the row-major runs of 6 and 5 tiles above.
 func TestDefaultTilesHeuristicNames(t *testing.T) {

@@ -140,7 +140,7 @@ func tilesBoardOK(rows, cols int) bool {
 // the tiles taken column by column on a board wider than tall and row by row
 // otherwise, such as "pdb:1,2,4,5,6,8,9/3,7,10,11" on 3 x 4 (tables built in
 // seconds; on the 18 hardest 3 x 4 boards 3.5x faster than 1-6/7-11 and
-// hundreds of times faster than Manhattan distance: scripts/RESULTS-score.md);
+// hundreds of times faster than Manhattan distance: docs/results/2026-12-01-score.md);
 // and on larger ones a partition of the tiles in row-major runs of at most 6
 // tiles (at most 16 cells) or 5 (more), such as "pdb:1-5/6-10/11-15/16-19" on
 // 4 x 5.
