@@ -24,6 +24,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pdbsolve/pdbsolve/search"
+
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
@@ -146,18 +148,6 @@ type Census struct {
 	TimeNS  int64    `json:"time_ns"` // census time in ns, table loading excluded
 }
 
-// Verdicts of verify.
-const (
-	VerdictOK          = "ok"
-	VerdictWrong       = "wrong"        // does not solve, illegal move, malformed
-	VerdictSymbol      = "wrong-symbol" // Rotation: the symbol line is not the centre's symbol
-	VerdictNotOptimal  = "not-optimal"
-	VerdictNotSmallest = "not-smallest" // Rotation: shortest, but not the dictionary-smallest
-	VerdictMissing     = "missing"
-	VerdictUnsolvable  = "unsolvable" // sliding tiles: the board cannot reach the goal; it takes no answer
-	VerdictBadBoard    = "bad-board"  // the board is malformed; it takes no answer
-)
-
 // Verdict is one answer checked by verify.
 type Verdict struct {
 	Puzzle      string `json:"puzzle"`
@@ -165,7 +155,7 @@ type Verdict struct {
 	Line        int    `json:"line"`                   // the board's line
 	AnswerInput string `json:"answer_input,omitempty"` // the answers' input name; absent when no answer was taken
 	AnswerLine  int    `json:"answer_line,omitempty"`  // the answer's first line; absent when no answer was taken
-	Verdict     string `json:"verdict"`                // one of the Verdict constants
+	Verdict     string `json:"verdict"`                // a search.Verdict's name: ok, wrong, not-optimal, ...
 	Detail      string `json:"detail,omitempty"`       // why, when not ok
 	Length      int    `json:"length"`                 // the answer's length in moves
 	Optimal     int    `json:"optimal"`                // the optimal length in moves
@@ -186,30 +176,27 @@ type VerifySummary struct {
 	BadBoards    int `json:"bad_boards"`    // boards that could not be read
 }
 
-// Add counts one verdict; it returns false for an unknown verdict.
-func (s *VerifySummary) Add(verdict string) bool {
-	switch verdict {
-	case VerdictOK:
-		s.OK++
-	case VerdictWrong:
-		s.Wrong++
-	case VerdictSymbol:
-		s.WrongSymbol++
-	case VerdictNotOptimal:
-		s.NotOptimal++
-	case VerdictNotSmallest:
-		s.NotSmallest++
-	case VerdictMissing:
-		s.Missing++
-	case VerdictUnsolvable:
-		s.Unsolvable++
-	case VerdictBadBoard:
-		s.BadBoards++
-	default:
-		return false
+// Add counts n answers of verdict v.
+func (s *VerifySummary) Add(v search.Verdict, n int) {
+	switch v {
+	case search.VerdictOK:
+		s.OK += n
+	case search.VerdictWrong:
+		s.Wrong += n
+	case search.VerdictSymbol:
+		s.WrongSymbol += n
+	case search.VerdictNotOptimal:
+		s.NotOptimal += n
+	case search.VerdictNotSmallest:
+		s.NotSmallest += n
+	case search.VerdictMissing:
+		s.Missing += n
+	case search.VerdictUnsolvable:
+		s.Unsolvable += n
+	case search.VerdictBadBoard:
+		s.BadBoards += n
 	}
-	s.Records++
-	return true
+	s.Records += n
 }
 
 // TableChecksum names one table a run used and the CRC-32C (Castagnoli) of

@@ -12,6 +12,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // TestWritersMatchSchema checks the records of every writer against
@@ -30,12 +31,12 @@ func TestWritersMatchSchema(t *testing.T) {
 	enc(record.Census{Puzzle: record.PuzzleRotation, Counts: []uint64{38610, 308880}, Total: 347490, Max: 1, AtMax: 308880,
 		Orbits: 92247, Workers: 2, TimeNS: 1200000000})
 	enc(record.Verdict{Puzzle: record.Puzzle8, Input: "b.txt", Line: 3, AnswerInput: "a.txt", AnswerLine: 5,
-		Verdict: record.VerdictNotOptimal, Detail: "24 moves, optimal 22", Length: 24, Optimal: 22})
-	enc(record.Verdict{Puzzle: record.Puzzle8, Input: "b.txt", Line: 4, Verdict: record.VerdictMissing,
+		Verdict: "not-optimal", Detail: "24 moves, optimal 22", Length: 24, Optimal: 22})
+	enc(record.Verdict{Puzzle: record.Puzzle8, Input: "b.txt", Line: 4, Verdict: "missing",
 		Detail: "no answer left", Optimal: 22})
 	var sum record.VerifySummary
-	sum.Add(record.VerdictNotOptimal)
-	sum.Add(record.VerdictMissing)
+	sum.Add(search.VerdictNotOptimal, 1)
+	sum.Add(search.VerdictMissing, 1)
 	enc(map[string]any{"verify_summary": sum})
 	enc(record.Header{Provenance: record.Provenance{Version: "devel", Commit: "unknown", GoVersion: "go1.26.8",
 		OS: "linux/amd64", CPU: "Intel(R) Xeon(R)", Cores: 2, Date: "2026-11-29T23:30:00Z",

@@ -102,9 +102,7 @@ func (t *Tally) WriteSummary(w io.Writer, asJSON bool) error {
 	if asJSON {
 		var sum record.VerifySummary
 		for v, n := range t.Counts {
-			for k := 0; k < n; k++ {
-				sum.Add(search.Verdict(v).String())
-			}
+			sum.Add(search.Verdict(v), n)
 		}
 		sum.ExtraAnswers = t.Extra
 		b, err := json.Marshal(struct {
