@@ -215,3 +215,23 @@ func tilesUnknown(rows, cols int, where string) error {
 		" either with +zero or +reflect; or a catalogue of partitions separated by %q)", ErrTilesHeuristic, where, rows, cols,
 		strings.Join(TilesHeuristicNames(rows, cols), ", "), rows*cols-1, tilesCatalogueSep)
 }
+
+// SplitHeuristicList splits a comma-separated list of heuristic names, as
+// bench and score take them, into its names. A comma that a digit follows
+// belongs to a name (it separates the tiles of a pattern, "pdb:1,2,4-6/...")
+// and does not split: names start with a letter, tiles are numbers. Empty
+// names are kept, for the caller to reject; an empty list is no names.
+func SplitHeuristicList(list string) []string {
+	if list == "" {
+		return nil
+	}
+	var names []string
+	start := 0
+	for i := 0; i < len(list); i++ {
+		if list[i] == ',' && (i+1 == len(list) || list[i+1] < '0' || list[i+1] > '9') {
+			names = append(names, list[start:i])
+			start = i + 1
+		}
+	}
+	return append(names, list[start:])
+}
