@@ -35,8 +35,7 @@ type benchOptions struct {
 	Size        sizeFlag
 	Split       puzzle.SplitMode
 	Progress    bool
-	Output      string
-	Resume      bool
+	Output      record.RunFile // -o and --resume
 	Inputs      []string
 	selectionFlags
 
@@ -145,8 +144,8 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
-	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
-	cmd.Flags().BoolVar(&o.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
+	cmd.Flags().StringVarP(&o.Output.Path, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
+	cmd.Flags().BoolVar(&o.Output.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
 	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
 }
@@ -171,8 +170,8 @@ func (o *benchOptions) complete() (err error) {
 	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
 	}
-	if err := checkOutputFlags(o.Output, o.Resume); err != nil {
-		return err
+	if err := record.CheckOutputFile(o.Output.Path, o.Output.Resume); err != nil {
+		return runFileError(err) // runBenchOf reads the run resumed
 	}
 	if o.sel, err = o.selectionFlags.parse(); err != nil {
 		return err
@@ -213,12 +212,10 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
-	b.Output, b.Stderr, b.Stop = o.Output, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
-	if o.Resume {
-		if b.Prior, err = readPrior(o.Output, cfg); err != nil {
-			return err
-		}
+	if err := o.Output.Check(cfg); err != nil {
+		return runFileError(err)
 	}
+	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
 	b.Solvers = make([]func() bench.Solver[B], len(o.Heuristics))
 	for i, name := range o.Heuristics {
@@ -227,14 +224,11 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 		}
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded
-	if err := checkTables(b.Prior, o.Output, prov); err != nil {
-		return err
-	}
-	if o.Output != "" || o.Format == formatJSON {
-		if b.Session.Out, err = openRunOutput(o.g, o.Output, b.Prior); err != nil {
+	if o.Output.Path != "" || o.Format == formatJSON {
+		if err := openRunFile(o.g, &o.Output, prov, cfg); err != nil {
 			return err
 		}
-		b.Session.Out.WriteHeader(&record.Header{Provenance: prov, Config: cfg})
+		b.Session.Out = o.Output.Out
 	}
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.Session.Tracker = b.Tracker
@@ -265,14 +259,14 @@ func endBench[B any](o *benchOptions, b *bench.Pipeline[B], res batch.Result, pr
 		return withCode(ExitUsage, fmt.Errorf("--resume: %w", err))
 	}
 	var werr error
-	if b.Session.Out != nil {
-		werr = closeRunOutput(b.Session.Out, o.Output)
+	if o.Output.Out != nil {
+		werr = withCode(ExitIO, o.Output.Close())
 	}
 	if res.Interrupted {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
 			context.Cause(o.g.ctx), b.Tracker.Summary().Runs-b.InFlight(), b.InFlight())
-		if o.Output != "" {
-			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output)
+		if o.Output.Path != "" {
+			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output.Path)
 		}
 		fmt.Fprintln(o.g.Stderr)
 	}
@@ -302,7 +296,7 @@ func endBench[B any](o *benchOptions, b *bench.Pipeline[B], res batch.Result, pr
 func (o *benchOptions) writeSummary(rep *report.Report, prov record.Provenance, runs []record.Run) error {
 	var err error
 	switch {
-	case o.Format == formatJSON && o.Output == "":
+	case o.Format == formatJSON && o.Output.Path == "":
 		// the records, header and summary went to standard output
 	case o.Format == formatJSON:
 		err = rep.WriteJSON(o.g.Stdout)
