@@ -45,69 +45,33 @@ type benchOptions struct {
 	workers int // -j, else 1: instances run one at a time
 }
 
-// benchHelp is the long help of bench, before the exit statuses.
-const benchHelp = `Solve every instance under every heuristic, in one process and in input order,
-and compare them. PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles
---size ROWSxCOLS.
+// benchHelp is the long help of bench.
+const benchHelp = `Solve every instance under every heuristic, in input order, and compare them.
+PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
+Heuristics: rotation takes exact (the path table: no search, no nodes),
+exact-ida (IDA* with the exact table) and count; sliding tiles solve's names.
 
-The summary, always printed, gives per heuristic the instances solved,
-censored (stopped by --max-nodes or --timeout) and in error; nodes expanded
-and generated and the time over all instances, a censored run counted at the
-nodes and time it had reached (marked ">=", with the count of such runs);
-the same columns over the paired instances, those every heuristic solved,
-with generated nodes against the baseline heuristic (--baseline, else the
-first); and the mean h at the root and optimal length. Every heuristic that
-solves an instance must find the same optimal length; a disagreement is
-reported on stderr and the exit status is 1. Censored runs are results: the
-exit status is 0 when every run was solved or censored.
+The summary (standard output, also with -o) gives per heuristic the
+instances solved, censored (stopped by --max-nodes or --timeout: a result,
+not a failure) and in error; nodes expanded and generated and the time over
+all instances (a censored run counted at what it reached, marked ">=") and
+over those every heuristic solved, with generated nodes against --baseline
+(default: the first); and the mean h at the root and optimal length
+(docs/records.md). Heuristics that disagree on an optimal length are named
+on stderr and make the exit status 1.
 
--o FILE writes the records to FILE as JSON Lines as each run completes (one
-write a record: tail -f follows it): a header (provenance and the run's
-configuration), one record a run, and at the end a summary line (counts,
-complete or not, and the report); the summary table still goes to standard
-output. Without -o, --format json streams the same lines to standard output.
-On SIGINT or SIGTERM (Ctrl-C, scancel, a time limit) every finished run is
-already written; the runs in flight are written with status "interrupted"
-and the bound they reached (a lower bound), then the summary of what is
-done, and the exit status is 130 or 143. --resume -o FILE continues FILE: it
-checks FILE was written with the same puzzle, goal, heuristics, limits,
---repeat, --shard, --instances and tables (a difference is a usage error
-naming it), drops an unfinished last line, skips the runs done and appends
-the rest (on a missing or empty FILE it starts the run). Without --resume a
-non-empty FILE is a usage error.
+--format table; csv, after "# key: value" provenance lines (with
+--per-instance one row a run); json, JSON Lines: a header, one run a line,
+the summary (with -o only the report line). --per-instance adds a row per
+instance and heuristic; --plot FILE.svg|FILE.png draws the nodes generated
+per instance; --repeat N solves each instance N times and reports the
+median time and its spread (max-min)/median.
 
---repeat N solves each instance N times under each heuristic and reports the
-median time and its spread (max-min)/median. --shard K/N takes every N-th
-instance from the K-th (0-based), so N machines can split a run; "pdbsolve
-bench report" checks and merges their outputs into one comparison.
---instances 40,38,25 (ranges such as 1-10 allowed) takes only those boards,
-numbered from 1 in the order of the inputs (bad records count), as --shard
-numbers them; with both, a board must be in both; a number past the end of
-the inputs is named on stderr and makes the exit status 1. Instances are
-read as they are needed: memory does not grow with the input (except with
---per-instance or --plot, which keep every instance's cells). Records keep
-the board's number in the whole input ("instance").
-
-Heuristics: rotation takes exact (the path table, as solve uses: no search,
-no nodes), exact-ida (IDA* with the exact table) and count; the sliding-tile
-puzzles take the names solve takes. Instances run one at a time (-j 1)
-unless -j is given, so times are not shared with other solves. For sliding
-tiles --split (as solve takes it; auto is on above 16 cells) gives the -j
-workers to one instance at a time instead: bench 24puzzle -j 2 solves each
-instance with two workers. Progress goes to stderr: on a terminal one line,
-redrawn; elsewhere (a batch system's log) a line with a UTC time stamp at
-most once a minute a worker (instance, heuristic, bound, nodes, rate), and
-at the end the count of runs solved, censored and failed; --progress writes
-a line a sliding-tile search iteration, naming the instance and heuristic.
-
---format table|json|csv. JSON is JSON Lines in the record schema
-(docs/records.md): a header line, one run a line, then the summary line
-(with -o: the report line only, the rest being in FILE). CSV
-starts with "# key: value" provenance lines, then the summary (or, with
---per-instance, one row a run). --per-instance adds to the table one row per
-instance and heuristic. --plot FILE.svg|FILE.png draws the nodes generated per
-instance.
-
+Instances run one at a time (-j 1) unless -j is given; for sliding tiles
+--split (as solve takes it) gives the -j workers to one instance at a time
+instead. Instances are read as needed: memory stays flat (but with
+--per-instance or --plot). Records keep the board's number in the whole
+input ("instance"); "pdbsolve bench report" merges the outputs of shards.
 `
 
 // maxRepeat bounds --repeat.
@@ -118,7 +82,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
-		Long:  benchHelp + exitCodeHelp,
+		Long:  longHelp(benchHelp, selectionHelp, outputHelp, interruptHelp, progressHelp),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]

@@ -26,26 +26,22 @@ func newBenchReportCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Merge bench JSON outputs into one comparison",
-		Long: `Read the outputs of "bench -o FILE" (or "bench --format json"): the shards
-of one run split with --shard, or runs of other heuristics on the same
-instances, and write one comparison of every heuristic they hold, as bench
+		Long: longHelp(`Read the outputs of "bench -o FILE" or "bench --format json" (the shards of
+a run split with --shard, or runs of other heuristics on the same
+instances) and write one comparison of every heuristic they hold, as bench
 does: a table, CSV or JSON, and with --plot a plot.
 
-The set is checked first: the outputs of one run (those of the same
-heuristics) must hold every shard K of --shard K/N exactly once, each
-complete (its summary line says so: not interrupted, not cut short), and
-every output the same puzzle, goal, --max-nodes, --timeout, --repeat,
---instances and table checksums; an instance (known by its number and board,
-not by its input's spelling) is one board everywhere. Anything missing or
-different is named (file, shard, field) and the exit status is 6; with
---partial the outputs are merged anyway, with what is missing said on
-stderr. A run found twice with the same results (a shard resumed or given
-twice) counts once, with a note; an interrupted run gives way to the same run
-finished. Outputs of older versions, without a configuration header, are
-merged unchecked, with a note. When the provenance differs in ways that
-matter (pdbsolve commit, Go version, CPU, cores) a note says so.
-
-` + exitCodeHelp,
+The set is checked first: the outputs of one run (the same heuristics) must
+hold every shard K of --shard K/N once, each complete, and every output the
+same puzzle, goal, limits, --repeat, --instances and table checksums; an
+instance (its number and board) is one board everywhere. What is missing
+or different is named (file, shard, field) and the exit status is 6; with
+--partial the outputs are merged anyway. A run found twice with the same
+results counts once, with a note; an interrupted run gives way to the same
+run finished. Outputs without a configuration header (older versions) are
+merged unchecked; provenance that differs in ways that matter (commit, Go
+version, CPU, cores) gets a note.
+`),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Files = args

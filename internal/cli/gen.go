@@ -14,23 +14,22 @@ func newGenCmd(puzzles ...*cobra.Command) *cobra.Command {
 	return puzzleGroup(&cobra.Command{
 		Use:   "gen PUZZLE",
 		Short: "Build pattern database tables",
-		Long: `Build the tables a puzzle needs into the cache directory (--tables DIR, else
-$` + pdb.EnvTables + `, else the user's cache directory), or with -o DIR into DIR (then
-usable as --tables DIR). A table already there is read and checked (header,
-checksums, and the entries against the pinned checksum) and kept; only
-missing or damaged tables are built, unless --rebuild. Each table is written
-to a temporary file and renamed into place under the table's lock, so
-several processes (or cluster nodes sharing the directory) build it once.
-gen writes tables, so --write-tables never is a usage error. A table that
-cannot be written (a read-only or full directory) is exit 3 with its path;
-gen never reports a table it did not write.
-
-Tables are also built on first use by the commands that need them; on a
-cluster, run gen once in a job the array depends on.
-
-` + exitCodeHelp,
+		Long: longHelp(`Build the tables a puzzle needs.
+`, genHelp),
 	}, puzzles...)
 }
+
+// genHelp is the help every gen command shares.
+const genHelp = `The tables go into the cache directory (--tables DIR, else $` + pdb.EnvTables + `, else
+the user's cache directory), or with -o DIR into DIR (then usable as
+--tables DIR). A table already there is read, checked (the pinned checksum
+included) and kept; only missing or damaged tables are built, unless
+--rebuild. Each is written to a temporary file and renamed into place under
+the table's lock, so processes sharing the directory (cluster nodes) build
+it once. A table that cannot be written is exit 3 with its path;
+--write-tables never is a usage error. Commands build the tables they need
+on first use; on a cluster, run gen once in a job the array depends on.
+`
 
 // genOptions are the flags every "gen PUZZLE" shares.
 type genOptions struct {

@@ -17,12 +17,10 @@ func newGenRotationCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rotation",
 		Short: "Build the Rotation Game tables (distance and paths)",
-		Long: `Build the Rotation Game distance table (C(24,8) = 735,471 masks, 4 bits each)
+		Long: longHelp(`Build the Rotation Game distance table (C(24,8) = 735,471 masks, 4 bits each)
 and the path table derived from it (per mask, its dictionary-smallest
-shortest move sequence, 64 bits) into the cache directory, or with -o DIR
-into DIR. A table already there is checked and kept unless --rebuild.
-
-` + exitCodeHelp,
+shortest move sequence, 64 bits).
+`, genHelp),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenRotation(o) },
 	}

@@ -49,41 +49,26 @@ func newScoreCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "score PUZZLE --heuristic H1,H2,...",
 		Short: "Score sliding-tile heuristics without solving: h over random boards, expected IDA* nodes",
-		Long: `Score sliding-tile heuristics the way catalogues are chosen: by measurement.
-PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS; --heuristic
-takes the names solve takes, comma-separated (a partition with commas in
-double quotes: --heuristic 'manhattan,"pdb:1,2,5,6,9,10/3,4,7,8,11"'); the
-first is the baseline of the ratios.
+		Long: longHelp(`Score sliding-tile heuristics without solving (docs/score.md: the method and
+the output). PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size
+ROWSxCOLS; --heuristic takes solve's names, comma-separated (a partition
+with commas in double quotes: 'manhattan,"pdb:1,2,5,6,9,10/3,4,7,8,11"');
+the first is the baseline of the ratios.
 
-For each heuristic, on --samples uniformly random solvable boards (the boards
-"pdbsolve random PUZZLE -n N --seed S" prints, the same for every heuristic):
-the mean and the spread of h (least, percentiles, largest); and the number
-of nodes an IDA* iteration with cost bound --depth is expected to expand and
-generate from a uniformly random root (Korf, Reid & Edelkamp 2001): the sum
-over depths i of N_i P(d-i), N_i the nodes at depth i of the brute-force tree
-(exact, by the blank's cell, the inverse move never made) and P(x) the
-fraction of the sample with h <= x; generated nodes are the children of the
-expanded ones. "by cell" takes P among the sampled boards with the blank on
-the node's cell, which makes the figure exact in expectation for a whole
-iteration (one that does not stop at a solution) but for sampling error.
---depth defaults to the board's mean optimal length where it is known (22 on
-3x3, 53 on 4x4, 100 on 5x5); other boards need it.
+Per heuristic, over --samples random solvable boards (those "pdbsolve
+random PUZZLE -n N --seed S" prints): the mean and spread of h; the nodes an
+IDA* iteration with cost bound --depth is expected to expand and generate
+from a random root (Korf, Reid & Edelkamp 2001), also with P taken by the
+blank's cell ("by cell"); "sparse", the share of the prediction resting on
+fewer than 10 sampled boards, where it errs low (raise --samples until it
+is small); and its tables: count, memory, estimated build time and peak
+memory, whether the cache holds them. --depth defaults to the board's mean
+optimal length where known (22 on 3x3, 53 on 4x4, 100 on 5x5).
 
-The sample decides the prediction through the low tail of h, which a strong
-heuristic rarely shows: "sparse" is the share of the prediction that rests on
-fewer than 10 sampled boards, where P(x) is 0 or nearly so and the
-prediction errs low. Raise --samples until it is small.
-
-Also per heuristic: its tables (how many, memory once loaded, estimated
-build time and peak memory on this 2-core class of machine) and whether the
-cache holds them. Missing tables are not built unless --build is given:
-without it the command lists them and exits 3 before any work.
-
---format table|json. JSON is JSON Lines: a provenance line
-({"provenance": ...}, as bench writes it), then one {"score": ...} object a
-heuristic (docs/score.md).
-
-` + exitCodeHelp,
+Missing tables are built only with --build; without it they are listed and
+the exit status is 3, before any work. --format json: a provenance line,
+then one {"score": ...} line a heuristic.
+`),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {

@@ -17,11 +17,10 @@ func newSolveCmd(puzzles ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve PUZZLE [FILE|-]...",
 		Short: "Solve a batch of boards optimally",
-		Long: `Solve boards read from the files given (or standard input) and print one
+		Long: longHelp(`Solve boards read from the files given (or standard input) and print one
 answer per board, in input order, whatever the number of workers.
 A bad record gets an error naming its file and line; the batch goes on.
-
-` + exitCodeHelp,
+`),
 	}
 	cmd.AddCommand(puzzles...)
 	return puzzleGroup(cmd)

@@ -85,12 +85,10 @@ func tilesHeuristicHelp(name string, rows, cols int) string {
 pdb663, pdb78 (4x4) and pdb6666 (5x5), each with +zero and +reflect`
 	}
 	return list + `.
-User partitions: pdb:PATTERNS, the tiles of each pattern separated by commas
-(ranges such as 1-7 allowed), patterns by "/", every tile in exactly one
-pattern, such as pdb:1-7/8-15 on 4x4. +zero looks each pattern up in its
-zero-aware table (which also tells the blank's region: stronger, 1.4-2.8x
-the entries); +reflect adds the lookup of the board reflected about the
-main diagonal (square boards only). A catalogue is the max over partitions
-separated by "|", such as 'pdb6666+reflect|pdb:1-6/7-12/13-18/19-24+zero'
-(quote it for the shell)`
+Partitions: pdb:PATTERNS, patterns separated by "/", each tiles and ranges
+separated by commas, every tile in one pattern (pdb:1-7/8-15 on 4x4).
++zero uses zero-aware tables (stronger, 1.4-2.8x the entries); +reflect
+adds the lookup of the board reflected about the main diagonal (square
+boards). A catalogue is the max over partitions separated by "|" (quote it
+for the shell). docs/puzzles.md has the grammar`
 }

@@ -33,30 +33,25 @@ func newVerifyCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "verify PUZZLE --input BOARDS --solutions ANSWERS",
 		Short: "Check someone's answers: do they solve, are they optimal",
-		Long: `Replay each answer on its board and report, per record, whether it solves the
-board and whether it is optimal (by the tables). For the Rotation Game also
-whether it is the dictionary-smallest of the shortest move strings and whether
-the symbol line is right.
+		Long: longHelp(`Replay each answer on its board and report whether it solves the board and is
+optimal (by the tables); for the Rotation Game also whether it is the
+dictionary-smallest shortest move string and the symbol line is right.
 
 PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
-BOARDS is read as solve reads it; ANSWERS is what solve prints: for rotation
-the judge format (a move line, or "No moves needed", then a symbol line), for
-the sliding-tile puzzles the text format ("LENGTH MOVES") or the aoj format
-("LENGTH", which can only be checked for optimality), or for any puzzle
-solve's --format json (JSON Lines in the record schema, docs/records.md),
-whose records are matched to the boards by the line they name, in input order
-(a board no solved record names is missing). A bad or unsolvable board takes
-no answer, as with solve. Answers left after the last board are counted as
-extra answers, one an answer. Both inputs are read once, in step;
-at most one of them can be standard input (-). -j sets the workers.
+BOARDS is read as solve reads it; ANSWERS is what solve prints: rotation's
+judge format, the sliding tiles' text ("LENGTH MOVES") or aoj ("LENGTH":
+optimality only), or any puzzle's --format json, whose records are matched
+to the boards by the line they name (a board no record names is missing).
+A bad or unsolvable board takes no answer; each answer after the last board
+counts as extra. Both inputs are read once, in step; at most one can be
+standard input (-).
 
-Each record gets one line (a JSON verdict with --format json), in input order: its board's file and line, the
-answer's line (- when it takes none), and a verdict: ok, wrong (does not solve, illegal move,
-malformed), wrong-symbol, not-optimal, not-smallest, missing, unsolvable
-(the board cannot reach the goal) or bad-board (malformed); then a summary.
-The exit status is 1 if any record is not ok.
-
-` + exitCodeHelp,
+One line a record, in input order (a JSON verdict with --format json): the
+board's file and line, the answer's line (- for none) and a verdict: ok,
+wrong (does not solve, illegal move, malformed), wrong-symbol, not-optimal,
+not-smallest, missing, unsolvable or bad-board; then a summary. The exit
+status is 1 if any record is not ok.
+`),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
