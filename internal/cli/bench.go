@@ -21,22 +21,19 @@ import (
 
 // benchOptions are the flags of "bench".
 type benchOptions struct {
-	g           *globalOptions
-	Puzzle      string
-	Heuristics  []string
-	MaxNodes    uint64
-	Timeout     time.Duration
-	PerInstance bool
-	Format      outputFormat
-	Plot        string
-	Goal        bitboard.Goal
-	Repeat      int
-	Baseline    string
-	Size        sizeFlag
-	Split       puzzle.SplitMode
-	Progress    bool
-	Output      record.RunFile // -o and --resume
-	Inputs      []string
+	g          *globalOptions
+	Puzzle     string
+	Heuristics []string
+	MaxNodes   uint64
+	Timeout    time.Duration
+	compareFlags
+	Goal     bitboard.Goal
+	Repeat   int
+	Size     sizeFlag
+	Split    puzzle.SplitMode
+	Progress bool
+	Output   record.RunFile // -o and --resume
+	Inputs   []string
 	selectionFlags
 
 	// Set by complete.
@@ -97,13 +94,10 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringSliceVar(&o.Heuristics, "heuristic", nil, "comma-separated heuristics to compare (required)")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "censor a run after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "censor a run after this long (0: no limit)")
-	cmd.Flags().BoolVar(&o.PerInstance, "per-instance", false, "add one row per instance and heuristic")
-	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON, formatCSV)
-	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
+	o.compareFlags.register(cmd)
 	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
 	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only shard K/N: every N-th instance from the K-th (0-based)")
-	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
 	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")

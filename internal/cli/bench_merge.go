@@ -12,13 +12,26 @@ import (
 
 // benchReportOptions are the flags of "bench report".
 type benchReportOptions struct {
-	g           *globalOptions
+	g *globalOptions
+	compareFlags
+	Partial bool
+	Files   []string
+}
+
+// compareFlags are the flags of a comparison's output, bench's and bench
+// report's.
+type compareFlags struct {
 	Format      outputFormat
 	Plot        string
 	Baseline    string
 	PerInstance bool
-	Partial     bool
-	Files       []string
+}
+
+func (f *compareFlags) register(cmd *cobra.Command) {
+	formatFlag(cmd, &f.Format, formatTable, formatTable, formatJSON, formatCSV)
+	cmd.Flags().StringVar(&f.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
+	cmd.Flags().StringVar(&f.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
+	cmd.Flags().BoolVar(&f.PerInstance, "per-instance", false, "add one row per instance and heuristic")
 }
 
 func newBenchReportCmd(g *globalOptions) *cobra.Command {
@@ -48,10 +61,7 @@ version, CPU, cores) gets a note.
 			return runBenchReport(o)
 		},
 	}
-	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON, formatCSV)
-	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
-	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
-	cmd.Flags().BoolVar(&o.PerInstance, "per-instance", false, "add one row per instance and heuristic")
+	o.compareFlags.register(cmd)
 	cmd.Flags().BoolVar(&o.Partial, "partial", false, "merge an incomplete or mismatched set anyway, saying what is missing")
 	return cmd
 }

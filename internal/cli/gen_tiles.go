@@ -25,10 +25,9 @@ type genTilesOptions struct {
 
 func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 	o := &genTilesOptions{g: g, tilesArg: tilesArg{name: name}}
-	shape, ok := puzzle.TilesNamed(name)
-	board, heuristics := shape.String()+" board", tilesHeuristicHelp(name, shape.Rows(), shape.Cols())
-	short := fmt.Sprintf("Build the %v sliding-tile tables", shape)
-	if !ok {
+	board, heuristics := puzzle.TilesBoardHelp(name)+" board", puzzle.TilesHeuristicsHelp(name)
+	short := fmt.Sprintf("Build the %s sliding-tile tables", puzzle.TilesBoardHelp(name))
+	if name == tilesAnyName {
 		board, heuristics = "board --size ROWSxCOLS gives", `those "solve tiles" takes on the board (pdbsolve solve tiles --help)`
 		short = "Build the sliding-tile tables of the board --size ROWSxCOLS gives"
 	}

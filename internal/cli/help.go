@@ -8,20 +8,18 @@ import "strings"
 
 // exitCodeHelp is the exit statuses, ending every command's help.
 const exitCodeHelp = `Exit status:
-  0  every record was handled (bench, bench report: every run solved or
-     censored by --max-nodes or --timeout, which the summary counts)
-  1  some records were malformed, unsolvable or (verify, bench) wrong, a bench
-     heuristic disagreed, --instances named numbers past the end of the
-     input, or --shard took none of its records; the others were handled
-  2  bad flags or arguments (also: -o onto a non-empty file without --resume,
+  0  every record was handled (bench: every run solved or censored)
+  1  some records were malformed, unsolvable or wrong (verify, bench), bench
+     heuristics disagreed, an --instances number was past the end of the
+     inputs or --shard took no record; the others were handled
+  2  bad flags or arguments (also -o onto a non-empty file without --resume,
      --resume onto another run's output)
   3  a table could not be read, built or written
   4  an input could not be read or the output could not be written
   5  solve: a board stopped at a node or time limit
   6  bench report: its inputs are missing, incomplete or disagree
-  130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: the answers completed
-     so far are written in order (bench: every finished run, the runs in
-     flight as "interrupted" with their lower bound, and the summary)
+  130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM, after writing what was
+     done, in order
   141  standard output was a pipe whose reader has gone (SIGPIPE)
 `
 

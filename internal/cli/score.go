@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -139,10 +138,7 @@ func (o *scoreOptions) checkTables() ([]record.ScoreTables, error) {
 	if err != nil {
 		return nil, err
 	}
-	tables, missing := score.Costs(o.Heuristics, o.specs, func(s pdb.Spec) bool {
-		_, err := os.Stat(cache.Path(s))
-		return err == nil
-	})
+	tables, missing := score.Costs(o.Heuristics, o.specs, cache.Stored)
 	if len(missing) > 0 && !o.Build {
 		return nil, withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n  %s\nbuild them with --build, or with pdbsolve gen",
 			cache.Dir, strings.Join(missing, "\n  ")))

@@ -29,9 +29,7 @@ type solveTilesOptions struct {
 
 func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
 	o := &solveTilesOptions{g: g, tilesArg: tilesArg{name: name}}
-	shape, _ := puzzle.TilesNamed(name)
-	rows, cols := shape.Rows(), shape.Cols()
-	dims := tilesDescribe(name, rows, cols)
+	dims := puzzle.TilesBoardHelp(name)
 	short := fmt.Sprintf("Solve %s sliding-tile boards", dims)
 	switch name {
 	case "8puzzle":
@@ -64,7 +62,7 @@ with the nodes generated and the bound reached, a lower bound on the length.
 
 Heuristics: %s.
 Default: %s.
-`, dims, puzzle.TilesSplitCells, tilesHeuristicHelp(name, rows, cols), tilesDefaultHelp(name, rows, cols)),
+`, dims, puzzle.TilesSplitCells, puzzle.TilesHeuristicsHelp(name), puzzle.TilesDefaultHelp(name)),
 			selectionHelp, outputHelp, interruptHelp, progressHelp),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
@@ -81,16 +79,6 @@ Default: %s.
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr (else one updating line on a terminal, a time-stamped line at most once a minute a worker otherwise)")
 	o.solveFlags.register(cmd)
 	return cmd
-}
-
-// tilesDefaultHelp names the default heuristic in a help text.
-func tilesDefaultHelp(name string, rows, cols int) string {
-	if name == tilesAnyName {
-		return `exact on 3x3, pdb663+reflect on 4x4, ` + search.TilesZeroCatalogue24 + ` on
-5x5, manhattan below 12 cells, a 7-4 partition on 12 cells (by columns on a board
-wider than tall), else row-major patterns of up to 5 or 6 tiles`
-	}
-	return search.DefaultTilesHeuristic(rows, cols)
 }
 
 // complete checks the flags, before any table is read, and sets the

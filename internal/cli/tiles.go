@@ -2,13 +2,11 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // tilesAnyName is the puzzle name that takes the board's shape from --size.
@@ -67,28 +65,3 @@ func lookupPuzzle(name string, size *puzzle.Tiles, heuristics ...string) (puzzle
 // tilesSizeHelp is the help of --size.
 var tilesSizeHelp = fmt.Sprintf("board shape ROWSxCOLS: %d <= ROWS, COLS and ROWS*COLS <= %d (4x4 is the 15-puzzle)",
 	bitboard.TilesMinSide, bitboard.TilesMaxCells)
-
-// tilesDescribe returns how help texts name the rows x cols board of
-// puzzle name.
-func tilesDescribe(name string, rows, cols int) string {
-	if name == tilesAnyName {
-		return "ROWSxCOLS"
-	}
-	return fmt.Sprintf("%dx%d", rows, cols)
-}
-
-// tilesHeuristicHelp lists the heuristics of a board for a help text.
-func tilesHeuristicHelp(name string, rows, cols int) string {
-	list := strings.Join(search.TilesHeuristicNames(rows, cols), ", ")
-	if name == tilesAnyName {
-		list = `manhattan, linear-conflict, exact (3x3), the presets pdb555,
-pdb663, pdb78 (4x4) and pdb6666 (5x5), each with +zero and +reflect`
-	}
-	return list + `.
-Partitions: pdb:PATTERNS, patterns separated by "/", each tiles and ranges
-separated by commas, every tile in one pattern (pdb:1-7/8-15 on 4x4).
-+zero uses zero-aware tables (stronger, 1.4-2.8x the entries); +reflect
-adds the lookup of the board reflected about the main diagonal (square
-boards). A catalogue is the max over partitions separated by "|" (quote it
-for the shell). docs/puzzles.md has the grammar`
-}
