@@ -38,8 +38,8 @@ next use; files that are not tables, locks or temporary files are left alone.
 		Long: `Read and check every table file and list it: file name, puzzle, pattern,
 entries, bits per entry, size on disk, state (ok, damaged or unreadable)
 and whether its entries are the pinned ones pdbsolve knows.`,
-		Args:  cobra.NoArgs,
-		RunE:  list,
+		Args: cobra.NoArgs,
+		RunE: list,
 	}
 	formatFlag(listCmd, &o.Format, formatText, formatText, formatJSON)
 	pathCmd := &cobra.Command{
