@@ -191,20 +191,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.Session.Tracker = b.Tracker
 	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers, NewHandler: b.NewHandler,
-		Source: func(send func(*batch.Unit, *bench.Item[B]) bool) error {
-			n, err := puzzle.Selected(p, o.g.open, o.Inputs, false, &o.sel, func(rec *puzzle.Record[B]) bool {
-				where := fmt.Sprintf("%s:%d", rec.Input, rec.Line)
-				if rec.Err != nil {
-					return b.Bad(where, rec.Err.Error())
-				}
-				return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
-					Board: p.BoardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
-			})
-			if err == nil {
-				b.Read(n >= 0 && warnUnmatched(o.g, &o.sel, n))
-			}
-			return err // the batch reports it
-		}})
+		Source: puzzle.BenchUnits(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return warnUnmatched(o.g, &o.sel, n) })})
 	return endBench(o, b, res, prov)
 }
 

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // verifyOptions are the flags of "verify".
@@ -88,42 +86,24 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error { return verifyRotation(o, p) },
-		func(p puzzle.Tiles) error { return verifyTiles(o, p) })
-}
-
-// verifyRotation verifies Rotation Game answers with the exact tables.
-func verifyRotation(o *verifyOptions, p puzzle.Rotation) error {
-	// The solver factory first: a bad table is reported before any input is opened.
-	newSolver, err := p.NewSolver(o.g.cache, puzzle.RotationExact)
-	if err != nil {
-		return withCode(ExitTable, err)
-	}
-	return verifyInputs(o, 0, verify.RotationChecks(newSolver), func(boards, answers io.Reader) (*verify.Reader[bitboard.Rotation, verify.RotationAnswer], error) {
-		return verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
-	})
-}
-
-// verifyTiles verifies sliding-tile answers with the heuristic named.
-func verifyTiles(o *verifyOptions, p puzzle.Tiles) error {
-	h, err := p.Heuristic(o.g.cache, o.Heuristic)
-	if err != nil {
-		return withCode(ExitTable, err)
-	}
-	workers, inner := puzzle.Workers(p, o.Split, o.g.workers())
-	goal := o.Goal
-	return verifyInputs(o, workers, verify.TilesChecks(h, inner, goal), func(boards, answers io.Reader) (*verify.Reader[bitboard.Tiles, verify.TilesAnswer], error) {
-		return verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), p.Rows(), p.Cols(),
-			p.Parse, func(b bitboard.Tiles) bool { return b.Solvable(goal) })
+	vo := &puzzle.VerifyOptions{Heuristic: o.Heuristic, Goal: o.Goal, Split: o.Split, Workers: o.g.workers()}
+	// The tables first: a bad table is reported before any input is opened.
+	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
+		v, err := p.Verifier(o.g.cache, vo)
+		return verifyInputs(o, v, err)
+	}, func(p puzzle.Tiles) error {
+		v, err := p.Verifier(o.g.cache, vo)
+		return verifyInputs(o, v, err)
 	})
 }
 
 // verifyInputs opens the boards and the answers, reads them in step with
-// the reader newReader makes, checks each pair on workers workers (0: all
-// cores) with a checker of newCheck's, and writes the verdicts and the
-// summary.
-func verifyInputs[B, A any](o *verifyOptions, workers int, newCheck func() func(*verify.Pair[B, A]) search.Check,
-	newReader func(boards, answers io.Reader) (*verify.Reader[B, A], error)) error {
+// v's reader, checks each pair with v's checks, and writes the verdicts and
+// the summary; err is the error of making v.
+func verifyInputs[B, A any](o *verifyOptions, v *puzzle.Verifier[B, A], err error) error {
+	if err != nil {
+		return withCode(ExitTable, err)
+	}
 	boards, closeBoards, err := o.g.open(o.Input)
 	if err != nil {
 		return err
@@ -134,15 +114,15 @@ func verifyInputs[B, A any](o *verifyOptions, workers int, newCheck func() func(
 		return err
 	}
 	defer closeAnswers()
-	r, err := newReader(boards, answers)
+	r, err := v.NewReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
 	if err != nil {
 		return withCode(ExitIO, err)
 	}
 	var t verify.Tally
 	asJSON := o.Format == formatJSON
-	cfg := r.Batch(newCheck, &verify.Output{Puzzle: o.puzzle.RecordName(), Answers: batch.InputName(o.Solutions),
+	cfg := r.Batch(v.Checks, &verify.Output{Puzzle: o.puzzle.RecordName(), Answers: batch.InputName(o.Solutions),
 		JSON: asJSON}, &t)
-	cfg.Workers = workers
+	cfg.Workers = v.Workers
 	if err := runBatch(o.g, cfg); err != nil && !isSilent(err, ExitBadInput) {
 		return err // interrupted, or an input or output error
 	}
