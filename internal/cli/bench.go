@@ -45,30 +45,24 @@ type benchOptions struct {
 // benchHelp is the long help of bench.
 const benchHelp = `Solve every instance under every heuristic, in input order, and compare them.
 PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
-Heuristics: rotation takes exact (the path table: no search, no nodes),
+Heuristics: rotation's exact (the path table: no search, no nodes),
 exact-ida (IDA* with the exact table) and count; sliding tiles solve's names.
 
-The summary (standard output, also with -o) gives per heuristic the
-instances solved, censored (stopped by --max-nodes or --timeout: a result,
-not a failure) and in error; nodes expanded and generated and the time over
-all instances (a censored run counted at what it reached, marked ">=") and
-over those every heuristic solved, with generated nodes against --baseline
-(default: the first); and the mean h at the root and optimal length
-(docs/records.md). Heuristics that disagree on an optimal length are named
-on stderr and make the exit status 1.
-
---format table; csv, after "# key: value" provenance lines (with
---per-instance one row a run); json, JSON Lines: a header, one run a line,
-the summary (with -o only the report line). --per-instance adds a row per
-instance and heuristic; --plot FILE.svg|FILE.png draws the nodes generated
-per instance; --repeat N solves each instance N times and reports the
-median time and its spread (max-min)/median.
+The summary (standard output, also with -o; docs/records.md) gives per
+heuristic the instances solved, censored (stopped by --max-nodes or
+--timeout: a result, not a failure) and in error; nodes and time over all
+instances (a censored run at what it reached, marked ">=") and over those
+every heuristic solved, against --baseline (default: the first); the mean
+h at the root and optimal length. Heuristics that disagree on an optimal
+length are named on stderr and make the exit status 1. --format csv starts
+with "# key: value" provenance lines; json is JSON Lines (a header, one run
+a line, the summary; with -o only the report line). --repeat N reports the
+median time of N solves and its spread (max-min)/median.
 
 Instances run one at a time (-j 1) unless -j is given; for sliding tiles
---split (as solve takes it) gives the -j workers to one instance at a time
-instead. Instances are read as needed: memory stays flat (but with
---per-instance or --plot). Records keep the board's number in the whole
-input ("instance"); "pdbsolve bench report" merges the outputs of shards.
+--split gives the -j workers to one instance at a time instead. Memory
+stays flat (but with --per-instance or --plot). "pdbsolve bench report"
+merges the outputs of shards.
 `
 
 // maxRepeat bounds --repeat.
@@ -97,10 +91,9 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	o.compareFlags.register(cmd)
 	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
-	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only shard K/N: every N-th instance from the K-th (0-based)")
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
-	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
+	o.selectionFlags.register(cmd)
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
 	cmd.Flags().StringVarP(&o.Output.Path, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
 	cmd.Flags().BoolVar(&o.Output.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
@@ -134,8 +127,8 @@ func (o *benchOptions) complete() (err error) {
 	if o.sel, err = o.selectionFlags.parse(); err != nil {
 		return err
 	}
-	o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size, o.Heuristics...)
-	return err
+	o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size, o.Heuristics...)
+	return withCode(ExitUsage, err)
 }
 
 // checkHeuristicList checks a --heuristic list of heuristics to compare:
@@ -175,11 +168,8 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	}
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
-	b.Solvers = make([]func() bench.Solver[B], len(o.Heuristics))
-	for i, name := range o.Heuristics {
-		if b.Solvers[i], err = p.BenchSolver(o.g.cache, name, inner, o.Goal, false); err != nil {
-			return withCode(ExitTable, err)
-		}
+	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.Heuristics, inner, o.Goal); err != nil {
+		return withCode(ExitTable, err)
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded
 	if o.Output.Path != "" || o.Format == formatJSON {

@@ -46,14 +46,11 @@ does: a table, CSV or JSON, and with --plot a plot.
 
 The set is checked first: the outputs of one run (the same heuristics) must
 hold every shard K of --shard K/N once, each complete, and every output the
-same puzzle, goal, limits, --repeat, --instances and table checksums; an
-instance (its number and board) is one board everywhere. What is missing
-or different is named (file, shard, field) and the exit status is 6; with
---partial the outputs are merged anyway. A run found twice with the same
-results counts once, with a note; an interrupted run gives way to the same
-run finished. Outputs without a configuration header (older versions) are
-merged unchecked; provenance that differs in ways that matter (commit, Go
-version, CPU, cores) gets a note.
+same puzzle, goal, limits, --repeat, --instances, tables and boards. What is
+missing or different is named and the exit status is 6 (--partial merges
+anyway). A run found twice counts once; an interrupted run gives way to the
+same run finished. Notes name outputs without a configuration header
+(merged unchecked) and provenance that differs (commit, Go, CPU, cores).
 `),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

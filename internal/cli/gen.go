@@ -31,8 +31,10 @@ it once. A table that cannot be written is exit 3 with its path;
 on first use; on a cluster, run gen once in a job the array depends on.
 `
 
-// genOptions are the flags every "gen PUZZLE" shares.
+// genOptions are the flags every "gen PUZZLE" shares (and all of "gen
+// rotation"'s).
 type genOptions struct {
+	g       *globalOptions
 	Output  string // -o DIR: the directory to hold the tables
 	Rebuild bool   // build every table even when the directory holds it
 }
@@ -45,21 +47,21 @@ func bindGenFlags(cmd *cobra.Command, o *genOptions) {
 
 // genCache checks the global flags gen depends on and returns the cache of
 // the directory the tables go to: -o DIR, else the cache directory.
-func genCache(g *globalOptions, o *genOptions) (*pdb.Cache, error) {
-	if g.WriteTables == pdb.WriteNever {
+func genCache(o *genOptions) (*pdb.Cache, error) {
+	if o.g.WriteTables == pdb.WriteNever {
 		return nil, usageError("gen writes tables: with --write-tables never it would keep none (solve, bench and info take --write-tables never)")
 	}
 	if o.Output != "" {
-		return g.cacheIn(o.Output)
+		return o.g.cacheIn(o.Output)
 	}
-	return g.cache()
+	return o.g.cache()
 }
 
 // genTable makes sure cache's directory holds s's table, building it when
 // it is missing or damaged, or always with --rebuild, and says on stderr
 // which it did and where the file is; a table that cannot be written is
 // an error (exit 3).
-func genTable(g *globalOptions, o *genOptions, cache *pdb.Cache, s pdb.Spec) (*pdb.Table, error) {
+func genTable(o *genOptions, cache *pdb.Cache, s pdb.Spec) (*pdb.Table, error) {
 	start := time.Now()
 	var t *pdb.Table
 	built, err := true, error(nil)
@@ -73,10 +75,10 @@ func genTable(g *globalOptions, o *genOptions, cache *pdb.Cache, s pdb.Spec) (*p
 	}
 	path := cache.Path(s)
 	if built {
-		fmt.Fprintf(g.Stderr, "pdbsolve: built %s/%s (%d entries, mean %.4f, checksum %08x) in %v; wrote %s\n",
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: built %s/%s (%d entries, mean %.4f, checksum %08x) in %v; wrote %s\n",
 			t.Puzzle, t.Pattern, t.Entries, t.Mean(), t.Checksum, time.Since(start).Round(time.Millisecond), path)
 	} else {
-		fmt.Fprintf(g.Stderr, "pdbsolve: %s/%s (%d entries, checksum %08x) is in %s, checked; kept (--rebuild replaces it)\n",
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s/%s (%d entries, checksum %08x) is in %s, checked; kept (--rebuild replaces it)\n",
 			t.Puzzle, t.Pattern, t.Entries, t.Checksum, path)
 	}
 	return t, nil

@@ -6,14 +6,8 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
-// genRotationOptions are the flags of "gen rotation".
-type genRotationOptions struct {
-	g *globalOptions
-	genOptions
-}
-
 func newGenRotationCmd(g *globalOptions) *cobra.Command {
-	o := &genRotationOptions{g: g}
+	o := &genOptions{g: g}
 	cmd := &cobra.Command{
 		Use:   "rotation",
 		Short: "Build the Rotation Game tables (distance and paths)",
@@ -24,19 +18,19 @@ shortest move sequence, 64 bits).
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenRotation(o) },
 	}
-	bindGenFlags(cmd, &o.genOptions)
+	bindGenFlags(cmd, o)
 	return cmd
 }
 
-func runGenRotation(o *genRotationOptions) error {
-	cache, err := genCache(o.g, &o.genOptions)
+func runGenRotation(o *genOptions) error {
+	cache, err := genCache(o)
 	if err != nil {
 		return err
 	}
-	dist, err := genTable(o.g, &o.genOptions, cache, pdb.RotationSpec())
+	dist, err := genTable(o, cache, pdb.RotationSpec())
 	if err != nil {
 		return err
 	}
-	_, err = genTable(o.g, &o.genOptions, cache, pdb.RotationPathsSpec(dist))
+	_, err = genTable(o, cache, pdb.RotationPathsSpec(dist))
 	return err
 }

@@ -12,7 +12,6 @@ import (
 // genTilesOptions are the flags of "gen 8puzzle", "gen 15puzzle",
 // "gen 24puzzle" and "gen tiles --size ROWSxCOLS".
 type genTilesOptions struct {
-	g *globalOptions
 	tilesArg
 	PDB       string
 	Heuristic string
@@ -24,7 +23,7 @@ type genTilesOptions struct {
 }
 
 func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
-	o := &genTilesOptions{g: g, tilesArg: tilesArg{name: name}}
+	o := &genTilesOptions{tilesArg: tilesArg{name: name}, genOptions: genOptions{g: g}}
 	board, heuristics := puzzle.TilesBoardHelp(name)+" board", puzzle.TilesHeuristicsHelp(name)
 	short := fmt.Sprintf("Build the %s sliding-tile tables", puzzle.TilesBoardHelp(name))
 	if name == tilesAnyName {
@@ -86,12 +85,12 @@ func runGenTiles(o *genTilesOptions) error {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s needs no tables\n", o.heuristic)
 		return nil
 	}
-	cache, err := genCache(o.g, &o.genOptions)
+	cache, err := genCache(&o.genOptions)
 	if err != nil {
 		return err
 	}
 	for _, s := range o.specs {
-		if _, err := genTable(o.g, &o.genOptions, cache, s); err != nil {
+		if _, err := genTable(&o.genOptions, cache, s); err != nil {
 			return err
 		}
 	}

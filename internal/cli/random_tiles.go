@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/spf13/cobra"
 
@@ -46,7 +45,7 @@ func runRandomTiles(o *randomTilesOptions) error {
 	if err != nil {
 		return err
 	}
-	r := newTilesRand(o.Seed)
+	r := bitboard.NewTilesRand(o.Seed)
 	return writeBoards(o.g, o.N, func(buf []byte) []byte {
 		if o.Walk >= 0 {
 			return append(buf, bitboard.RandomWalkTiles(r, t.Rows(), t.Cols(), o.Goal, o.Walk).String()...)
@@ -54,7 +53,3 @@ func runRandomTiles(o *randomTilesOptions) error {
 		return append(buf, bitboard.RandomTiles(r, t.Rows(), t.Cols(), o.Goal).String()...)
 	}, "")
 }
-
-// newTilesRand returns the random source of the sliding-tile boards of
-// seed: "random" prints and "score" samples the same boards.
-func newTilesRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x711e5)) }

@@ -40,13 +40,10 @@ const (
 	ExitTable    = 3 // a table could not be read, built or written
 	ExitIO       = 4 // an input could not be read or the output could not be written
 	ExitLimit    = 5 // a solve stopped at --max-nodes or --timeout
-	// ExitIncomplete: the outputs "bench report" reads are missing,
-	// incomplete or disagree (a shard missing or twice, an interrupted
-	// shard, another --max-nodes).
+	// ExitIncomplete: the outputs "bench report" reads are missing, incomplete or disagree.
 	ExitIncomplete = 6
-	// ExitSignal plus a signal's number is the status after SIGINT (130)
-	// or SIGTERM (143); 141 is SIGPIPE's, when the reader of standard
-	// output has gone (as with "| head"), which ends the process at once.
+	// ExitSignal plus a signal's number is the status after SIGINT (130),
+	// SIGTERM (143) or SIGPIPE (141, which ends the process at once).
 	ExitSignal = 128
 )
 
@@ -154,12 +151,10 @@ func newRoot(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (*c
 	root := &cobra.Command{
 		Use:   "pdbsolve",
 		Short: "Solve puzzles optimally with pattern databases",
-		Long: `pdbsolve solves the Rotation Game and sliding-tile puzzles (the 8-, 15- and
-24-puzzle and every board up to 5x5) optimally with IDA*
-and precomputed pattern databases. Tables are built on first use into a cache
-directory (--tables, else $` + pdb.EnvTables + `, else the user's cache directory).
-
-` + exitCodeHelp,
+		Long: longHelp(`pdbsolve solves the Rotation Game and sliding-tile puzzles (every board up to
+5x5) optimally with IDA* and pattern databases, built on first use into a
+cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache directory).
+`),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/score"
@@ -54,19 +53,14 @@ ROWSxCOLS; --heuristic takes solve's names, comma-separated (a partition
 with commas in double quotes: 'manhattan,"pdb:1,2,5,6,9,10/3,4,7,8,11"');
 the first is the baseline of the ratios.
 
-Per heuristic, over --samples random solvable boards (those "pdbsolve
-random PUZZLE -n N --seed S" prints): the mean and spread of h; the nodes an
-IDA* iteration with cost bound --depth is expected to expand and generate
-from a random root (Korf, Reid & Edelkamp 2001), also with P taken by the
-blank's cell ("by cell"); "sparse", the share of the prediction resting on
-fewer than 10 sampled boards, where it errs low (raise --samples until it
-is small); and its tables: count, memory, estimated build time and peak
-memory, whether the cache holds them. --depth defaults to the board's mean
-optimal length where known (22 on 3x3, 53 on 4x4, 100 on 5x5).
-
-Missing tables are built only with --build; without it they are listed and
-the exit status is 3, before any work. --format json: a provenance line,
-then one {"score": ...} line a heuristic.
+Per heuristic, over --samples random solvable boards (those of "pdbsolve
+random PUZZLE -n N --seed S"): h's mean and spread; the nodes an IDA*
+iteration with bound --depth (default: the board's mean optimal length,
+where known) is expected to take from a random root, also by the blank's
+cell; "sparse", the share resting on fewer than 10 sampled boards, where
+the prediction errs low (raise --samples until it is small); its tables
+and whether the cache holds them. Missing tables are built only with
+--build; without it they are listed and the exit status is 3.
 `),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -165,12 +159,7 @@ func runScore(o *scoreOptions) error {
 			return withCode(ExitTable, err)
 		}
 	}
-	r := newTilesRand(o.Seed)
-	boards := make([]bitboard.Tiles, o.Samples)
-	for i := range boards {
-		boards[i] = bitboard.RandomTiles(r, rows, cols, bitboard.BlankFirst)
-	}
-	scores, err := score.Heuristics(o.tiles.RecordName(), heurs, tables, boards, o.Seed, tree, o.depth, o.g.workers())
+	scores, err := score.Heuristics(o.tiles.RecordName(), heurs, tables, score.Sample(rows, cols, o.Samples, o.Seed), o.Seed, tree, o.depth, o.g.workers())
 	switch {
 	case err != nil:
 		return err

@@ -22,8 +22,7 @@ answer per board, in input order, whatever the number of workers.
 A bad record gets an error naming its file and line; the batch goes on.
 `),
 	}
-	cmd.AddCommand(puzzles...)
-	return puzzleGroup(cmd)
+	return puzzleGroup(cmd, puzzles...)
 }
 
 func inputsOrStdin(args []string) []string {

@@ -22,13 +22,11 @@ func newSolveRotationCmd(g *globalOptions) *cobra.Command {
 		Long: longHelp(`Solve Rotation Game boards, read as judges' solutions read them: 24 symbols
 1-3 a board in cell order, separated by ASCII white space wherever the line
 breaks fall; a lone 0 where a board would start ends an input; blank lines
-are skipped (docs/puzzles.md).
-
---format judge: two lines a board, the shortest, then dictionary-smallest,
-move string ("No moves needed" for a solved board) and the centre's symbol;
-a bad board gets an error on stderr naming its file and line, and no
-output. --format json: one record a line for every board, bad ones
-included, with its statistics (docs/records.md).
+are skipped (docs/puzzles.md). --format judge: two lines a board, the
+shortest, then dictionary-smallest, move string ("No moves needed" for a
+solved board) and the centre's symbol; a bad board gets an error on stderr
+naming its file and line, and no output. --format json: one record a line
+for every board, bad ones included, with its statistics (docs/records.md).
 `, selectionHelp, outputHelp),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)

@@ -30,13 +30,8 @@ type solveTilesOptions struct {
 func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
 	o := &solveTilesOptions{g: g, tilesArg: tilesArg{name: name}}
 	dims := puzzle.TilesBoardHelp(name)
-	short := fmt.Sprintf("Solve %s sliding-tile boards", dims)
-	switch name {
-	case "8puzzle":
-		short += " (AOJ ALDS1_13_B)"
-	case "15puzzle":
-		short += " (AOJ ALDS1_13_C)"
-	case tilesAnyName:
+	short := fmt.Sprintf("Solve %s sliding-tile boards%s", dims, puzzle.TilesJudgeHelp(name))
+	if name == tilesAnyName {
 		short = "Solve sliding-tile boards of any size up to 5x5 (--size ROWSxCOLS)"
 	}
 	cmd := &cobra.Command{
@@ -54,11 +49,10 @@ default with --format aoj). --format text: the length, a space and the
 moves; aoj: the length; json: one record a line with the statistics, bad
 boards included (docs/records.md).
 
--j workers solve a board each, or with --split on all search one board
-together; --split auto is on above %d cells (4x5, 5x5). The answers do not
-depend on -j or --split: the first optimal solution in move order.
---max-nodes and --timeout stop a board's search: status limit (exit 5),
-with the nodes generated and the bound reached, a lower bound on the length.
+-j workers solve a board each, or with --split on search one board together
+(auto: on above %d cells); the answers do not depend on either: the first
+optimal solution in move order. --max-nodes and --timeout stop a board's
+search: status limit (exit 5), with the bound reached, a lower bound.
 
 Heuristics: %s.
 Default: %s.

@@ -54,14 +54,6 @@ func (a *tilesArg) lookup() (puzzle.Tiles, error) {
 	return t, withCode(ExitUsage, err)
 }
 
-// lookupPuzzle returns the puzzle called name (on the board size, for
-// "tiles") after checking that it takes each of the heuristics
-// (puzzle.Lookup): a usage error otherwise. It loads nothing.
-func lookupPuzzle(name string, size *puzzle.Tiles, heuristics ...string) (puzzle.Puzzle, error) {
-	p, err := puzzle.Lookup(name, size, heuristics...)
-	return p, withCode(ExitUsage, err)
-}
-
 // tilesSizeHelp is the help of --size.
 var tilesSizeHelp = fmt.Sprintf("board shape ROWSxCOLS: %d <= ROWS, COLS and ROWS*COLS <= %d (4x4 is the 15-puzzle)",
 	bitboard.TilesMinSide, bitboard.TilesMaxCells)

@@ -36,13 +36,11 @@ optimal (by the tables); for the Rotation Game also whether it is the
 dictionary-smallest shortest move string and the symbol line is right.
 
 PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
-BOARDS is read as solve reads it; ANSWERS is what solve prints: rotation's
-judge format, the sliding tiles' text ("LENGTH MOVES") or aoj ("LENGTH":
-optimality only), or any puzzle's --format json, whose records are matched
-to the boards by the line they name (a board no record names is missing).
+BOARDS is read as solve reads it; ANSWERS is what solve prints: --format
+judge, text ("LENGTH MOVES"), aoj ("LENGTH": optimality only) or json
+(matched to the boards by line).
 A bad or unsolvable board takes no answer; each answer after the last board
-counts as extra. Both inputs are read once, in step; at most one can be
-standard input (-).
+counts as extra. At most one input can be standard input (-).
 
 One line a record, in input order (a JSON verdict with --format json): the
 board's file and line, the answer's line (- for none) and a verdict: ok,
@@ -75,8 +73,8 @@ func (o *verifyOptions) complete() (err error) {
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
-	if o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size); err != nil {
-		return err
+	if o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
+		return withCode(ExitUsage, err)
 	}
 	o.Heuristic, err = puzzle.HeuristicOrDefault(o.puzzle, o.Heuristic)
 	return withCode(ExitUsage, err)

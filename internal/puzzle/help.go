@@ -19,6 +19,18 @@ func TilesBoardHelp(name string) string {
 	return "ROWSxCOLS"
 }
 
+// TilesJudgeHelp names, after a space and in parentheses, the judge's
+// problem the board of puzzle name is: "" for none.
+func TilesJudgeHelp(name string) string {
+	switch name {
+	case tiles8Name:
+		return " (AOJ ALDS1_13_B)"
+	case tiles15Name:
+		return " (AOJ ALDS1_13_C)"
+	}
+	return ""
+}
+
 // TilesHeuristicsHelp lists the heuristics the board of puzzle name takes
 // and spells the grammar of partitions, in sentences.
 func TilesHeuristicsHelp(name string) string {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/report"
@@ -218,6 +219,19 @@ func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end
 		}
 		return err
 	}
+}
+
+// BenchSolvers returns the BenchSolver of p for each of the heuristics,
+// making solvers that do not keep the moves; an error is a table's.
+func BenchSolvers[B any](p Family[B], cache Cache, heuristics []string, workers int, goal bitboard.Goal) ([]func() bench.Solver[B], error) {
+	out := make([]func() bench.Solver[B], len(heuristics))
+	for i, name := range heuristics {
+		var err error
+		if out[i], err = p.BenchSolver(cache, name, workers, goal, false); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // BenchUnits returns the batch Source of bench run b over the inputs of p:
