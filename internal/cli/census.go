@@ -37,13 +37,12 @@ func newCensusRotationCmd(g *globalOptions) *cobra.Command {
 		Use:   "rotation",
 		Short: "Count all 9,465,511,770 Rotation Game boards by optimal solution length",
 		Long: longHelp(`Count all 24!/(8!)^3 = 9,465,511,770 Rotation Game boards by the length of
-their optimal solutions, read off the distance table, using the board's 8
-symmetries and the symbols' relabellings to cut the work.
-
-Text output: "LENGTH COUNT" for each length from 0 to the maximum, then
-"total N", "max L" and "at_max N" (the boards at the maximum); --format
-json the same as one JSON object. --antipodes FILE writes the boards at the
-maximum length to FILE, one a line in judge format, sorted.
+their optimal solutions, read off the distance table using the board's
+symmetries. Text output: "LENGTH COUNT" for each length from 0 to the
+maximum, then "total N", "max L" and "at_max N" (the boards at the
+maximum); --format json the same as one JSON object. --antipodes FILE
+writes the boards at the maximum length to FILE, one a line in judge
+format, sorted.
 `),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runCensusRotation(o) },

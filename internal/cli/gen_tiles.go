@@ -37,10 +37,9 @@ func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 solve takes; default: the board's default) or --pdb, a preset or table by
 its short name (exact and 44 on 3x3; 555, 663 and 78 on 4x4; 6666 on 5x5).
 One table serves every pattern that is its image under a symmetry of the
-board. A build expected to take more than a few seconds first gives its
-expected time and peak memory; one needing more memory than the machine
-has is refused (exit 3). Progress (depth, states, percent, elapsed) shows
-on stderr when it is a terminal.
+board. A build of more than a few seconds first gives its expected time and
+peak memory, and is refused (exit 3) when it needs more memory than the
+machine has. Progress shows on stderr when it is a terminal.
 
 Heuristics: `+heuristics+`.
 `, genHelp),

@@ -26,12 +26,10 @@ func newInfoCmd(g *globalOptions) *cobra.Command {
 		Long: longHelp(`Read a table file, check all of it as solve checks a table it loads (header,
 sizes, checksums, value counts and, for a table pdbsolve builds, the
 entries against the pinned checksum), and print its header, the histogram
-of its stored values and their mean. --plot FILE.svg|FILE.png draws the
-distribution of the heuristic values the table gives, in moves.
-
-A file that fails a check exits 3; one whose checksums agree but whose
-entries are not the pinned ones is printed with "checksum ... BAD" and
-exits 3.
+of its stored values and their mean; --plot draws the distribution of the
+heuristic values it gives, in moves (docs/design.md). A file that fails a
+check exits 3; one whose entries are not the pinned ones is printed with
+"checksum ... BAD" and exits 3.
 `),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
