@@ -410,6 +410,11 @@ func (b Tiles) String() string {
 	return sb.String()
 }
 
+// NewTilesRand returns the random source of the sliding-tile boards of
+// seed: "pdbsolve random" prints and "pdbsolve score" samples the same
+// boards.
+func NewTilesRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x711e5)) }
+
 // RandomTiles returns a board drawn uniformly from the rows x cols boards
 // that are solvable for goal g. The shape must satisfy TilesSizeOK.
 func RandomTiles(r *rand.Rand, rows, cols int, g Goal) Tiles {

@@ -21,23 +21,19 @@ import (
 
 // benchOptions are the flags of "bench".
 type benchOptions struct {
-	g           *globalOptions
-	Puzzle      string
-	Heuristics  []string
-	MaxNodes    uint64
-	Timeout     time.Duration
-	PerInstance bool
-	Format      outputFormat
-	Plot        string
-	Goal        bitboard.Goal
-	Repeat      int
-	Baseline    string
-	Size        sizeFlag
-	Split       puzzle.SplitMode
-	Progress    bool
-	Output      string
-	Resume      bool
-	Inputs      []string
+	g          *globalOptions
+	Puzzle     string
+	Heuristics []string
+	MaxNodes   uint64
+	Timeout    time.Duration
+	compareFlags
+	Goal     bitboard.Goal
+	Repeat   int
+	Size     sizeFlag
+	Split    puzzle.SplitMode
+	Progress bool
+	Output   record.RunFile // -o and --resume
+	Inputs   []string
 	selectionFlags
 
 	// Set by complete.
@@ -46,69 +42,27 @@ type benchOptions struct {
 	workers int // -j, else 1: instances run one at a time
 }
 
-// benchHelp is the long help of bench, before the exit statuses.
-const benchHelp = `Solve every instance under every heuristic, in one process and in input order,
-and compare them. PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles
---size ROWSxCOLS.
+// benchHelp is the long help of bench.
+const benchHelp = `Solve every instance under every heuristic, in input order, and compare them.
+PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
+Heuristics: rotation's exact (the path table: no search, no nodes),
+exact-ida (IDA* with the exact table) and count; sliding tiles solve's names.
 
-The summary, always printed, gives per heuristic the instances solved,
-censored (stopped by --max-nodes or --timeout) and in error; nodes expanded
-and generated and the time over all instances, a censored run counted at the
-nodes and time it had reached (marked ">=", with the count of such runs);
-the same columns over the paired instances, those every heuristic solved,
-with generated nodes against the baseline heuristic (--baseline, else the
-first); and the mean h at the root and optimal length. Every heuristic that
-solves an instance must find the same optimal length; a disagreement is
-reported on stderr and the exit status is 1. Censored runs are results: the
-exit status is 0 when every run was solved or censored.
+The summary (standard output, also with -o; docs/records.md) gives per
+heuristic the instances solved, censored (stopped by --max-nodes or
+--timeout: a result, not a failure) and in error; nodes and time over all
+instances (a censored run at what it reached, marked ">=") and over those
+every heuristic solved, against --baseline (default: the first); the mean
+h at the root and optimal length. Heuristics that disagree on an optimal
+length are named on stderr and make the exit status 1. --format csv starts
+with "# key: value" provenance lines; json is JSON Lines (a header, one run
+a line, the summary; with -o only the report line). --repeat N reports the
+median time of N solves and its spread (max-min)/median.
 
--o FILE writes the records to FILE as JSON Lines as each run completes (one
-write a record: tail -f follows it): a header (provenance and the run's
-configuration), one record a run, and at the end a summary line (counts,
-complete or not, and the report); the summary table still goes to standard
-output. Without -o, --format json streams the same lines to standard output.
-On SIGINT or SIGTERM (Ctrl-C, scancel, a time limit) every finished run is
-already written; the runs in flight are written with status "interrupted"
-and the bound they reached (a lower bound), then the summary of what is
-done, and the exit status is 130 or 143. --resume -o FILE continues FILE: it
-checks FILE was written with the same puzzle, goal, heuristics, limits,
---repeat, --shard, --instances and tables (a difference is a usage error
-naming it), drops an unfinished last line, skips the runs done and appends
-the rest (on a missing or empty FILE it starts the run). Without --resume a
-non-empty FILE is a usage error.
-
---repeat N solves each instance N times under each heuristic and reports the
-median time and its spread (max-min)/median. --shard K/N takes every N-th
-instance from the K-th (0-based), so N machines can split a run; "pdbsolve
-bench report" checks and merges their outputs into one comparison.
---instances 40,38,25 (ranges such as 1-10 allowed) takes only those boards,
-numbered from 1 in the order of the inputs (bad records count), as --shard
-numbers them; with both, a board must be in both; a number past the end of
-the inputs is named on stderr and makes the exit status 1. Instances are
-read as they are needed: memory does not grow with the input (except with
---per-instance or --plot, which keep every instance's cells). Records keep
-the board's number in the whole input ("instance").
-
-Heuristics: rotation takes exact (the path table, as solve uses: no search,
-no nodes), exact-ida (IDA* with the exact table) and count; the sliding-tile
-puzzles take the names solve takes. Instances run one at a time (-j 1)
-unless -j is given, so times are not shared with other solves. For sliding
-tiles --split (as solve takes it; auto is on above 16 cells) gives the -j
-workers to one instance at a time instead: bench 24puzzle -j 2 solves each
-instance with two workers. Progress goes to stderr: on a terminal one line,
-redrawn; elsewhere (a batch system's log) a line with a UTC time stamp at
-most once a minute a worker (instance, heuristic, bound, nodes, rate), and
-at the end the count of runs solved, censored and failed; --progress writes
-a line a sliding-tile search iteration, naming the instance and heuristic.
-
---format table|json|csv. JSON is JSON Lines in the record schema
-(docs/records.md): a header line, one run a line, then the summary line
-(with -o: the report line only, the rest being in FILE). CSV
-starts with "# key: value" provenance lines, then the summary (or, with
---per-instance, one row a run). --per-instance adds to the table one row per
-instance and heuristic. --plot FILE.svg|FILE.png draws the nodes generated per
-instance.
-
+Instances run one at a time (-j 1) unless -j is given; for sliding tiles
+--split gives the -j workers to one instance at a time instead. Memory
+stays flat (but with --per-instance or --plot). "pdbsolve bench report"
+merges the outputs of shards.
 `
 
 // maxRepeat bounds --repeat.
@@ -119,7 +73,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
-		Long:  benchHelp + exitCodeHelp,
+		Long:  longHelp(benchHelp, selectionHelp, outputHelp, interruptHelp, progressHelp),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
@@ -134,19 +88,15 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringSliceVar(&o.Heuristics, "heuristic", nil, "comma-separated heuristics to compare (required)")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "censor a run after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "censor a run after this long (0: no limit)")
-	cmd.Flags().BoolVar(&o.PerInstance, "per-instance", false, "add one row per instance and heuristic")
-	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON, formatCSV)
-	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
+	o.compareFlags.register(cmd)
 	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
-	cmd.Flags().StringVar(&o.Shard, "shard", "", "run only shard K/N: every N-th instance from the K-th (0-based)")
-	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
-	cmd.Flags().StringVar(&o.Instances, "instances", "", "only these boards, numbered from 1: such as 40,38,25 or 1-10")
+	o.selectionFlags.register(cmd)
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
-	cmd.Flags().StringVarP(&o.Output, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
-	cmd.Flags().BoolVar(&o.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
+	cmd.Flags().StringVarP(&o.Output.Path, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
+	cmd.Flags().BoolVar(&o.Output.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
 	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
 }
@@ -171,14 +121,14 @@ func (o *benchOptions) complete() (err error) {
 	if o.Baseline != "" && !slices.Contains(o.Heuristics, o.Baseline) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
 	}
-	if err := checkOutputFlags(o.Output, o.Resume); err != nil {
-		return err
+	if err := record.CheckOutputFile(o.Output.Path, o.Output.Resume); err != nil {
+		return runFileError(err) // runBenchOf reads the run resumed
 	}
 	if o.sel, err = o.selectionFlags.parse(); err != nil {
 		return err
 	}
-	o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size, o.Heuristics...)
-	return err
+	o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size, o.Heuristics...)
+	return withCode(ExitUsage, err)
 }
 
 // checkHeuristicList checks a --heuristic list of heuristics to compare:
@@ -213,46 +163,25 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	if err != nil {
 		return withCode(ExitUsage, err)
 	}
-	b.Output, b.Stderr, b.Stop = o.Output, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
-	if o.Resume {
-		if b.Prior, err = readPrior(o.Output, cfg); err != nil {
-			return err
-		}
+	if err := o.Output.Check(cfg); err != nil {
+		return runFileError(err)
 	}
+	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
-	b.Solvers = make([]func() bench.Solver[B], len(o.Heuristics))
-	for i, name := range o.Heuristics {
-		if b.Solvers[i], err = p.BenchSolver(o.g.cache, name, inner, o.Goal, false); err != nil {
-			return withCode(ExitTable, err)
-		}
+	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.Heuristics, inner, o.Goal); err != nil {
+		return withCode(ExitTable, err)
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded
-	if err := checkTables(b.Prior, o.Output, prov); err != nil {
-		return err
-	}
-	if o.Output != "" || o.Format == formatJSON {
-		if b.Session.Out, err = openRunOutput(o.g, o.Output, b.Prior); err != nil {
+	if o.Output.Path != "" || o.Format == formatJSON {
+		if err := openRunFile(o.g, &o.Output, prov, cfg); err != nil {
 			return err
 		}
-		b.Session.Out.WriteHeader(&record.Header{Provenance: prov, Config: cfg})
+		b.Session.Out = o.Output.Out
 	}
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.Session.Tracker = b.Tracker
 	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers, NewHandler: b.NewHandler,
-		Source: func(send func(*batch.Unit, *bench.Item[B]) bool) error {
-			n, err := puzzle.Selected(p, o.g.open, o.Inputs, false, &o.sel, func(rec *puzzle.Record[B]) bool {
-				where := fmt.Sprintf("%s:%d", rec.Input, rec.Line)
-				if rec.Err != nil {
-					return b.Bad(where, rec.Err.Error())
-				}
-				return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
-					Board: p.BoardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
-			})
-			if err == nil {
-				b.Read(n >= 0 && warnUnmatched(o.g, &o.sel, n))
-			}
-			return err // the batch reports it
-		}})
+		Source: puzzle.BenchUnits(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return warnUnmatched(o.g, &o.sel, n) })})
 	return endBench(o, b, res, prov)
 }
 
@@ -265,14 +194,14 @@ func endBench[B any](o *benchOptions, b *bench.Pipeline[B], res batch.Result, pr
 		return withCode(ExitUsage, fmt.Errorf("--resume: %w", err))
 	}
 	var werr error
-	if b.Session.Out != nil {
-		werr = closeRunOutput(b.Session.Out, o.Output)
+	if o.Output.Out != nil {
+		werr = withCode(ExitIO, o.Output.Close())
 	}
 	if res.Interrupted {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
 			context.Cause(o.g.ctx), b.Tracker.Summary().Runs-b.InFlight(), b.InFlight())
-		if o.Output != "" {
-			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output)
+		if o.Output.Path != "" {
+			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output.Path)
 		}
 		fmt.Fprintln(o.g.Stderr)
 	}
@@ -302,7 +231,7 @@ func endBench[B any](o *benchOptions, b *bench.Pipeline[B], res batch.Result, pr
 func (o *benchOptions) writeSummary(rep *report.Report, prov record.Provenance, runs []record.Run) error {
 	var err error
 	switch {
-	case o.Format == formatJSON && o.Output == "":
+	case o.Format == formatJSON && o.Output.Path == "":
 		// the records, header and summary went to standard output
 	case o.Format == formatJSON:
 		err = rep.WriteJSON(o.g.Stdout)

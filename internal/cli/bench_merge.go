@@ -12,13 +12,26 @@ import (
 
 // benchReportOptions are the flags of "bench report".
 type benchReportOptions struct {
-	g           *globalOptions
+	g *globalOptions
+	compareFlags
+	Partial bool
+	Files   []string
+}
+
+// compareFlags are the flags of a comparison's output, bench's and bench
+// report's.
+type compareFlags struct {
 	Format      outputFormat
 	Plot        string
 	Baseline    string
 	PerInstance bool
-	Partial     bool
-	Files       []string
+}
+
+func (f *compareFlags) register(cmd *cobra.Command) {
+	formatFlag(cmd, &f.Format, formatTable, formatTable, formatJSON, formatCSV)
+	cmd.Flags().StringVar(&f.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
+	cmd.Flags().StringVar(&f.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
+	cmd.Flags().BoolVar(&f.PerInstance, "per-instance", false, "add one row per instance and heuristic")
 }
 
 func newBenchReportCmd(g *globalOptions) *cobra.Command {
@@ -26,36 +39,26 @@ func newBenchReportCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "report FILE...",
 		Short: "Merge bench JSON outputs into one comparison",
-		Long: `Read the outputs of "bench -o FILE" (or "bench --format json"): the shards
-of one run split with --shard, or runs of other heuristics on the same
-instances, and write one comparison of every heuristic they hold, as bench
+		Long: longHelp(`Read the outputs of "bench -o FILE" or "bench --format json" (the shards of
+a run split with --shard, or runs of other heuristics on the same
+instances) and write one comparison of every heuristic they hold, as bench
 does: a table, CSV or JSON, and with --plot a plot.
 
-The set is checked first: the outputs of one run (those of the same
-heuristics) must hold every shard K of --shard K/N exactly once, each
-complete (its summary line says so: not interrupted, not cut short), and
-every output the same puzzle, goal, --max-nodes, --timeout, --repeat,
---instances and table checksums; an instance (known by its number and board,
-not by its input's spelling) is one board everywhere. Anything missing or
-different is named (file, shard, field) and the exit status is 6; with
---partial the outputs are merged anyway, with what is missing said on
-stderr. A run found twice with the same results (a shard resumed or given
-twice) counts once, with a note; an interrupted run gives way to the same run
-finished. Outputs of older versions, without a configuration header, are
-merged unchecked, with a note. When the provenance differs in ways that
-matter (pdbsolve commit, Go version, CPU, cores) a note says so.
-
-` + exitCodeHelp,
+The set is checked first: the outputs of one run (the same heuristics) must
+hold every shard K of --shard K/N once, each complete, and every output the
+same puzzle, goal, limits, --repeat, --instances, tables and boards. What is
+missing or different is named and the exit status is 6 (--partial merges
+anyway). A run found twice counts once; an interrupted run gives way to the
+same run finished. Notes name outputs without a configuration header
+(merged unchecked) and provenance that differs (commit, Go, CPU, cores).
+`),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Files = args
 			return runBenchReport(o)
 		},
 	}
-	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON, formatCSV)
-	cmd.Flags().StringVar(&o.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
-	cmd.Flags().StringVar(&o.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
-	cmd.Flags().BoolVar(&o.PerInstance, "per-instance", false, "add one row per instance and heuristic")
+	o.compareFlags.register(cmd)
 	cmd.Flags().BoolVar(&o.Partial, "partial", false, "merge an incomplete or mismatched set anyway, saying what is missing")
 	return cmd
 }

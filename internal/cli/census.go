@@ -18,10 +18,9 @@ func newCensusCmd(puzzles ...*cobra.Command) *cobra.Command {
 	return puzzleGroup(&cobra.Command{
 		Use:   "census PUZZLE",
 		Short: "Count the boards at each optimal solution length",
-		Long: `Count every board of a puzzle by its optimal solution length, from the
+		Long: longHelp(`Count every board of a puzzle by its optimal solution length, from the
 tables alone, with no search.
-
-` + exitCodeHelp,
+`),
 	}, puzzles...)
 }
 
@@ -37,18 +36,14 @@ func newCensusRotationCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rotation",
 		Short: "Count all 9,465,511,770 Rotation Game boards by optimal solution length",
-		Long: `Count all 24!/(8!)^3 = 9,465,511,770 Rotation Game boards by the length of
-their optimal solutions, read off the distance table (a board needs the least
-distance of its three symbols' cells), using the 8 symmetries of the board and
-the relabellings of the symbols to cut the work.
-
-Text output is one line "LENGTH COUNT" for each length from 0 to the
-maximum, then "total N", "max L" and "at_max N", the number of boards at the
-maximum length. --format json writes the same as one JSON object.
---antipodes FILE writes every board at the maximum length to FILE in judge
-format, one board a line, in sorted order.
-
-` + exitCodeHelp,
+		Long: longHelp(`Count all 24!/(8!)^3 = 9,465,511,770 Rotation Game boards by the length of
+their optimal solutions, read off the distance table using the board's
+symmetries. Text output: "LENGTH COUNT" for each length from 0 to the
+maximum, then "total N", "max L" and "at_max N" (the boards at the
+maximum); --format json the same as one JSON object. --antipodes FILE
+writes the boards at the maximum length to FILE, one a line in judge
+format, sorted.
+`),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runCensusRotation(o) },
 	}

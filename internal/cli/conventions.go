@@ -11,7 +11,6 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // provenance returns what made this output: the process's command line,
@@ -27,32 +26,14 @@ func checkTimeout(timeout time.Duration) error {
 	return nil
 }
 
-// completedPuzzle returns the puzzle named, for completion: "tiles" on the
-// board of cmd's --size, when it is given and a board.
-func completedPuzzle(cmd *cobra.Command, name string) (puzzle.Puzzle, error) {
-	var size *puzzle.Tiles
+// completions returns what the shell completes for a flag of the puzzle
+// named (puzzle.Completions), on the board of cmd's --size when given.
+func completions(cmd *cobra.Command, name string, pdb bool) []string {
+	size := ""
 	if f := cmd.Flags().Lookup("size"); f != nil && f.Changed {
-		t, err := puzzle.ParseSize(f.Value.String())
-		if err != nil {
-			return nil, err
-		}
-		size = &t
+		size = f.Value.String()
 	}
-	return puzzle.Lookup(name, size)
-}
-
-// heuristicNames returns the heuristics a puzzle takes, by command name;
-// for "tiles" those of the board of cmd's --size (when given, else the
-// names every board takes).
-func heuristicNames(cmd *cobra.Command, name string) []string {
-	p, err := completedPuzzle(cmd, name)
-	switch {
-	case err == nil:
-		return p.HeuristicNames()
-	case name == tilesAnyName:
-		return []string{search.TilesManhattan, search.TilesLinearConflict}
-	}
-	return nil
+	return puzzle.Completions(name, size, pdb)
 }
 
 // completeHeuristics completes --heuristic with the heuristics of the
@@ -63,15 +44,15 @@ func completeHeuristics(name string, list bool) cobra.CompletionFunc {
 		noFiles := cobra.ShellCompDirectiveNoFileComp
 		switch {
 		case name != "":
-			return heuristicNames(cmd, name), noFiles
+			return completions(cmd, name, false), noFiles
 		case len(args) == 0:
 			return nil, noFiles
 		case !list:
-			return heuristicNames(cmd, args[0]), noFiles
+			return completions(cmd, args[0], false), noFiles
 		}
 		prefix := toComplete[:strings.LastIndexByte(toComplete, ',')+1]
 		var out []cobra.Completion
-		for _, h := range heuristicNames(cmd, args[0]) {
+		for _, h := range completions(cmd, args[0], false) {
 			out = append(out, prefix+h)
 		}
 		return out, noFiles | cobra.ShellCompDirectiveNoSpace
@@ -154,11 +135,7 @@ func registerCompletions(root *cobra.Command) {
 // board of its --size, when given).
 func completePDB(name string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		p, err := completedPuzzle(cmd, name)
-		if t, ok := p.(puzzle.Tiles); ok && err == nil {
-			return t.PDBNames(), cobra.ShellCompDirectiveNoFileComp
-		}
-		return nil, cobra.ShellCompDirectiveNoFileComp
+		return completions(cmd, name, true), cobra.ShellCompDirectiveNoFileComp
 	}
 }
 

@@ -14,26 +14,27 @@ func newGenCmd(puzzles ...*cobra.Command) *cobra.Command {
 	return puzzleGroup(&cobra.Command{
 		Use:   "gen PUZZLE",
 		Short: "Build pattern database tables",
-		Long: `Build the tables a puzzle needs into the cache directory (--tables DIR, else
-$` + pdb.EnvTables + `, else the user's cache directory), or with -o DIR into DIR (then
-usable as --tables DIR). A table already there is read and checked (header,
-checksums, and the entries against the pinned checksum) and kept; only
-missing or damaged tables are built, unless --rebuild. Each table is written
-to a temporary file and renamed into place under the table's lock, so
-several processes (or cluster nodes sharing the directory) build it once.
-gen writes tables, so --write-tables never is a usage error. A table that
-cannot be written (a read-only or full directory) is exit 3 with its path;
-gen never reports a table it did not write.
-
-Tables are also built on first use by the commands that need them; on a
-cluster, run gen once in a job the array depends on.
-
-` + exitCodeHelp,
+		Long: longHelp(`Build the tables a puzzle needs.
+`, genHelp),
 	}, puzzles...)
 }
 
-// genOptions are the flags every "gen PUZZLE" shares.
+// genHelp is the help every gen command shares.
+const genHelp = `The tables go into the cache directory (--tables DIR, else $` + pdb.EnvTables + `, else
+the user's cache directory), or with -o DIR into DIR (then usable as
+--tables DIR). A table already there is read, checked (the pinned checksum
+included) and kept; only missing or damaged tables are built, unless
+--rebuild. Each is written to a temporary file and renamed into place under
+the table's lock, so processes sharing the directory (cluster nodes) build
+it once. A table that cannot be written is exit 3 with its path;
+--write-tables never is a usage error. Commands build the tables they need
+on first use; on a cluster, run gen once in a job the array depends on.
+`
+
+// genOptions are the flags every "gen PUZZLE" shares (and all of "gen
+// rotation"'s).
 type genOptions struct {
+	g       *globalOptions
 	Output  string // -o DIR: the directory to hold the tables
 	Rebuild bool   // build every table even when the directory holds it
 }
@@ -46,21 +47,21 @@ func bindGenFlags(cmd *cobra.Command, o *genOptions) {
 
 // genCache checks the global flags gen depends on and returns the cache of
 // the directory the tables go to: -o DIR, else the cache directory.
-func genCache(g *globalOptions, o *genOptions) (*pdb.Cache, error) {
-	if g.WriteTables == pdb.WriteNever {
+func genCache(o *genOptions) (*pdb.Cache, error) {
+	if o.g.WriteTables == pdb.WriteNever {
 		return nil, usageError("gen writes tables: with --write-tables never it would keep none (solve, bench and info take --write-tables never)")
 	}
 	if o.Output != "" {
-		return g.cacheIn(o.Output)
+		return o.g.cacheIn(o.Output)
 	}
-	return g.cache()
+	return o.g.cache()
 }
 
 // genTable makes sure cache's directory holds s's table, building it when
 // it is missing or damaged, or always with --rebuild, and says on stderr
 // which it did and where the file is; a table that cannot be written is
 // an error (exit 3).
-func genTable(g *globalOptions, o *genOptions, cache *pdb.Cache, s pdb.Spec) (*pdb.Table, error) {
+func genTable(o *genOptions, cache *pdb.Cache, s pdb.Spec) (*pdb.Table, error) {
 	start := time.Now()
 	var t *pdb.Table
 	built, err := true, error(nil)
@@ -74,10 +75,10 @@ func genTable(g *globalOptions, o *genOptions, cache *pdb.Cache, s pdb.Spec) (*p
 	}
 	path := cache.Path(s)
 	if built {
-		fmt.Fprintf(g.Stderr, "pdbsolve: built %s/%s (%d entries, mean %.4f, checksum %08x) in %v; wrote %s\n",
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: built %s/%s (%d entries, mean %.4f, checksum %08x) in %v; wrote %s\n",
 			t.Puzzle, t.Pattern, t.Entries, t.Mean(), t.Checksum, time.Since(start).Round(time.Millisecond), path)
 	} else {
-		fmt.Fprintf(g.Stderr, "pdbsolve: %s/%s (%d entries, checksum %08x) is in %s, checked; kept (--rebuild replaces it)\n",
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s/%s (%d entries, checksum %08x) is in %s, checked; kept (--rebuild replaces it)\n",
 			t.Puzzle, t.Pattern, t.Entries, t.Checksum, path)
 	}
 	return t, nil

@@ -6,39 +6,31 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
-// genRotationOptions are the flags of "gen rotation".
-type genRotationOptions struct {
-	g *globalOptions
-	genOptions
-}
-
 func newGenRotationCmd(g *globalOptions) *cobra.Command {
-	o := &genRotationOptions{g: g}
+	o := &genOptions{g: g}
 	cmd := &cobra.Command{
 		Use:   "rotation",
 		Short: "Build the Rotation Game tables (distance and paths)",
-		Long: `Build the Rotation Game distance table (C(24,8) = 735,471 masks, 4 bits each)
+		Long: longHelp(`Build the Rotation Game distance table (C(24,8) = 735,471 masks, 4 bits each)
 and the path table derived from it (per mask, its dictionary-smallest
-shortest move sequence, 64 bits) into the cache directory, or with -o DIR
-into DIR. A table already there is checked and kept unless --rebuild.
-
-` + exitCodeHelp,
+shortest move sequence, 64 bits).
+`, genHelp),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenRotation(o) },
 	}
-	bindGenFlags(cmd, &o.genOptions)
+	bindGenFlags(cmd, o)
 	return cmd
 }
 
-func runGenRotation(o *genRotationOptions) error {
-	cache, err := genCache(o.g, &o.genOptions)
+func runGenRotation(o *genOptions) error {
+	cache, err := genCache(o)
 	if err != nil {
 		return err
 	}
-	dist, err := genTable(o.g, &o.genOptions, cache, pdb.RotationSpec())
+	dist, err := genTable(o, cache, pdb.RotationSpec())
 	if err != nil {
 		return err
 	}
-	_, err = genTable(o.g, &o.genOptions, cache, pdb.RotationPathsSpec(dist))
+	_, err = genTable(o, cache, pdb.RotationPathsSpec(dist))
 	return err
 }

@@ -12,7 +12,6 @@ import (
 // genTilesOptions are the flags of "gen 8puzzle", "gen 15puzzle",
 // "gen 24puzzle" and "gen tiles --size ROWSxCOLS".
 type genTilesOptions struct {
-	g *globalOptions
 	tilesArg
 	PDB       string
 	Heuristic string
@@ -24,26 +23,26 @@ type genTilesOptions struct {
 }
 
 func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
-	o := &genTilesOptions{g: g, tilesArg: tilesArg{name: name}}
-	short, long, heuristics := genTilesHelp(name)
+	o := &genTilesOptions{tilesArg: tilesArg{name: name}, genOptions: genOptions{g: g}}
+	board, heuristics := puzzle.TilesBoardHelp(name)+" board", puzzle.TilesHeuristicsHelp(name)
+	short := fmt.Sprintf("Build the %s sliding-tile tables", puzzle.TilesBoardHelp(name))
+	if name == tilesAnyName {
+		board, heuristics = "board --size ROWSxCOLS gives", `those "solve tiles" takes on the board (pdbsolve solve tiles --help)`
+		short = "Build the sliding-tile tables of the board --size ROWSxCOLS gives"
+	}
 	cmd := &cobra.Command{
 		Use:   name,
 		Short: short,
-		Long: long + `
+		Long: longHelp(`Build the pattern databases of the `+board+` for --heuristic (any name
+solve takes; default: the board's default) or --pdb, a preset or table by
+its short name (exact and 44 on 3x3; 555, 663 and 78 on 4x4; 6666 on 5x5).
 One table serves every pattern that is its image under a symmetry of the
-board, so a partition may need fewer tables than it has patterns. A table
-already there is read and checked (the pinned checksum included) and kept;
-only missing or damaged tables are built, unless --rebuild.
+board. A build of more than a few seconds first gives its expected time and
+peak memory, and is refused (exit 3) when it needs more memory than the
+machine has. Progress shows on stderr when it is a terminal.
 
-Before a build expected to take more than a few seconds a line gives the
-expected time and peak memory; a build that needs more memory than the
-machine has is refused before it starts (exit 3, with both figures).
-Progress (depth, states so far, percent, elapsed) is shown on stderr when it
-is a terminal, under the line naming the table (board and pattern).
-
-Heuristics: ` + heuristics + `.
-
-` + exitCodeHelp,
+Heuristics: `+heuristics+`.
+`, genHelp),
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runGenTiles(o) },
 	}
@@ -52,29 +51,6 @@ Heuristics: ` + heuristics + `.
 	cmd.Flags().StringVar(&o.PDB, "pdb", "", "build this preset partition or table instead: 555, 663, 78 (4x4), 6666 (5x5), exact or 44 (3x3)")
 	bindGenFlags(cmd, &o.genOptions)
 	return cmd
-}
-
-// genTilesHelp returns the short help of "gen NAME", the start of its long
-// help and the list of its heuristics: those of the board NAME is, or for
-// "tiles" of the board --size gives, which the help names no shape of.
-func genTilesHelp(name string) (short, long, heuristics string) {
-	t, ok := puzzle.TilesNamed(name)
-	if !ok {
-		return "Build the sliding-tile tables of the board --size ROWSxCOLS gives",
-			`Build the sliding-tile pattern databases a heuristic needs on the board
---size ROWSxCOLS gives (required) into the cache directory, or with -o DIR
-into DIR (--tables DIR then uses them): --heuristic takes any name "solve
-tiles" takes on that board (default: the board's default heuristic), --pdb
-a preset or table of the board by its short name (exact and 44 on 3x3; 555,
-663 and 78 on 4x4; 6666 on 5x5; other boards have none).`,
-			`those "solve tiles" takes on the board (pdbsolve solve tiles --help)`
-	}
-	return fmt.Sprintf("Build the %v sliding-tile tables", t),
-		fmt.Sprintf(`Build the %v sliding-tile pattern databases a heuristic needs into the
-cache directory, or with -o DIR into DIR (--tables DIR then uses them):
---heuristic takes any name solve takes (default: the board's default
-heuristic), --pdb a preset or table by its short name (663, 78, exact, ...).`, t),
-		tilesHeuristicHelp(name, t.Rows(), t.Cols())
 }
 
 // complete checks the flags, before any table is read, and sets the
@@ -108,12 +84,12 @@ func runGenTiles(o *genTilesOptions) error {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s needs no tables\n", o.heuristic)
 		return nil
 	}
-	cache, err := genCache(o.g, &o.genOptions)
+	cache, err := genCache(&o.genOptions)
 	if err != nil {
 		return err
 	}
 	for _, s := range o.specs {
-		if _, err := genTable(o.g, &o.genOptions, cache, s); err != nil {
+		if _, err := genTable(&o.genOptions, cache, s); err != nil {
 			return err
 		}
 	}

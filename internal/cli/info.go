@@ -23,20 +23,14 @@ func newInfoCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "info FILE",
 		Short: "Check a table file and describe it",
-		Long: `Read a table file, check all of it as solve checks a table it loads (magic,
-version, sizes, header and entry checksums, per-value counts and, for a
-table pdbsolve builds, its entries against the pinned checksum), and
-print its header, the histogram of its stored values (count and share of
-entries holding each value) and their mean. --plot FILE.svg|FILE.png draws
-the distribution of the heuristic values the table gives, in moves (for a
-sliding-tile pattern table, a placement's Manhattan distance plus twice its
-stored entry).
-
-A file that fails a check is reported and exits 3; one whose checksums
-agree with its entries but whose entries are not the pinned ones (damaged
-and re-checksummed, or forged) is printed with "checksum ... BAD" and exits 3.
-
-` + exitCodeHelp,
+		Long: longHelp(`Read a table file, check all of it as solve checks a table it loads (header,
+sizes, checksums, value counts and, for a table pdbsolve builds, the
+entries against the pinned checksum), and print its header, the histogram
+of its stored values and their mean; --plot draws the distribution of the
+heuristic values it gives, in moves (docs/design.md). A file that fails a
+check exits 3; one whose entries are not the pinned ones is printed with
+"checksum ... BAD" and exits 3.
+`),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.File = args[0]

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"math/rand/v2"
 
 	"github.com/spf13/cobra"
@@ -32,21 +31,10 @@ func newRandomRotationCmd(g *globalOptions) *cobra.Command {
 }
 
 func runRandomRotation(o *randomRotationOptions) error {
-	if o.N < 0 {
-		return usageError("-n %d: want a count of at least 0", o.N)
-	}
 	r := rand.New(rand.NewPCG(o.Seed, 0x5eed))
-	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)
-	buf := make([]byte, 0, 2*bitboard.RotationCells)
-	for i := 0; i < o.N; i++ {
-		buf = bitboard.RandomRotation(r).AppendText(buf[:0])
-		buf = append(buf, '\n')
-		if _, err := w.Write(buf); err != nil {
-			return withCode(ExitIO, err)
-		}
-	}
+	end := ""
 	if o.End {
-		w.WriteString("0\n")
+		end = "0\n"
 	}
-	return withCode(ExitIO, w.Flush())
+	return writeBoards(o.g, o.N, func(buf []byte) []byte { return bitboard.RandomRotation(r).AppendText(buf) }, end)
 }

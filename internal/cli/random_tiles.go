@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/spf13/cobra"
 
@@ -20,14 +18,11 @@ type randomTilesOptions struct {
 	Seed uint64
 	Walk int
 	Goal bitboard.Goal
-
-	tiles puzzle.Tiles // set by complete
 }
 
 func newRandomTilesCmd(g *globalOptions, name string) *cobra.Command {
 	o := &randomTilesOptions{g: g, tilesArg: tilesArg{name: name}}
-	shape, _ := puzzle.TilesNamed(name)
-	dims := tilesDescribe(name, shape.Rows(), shape.Cols())
+	dims := puzzle.TilesBoardHelp(name)
 	cmd := &cobra.Command{
 		Use:   name,
 		Short: fmt.Sprintf("Print random solvable %s boards, one a line", dims),
@@ -45,39 +40,16 @@ the previous move). The same seed gives the same boards.`, dims),
 	return cmd
 }
 
-// complete checks the flags and sets the board.
-func (o *randomTilesOptions) complete() (err error) {
-	if o.tiles, err = o.lookup(); err != nil {
-		return err
-	}
-	if o.N < 0 {
-		return usageError("-n %d: want a count of at least 0", o.N)
-	}
-	return nil
-}
-
 func runRandomTiles(o *randomTilesOptions) error {
-	if err := o.complete(); err != nil {
+	t, err := o.lookup()
+	if err != nil {
 		return err
 	}
-	goal := o.Goal
-	rows, cols := o.tiles.Rows(), o.tiles.Cols()
-	r := newTilesRand(o.Seed)
-	w := bufio.NewWriterSize(o.g.Stdout, randomBufSize)
-	for range o.N {
-		var b bitboard.Tiles
+	r := bitboard.NewTilesRand(o.Seed)
+	return writeBoards(o.g, o.N, func(buf []byte) []byte {
 		if o.Walk >= 0 {
-			b = bitboard.RandomWalkTiles(r, rows, cols, goal, o.Walk)
-		} else {
-			b = bitboard.RandomTiles(r, rows, cols, goal)
+			return append(buf, bitboard.RandomWalkTiles(r, t.Rows(), t.Cols(), o.Goal, o.Walk).String()...)
 		}
-		if _, err := fmt.Fprintln(w, b.String()); err != nil {
-			return withCode(ExitIO, err)
-		}
-	}
-	return withCode(ExitIO, w.Flush())
+		return append(buf, bitboard.RandomTiles(r, t.Rows(), t.Cols(), o.Goal).String()...)
+	}, "")
 }
-
-// newTilesRand returns the random source of the sliding-tile boards of
-// seed: "random" prints and "score" samples the same boards.
-func newTilesRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x711e5)) }

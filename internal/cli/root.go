@@ -40,33 +40,12 @@ const (
 	ExitTable    = 3 // a table could not be read, built or written
 	ExitIO       = 4 // an input could not be read or the output could not be written
 	ExitLimit    = 5 // a solve stopped at --max-nodes or --timeout
-	// ExitIncomplete: the outputs "bench report" reads are missing,
-	// incomplete or disagree (a shard missing or twice, an interrupted
-	// shard, another --max-nodes).
+	// ExitIncomplete: the outputs "bench report" reads are missing, incomplete or disagree.
 	ExitIncomplete = 6
-	// ExitSignal plus a signal's number is the status after SIGINT (130)
-	// or SIGTERM (143); 141 is SIGPIPE's, when the reader of standard
-	// output has gone (as with "| head"), which ends the process at once.
+	// ExitSignal plus a signal's number is the status after SIGINT (130),
+	// SIGTERM (143) or SIGPIPE (141, which ends the process at once).
 	ExitSignal = 128
 )
-
-const exitCodeHelp = `Exit status:
-  0  every record was handled (bench, bench report: every run solved or
-     censored by --max-nodes or --timeout, which the summary counts)
-  1  some records were malformed, unsolvable or (verify, bench) wrong, a bench
-     heuristic disagreed, --instances named numbers past the end of the
-     input, or --shard took none of its records; the others were handled
-  2  bad flags or arguments (also: -o onto a non-empty file without --resume,
-     --resume onto another run's output)
-  3  a table could not be read, built or written
-  4  an input could not be read or the output could not be written
-  5  solve: a board stopped at a node or time limit
-  6  bench report: its inputs are missing, incomplete or disagree
-  130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: the answers completed
-     so far are written in order (bench: every finished run, the runs in
-     flight as "interrupted" with their lower bound, and the summary)
-  141  standard output was a pipe whose reader has gone (SIGPIPE)
-`
 
 // exitError carries an exit code out of a command.
 type exitError struct {
@@ -172,12 +151,10 @@ func newRoot(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (*c
 	root := &cobra.Command{
 		Use:   "pdbsolve",
 		Short: "Solve puzzles optimally with pattern databases",
-		Long: `pdbsolve solves the Rotation Game and sliding-tile puzzles (the 8-, 15- and
-24-puzzle and every board up to 5x5) optimally with IDA*
-and precomputed pattern databases. Tables are built on first use into a cache
-directory (--tables, else $` + pdb.EnvTables + `, else the user's cache directory).
-
-` + exitCodeHelp,
+		Long: longHelp(`pdbsolve solves the Rotation Game and sliding-tile puzzles (every board up to
+5x5) optimally with IDA* and pattern databases, built on first use into a
+cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache directory).
+`),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

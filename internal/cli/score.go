@@ -3,12 +3,10 @@ package cli
 import (
 	"fmt"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/score"
@@ -49,41 +47,21 @@ func newScoreCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "score PUZZLE --heuristic H1,H2,...",
 		Short: "Score sliding-tile heuristics without solving: h over random boards, expected IDA* nodes",
-		Long: `Score sliding-tile heuristics the way catalogues are chosen: by measurement.
-PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS; --heuristic
-takes the names solve takes, comma-separated (a partition with commas in
-double quotes: --heuristic 'manhattan,"pdb:1,2,5,6,9,10/3,4,7,8,11"'); the
-first is the baseline of the ratios.
+		Long: longHelp(`Score sliding-tile heuristics without solving (docs/score.md: the method and
+the output). PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size
+ROWSxCOLS; --heuristic takes solve's names, comma-separated (a partition
+with commas in double quotes: 'manhattan,"pdb:1,2,5,6,9,10/3,4,7,8,11"');
+the first is the baseline of the ratios.
 
-For each heuristic, on --samples uniformly random solvable boards (the boards
-"pdbsolve random PUZZLE -n N --seed S" prints, the same for every heuristic):
-the mean and the spread of h (least, percentiles, largest); and the number
-of nodes an IDA* iteration with cost bound --depth is expected to expand and
-generate from a uniformly random root (Korf, Reid & Edelkamp 2001): the sum
-over depths i of N_i P(d-i), N_i the nodes at depth i of the brute-force tree
-(exact, by the blank's cell, the inverse move never made) and P(x) the
-fraction of the sample with h <= x; generated nodes are the children of the
-expanded ones. "by cell" takes P among the sampled boards with the blank on
-the node's cell, which makes the figure exact in expectation for a whole
-iteration (one that does not stop at a solution) but for sampling error.
---depth defaults to the board's mean optimal length where it is known (22 on
-3x3, 53 on 4x4, 100 on 5x5); other boards need it.
-
-The sample decides the prediction through the low tail of h, which a strong
-heuristic rarely shows: "sparse" is the share of the prediction that rests on
-fewer than 10 sampled boards, where P(x) is 0 or nearly so and the
-prediction errs low. Raise --samples until it is small.
-
-Also per heuristic: its tables (how many, memory once loaded, estimated
-build time and peak memory on this 2-core class of machine) and whether the
-cache holds them. Missing tables are not built unless --build is given:
-without it the command lists them and exits 3 before any work.
-
---format table|json. JSON is JSON Lines: a provenance line
-({"provenance": ...}, as bench writes it), then one {"score": ...} object a
-heuristic (docs/score.md).
-
-` + exitCodeHelp,
+Per heuristic, over --samples random solvable boards (those of "pdbsolve
+random PUZZLE -n N --seed S"): h's mean and spread; the nodes an IDA*
+iteration with bound --depth (default: the board's mean optimal length,
+where known) is expected to take from a random root, also by the blank's
+cell; "sparse", the share resting on fewer than 10 sampled boards, where
+the prediction errs low (raise --samples until it is small); its tables
+and whether the cache holds them. Missing tables are built only with
+--build; without it they are listed and the exit status is 3.
+`),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
@@ -154,10 +132,7 @@ func (o *scoreOptions) checkTables() ([]record.ScoreTables, error) {
 	if err != nil {
 		return nil, err
 	}
-	tables, missing := score.Costs(o.Heuristics, o.specs, func(s pdb.Spec) bool {
-		_, err := os.Stat(cache.Path(s))
-		return err == nil
-	})
+	tables, missing := score.Costs(o.Heuristics, o.specs, cache.Stored)
 	if len(missing) > 0 && !o.Build {
 		return nil, withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n  %s\nbuild them with --build, or with pdbsolve gen",
 			cache.Dir, strings.Join(missing, "\n  ")))
@@ -184,12 +159,7 @@ func runScore(o *scoreOptions) error {
 			return withCode(ExitTable, err)
 		}
 	}
-	r := newTilesRand(o.Seed)
-	boards := make([]bitboard.Tiles, o.Samples)
-	for i := range boards {
-		boards[i] = bitboard.RandomTiles(r, rows, cols, bitboard.BlankFirst)
-	}
-	scores, err := score.Heuristics(o.tiles.RecordName(), heurs, tables, boards, o.Seed, tree, o.depth, o.g.workers())
+	scores, err := score.Heuristics(o.tiles.RecordName(), heurs, tables, score.Sample(rows, cols, o.Samples, o.Seed), o.Seed, tree, o.depth, o.g.workers())
 	switch {
 	case err != nil:
 		return err

@@ -34,10 +34,10 @@ type selectionFlags struct {
 	Instances string
 }
 
-// register adds the flags to cmd, with the help of solve's.
+// register adds the flags to cmd.
 func (f *selectionFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.Shard, "shard", "", "solve only shard K/N: every N-th board from the K-th (0-based), counted across the inputs")
-	cmd.Flags().StringVar(&f.Instances, "instances", "", "solve only these boards, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
+	cmd.Flags().StringVar(&f.Shard, "shard", "", "only shard K/N: every N-th record from the K-th (0-based), counted across the inputs")
+	cmd.Flags().StringVar(&f.Instances, "instances", "", "only these records, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
 }
 
 // parse reads the flags into a selection: a usage error naming the flag.

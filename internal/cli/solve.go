@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
 	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 )
@@ -14,14 +17,12 @@ func newSolveCmd(puzzles ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve PUZZLE [FILE|-]...",
 		Short: "Solve a batch of boards optimally",
-		Long: `Solve boards read from the files given (or standard input) and print one
+		Long: longHelp(`Solve boards read from the files given (or standard input) and print one
 answer per board, in input order, whatever the number of workers.
 A bad record gets an error naming its file and line; the batch goes on.
-
-` + exitCodeHelp,
+`),
 	}
-	cmd.AddCommand(puzzles...)
-	return puzzleGroup(cmd)
+	return puzzleGroup(cmd, puzzles...)
 }
 
 func inputsOrStdin(args []string) []string {
@@ -37,34 +38,43 @@ type solveFlags struct {
 	Format outputFormat
 	Inputs []string
 	selectionFlags
-	out solveOutputFlags
+	out record.RunFile // -o and --resume
 
 	sel puzzle.Selection // set by complete
 }
 
 func (f *solveFlags) register(cmd *cobra.Command) {
 	f.selectionFlags.register(cmd)
-	f.out.register(cmd)
+	cmd.Flags().StringVarP(&f.out.Path, "output", "o", "", "write the answers to this file as JSON Lines (a header line first), each as it completes")
+	cmd.Flags().BoolVar(&f.out.Resume, "resume", false, "with -o: continue the run the file holds, skipping the boards answered")
 }
 
 // runSolve solves the boards of f's inputs of p as o says (its heuristic,
 // goal and limits; the rest comes from f and g), progress a line an
 // iteration with lines, and writes the answers.
 func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puzzle.SolveOptions, lines bool) error {
-	sout, err := f.out.prepare(&record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal),
+	rc := &record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal),
 		Heuristics: []string{o.Heuristic}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
-		Repeat: 1, Shard: f.sel.Shard.String(), Instances: f.Instances, Inputs: f.Inputs}, &f.sel)
-	if err != nil {
-		return err
+		Repeat: 1, Shard: f.sel.Shard.String(), Instances: f.Instances, Inputs: f.Inputs}
+	if err := f.out.Check(rc); err != nil {
+		return runFileError(err)
+	}
+	if f.out.Prior != nil {
+		if answered := f.out.Prior.Answered(); answered != nil {
+			f.sel.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
+		}
 	}
 	o.Workers = g.workers()
-	o.JSON, o.AOJ = f.Format == formatJSON || f.out.Output != "", f.Format == formatAOJ
+	o.JSON, o.AOJ = f.Format == formatJSON || f.out.Path != "", f.Format == formatAOJ
 	cfg, err := p.SolveBatch(g.cache, o)
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	if cfg.Stdout, err = sout.open(g); err != nil {
-		return err
+	if f.out.Path != "" {
+		if err := openRunFile(g, &f.out, g.provenance(), rc); err != nil {
+			return err
+		}
+		cfg.Stdout = f.out.Out.Writer()
 	}
 	cfg.Inputs = f.Inputs
 	var unmatched atomic.Bool
@@ -78,5 +88,29 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	if err == nil && unmatched.Load() {
 		err = withCode(ExitBadInput, errSilent)
 	}
-	return sout.finish(g, err, o.Tracker.InFlight(), o.JSON)
+	return finishSolve(g, &f.out, err, o.Tracker.InFlight(), o.JSON)
+}
+
+// finishSolve writes the records of the runs still in flight after an
+// interrupt (interrupted) and closes -o's file; err is the batch's.
+func finishSolve(g *globalOptions, f *record.RunFile, err error, inflight []record.Run, asJSON bool) error {
+	var ee *exitError
+	interrupted := errors.As(err, &ee) && ee.code >= ExitSignal
+	for i := 0; interrupted && i < len(inflight); i++ {
+		r := &inflight[i]
+		if f.Out != nil {
+			f.Out.WriteRun(r)
+		} else if asJSON {
+			if _, werr := g.Stdout.Write(record.AppendRun(nil, r)); werr != nil {
+				return withCode(ExitIO, fmt.Errorf("writing output: %w", werr))
+			}
+		}
+		fmt.Fprintf(g.Stderr, "pdbsolve: %s:%d: %s\n", batch.InputName(r.Input), r.Line, r.Error)
+	}
+	if f.Out != nil {
+		if cerr := f.Close(); cerr != nil && (err == nil || !interrupted && isSilent(err, ExitLimit)) {
+			return withCode(ExitIO, cerr)
+		}
+	}
+	return err
 }

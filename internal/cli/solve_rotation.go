@@ -19,20 +19,15 @@ func newSolveRotationCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "rotation [FILE|-]...",
 		Short: "Solve Rotation Game boards (HDU 1667 / POJ 2286 / UVa 1343)",
-		Long: `Solve Rotation Game boards, read as judges' solutions read them: symbols 1-3
-separated by white space (ASCII space, tab, CR, LF, VT, FF; any other byte,
-a Unicode space's included, belongs to a symbol), 24 of them a board in cell
-order wherever the line breaks fall (one board a line is the usual layout).
-A lone 0 where a board would start ends an input, on a line of its own or
-after a board's last symbol; blank lines are skipped.
-
-Judge output (--format judge) is two lines a board: the shortest, then
-dictionary-smallest, move string ("No moves needed" for a solved board) and
-the centre's symbol. A bad board gets an error on stderr naming its file and
-line, and no output. --format json writes one JSON object a line for every
-board, bad ones included, with its statistics.
-
-` + exitCodeHelp,
+		Long: longHelp(`Solve Rotation Game boards, read as judges' solutions read them: 24 symbols
+1-3 a board in cell order, separated by ASCII white space wherever the line
+breaks fall; a lone 0 where a board would start ends an input; blank lines
+are skipped (docs/puzzles.md). --format judge: two lines a board, the
+shortest, then dictionary-smallest, move string ("No moves needed" for a
+solved board) and the centre's symbol; a bad board gets an error on stderr
+naming its file and line, and no output. --format json: one record a line
+for every board, bad ones included, with its statistics (docs/records.md).
+`, selectionHelp, outputHelp),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
 			return runSolveRotation(o)

@@ -29,64 +29,35 @@ type solveTilesOptions struct {
 
 func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
 	o := &solveTilesOptions{g: g, tilesArg: tilesArg{name: name}}
-	shape, _ := puzzle.TilesNamed(name)
-	rows, cols := shape.Rows(), shape.Cols()
-	dims := tilesDescribe(name, rows, cols)
-	short := fmt.Sprintf("Solve %s sliding-tile boards", dims)
-	switch name {
-	case "8puzzle":
-		short += " (AOJ ALDS1_13_B)"
-	case "15puzzle":
-		short += " (AOJ ALDS1_13_C)"
-	case tilesAnyName:
+	dims := puzzle.TilesBoardHelp(name)
+	short := fmt.Sprintf("Solve %s sliding-tile boards%s", dims, puzzle.TilesJudgeHelp(name))
+	if name == tilesAnyName {
 		short = "Solve sliding-tile boards of any size up to 5x5 (--size ROWSxCOLS)"
 	}
 	cmd := &cobra.Command{
 		Use:   name + " [FILE|-]...",
 		Short: short,
-		Long: fmt.Sprintf(`Solve %s sliding-tile boards optimally with IDA*. A board is ROWS*COLS
-integers, row by row, 0 for the blank; line breaks do not matter (a board may
-be one line or one line a row), blank lines and lines starting with # are
-skipped. Moves are named by the direction the blank moves: U, D, L, R.
+		Long: longHelp(fmt.Sprintf(`Solve %s sliding-tile boards optimally with IDA*. A board is ROWS*COLS
+integers row by row, 0 the blank, separated by ASCII white space wherever
+the line breaks fall; blank lines and lines starting with # are skipped
+(docs/puzzles.md). Moves name the direction the blank moves: U, D, L, R. A
+bad or unsolvable board gets an error naming its file and line (of the bad
+field, else of the board); the batch goes on, answers in input order.
 
---goal blank-first: 0 1 2 ... (Korf's instances); blank-last: 1 2 ... 0 (AOJ).
---format aoj prints the number of moves, text the number, a space and the
-moves, json one object a line with the statistics (bad boards included).
-Fields are separated by ASCII white space only (a non-ASCII space such as
-U+00A0 makes a bad tile). A malformed or unsolvable board gets an error
-naming its file and the line of the bad field, or the line the board starts
-on when the board as a whole is wrong; the batch goes on, and answers keep
-the input order.
+--goal blank-first: 0 1 2 ... (Korf's); blank-last: 1 2 ... 0 (AOJ, the
+default with --format aoj). --format text: the length, a space and the
+moves; aoj: the length; json: one record a line with the statistics, bad
+boards included (docs/records.md).
 
-Workers (-j): with --split off each worker solves its own boards; with
---split on the boards are solved one at a time, all workers searching the
-tree of one board together. --split auto (the default) is on for boards of
-more than %d cells (4x5, 5x5 and the like, whose instances take seconds to
-hours) and off for the 8- and 15-puzzle. The answers are the same whatever
--j and --split are: the first optimal solution in move order.
-
---max-nodes and --timeout stop a board's search: its record says so (status
-limit, exit 5) with the nodes generated and the bound reached, a lower bound
-on the optimal length. SIGINT or SIGTERM during a search writes the answers
-done and the board in flight as status "interrupted", with the bound
-reached (in JSON; in the other formats on stderr), then exits 130 or 143.
-Progress goes to stderr: on a terminal one line, redrawn; elsewhere a line
-with a UTC time stamp at most once a minute a worker; --progress writes a
-line after each IDA* iteration (bound, nodes so far, nodes per second,
-elapsed).
-
--o FILE writes the answers to FILE as JSON Lines, after a header line
-(provenance and configuration), each as soon as it and those before it are
-done; --resume continues such a FILE, skipping the boards it answered
-(interrupted ones are solved again); without --resume a non-empty FILE is a
-usage error. --instances numbers past the end of the inputs, and a --shard
-that takes none of their records, are named on stderr and make the exit
-status 1.
+-j workers solve a board each, or with --split on search one board together
+(auto: on above %d cells); the answers do not depend on either: the first
+optimal solution in move order. --max-nodes and --timeout stop a board's
+search: status limit (exit 5), with the bound reached, a lower bound.
 
 Heuristics: %s.
 Default: %s.
-
-`, dims, puzzle.TilesSplitCells, tilesHeuristicHelp(name, rows, cols), tilesDefaultHelp(name, rows, cols)) + exitCodeHelp,
+`, dims, puzzle.TilesSplitCells, puzzle.TilesHeuristicsHelp(name), puzzle.TilesDefaultHelp(name)),
+			selectionHelp, outputHelp, interruptHelp, progressHelp),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
 			return runSolveTiles(o)
@@ -102,16 +73,6 @@ Default: %s.
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr (else one updating line on a terminal, a time-stamped line at most once a minute a worker otherwise)")
 	o.solveFlags.register(cmd)
 	return cmd
-}
-
-// tilesDefaultHelp names the default heuristic in a help text.
-func tilesDefaultHelp(name string, rows, cols int) string {
-	if name == tilesAnyName {
-		return `exact on 3x3, pdb663+reflect on 4x4, ` + search.TilesZeroCatalogue24 + ` on
-5x5, manhattan below 12 cells, a 7-4 partition on 12 cells (by columns on a board
-wider than tall), else row-major patterns of up to 5 or 6 tiles`
-	}
-	return search.DefaultTilesHeuristic(rows, cols)
 }
 
 // complete checks the flags, before any table is read, and sets the

@@ -23,22 +23,11 @@ func newTablesCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tables",
 		Short: "List, locate and clean the table cache",
-		Long: `Manage the table cache directory (--tables, else $` + pdb.EnvTables + `, else the
-user's cache directory). With no subcommand, "tables" is "tables list".
-
-  tables list          read and check every table file and list it: file name,
-                       puzzle, pattern, entries, bits per entry, size on disk,
-                       state (ok, damaged or unreadable) and whether its entries
-                       are the pinned ones pdbsolve knows; --format json
-  tables path          print the cache directory
-  tables clean NAME... remove the named table files (as listed)
-  tables clean --all   remove every table file, lock file and leftover
-                       temporary file (other files are left alone)
-
-A table another process is building is left in place. Removed tables are
-built again on next use.
-
-` + exitCodeHelp,
+		Long: longHelp(`Manage the table cache directory (--tables, else $` + pdb.EnvTables + `, else the
+user's cache directory); "tables" alone is "tables list". A table another
+process is building is left in place; removed tables are built again on
+next use; files that are not tables, locks or temporary files are left alone.
+`),
 		Args: cobra.NoArgs,
 		RunE: list,
 	}
@@ -46,8 +35,11 @@ built again on next use.
 	listCmd := &cobra.Command{
 		Use:   "list",
 		Short: "Read, check and list every table in the cache",
-		Args:  cobra.NoArgs,
-		RunE:  list,
+		Long: `Read and check every table file and list it: file name, puzzle, pattern,
+entries, bits per entry, size on disk, state (ok, damaged or unreadable)
+and whether its entries are the pinned ones pdbsolve knows.`,
+		Args: cobra.NoArgs,
+		RunE: list,
 	}
 	formatFlag(listCmd, &o.Format, formatText, formatText, formatJSON)
 	pathCmd := &cobra.Command{

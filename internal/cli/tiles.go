@@ -2,13 +2,11 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // tilesAnyName is the puzzle name that takes the board's shape from --size.
@@ -56,41 +54,6 @@ func (a *tilesArg) lookup() (puzzle.Tiles, error) {
 	return t, withCode(ExitUsage, err)
 }
 
-// lookupPuzzle returns the puzzle called name (on the board size, for
-// "tiles") after checking that it takes each of the heuristics
-// (puzzle.Lookup): a usage error otherwise. It loads nothing.
-func lookupPuzzle(name string, size *puzzle.Tiles, heuristics ...string) (puzzle.Puzzle, error) {
-	p, err := puzzle.Lookup(name, size, heuristics...)
-	return p, withCode(ExitUsage, err)
-}
-
 // tilesSizeHelp is the help of --size.
 var tilesSizeHelp = fmt.Sprintf("board shape ROWSxCOLS: %d <= ROWS, COLS and ROWS*COLS <= %d (4x4 is the 15-puzzle)",
 	bitboard.TilesMinSide, bitboard.TilesMaxCells)
-
-// tilesDescribe returns how help texts name the rows x cols board of
-// puzzle name.
-func tilesDescribe(name string, rows, cols int) string {
-	if name == tilesAnyName {
-		return "ROWSxCOLS"
-	}
-	return fmt.Sprintf("%dx%d", rows, cols)
-}
-
-// tilesHeuristicHelp lists the heuristics of a board for a help text.
-func tilesHeuristicHelp(name string, rows, cols int) string {
-	list := strings.Join(search.TilesHeuristicNames(rows, cols), ", ")
-	if name == tilesAnyName {
-		list = `manhattan, linear-conflict, exact (3x3), the presets pdb555,
-pdb663, pdb78 (4x4) and pdb6666 (5x5), each with +zero and +reflect`
-	}
-	return list + `.
-User partitions: pdb:PATTERNS, the tiles of each pattern separated by commas
-(ranges such as 1-7 allowed), patterns by "/", every tile in exactly one
-pattern, such as pdb:1-7/8-15 on 4x4. +zero looks each pattern up in its
-zero-aware table (which also tells the blank's region: stronger, 1.4-2.8x
-the entries); +reflect adds the lookup of the board reflected about the
-main diagonal (square boards only). A catalogue is the max over partitions
-separated by "|", such as 'pdb6666+reflect|pdb:1-6/7-12/13-18/19-24+zero'
-(quote it for the shell)`
-}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // verifyOptions are the flags of "verify".
@@ -33,30 +31,23 @@ func newVerifyCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "verify PUZZLE --input BOARDS --solutions ANSWERS",
 		Short: "Check someone's answers: do they solve, are they optimal",
-		Long: `Replay each answer on its board and report, per record, whether it solves the
-board and whether it is optimal (by the tables). For the Rotation Game also
-whether it is the dictionary-smallest of the shortest move strings and whether
-the symbol line is right.
+		Long: longHelp(`Replay each answer on its board and report whether it solves the board and is
+optimal (by the tables); for the Rotation Game also whether it is the
+dictionary-smallest shortest move string and the symbol line is right.
 
 PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
-BOARDS is read as solve reads it; ANSWERS is what solve prints: for rotation
-the judge format (a move line, or "No moves needed", then a symbol line), for
-the sliding-tile puzzles the text format ("LENGTH MOVES") or the aoj format
-("LENGTH", which can only be checked for optimality), or for any puzzle
-solve's --format json (JSON Lines in the record schema, docs/records.md),
-whose records are matched to the boards by the line they name, in input order
-(a board no solved record names is missing). A bad or unsolvable board takes
-no answer, as with solve. Answers left after the last board are counted as
-extra answers, one an answer. Both inputs are read once, in step;
-at most one of them can be standard input (-). -j sets the workers.
+BOARDS is read as solve reads it; ANSWERS is what solve prints: --format
+judge, text ("LENGTH MOVES"), aoj ("LENGTH": optimality only) or json
+(matched to the boards by line).
+A bad or unsolvable board takes no answer; each answer after the last board
+counts as extra. At most one input can be standard input (-).
 
-Each record gets one line (a JSON verdict with --format json), in input order: its board's file and line, the
-answer's line (- when it takes none), and a verdict: ok, wrong (does not solve, illegal move,
-malformed), wrong-symbol, not-optimal, not-smallest, missing, unsolvable
-(the board cannot reach the goal) or bad-board (malformed); then a summary.
-The exit status is 1 if any record is not ok.
-
-` + exitCodeHelp,
+One line a record, in input order (a JSON verdict with --format json): the
+board's file and line, the answer's line (- for none) and a verdict: ok,
+wrong (does not solve, illegal move, malformed), wrong-symbol, not-optimal,
+not-smallest, missing, unsolvable or bad-board; then a summary. The exit
+status is 1 if any record is not ok.
+`),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
@@ -82,8 +73,8 @@ func (o *verifyOptions) complete() (err error) {
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
-	if o.puzzle, err = lookupPuzzle(o.Puzzle, o.Size.size); err != nil {
-		return err
+	if o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
+		return withCode(ExitUsage, err)
 	}
 	o.Heuristic, err = puzzle.HeuristicOrDefault(o.puzzle, o.Heuristic)
 	return withCode(ExitUsage, err)
@@ -93,42 +84,24 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error { return verifyRotation(o, p) },
-		func(p puzzle.Tiles) error { return verifyTiles(o, p) })
-}
-
-// verifyRotation verifies Rotation Game answers with the exact tables.
-func verifyRotation(o *verifyOptions, p puzzle.Rotation) error {
-	// The solver factory first: a bad table is reported before any input is opened.
-	newSolver, err := p.NewSolver(o.g.cache, puzzle.RotationExact)
-	if err != nil {
-		return withCode(ExitTable, err)
-	}
-	return verifyInputs(o, 0, verify.RotationChecks(newSolver), func(boards, answers io.Reader) (*verify.Reader[bitboard.Rotation, verify.RotationAnswer], error) {
-		return verify.NewRotationReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
-	})
-}
-
-// verifyTiles verifies sliding-tile answers with the heuristic named.
-func verifyTiles(o *verifyOptions, p puzzle.Tiles) error {
-	h, err := p.Heuristic(o.g.cache, o.Heuristic)
-	if err != nil {
-		return withCode(ExitTable, err)
-	}
-	workers, inner := puzzle.Workers(p, o.Split, o.g.workers())
-	goal := o.Goal
-	return verifyInputs(o, workers, verify.TilesChecks(h, inner, goal), func(boards, answers io.Reader) (*verify.Reader[bitboard.Tiles, verify.TilesAnswer], error) {
-		return verify.NewTilesReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions), p.Rows(), p.Cols(),
-			p.Parse, func(b bitboard.Tiles) bool { return b.Solvable(goal) })
+	vo := &puzzle.VerifyOptions{Heuristic: o.Heuristic, Goal: o.Goal, Split: o.Split, Workers: o.g.workers()}
+	// The tables first: a bad table is reported before any input is opened.
+	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
+		v, err := p.Verifier(o.g.cache, vo)
+		return verifyInputs(o, v, err)
+	}, func(p puzzle.Tiles) error {
+		v, err := p.Verifier(o.g.cache, vo)
+		return verifyInputs(o, v, err)
 	})
 }
 
 // verifyInputs opens the boards and the answers, reads them in step with
-// the reader newReader makes, checks each pair on workers workers (0: all
-// cores) with a checker of newCheck's, and writes the verdicts and the
-// summary.
-func verifyInputs[B, A any](o *verifyOptions, workers int, newCheck func() func(*verify.Pair[B, A]) search.Check,
-	newReader func(boards, answers io.Reader) (*verify.Reader[B, A], error)) error {
+// v's reader, checks each pair with v's checks, and writes the verdicts and
+// the summary; err is the error of making v.
+func verifyInputs[B, A any](o *verifyOptions, v *puzzle.Verifier[B, A], err error) error {
+	if err != nil {
+		return withCode(ExitTable, err)
+	}
 	boards, closeBoards, err := o.g.open(o.Input)
 	if err != nil {
 		return err
@@ -139,15 +112,15 @@ func verifyInputs[B, A any](o *verifyOptions, workers int, newCheck func() func(
 		return err
 	}
 	defer closeAnswers()
-	r, err := newReader(boards, answers)
+	r, err := v.NewReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
 	if err != nil {
 		return withCode(ExitIO, err)
 	}
 	var t verify.Tally
 	asJSON := o.Format == formatJSON
-	cfg := r.Batch(newCheck, &verify.Output{Puzzle: o.puzzle.RecordName(), Answers: batch.InputName(o.Solutions),
+	cfg := r.Batch(v.Checks, &verify.Output{Puzzle: o.puzzle.RecordName(), Answers: batch.InputName(o.Solutions),
 		JSON: asJSON}, &t)
-	cfg.Workers = workers
+	cfg.Workers = v.Workers
 	if err := runBatch(o.g, cfg); err != nil && !isSilent(err, ExitBadInput) {
 		return err // interrupted, or an input or output error
 	}

@@ -71,6 +71,17 @@ var Quantiles = []struct {
 	Q    float64
 }{{"min", 0}, {"p1", 0.01}, {"p10", 0.1}, {"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}}
 
+// Sample returns n boards drawn uniformly from the rows x cols boards
+// solvable for the blank-first goal, those of seed (bitboard.NewTilesRand).
+func Sample(rows, cols, n int, seed uint64) []bitboard.Tiles {
+	r := bitboard.NewTilesRand(seed)
+	boards := make([]bitboard.Tiles, n)
+	for i := range boards {
+		boards[i] = bitboard.RandomTiles(r, rows, cols, bitboard.BlankFirst)
+	}
+	return boards
+}
+
 // Heuristics scores each heuristic of heurs (tables[i] the cost of
 // heurs[i]'s tables) on boards, of the puzzle called puzzle drawn with seed,
 // by the values of h and the IDA* iteration of bound depth through tree,

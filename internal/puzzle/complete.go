@@ -1,0 +1,37 @@
+package puzzle
+
+import "github.com/pdbsolve/pdbsolve/search"
+
+// Completions returns the values the shell completes for a flag of the
+// puzzle called name, on the board size gives ("" for none, as "tiles"
+// takes it): with pdb gen's --pdb short names (PDBNames: none but on a
+// sliding-tile board), else the heuristics the puzzle takes (for "tiles"
+// without a board, those every board takes).
+func Completions(name, size string, pdb bool) []string {
+	p, err := completedPuzzle(name, size)
+	t, tiles := p.(Tiles)
+	switch {
+	case pdb && tiles && err == nil:
+		return t.PDBNames()
+	case pdb:
+		return nil
+	case err == nil:
+		return p.HeuristicNames()
+	case name == TilesName:
+		return []string{search.TilesManhattan, search.TilesLinearConflict}
+	}
+	return nil
+}
+
+// completedPuzzle returns the puzzle named, on the board size gives when
+// it is not "".
+func completedPuzzle(name, size string) (Puzzle, error) {
+	if size == "" {
+		return Lookup(name, nil)
+	}
+	t, err := ParseSize(size)
+	if err != nil {
+		return nil, err
+	}
+	return Lookup(name, &t)
+}

@@ -1,0 +1,60 @@
+package puzzle
+
+import (
+	"strings"
+
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// The sliding-tile facts the commands' help texts state, by puzzle name
+// (8puzzle, 15puzzle, 24puzzle, or tiles for every board); docs/puzzles.md
+// has them in full.
+
+// TilesBoardHelp names the board of puzzle name: "3x3", or "ROWSxCOLS"
+// for tiles.
+func TilesBoardHelp(name string) string {
+	if t, ok := TilesNamed(name); ok {
+		return t.String()
+	}
+	return "ROWSxCOLS"
+}
+
+// TilesJudgeHelp names, after a space and in parentheses, the judge's
+// problem the board of puzzle name is: "" for none.
+func TilesJudgeHelp(name string) string {
+	switch name {
+	case tiles8Name:
+		return " (AOJ ALDS1_13_B)"
+	case tiles15Name:
+		return " (AOJ ALDS1_13_C)"
+	}
+	return ""
+}
+
+// TilesHeuristicsHelp lists the heuristics the board of puzzle name takes
+// and spells the grammar of partitions, in sentences.
+func TilesHeuristicsHelp(name string) string {
+	list := `manhattan, linear-conflict, exact (3x3), the presets pdb555,
+pdb663, pdb78 (4x4) and pdb6666 (5x5), each with +zero and +reflect`
+	if t, ok := TilesNamed(name); ok {
+		list = strings.Join(search.TilesHeuristicNames(t.rows, t.cols), ", ")
+	}
+	return list + `.
+Partitions: pdb:PATTERNS, patterns separated by "/", each tiles and ranges
+separated by commas, every tile in one pattern (pdb:1-7/8-15 on 4x4).
++zero uses zero-aware tables (stronger, 1.4-2.8x the entries); +reflect
+adds the lookup of the board reflected about the main diagonal (square
+boards). A catalogue is the max over partitions separated by "|" (quote it
+for the shell). docs/puzzles.md has the grammar`
+}
+
+// TilesDefaultHelp names the default heuristic of the board of puzzle
+// name; for tiles, the rule that picks it on every board.
+func TilesDefaultHelp(name string) string {
+	if t, ok := TilesNamed(name); ok {
+		return t.DefaultHeuristic()
+	}
+	return `exact on 3x3, pdb663+reflect on 4x4, ` + search.TilesZeroCatalogue24 + ` on
+5x5, manhattan below 12 cells, a 7-4 partition on 12 cells (by columns on a board
+wider than tall), else row-major patterns of up to 5 or 6 tiles`
+}
