@@ -17,6 +17,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // benchOptions are the flags of "bench".
@@ -85,7 +86,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 			return runBench(o)
 		},
 	}
-	cmd.Flags().StringSliceVar(&o.Heuristics, "heuristic", nil, "comma-separated heuristics to compare (required)")
+	cmd.Flags().Var(heuristicList{&o.Heuristics}, "heuristic", "comma-separated heuristics to compare (required)")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "censor a run after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "censor a run after this long (0: no limit)")
 	o.compareFlags.register(cmd)
@@ -129,6 +130,19 @@ func (o *benchOptions) complete() (err error) {
 	}
 	o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size, o.Heuristics...)
 	return withCode(ExitUsage, err)
+}
+
+// heuristicList is the --heuristic flag of bench and score: names
+// separated by commas, split by search.SplitHeuristicList (a comma inside a
+// pattern, "pdb:1,2,4-6/...", does not split); the flag given again adds
+// names.
+type heuristicList struct{ names *[]string }
+
+func (f heuristicList) String() string { return strings.Join(*f.names, ",") }
+func (f heuristicList) Type() string   { return "NAME,..." }
+func (f heuristicList) Set(v string) error {
+	*f.names = append(*f.names, search.SplitHeuristicList(v)...)
+	return nil
 }
 
 // checkHeuristicList checks a --heuristic list of heuristics to compare:

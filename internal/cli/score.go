@@ -49,8 +49,8 @@ func newScoreCmd(g *globalOptions) *cobra.Command {
 		Short: "Score sliding-tile heuristics without solving: h over random boards, expected IDA* nodes",
 		Long: longHelp(`Score sliding-tile heuristics without solving (docs/score.md: the method and
 the output). PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size
-ROWSxCOLS; --heuristic takes solve's names, comma-separated (a partition
-with commas in double quotes: 'manhattan,"pdb:1,2,5,6,9,10/3,4,7,8,11"');
+ROWSxCOLS; --heuristic takes solve's names, comma-separated (a comma that
+a digit follows is inside a pattern: manhattan,pdb:1,2,5,6,9,10/3,4,7,8,11);
 the first is the baseline of the ratios.
 
 Per heuristic, over --samples random solvable boards (those of "pdbsolve
@@ -76,7 +76,7 @@ and whether the cache holds them. Missing tables are built only with
 			return runScore(o)
 		},
 	}
-	cmd.Flags().StringSliceVar(&o.Heuristics, "heuristic", nil, "comma-separated heuristics to score (required)")
+	cmd.Flags().Var(heuristicList{&o.Heuristics}, "heuristic", "comma-separated heuristics to score (required)")
 	cmd.Flags().IntVarP(&o.Samples, "samples", "n", scoreDefSamples, fmt.Sprintf("random boards to sample (1 to %d)", scoreMaxSamples))
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed (the boards of random PUZZLE --seed S)")
 	cmd.Flags().IntVar(&o.Depth, "depth", 0, "cost bound of the IDA* iteration to predict (default: the board's mean optimal length)")
