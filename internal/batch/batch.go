@@ -667,9 +667,6 @@ func isBlank(b []byte) bool {
 	return true
 }
 
-// IsBlank reports whether a line holds only ASCII white space.
-func IsBlank(line []byte) bool { return isBlank(line) }
-
 // appendJSONError appends the JSON error object of a bad record of u, one
 // line: {"file":NAME,"line":LINE,"error":MESSAGE}; NAME is made once a unit.
 func appendJSONError(dst []byte, u *Unit, line int, err error) []byte {

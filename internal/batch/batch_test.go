@@ -17,7 +17,7 @@ import (
 // after sleeping as long as the line's last digit says (in 100 us units).
 func upper(u *Unit, _ *None) {
 	u.Lines(func(line int, text []byte) bool {
-		if IsBlank(text) {
+		if isBlank(text) {
 			return true
 		}
 		if k := text[len(text)-1] - '0'; k < 10 {

@@ -23,7 +23,7 @@ func ExampleRun() {
 		NewHandler: func() batch.Handler[batch.None] {
 			return func(u *batch.Unit, _ *batch.None) {
 				u.Lines(func(line int, text []byte) bool {
-					if !batch.IsBlank(text) {
+					if len(bytes.TrimSpace(text)) > 0 {
 						u.Out = fmt.Appendf(u.Out, "line %d: %d\n", line, len(text))
 					}
 					return true

@@ -3,7 +3,7 @@
 // record), its heuristics (names, default, the check that loads nothing),
 // the solvers that use them and the batch that answers a solve
 // (SolveOptions, Family.SolveBatch), and the --shard and --instances
-// selection of records (Selection, Selected, Units). Two kinds implement
+// selection of records (Selection, Units). Two kinds implement
 // Puzzle: Rotation, the Rotation Game, and Tiles, sliding tiles on one
 // board size. Commands look a puzzle up by name with Lookup and work through
 // Family[B], the Puzzle whose boards are of type B.
@@ -28,9 +28,9 @@ type Puzzle interface {
 	// RecordName returns the puzzle's name in records: "rotation",
 	// "8puzzle", "15puzzle", "24puzzle" or "tiles<rows>x<cols>".
 	RecordName() string
-	// HeuristicNames lists the heuristic names the puzzle takes (for
+	// heuristicNames lists the heuristic names the puzzle takes (for
 	// sliding tiles, without user partitions "pdb:...").
-	HeuristicNames() []string
+	heuristicNames() []string
 	// DefaultHeuristic returns the name of the default heuristic.
 	DefaultHeuristic() string
 	// CheckHeuristic returns nil when name is a heuristic of the puzzle,
@@ -45,9 +45,9 @@ type Puzzle interface {
 	// GoalName returns goal as records write it: "" for the Rotation Game,
 	// which has one goal.
 	GoalName(goal bitboard.Goal) string
-	// SplitSearch reports whether, under mode, all workers search one
+	// splitSearch reports whether, under mode, all workers search one
 	// board at a time (instead of one board a worker).
-	SplitSearch(mode SplitMode) bool
+	splitSearch(mode SplitMode) bool
 	// sealed keeps the implementations to this package's: Rotation, Tiles.
 	sealed()
 }
@@ -66,9 +66,9 @@ func Dispatch[R any](p Puzzle, onRotation func(Rotation) R, onTiles func(Tiles) 
 
 // Workers returns how n workers share a batch of the boards of p under
 // mode: outer goroutines, each searching one board with inner: n and 1, or 1
-// and n when all search one board at a time (SplitSearch).
+// and n when all search one board at a time (splitSearch).
 func Workers(p Puzzle, mode SplitMode, n int) (outer, inner int) {
-	if p.SplitSearch(mode) {
+	if p.splitSearch(mode) {
 		return 1, n
 	}
 	return n, 1
@@ -93,13 +93,13 @@ func (m SplitMode) String() string { return splitNames[m] }
 // Rotation, bitboard.Tiles for Tiles. Only this package implements it.
 type Family[B any] interface {
 	Puzzle
-	// BoardText returns b as records write it.
-	BoardText(b B) string
-	// BenchSolver loads through cache the tables heuristic needs and returns
+	// boardText returns b as records write it.
+	boardText(b B) string
+	// benchSolver loads through cache the tables heuristic needs and returns
 	// a function making bench solvers that share them; a sliding-tile solver
 	// searches with workers goroutines for goal. The name must have passed
 	// CheckHeuristic: an error is a table's.
-	BenchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[B], error)
+	benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[B], error)
 	// SolveBatch loads through cache the tables o.Heuristic needs and
 	// returns the batch of a solve with those options: its Split, First,
 	// EndLine, Workers, JSON, Strict, Reject and NewHandler set, the
@@ -190,7 +190,7 @@ func LookupTiles(name string, size *Tiles) (Tiles, error) {
 		}
 		return *size, nil
 	}
-	t, ok := TilesNamed(name)
+	t, ok := tilesNamed(name)
 	if !ok {
 		return Tiles{}, errorf(ErrPuzzle, "unknown puzzle %q: want rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS", name)
 	}

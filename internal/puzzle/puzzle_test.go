@@ -56,7 +56,7 @@ func TestLookup(t *testing.T) {
 // ErrHeuristic, and neither loads a table (none is given).
 func TestCheckHeuristic(t *testing.T) {
 	for _, p := range []Puzzle{Rotation{}, Tiles{3, 3}, Tiles{4, 4}, Tiles{5, 5}, Tiles{3, 4}} {
-		for _, h := range append(p.HeuristicNames(), p.DefaultHeuristic()) {
+		for _, h := range append(p.heuristicNames(), p.DefaultHeuristic()) {
 			if err := p.CheckHeuristic(h); err != nil {
 				t.Errorf("%s: %s: %v", p.RecordName(), h, err)
 			}

@@ -12,11 +12,11 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
-// TestInstancesAgainstAMap checks the ranges of ParseInstances against the
+// TestInstancesAgainstAMap checks the ranges of parseInstances against the
 // obvious set of numbers, and that a huge range is never materialised.
 func TestInstancesAgainstAMap(t *testing.T) {
 	for _, spec := range []string{"5", "40,38,25", "1-10", "3-7,5-12,20", "9,8,7,1-3,4-5", "100-100,99"} {
-		s, err := ParseInstances(spec)
+		s, err := parseInstances(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -38,13 +38,13 @@ func TestInstancesAgainstAMap(t *testing.T) {
 			}
 		}
 	}
-	s, _ := ParseInstances("1-2000000000,5")
+	s, _ := parseInstances("1-2000000000,5")
 	if len(s.ranges) != 1 || !s.Has(1999999999) || s.Has(2000000001) {
 		t.Fatalf("ranges %v", s.ranges)
 	}
 }
 
-// TestSelectedAgainstAFilter: the records Selected takes are those a filter
+// TestSelectedAgainstAFilter: the records function selected takes are those a filter
 // of every record by shard and number takes, and it reads no further than
 // the last number picked.
 func TestSelectedAgainstAFilter(t *testing.T) {
@@ -63,7 +63,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 		shard     report.Shard
 		instances string
 	}{{report.Shard{K: 0, N: 1}, ""}, {report.Shard{K: 1, N: 3}, ""}, {report.Shard{K: 0, N: 2}, "3-9,20,44"}, {report.Shard{K: 0, N: 1}, "5,2"}} {
-		pick, _ := ParseInstances(c.instances)
+		pick, _ := parseInstances(c.instances)
 		sel := Selection{Shard: c.shard, Pick: pick}
 		var got, want []int
 		for i := range total {
@@ -71,7 +71,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 				want = append(want, i)
 			}
 		}
-		n, err := Selected[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, &sel, func(r *Record[bitboard.Tiles]) bool {
+		n, err := selected[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, &sel, func(r *Record[bitboard.Tiles]) bool {
 			got = append(got, r.Index)
 			return true
 		})
@@ -91,7 +91,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 // range that only runs past the end.
 func TestUnmatchedAgainstAFilter(t *testing.T) {
 	for _, spec := range []string{"", "2", "5-7", "1,9", "3-100", "20", "2,4-5"} {
-		pick, err := ParseInstances(spec)
+		pick, err := parseInstances(spec)
 		if err != nil {
 			t.Fatal(err)
 		}

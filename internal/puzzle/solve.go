@@ -168,7 +168,7 @@ func (r Rotation) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.N
 	if err != nil {
 		return batch.Config[batch.None]{}, err
 	}
-	paths := r.UsesPaths(o.Heuristic)
+	paths := r.usesPaths(o.Heuristic)
 	cfg := o.batchConfig(r, o.Workers, func() batch.Handler[batch.None] {
 		s := newSolver()
 		// A table lookup takes less time than a clock read: time only searches.

@@ -1,7 +1,7 @@
 // Package verify pairs a stream of boards with a stream of someone's
 // answers, as "pdbsolve solve" prints them, for checking on the workers of
 // package batch: Rotation answers by search.RotationSolver.VerifyRotation,
-// sliding-tile answers by CheckTiles.
+// sliding-tile answers by checkTiles.
 //
 // Boards are read as solve reads them: for the Rotation Game 24 symbols a
 // board wherever the line breaks fall, a lone "0" token ending the input
