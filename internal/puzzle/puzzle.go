@@ -200,7 +200,7 @@ func LookupTiles(name string, size *Tiles) (Tiles, error) {
 	return t, nil
 }
 
-// Record is one record of a puzzle's inputs as Scan reads it: where it is,
+// Record is one record of a puzzle's inputs as scan reads it: where it is,
 // and either its board or why it is not one.
 type Record[B any] struct {
 	Index int    // 0-based, among the records of all inputs
@@ -209,7 +209,7 @@ type Record[B any] struct {
 	Start int    // the line the record starts on
 	Board B      // valid when Err is nil
 	Err   error  // why the record is not a board
-	// Text, when Scan is asked for it, is the record as text that, read at
+	// Text, when scan is asked for it, is the record as text that, read at
 	// Start, is the same record (a bad one included); valid during the call.
 	Text []byte
 }
@@ -218,12 +218,12 @@ type Record[B any] struct {
 // function closing it.
 type Opener func(name string) (io.Reader, func(), error)
 
-// Scan reads the inputs of puzzle p in turn, in chunks, and calls f with
+// scan reads the inputs of puzzle p in turn, in chunks, and calls f with
 // each record in order, numbered across the inputs, until f returns false.
 // Memory stays bounded by a chunk and one record however long the inputs.
 // With wantText each record carries its text. It returns the error of an
 // input that could not be opened (open's) or read (naming the input).
-func Scan[B any](p Family[B], open Opener, inputs []string, wantText bool, f func(rec *Record[B]) bool) error {
+func scan[B any](p Family[B], open Opener, inputs []string, wantText bool, f func(rec *Record[B]) bool) error {
 	index := 0
 	for _, name := range inputs {
 		r, closeInput, err := open(name)

@@ -63,8 +63,8 @@ func parseInstances(v string) (*Instances, error) {
 // String returns the selection as given.
 func (s *Instances) String() string { return s.text }
 
-// Has reports whether the set holds number n; a nil set holds every number.
-func (s *Instances) Has(n int) bool {
+// has reports whether the set holds number n; a nil set holds every number.
+func (s *Instances) has(n int) bool {
 	if s == nil {
 		return true
 	}
@@ -96,8 +96,8 @@ func (s *Instances) nonePast(n int) []string {
 	return out
 }
 
-// Max returns the largest number of the set.
-func (s *Instances) Max() int { return s.ranges[len(s.ranges)-1][1] }
+// max returns the largest number of the set.
+func (s *Instances) max() int { return s.ranges[len(s.ranges)-1][1] }
 
 // Selection is what --shard and --instances take of the records of a run:
 // record index i (0-based) is taken when it is in the shard and its number
@@ -129,22 +129,22 @@ func ParseSelection(shard, instances string) (Selection, error) {
 func (s *Selection) All() bool { return s.Shard.N <= 1 && s.Pick == nil && s.Skip == nil }
 
 // Has reports whether the selection takes the record of 0-based index i.
-func (s *Selection) Has(i int) bool { return s.Shard.Has(i) && s.Pick.Has(i+1) }
+func (s *Selection) Has(i int) bool { return s.Shard.Has(i) && s.Pick.has(i+1) }
 
-// Past reports whether no record from 0-based index i on is taken.
-func (s *Selection) Past(i int) bool { return s.Pick != nil && i+1 > s.Pick.Max() }
+// past reports whether no record from 0-based index i on is taken.
+func (s *Selection) past(i int) bool { return s.Pick != nil && i+1 > s.Pick.max() }
 
 // selected calls f with each record of the inputs of p that sel takes
-// (Scan's records, numbered across the inputs), in order, until f returns
+// (scan's records, numbered across the inputs), in order, until f returns
 // false, and reads no further than the last number sel picks. It returns the
 // number of records the inputs hold, or -1 when the reading stopped before
 // their end.
 func selected[B any](p Family[B], open Opener, inputs []string, wantText bool, sel *Selection, f func(*Record[B]) bool) (int, error) {
 	n := 0
-	err := Scan(p, open, inputs, wantText, func(rec *Record[B]) bool {
+	err := scan(p, open, inputs, wantText, func(rec *Record[B]) bool {
 		n = rec.Index + 1
 		switch {
-		case sel.Past(rec.Index):
+		case sel.past(rec.Index):
 		case !sel.Has(rec.Index) || sel.Skip != nil && sel.Skip(rec.Input, rec.Line):
 			return true
 		case f(rec):
@@ -166,7 +166,7 @@ var ErrNoMatch = errors.New("the selection matches no record")
 // (with Pick) takes none of their records; and a note when Pick only runs
 // past their end (as 1-1000000 may) but matches records still.
 func (s *Selection) Unmatched(n int) (note string, err error) {
-	if s.Pick != nil && s.Pick.Max() > n {
+	if s.Pick != nil && s.Pick.max() > n {
 		note = fmt.Sprintf("--instances %s: the inputs hold %d records; numbers above %d match nothing", s.Pick, n, n)
 		if none := s.Pick.nonePast(n); len(none) > 0 {
 			return "", errorf(ErrNoMatch, "%s: %s", note, strings.Join(none, ","))

@@ -33,13 +33,13 @@ func TestInstancesAgainstAMap(t *testing.T) {
 			}
 		}
 		for n := 0; n <= 130; n++ {
-			if s.Has(n) != want[n] {
-				t.Fatalf("%s: has(%d) = %v", spec, n, s.Has(n))
+			if s.has(n) != want[n] {
+				t.Fatalf("%s: has(%d) = %v", spec, n, s.has(n))
 			}
 		}
 	}
 	s, _ := parseInstances("1-2000000000,5")
-	if len(s.ranges) != 1 || !s.Has(1999999999) || s.Has(2000000001) {
+	if len(s.ranges) != 1 || !s.has(1999999999) || s.has(2000000001) {
 		t.Fatalf("ranges %v", s.ranges)
 	}
 }
@@ -58,7 +58,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 	}
 	open := func(string) (io.Reader, func(), error) { return strings.NewReader(in.String()), func() {}, nil }
 	total := 0
-	Scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, func(*Record[bitboard.Tiles]) bool { total++; return true })
+	scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, func(*Record[bitboard.Tiles]) bool { total++; return true })
 	for _, c := range []struct {
 		shard     report.Shard
 		instances string
@@ -67,7 +67,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 		sel := Selection{Shard: c.shard, Pick: pick}
 		var got, want []int
 		for i := range total {
-			if i%c.shard.N == c.shard.K && pick.Has(i+1) {
+			if i%c.shard.N == c.shard.K && pick.has(i+1) {
 				want = append(want, i)
 			}
 		}
@@ -76,7 +76,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 			return true
 		})
 		wantN := total
-		if pick != nil && pick.Max() < total {
+		if pick != nil && pick.max() < total {
 			wantN = -1
 		}
 		if err != nil || n != wantN || !slices.Equal(got, want) {

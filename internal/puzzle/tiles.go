@@ -125,13 +125,13 @@ func (t Tiles) Split(data []byte, atEOF bool) int {
 	return bitboard.TilesSplit(data, t.Cells(), atEOF, 0)
 }
 
-// First returns the length of the first record of data, which holds whole
+// first returns the length of the first record of data, which holds whole
 // records only (batch.Config.First: one board a unit).
-func (t Tiles) First(data []byte) int { return bitboard.TilesSplit(data, t.Cells(), true, 1) }
+func (t Tiles) first(data []byte) int { return bitboard.TilesSplit(data, t.Cells(), true, 1) }
 
-// Parse parses a scanned record of the board: the one call into bitboard's
+// parse parses a scanned record of the board: the one call into bitboard's
 // board parser.
-func (t Tiles) Parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
+func (t Tiles) parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
 	return bitboard.ParseTiles(rec.Fields, t.rows, t.cols)
 }
 
@@ -212,7 +212,7 @@ func (t Tiles) scan(r io.Reader, wantText bool, rec *Record[bitboard.Tiles], emi
 			if stopped {
 				return
 			}
-			rec.Board, rec.Err = t.Parse(tr)
+			rec.Board, rec.Err = t.parse(tr)
 			rec.Line, rec.Start = tr.Line, tr.Line
 			if rec.Err != nil {
 				rec.Line = tr.ErrLine(rec.Err)

@@ -65,8 +65,8 @@ func Costs(heuristics []string, specs [][]pdb.Spec, cached func(pdb.Spec) bool) 
 	return tables, missing
 }
 
-// Quantiles are the quantiles reported, by name.
-var Quantiles = []struct {
+// quantiles are the quantiles reported, by name.
+var quantiles = []struct {
 	Name string
 	Q    float64
 }{{"min", 0}, {"p1", 0.01}, {"p10", 0.1}, {"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}}
@@ -104,7 +104,7 @@ func Heuristics(puzzle string, heurs []*search.TilesHeuristic, tables []record.S
 			Predicted: record.ScorePrediction{Expanded: pred.Expanded, Generated: pred.Generated,
 				ExpandedByCell: pred.ExpandedByCell, GeneratedByCell: pred.GeneratedByCell, Sparse: pred.Sparse},
 			TimeNS: time.Since(start).Nanoseconds()}
-		for _, q := range Quantiles {
+		for _, q := range quantiles {
 			res.Quantiles[q.Name] = hist.Quantile(q.Q)
 		}
 		if first := results[0].Predicted.Generated; i == 0 || first > 0 {
