@@ -166,26 +166,6 @@ func (u *Unit) Reject(asJSON bool, line int, err error) {
 	u.Note(line, err)
 }
 
-// Lines calls f for each line of u.Data with its line number, without the
-// newline; f returns false to stop.
-func (u *Unit) Lines(f func(line int, text []byte) bool) {
-	data := u.Data
-	ln := u.Line
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		var text []byte
-		if i < 0 {
-			text, data = data, nil
-		} else {
-			text, data = data[:i], data[i+1:]
-		}
-		if !f(ln, text) {
-			return
-		}
-		ln++
-	}
-}
-
 // InputName returns the name messages use for an input: "stdin" for "-".
 func InputName(name string) string {
 	if name == "-" {
@@ -666,9 +646,6 @@ func isBlank(b []byte) bool {
 	}
 	return true
 }
-
-// IsBlank reports whether a line holds only ASCII white space.
-func IsBlank(line []byte) bool { return isBlank(line) }
 
 // appendJSONError appends the JSON error object of a bad record of u, one
 // line: {"file":NAME,"line":LINE,"error":MESSAGE}; NAME is made once a unit.

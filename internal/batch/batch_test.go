@@ -13,11 +13,31 @@ import (
 	"time"
 )
 
+// lines calls f for each line of u.Data with its line number, without the
+// newline; f returns false to stop.
+func (u *Unit) lines(f func(line int, text []byte) bool) {
+	data := u.Data
+	ln := u.Line
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		var text []byte
+		if i < 0 {
+			text, data = data, nil
+		} else {
+			text, data = data[:i], data[i+1:]
+		}
+		if !f(ln, text) {
+			return
+		}
+		ln++
+	}
+}
+
 // upper is a handler that answers each line with the line in upper case,
 // after sleeping as long as the line's last digit says (in 100 us units).
 func upper(u *Unit, _ *None) {
-	u.Lines(func(line int, text []byte) bool {
-		if IsBlank(text) {
+	u.lines(func(line int, text []byte) bool {
+		if isBlank(text) {
 			return true
 		}
 		if k := text[len(text)-1] - '0'; k < 10 {
@@ -164,7 +184,7 @@ func TestUnitLinesAndEndLine(t *testing.T) {
 		Stderr: io.Discard, Workers: 2, EndLine: func(l []byte) bool { return string(bytes.TrimSpace(l)) == "0" },
 		NewHandler: func() Handler[None] {
 			return func(u *Unit, _ *None) {
-				u.Lines(func(line int, text []byte) bool {
+				u.lines(func(line int, text []byte) bool {
 					if string(text) != fmt.Sprintf("line %d", line) {
 						u.Reject(false, line, fmt.Errorf("holds %q", text))
 					}

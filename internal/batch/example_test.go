@@ -22,12 +22,13 @@ func ExampleRun() {
 		First:   func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
 		NewHandler: func() batch.Handler[batch.None] {
 			return func(u *batch.Unit, _ *batch.None) {
-				u.Lines(func(line int, text []byte) bool {
-					if !batch.IsBlank(text) {
+				line := u.Line
+				for text := range bytes.Lines(u.Data) {
+					if text = bytes.TrimSpace(text); len(text) > 0 {
 						u.Out = fmt.Appendf(u.Out, "line %d: %d\n", line, len(text))
 					}
-					return true
-				})
+					line++
+				}
 			}
 		},
 	})

@@ -107,7 +107,7 @@ func (p *Pipeline[B]) NewHandler() batch.Handler[*Item[B]] {
 	}
 	worker := p.Tracker.NewWorker().ID()
 	return func(_ *batch.Unit, x **Item[B]) {
-		failed := p.Session.Solve(worker, solvers, *x, p.Stop)
+		failed := p.Session.solve(worker, solvers, *x, p.Stop)
 		p.mu.Lock()
 		for _, r := range failed {
 			fmt.Fprintf(p.Stderr, "%s: %s: %s\n", (*x).In.Where, r.Heuristic, r.Error)
@@ -127,12 +127,12 @@ func (p *Pipeline[B]) NewHandler() batch.Handler[*Item[B]] {
 // last summary stands), closes Session.Out and returns ErrOtherInputs.
 func (p *Pipeline[B]) End(res batch.Result) (*report.Report, error) {
 	if res.Interrupted {
-		n := p.Session.Interrupt()
+		n := p.Session.interrupt()
 		p.mu.Lock()
 		p.inflight = n
 		p.mu.Unlock()
 	} else {
-		p.Session.Stop()
+		p.Session.stop()
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()

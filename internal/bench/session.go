@@ -38,7 +38,7 @@ type Item[B any] struct {
 // Session runs instances under every heuristic and repeat, writes each run
 // to Out as it completes, and adds each instance to Builder when its runs
 // are done, so memory does not grow with the number of instances (but for
-// the runs kept with KeepRuns). After Interrupt it writes the runs in flight
+// the runs kept with KeepRuns). After interrupt it writes the runs in flight
 // as interrupted, with the bound they reached, and takes no more. Its
 // methods are safe for concurrent use by the workers.
 type Session[B any] struct {
@@ -69,11 +69,11 @@ func (s *Session[B]) run(it *Item[B], h, rep int) record.Run {
 	return r
 }
 
-// Solve runs it under every heuristic (solvers[h] for Heuristics[h]) and
+// solve runs it under every heuristic (solvers[h] for Heuristics[h]) and
 // repeat that it has not done, on worker; stop is checked before each run.
 // It returns this session's failed runs (unsolvable or error), for a
 // message.
-func (s *Session[B]) Solve(worker int, solvers []Solver[B], it *Item[B], stop func() bool) (failed []record.Run) {
+func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop func() bool) (failed []record.Run) {
 	s.mu.Lock()
 	if s.busy == nil {
 		s.busy = map[int]*Item[B]{}
@@ -88,7 +88,7 @@ func (s *Session[B]) Solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 				continue
 			}
 			if stop() {
-				return failed // interrupted: Interrupt records what is done
+				return failed // interrupted: interrupt records what is done
 			}
 			lim := s.Limits
 			if s.Tracker != nil {
@@ -148,11 +148,11 @@ func (s *Session[B]) addLocked(runs []record.Run) {
 	}
 }
 
-// Interrupt ends the session: it writes the run each worker has in flight
+// interrupt ends the session: it writes the run each worker has in flight
 // as interrupted, with the lower bound it reached (see Tracker), adds the
 // instances in flight to the report with what they have done, and takes
 // no more runs. It returns the number of runs interrupted.
-func (s *Session[B]) Interrupt() int {
+func (s *Session[B]) interrupt() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	n := 0
@@ -182,8 +182,8 @@ func (s *Session[B]) Interrupt() int {
 	return n
 }
 
-// Stop ends the session after its last instance: no more runs are taken.
-func (s *Session[B]) Stop() {
+// stop ends the session after its last instance: no more runs are taken.
+func (s *Session[B]) stop() {
 	s.mu.Lock()
 	s.stopped = true
 	s.mu.Unlock()

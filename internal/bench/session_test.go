@@ -44,7 +44,7 @@ func TestSessionResumesAndInterrupts(t *testing.T) {
 		Heuristic: "manhattan", Status: record.StatusSolved, Length: 4, Bound: 4}
 	s := newSession()
 	it := &Item[bitboard.Tiles]{Instance: 1, Input: "in", Line: 1, Board: board.String(), In: Instance[bitboard.Tiles]{Board: board}, Done: []record.Run{earlier}}
-	s.Solve(1, solvers, it, func() bool { return false })
+	s.solve(1, solvers, it, func() bool { return false })
 	rep := s.Builder.Report()
 	if n := strings.Count(out.String(), "\n"); n != 1 || !strings.Contains(out.String(), `"heuristic":"linear-conflict","status":"solved","length":4`) {
 		t.Fatalf("resumed instance wrote %d runs: %s", n, out.String())
@@ -61,11 +61,11 @@ func TestSessionResumesAndInterrupts(t *testing.T) {
 	calls := 0
 	stop := func() bool { calls++; return calls > 1 }
 	it = &Item[bitboard.Tiles]{Instance: 2, Input: "in", Line: 2, Board: board.String(), In: Instance[bitboard.Tiles]{Board: board}}
-	s.Solve(1, solvers, it, stop)
-	if n := s.Interrupt(); n != 1 {
+	s.solve(1, solvers, it, stop)
+	if n := s.interrupt(); n != 1 {
 		t.Fatalf("%d runs interrupted", n)
 	}
-	s.Solve(1, solvers, &Item[bitboard.Tiles]{Instance: 3, In: Instance[bitboard.Tiles]{Board: board}}, func() bool { return false })
+	s.solve(1, solvers, &Item[bitboard.Tiles]{Instance: 3, In: Instance[bitboard.Tiles]{Board: board}}, func() bool { return false })
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 2 || !strings.Contains(lines[1], `"heuristic":"linear-conflict","status":"interrupted","bound":9`) {
 		t.Fatalf("interrupted session wrote:\n%s", out.String())

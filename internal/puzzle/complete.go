@@ -4,7 +4,7 @@ import "github.com/pdbsolve/pdbsolve/search"
 
 // Completions returns the values the shell completes for a flag of the
 // puzzle called name, on the board size gives ("" for none, as "tiles"
-// takes it): with pdb gen's --pdb short names (PDBNames: none but on a
+// takes it): with pdb gen's --pdb short names (pdbNames: none but on a
 // sliding-tile board), else the heuristics the puzzle takes (for "tiles"
 // without a board, those every board takes).
 func Completions(name, size string, pdb bool) []string {
@@ -12,11 +12,11 @@ func Completions(name, size string, pdb bool) []string {
 	t, tiles := p.(Tiles)
 	switch {
 	case pdb && tiles && err == nil:
-		return t.PDBNames()
+		return t.pdbNames()
 	case pdb:
 		return nil
 	case err == nil:
-		return p.HeuristicNames()
+		return p.heuristicNames()
 	case name == TilesName:
 		return []string{search.TilesManhattan, search.TilesLinearConflict}
 	}

@@ -13,7 +13,7 @@ import (
 // TilesBoardHelp names the board of puzzle name: "3x3", or "ROWSxCOLS"
 // for tiles.
 func TilesBoardHelp(name string) string {
-	if t, ok := TilesNamed(name); ok {
+	if t, ok := tilesNamed(name); ok {
 		return t.String()
 	}
 	return "ROWSxCOLS"
@@ -36,7 +36,7 @@ func TilesJudgeHelp(name string) string {
 func TilesHeuristicsHelp(name string) string {
 	list := `manhattan, linear-conflict, exact (3x3), the presets pdb555,
 pdb663, pdb78 (4x4) and pdb6666 (5x5), each with +zero and +reflect`
-	if t, ok := TilesNamed(name); ok {
+	if t, ok := tilesNamed(name); ok {
 		list = strings.Join(search.TilesHeuristicNames(t.rows, t.cols), ", ")
 	}
 	return list + `.
@@ -51,7 +51,7 @@ for the shell). docs/puzzles.md has the grammar`
 // TilesDefaultHelp names the default heuristic of the board of puzzle
 // name; for tiles, the rule that picks it on every board.
 func TilesDefaultHelp(name string) string {
-	if t, ok := TilesNamed(name); ok {
+	if t, ok := tilesNamed(name); ok {
 		return t.DefaultHeuristic()
 	}
 	return `exact on 3x3, pdb663+reflect on 4x4, ` + search.TilesZeroCatalogue24 + ` on

@@ -3,7 +3,7 @@
 // record), its heuristics (names, default, the check that loads nothing),
 // the solvers that use them and the batch that answers a solve
 // (SolveOptions, Family.SolveBatch), and the --shard and --instances
-// selection of records (Selection, Selected, Units). Two kinds implement
+// selection of records (Selection, Units). Two kinds implement
 // Puzzle: Rotation, the Rotation Game, and Tiles, sliding tiles on one
 // board size. Commands look a puzzle up by name with Lookup and work through
 // Family[B], the Puzzle whose boards are of type B.
@@ -28,9 +28,9 @@ type Puzzle interface {
 	// RecordName returns the puzzle's name in records: "rotation",
 	// "8puzzle", "15puzzle", "24puzzle" or "tiles<rows>x<cols>".
 	RecordName() string
-	// HeuristicNames lists the heuristic names the puzzle takes (for
+	// heuristicNames lists the heuristic names the puzzle takes (for
 	// sliding tiles, without user partitions "pdb:...").
-	HeuristicNames() []string
+	heuristicNames() []string
 	// DefaultHeuristic returns the name of the default heuristic.
 	DefaultHeuristic() string
 	// CheckHeuristic returns nil when name is a heuristic of the puzzle,
@@ -45,9 +45,9 @@ type Puzzle interface {
 	// GoalName returns goal as records write it: "" for the Rotation Game,
 	// which has one goal.
 	GoalName(goal bitboard.Goal) string
-	// SplitSearch reports whether, under mode, all workers search one
+	// splitSearch reports whether, under mode, all workers search one
 	// board at a time (instead of one board a worker).
-	SplitSearch(mode SplitMode) bool
+	splitSearch(mode SplitMode) bool
 	// sealed keeps the implementations to this package's: Rotation, Tiles.
 	sealed()
 }
@@ -66,9 +66,9 @@ func Dispatch[R any](p Puzzle, onRotation func(Rotation) R, onTiles func(Tiles) 
 
 // Workers returns how n workers share a batch of the boards of p under
 // mode: outer goroutines, each searching one board with inner: n and 1, or 1
-// and n when all search one board at a time (SplitSearch).
+// and n when all search one board at a time (splitSearch).
 func Workers(p Puzzle, mode SplitMode, n int) (outer, inner int) {
-	if p.SplitSearch(mode) {
+	if p.splitSearch(mode) {
 		return 1, n
 	}
 	return n, 1
@@ -93,13 +93,13 @@ func (m SplitMode) String() string { return splitNames[m] }
 // Rotation, bitboard.Tiles for Tiles. Only this package implements it.
 type Family[B any] interface {
 	Puzzle
-	// BoardText returns b as records write it.
-	BoardText(b B) string
-	// BenchSolver loads through cache the tables heuristic needs and returns
+	// boardText returns b as records write it.
+	boardText(b B) string
+	// benchSolver loads through cache the tables heuristic needs and returns
 	// a function making bench solvers that share them; a sliding-tile solver
 	// searches with workers goroutines for goal. The name must have passed
 	// CheckHeuristic: an error is a table's.
-	BenchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[B], error)
+	benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[B], error)
 	// SolveBatch loads through cache the tables o.Heuristic needs and
 	// returns the batch of a solve with those options: its Split, First,
 	// EndLine, Workers, JSON, Strict, Reject and NewHandler set, the
@@ -190,7 +190,7 @@ func LookupTiles(name string, size *Tiles) (Tiles, error) {
 		}
 		return *size, nil
 	}
-	t, ok := TilesNamed(name)
+	t, ok := tilesNamed(name)
 	if !ok {
 		return Tiles{}, errorf(ErrPuzzle, "unknown puzzle %q: want rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS", name)
 	}
@@ -200,7 +200,7 @@ func LookupTiles(name string, size *Tiles) (Tiles, error) {
 	return t, nil
 }
 
-// Record is one record of a puzzle's inputs as Scan reads it: where it is,
+// Record is one record of a puzzle's inputs as scan reads it: where it is,
 // and either its board or why it is not one.
 type Record[B any] struct {
 	Index int    // 0-based, among the records of all inputs
@@ -209,7 +209,7 @@ type Record[B any] struct {
 	Start int    // the line the record starts on
 	Board B      // valid when Err is nil
 	Err   error  // why the record is not a board
-	// Text, when Scan is asked for it, is the record as text that, read at
+	// Text, when scan is asked for it, is the record as text that, read at
 	// Start, is the same record (a bad one included); valid during the call.
 	Text []byte
 }
@@ -218,12 +218,12 @@ type Record[B any] struct {
 // function closing it.
 type Opener func(name string) (io.Reader, func(), error)
 
-// Scan reads the inputs of puzzle p in turn, in chunks, and calls f with
+// scan reads the inputs of puzzle p in turn, in chunks, and calls f with
 // each record in order, numbered across the inputs, until f returns false.
 // Memory stays bounded by a chunk and one record however long the inputs.
 // With wantText each record carries its text. It returns the error of an
 // input that could not be opened (open's) or read (naming the input).
-func Scan[B any](p Family[B], open Opener, inputs []string, wantText bool, f func(rec *Record[B]) bool) error {
+func scan[B any](p Family[B], open Opener, inputs []string, wantText bool, f func(rec *Record[B]) bool) error {
 	index := 0
 	for _, name := range inputs {
 		r, closeInput, err := open(name)

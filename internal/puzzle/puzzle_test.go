@@ -56,7 +56,7 @@ func TestLookup(t *testing.T) {
 // ErrHeuristic, and neither loads a table (none is given).
 func TestCheckHeuristic(t *testing.T) {
 	for _, p := range []Puzzle{Rotation{}, Tiles{3, 3}, Tiles{4, 4}, Tiles{5, 5}, Tiles{3, 4}} {
-		for _, h := range append(p.HeuristicNames(), p.DefaultHeuristic()) {
+		for _, h := range append(p.heuristicNames(), p.DefaultHeuristic()) {
 			if err := p.CheckHeuristic(h); err != nil {
 				t.Errorf("%s: %s: %v", p.RecordName(), h, err)
 			}
@@ -92,7 +92,7 @@ func TestScan(t *testing.T) {
 	wants := []want{{"a", 2, "1 2 3 4 5 6 7 8 0"}, {"a", 4, "8 7 6 5 4 3 2 1 0"}, {"b", 1, "1 2 3 4 5 6 7 8 9"}, {"b", 2, "0 1 2 3 4 5 6 7 8"}}
 	p := Tiles{3, 3}
 	i := 0
-	err := Scan[bitboard.Tiles](p, open, []string{"a", "b"}, true, func(rec *Record[bitboard.Tiles]) bool {
+	err := scan[bitboard.Tiles](p, open, []string{"a", "b"}, true, func(rec *Record[bitboard.Tiles]) bool {
 		w := wants[i]
 		b, berr := bitboard.ParseTiles(strings.Fields(w.fields), 3, 3)
 		if rec.Index != i || rec.Input != w.input || rec.Start != w.start || (berr == nil) != (rec.Err == nil) ||
@@ -107,11 +107,11 @@ func TestScan(t *testing.T) {
 	}
 	// Stopping: f returning false ends the scan.
 	n := 0
-	Scan[bitboard.Tiles](p, open, []string{"a", "b"}, false, func(*Record[bitboard.Tiles]) bool { n++; return n < 3 })
+	scan[bitboard.Tiles](p, open, []string{"a", "b"}, false, func(*Record[bitboard.Tiles]) bool { n++; return n < 3 })
 	if n != 3 {
 		t.Fatalf("scan went on after false: %d records", n)
 	}
-	if err := Scan[bitboard.Tiles](p, open, []string{"a", "missing"}, false, func(*Record[bitboard.Tiles]) bool { return true }); err == nil {
+	if err := scan[bitboard.Tiles](p, open, []string{"a", "missing"}, false, func(*Record[bitboard.Tiles]) bool { return true }); err == nil {
 		t.Fatal("a missing input: no error")
 	}
 }
@@ -123,7 +123,7 @@ func TestScanRotation(t *testing.T) {
 	in := solved + "\n1 1 1 1\n" + strings.Repeat("2 ", 20) + "\n" + solved + "\n0\n" + solved + "\n"
 	open := func(string) (io.Reader, func(), error) { return strings.NewReader(in), func() {}, nil }
 	var got []string
-	Scan[bitboard.Rotation](Rotation{}, open, []string{"-"}, true, func(rec *Record[bitboard.Rotation]) bool {
+	scan[bitboard.Rotation](Rotation{}, open, []string{"-"}, true, func(rec *Record[bitboard.Rotation]) bool {
 		if rec.Err != nil {
 			got = append(got, fmt.Sprintf("%d:error", rec.Line))
 		} else {
@@ -181,7 +181,7 @@ func TestScanOverlongRecord(t *testing.T) {
 	in := board + strings.Repeat("1", batch.MaxRecord+10) + "\n" + board
 	open := func(string) (io.Reader, func(), error) { return strings.NewReader(in), func() {}, nil }
 	var got []string
-	err := Scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"-"}, true, func(rec *Record[bitboard.Tiles]) bool {
+	err := scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"-"}, true, func(rec *Record[bitboard.Tiles]) bool {
 		got = append(got, fmt.Sprintf("%d:%d:%v", rec.Index, rec.Line, rec.Err))
 		return true
 	})

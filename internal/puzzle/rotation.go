@@ -36,8 +36,8 @@ func (Rotation) Name() string { return RotationName }
 // RecordName implements Puzzle: "rotation".
 func (Rotation) RecordName() string { return record.PuzzleRotation }
 
-// HeuristicNames implements Puzzle.
-func (Rotation) HeuristicNames() []string { return append([]string(nil), rotationHeuristics...) }
+// heuristicNames implements Puzzle.
+func (Rotation) heuristicNames() []string { return append([]string(nil), rotationHeuristics...) }
 
 // DefaultHeuristic implements Puzzle: exact.
 func (Rotation) DefaultHeuristic() string { return RotationExact }
@@ -73,9 +73,9 @@ func (Rotation) heuristic(name string) (h search.RotationHeuristic, paths bool, 
 	return 0, false, errorf(ErrHeuristic, "unknown rotation heuristic %q: want one of %v", name, rotationHeuristics)
 }
 
-// UsesPaths reports whether the heuristic called name answers from the path
+// usesPaths reports whether the heuristic called name answers from the path
 // table (no search, no nodes).
-func (r Rotation) UsesPaths(name string) bool {
+func (r Rotation) usesPaths(name string) bool {
 	_, paths, _ := r.heuristic(name)
 	return paths
 }
@@ -83,8 +83,8 @@ func (r Rotation) UsesPaths(name string) bool {
 // GoalName implements Puzzle: "", the Rotation Game having one goal.
 func (Rotation) GoalName(bitboard.Goal) string { return "" }
 
-// SplitSearch implements Puzzle: false, a board taking about 100 ns.
-func (Rotation) SplitSearch(SplitMode) bool { return false }
+// splitSearch implements Puzzle: false, a board taking about 100 ns.
+func (Rotation) splitSearch(SplitMode) bool { return false }
 
 // Split implements Puzzle: it cuts between boards.
 func (Rotation) Split(data []byte, atEOF bool) int { return verify.RotationSplit(data, atEOF) }
@@ -133,11 +133,11 @@ func (r Rotation) NewSolver(cache Cache, name string) (func() *search.RotationSo
 	}, nil
 }
 
-// BoardText implements Family.
-func (Rotation) BoardText(b bitboard.Rotation) string { return string(b.AppendText(nil)) }
+// boardText implements Family.
+func (Rotation) boardText(b bitboard.Rotation) string { return string(b.AppendText(nil)) }
 
-// BenchSolver implements Family; workers and goal do not apply.
-func (r Rotation) BenchSolver(cache Cache, heuristic string, _ int, _ bitboard.Goal, keepMoves bool) (func() bench.Solver[bitboard.Rotation], error) {
+// benchSolver implements Family; workers and goal do not apply.
+func (r Rotation) benchSolver(cache Cache, heuristic string, _ int, _ bitboard.Goal, keepMoves bool) (func() bench.Solver[bitboard.Rotation], error) {
 	newSolver, err := r.NewSolver(cache, heuristic)
 	if err != nil {
 		return nil, err

@@ -23,12 +23,12 @@ type Instances struct {
 	given  [][2]int // the numbers and ranges as given
 }
 
-// errInstances ends the error of ParseInstances, which names the field.
+// errInstances ends the error of parseInstances, which names the field.
 var errInstances = errors.New("want a board number from 1, or a range such as 1-10")
 
-// ParseInstances reads 1-based record numbers and ranges separated by
+// parseInstances reads 1-based record numbers and ranges separated by
 // commas, such as "40,38,25" or "1-10"; nil for "" (every record).
-func ParseInstances(v string) (*Instances, error) {
+func parseInstances(v string) (*Instances, error) {
 	if v == "" {
 		return nil, nil
 	}
@@ -63,8 +63,8 @@ func ParseInstances(v string) (*Instances, error) {
 // String returns the selection as given.
 func (s *Instances) String() string { return s.text }
 
-// Has reports whether the set holds number n; a nil set holds every number.
-func (s *Instances) Has(n int) bool {
+// has reports whether the set holds number n; a nil set holds every number.
+func (s *Instances) has(n int) bool {
 	if s == nil {
 		return true
 	}
@@ -80,9 +80,9 @@ func (s *Instances) Has(n int) bool {
 	return i < len(s.ranges) && s.ranges[i][0] <= n && n <= s.ranges[i][1]
 }
 
-// NonePast returns the numbers and ranges as given that lie wholly above
+// nonePast returns the numbers and ranges as given that lie wholly above
 // n, as text.
-func (s *Instances) NonePast(n int) []string {
+func (s *Instances) nonePast(n int) []string {
 	var out []string
 	for _, r := range s.given {
 		switch {
@@ -96,8 +96,8 @@ func (s *Instances) NonePast(n int) []string {
 	return out
 }
 
-// Max returns the largest number of the set.
-func (s *Instances) Max() int { return s.ranges[len(s.ranges)-1][1] }
+// max returns the largest number of the set.
+func (s *Instances) max() int { return s.ranges[len(s.ranges)-1][1] }
 
 // Selection is what --shard and --instances take of the records of a run:
 // record index i (0-based) is taken when it is in the shard and its number
@@ -111,14 +111,14 @@ type Selection struct {
 }
 
 // ParseSelection reads --shard K/N (report.ParseShard; "" is the whole run)
-// and --instances (ParseInstances) into a selection; an error names the
+// and --instances (parseInstances) into a selection; an error names the
 // flag.
 func ParseSelection(shard, instances string) (Selection, error) {
 	sh, err := report.ParseShard(shard)
 	if err != nil {
 		return Selection{}, err
 	}
-	pick, err := ParseInstances(instances)
+	pick, err := parseInstances(instances)
 	if err != nil {
 		return Selection{}, fmt.Errorf("--instances %w", err)
 	}
@@ -129,22 +129,22 @@ func ParseSelection(shard, instances string) (Selection, error) {
 func (s *Selection) All() bool { return s.Shard.N <= 1 && s.Pick == nil && s.Skip == nil }
 
 // Has reports whether the selection takes the record of 0-based index i.
-func (s *Selection) Has(i int) bool { return s.Shard.Has(i) && s.Pick.Has(i+1) }
+func (s *Selection) Has(i int) bool { return s.Shard.Has(i) && s.Pick.has(i+1) }
 
-// Past reports whether no record from 0-based index i on is taken.
-func (s *Selection) Past(i int) bool { return s.Pick != nil && i+1 > s.Pick.Max() }
+// past reports whether no record from 0-based index i on is taken.
+func (s *Selection) past(i int) bool { return s.Pick != nil && i+1 > s.Pick.max() }
 
-// Selected calls f with each record of the inputs of p that sel takes
-// (Scan's records, numbered across the inputs), in order, until f returns
+// selected calls f with each record of the inputs of p that sel takes
+// (scan's records, numbered across the inputs), in order, until f returns
 // false, and reads no further than the last number sel picks. It returns the
 // number of records the inputs hold, or -1 when the reading stopped before
 // their end.
-func Selected[B any](p Family[B], open Opener, inputs []string, wantText bool, sel *Selection, f func(*Record[B]) bool) (int, error) {
+func selected[B any](p Family[B], open Opener, inputs []string, wantText bool, sel *Selection, f func(*Record[B]) bool) (int, error) {
 	n := 0
-	err := Scan(p, open, inputs, wantText, func(rec *Record[B]) bool {
+	err := scan(p, open, inputs, wantText, func(rec *Record[B]) bool {
 		n = rec.Index + 1
 		switch {
-		case sel.Past(rec.Index):
+		case sel.past(rec.Index):
 		case !sel.Has(rec.Index) || sel.Skip != nil && sel.Skip(rec.Input, rec.Line):
 			return true
 		case f(rec):
@@ -166,9 +166,9 @@ var ErrNoMatch = errors.New("the selection matches no record")
 // (with Pick) takes none of their records; and a note when Pick only runs
 // past their end (as 1-1000000 may) but matches records still.
 func (s *Selection) Unmatched(n int) (note string, err error) {
-	if s.Pick != nil && s.Pick.Max() > n {
+	if s.Pick != nil && s.Pick.max() > n {
 		note = fmt.Sprintf("--instances %s: the inputs hold %d records; numbers above %d match nothing", s.Pick, n, n)
-		if none := s.Pick.NonePast(n); len(none) > 0 {
+		if none := s.Pick.nonePast(n); len(none) > 0 {
 			return "", errorf(ErrNoMatch, "%s: %s", note, strings.Join(none, ","))
 		}
 	}
@@ -205,7 +205,7 @@ func (s *Selection) takesAny(n int) bool {
 // end with the number of records they held.
 func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end func(n int)) func(send func(*batch.Unit, batch.None) bool) error {
 	return func(send func(*batch.Unit, batch.None) bool) error {
-		n, err := Selected(p, open, inputs, true, sel, func(rec *Record[B]) bool {
+		n, err := selected(p, open, inputs, true, sel, func(rec *Record[B]) bool {
 			u := &batch.Unit{Name: rec.Input, Line: rec.Start, Records: 1}
 			if rec.Text != nil {
 				u.Data = append([]byte(nil), rec.Text...) // a bad sliding-tile record too: its solver reports it
@@ -221,13 +221,13 @@ func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end
 	}
 }
 
-// BenchSolvers returns the BenchSolver of p for each of the heuristics,
+// BenchSolvers returns the benchSolver of p for each of the heuristics,
 // making solvers that do not keep the moves; an error is a table's.
 func BenchSolvers[B any](p Family[B], cache Cache, heuristics []string, workers int, goal bitboard.Goal) ([]func() bench.Solver[B], error) {
 	out := make([]func() bench.Solver[B], len(heuristics))
 	for i, name := range heuristics {
 		var err error
-		if out[i], err = p.BenchSolver(cache, name, workers, goal, false); err != nil {
+		if out[i], err = p.benchSolver(cache, name, workers, goal, false); err != nil {
 			return nil, err
 		}
 	}
@@ -241,13 +241,13 @@ func BenchSolvers[B any](p Family[B], cache Cache, heuristics []string, workers 
 // fails the run for the number of records they held.
 func BenchUnits[B any](p Family[B], open Opener, inputs []string, sel *Selection, b *bench.Pipeline[B], end func(n int) bool) func(send func(*batch.Unit, *bench.Item[B]) bool) error {
 	return func(send func(*batch.Unit, *bench.Item[B]) bool) error {
-		n, err := Selected(p, open, inputs, false, sel, func(rec *Record[B]) bool {
+		n, err := selected(p, open, inputs, false, sel, func(rec *Record[B]) bool {
 			where := fmt.Sprintf("%s:%d", rec.Input, rec.Line)
 			if rec.Err != nil {
 				return b.Bad(where, rec.Err.Error())
 			}
 			return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
-				Board: p.BoardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
+				Board: p.boardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
 		})
 		if err == nil {
 			b.Read(n >= 0 && end(n))

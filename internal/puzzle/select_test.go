@@ -12,11 +12,11 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
-// TestInstancesAgainstAMap checks the ranges of ParseInstances against the
+// TestInstancesAgainstAMap checks the ranges of parseInstances against the
 // obvious set of numbers, and that a huge range is never materialised.
 func TestInstancesAgainstAMap(t *testing.T) {
 	for _, spec := range []string{"5", "40,38,25", "1-10", "3-7,5-12,20", "9,8,7,1-3,4-5", "100-100,99"} {
-		s, err := ParseInstances(spec)
+		s, err := parseInstances(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,18 +33,18 @@ func TestInstancesAgainstAMap(t *testing.T) {
 			}
 		}
 		for n := 0; n <= 130; n++ {
-			if s.Has(n) != want[n] {
-				t.Fatalf("%s: has(%d) = %v", spec, n, s.Has(n))
+			if s.has(n) != want[n] {
+				t.Fatalf("%s: has(%d) = %v", spec, n, s.has(n))
 			}
 		}
 	}
-	s, _ := ParseInstances("1-2000000000,5")
-	if len(s.ranges) != 1 || !s.Has(1999999999) || s.Has(2000000001) {
+	s, _ := parseInstances("1-2000000000,5")
+	if len(s.ranges) != 1 || !s.has(1999999999) || s.has(2000000001) {
 		t.Fatalf("ranges %v", s.ranges)
 	}
 }
 
-// TestSelectedAgainstAFilter: the records Selected takes are those a filter
+// TestSelectedAgainstAFilter: the records function selected takes are those a filter
 // of every record by shard and number takes, and it reads no further than
 // the last number picked.
 func TestSelectedAgainstAFilter(t *testing.T) {
@@ -58,25 +58,25 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 	}
 	open := func(string) (io.Reader, func(), error) { return strings.NewReader(in.String()), func() {}, nil }
 	total := 0
-	Scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, func(*Record[bitboard.Tiles]) bool { total++; return true })
+	scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, func(*Record[bitboard.Tiles]) bool { total++; return true })
 	for _, c := range []struct {
 		shard     report.Shard
 		instances string
 	}{{report.Shard{K: 0, N: 1}, ""}, {report.Shard{K: 1, N: 3}, ""}, {report.Shard{K: 0, N: 2}, "3-9,20,44"}, {report.Shard{K: 0, N: 1}, "5,2"}} {
-		pick, _ := ParseInstances(c.instances)
+		pick, _ := parseInstances(c.instances)
 		sel := Selection{Shard: c.shard, Pick: pick}
 		var got, want []int
 		for i := range total {
-			if i%c.shard.N == c.shard.K && pick.Has(i+1) {
+			if i%c.shard.N == c.shard.K && pick.has(i+1) {
 				want = append(want, i)
 			}
 		}
-		n, err := Selected[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, &sel, func(r *Record[bitboard.Tiles]) bool {
+		n, err := selected[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, &sel, func(r *Record[bitboard.Tiles]) bool {
 			got = append(got, r.Index)
 			return true
 		})
 		wantN := total
-		if pick != nil && pick.Max() < total {
+		if pick != nil && pick.max() < total {
 			wantN = -1
 		}
 		if err != nil || n != wantN || !slices.Equal(got, want) {
@@ -91,7 +91,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 // range that only runs past the end.
 func TestUnmatchedAgainstAFilter(t *testing.T) {
 	for _, spec := range []string{"", "2", "5-7", "1,9", "3-100", "20", "2,4-5"} {
-		pick, err := ParseInstances(spec)
+		pick, err := parseInstances(spec)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -68,7 +68,7 @@ func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None
 		ws := o.Tracker.NewWorker()
 		return func(u *batch.Unit, _ *batch.None) { t.solveUnit(u, s, o, ws) }
 	})
-	cfg.First = t.First // a board costs milliseconds to hours: one a unit keeps every worker busy
+	cfg.First = t.first // a board costs milliseconds to hours: one a unit keeps every worker busy
 	return cfg, nil
 }
 
@@ -76,7 +76,7 @@ func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None
 func (t Tiles) solveUnit(c *batch.Unit, s *search.TilesSolver, o *SolveOptions, ws *progress.Worker) {
 	heuristic := s.Heuristic().Name()
 	bitboard.TilesScan(c.Data, c.Line, t.Cells(), func(rec *bitboard.TilesRecord) {
-		b, err := t.Parse(rec)
+		b, err := t.parse(rec)
 		if err != nil {
 			o.reject(c, t.RecordName(), heuristic, rec.ErrLine(err), err)
 			return
@@ -168,7 +168,7 @@ func (r Rotation) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.N
 	if err != nil {
 		return batch.Config[batch.None]{}, err
 	}
-	paths := r.UsesPaths(o.Heuristic)
+	paths := r.usesPaths(o.Heuristic)
 	cfg := o.batchConfig(r, o.Workers, func() batch.Handler[batch.None] {
 		s := newSolver()
 		// A table lookup takes less time than a clock read: time only searches.

@@ -16,8 +16,7 @@ import (
 )
 
 // Tiles is the sliding-tile puzzle on one board: a Family[bitboard.Tiles].
-// Its zero value is no board; make one with TilesNamed, LookupTiles or
-// ParseSize.
+// Its zero value is no board; make one with LookupTiles or ParseSize.
 type Tiles struct{ rows, cols int }
 
 // Sides of the named square boards.
@@ -43,9 +42,9 @@ func newTiles(rows, cols int) (Tiles, error) {
 	return Tiles{rows, cols}, nil
 }
 
-// TilesNamed returns the puzzle of a named square board (8puzzle, 15puzzle,
+// tilesNamed returns the puzzle of a named square board (8puzzle, 15puzzle,
 // 24puzzle) and whether name is one.
-func TilesNamed(name string) (Tiles, bool) {
+func tilesNamed(name string) (Tiles, bool) {
 	switch name {
 	case tiles8Name:
 		return Tiles{tiles8Side, tiles8Side}, true
@@ -94,8 +93,8 @@ func (Tiles) Name() string { return TilesName }
 // RecordName implements Puzzle.
 func (t Tiles) RecordName() string { return record.TilesPuzzle(t.rows, t.cols) }
 
-// HeuristicNames implements Puzzle.
-func (t Tiles) HeuristicNames() []string { return search.TilesHeuristicNames(t.rows, t.cols) }
+// heuristicNames implements Puzzle.
+func (t Tiles) heuristicNames() []string { return search.TilesHeuristicNames(t.rows, t.cols) }
 
 // DefaultHeuristic implements Puzzle.
 func (t Tiles) DefaultHeuristic() string { return search.DefaultTilesHeuristic(t.rows, t.cols) }
@@ -115,9 +114,9 @@ func (t Tiles) CheckHeuristic(name string) error {
 // GoalName implements Puzzle.
 func (Tiles) GoalName(goal bitboard.Goal) string { return goal.String() }
 
-// SplitSearch implements Puzzle: SplitOn, or SplitAuto on boards of more
+// splitSearch implements Puzzle: SplitOn, or SplitAuto on boards of more
 // than TilesSplitCells cells.
-func (t Tiles) SplitSearch(mode SplitMode) bool {
+func (t Tiles) splitSearch(mode SplitMode) bool {
 	return mode == SplitOn || mode == SplitAuto && t.Cells() > TilesSplitCells
 }
 
@@ -126,13 +125,13 @@ func (t Tiles) Split(data []byte, atEOF bool) int {
 	return bitboard.TilesSplit(data, t.Cells(), atEOF, 0)
 }
 
-// First returns the length of the first record of data, which holds whole
+// first returns the length of the first record of data, which holds whole
 // records only (batch.Config.First: one board a unit).
-func (t Tiles) First(data []byte) int { return bitboard.TilesSplit(data, t.Cells(), true, 1) }
+func (t Tiles) first(data []byte) int { return bitboard.TilesSplit(data, t.Cells(), true, 1) }
 
-// Parse parses a scanned record of the board: the one call into bitboard's
+// parse parses a scanned record of the board: the one call into bitboard's
 // board parser.
-func (t Tiles) Parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
+func (t Tiles) parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
 	return bitboard.ParseTiles(rec.Fields, t.rows, t.cols)
 }
 
@@ -162,10 +161,10 @@ func (t Tiles) Tables(name string) ([]pdb.Spec, error) {
 	return search.TilesHeuristicSpecs(t.rows, t.cols, name)
 }
 
-// PDBNames returns the short names of the board's table of exact distances
+// pdbNames returns the short names of the board's table of exact distances
 // and preset partitions, as gen's --pdb takes them: "exact" and "44" on
 // 3 x 3, "555", "663" and "78" on 4 x 4, "6666" on 5 x 5, none elsewhere.
-func (t Tiles) PDBNames() []string {
+func (t Tiles) pdbNames() []string {
 	var out []string
 	if t.rows == pdb.TilesExactSide && t.cols == pdb.TilesExactSide {
 		out = append(out, pdb.TilesExactPattern)
@@ -179,7 +178,7 @@ func (t Tiles) PDBNames() []string {
 	return out
 }
 
-// PDBHeuristic returns the heuristic whose tables a short name of PDBNames
+// PDBHeuristic returns the heuristic whose tables a short name of gen's --pdb
 // stands for: "exact", or "pdb" and the preset partition's name.
 func PDBHeuristic(short string) string {
 	if short == pdb.TilesExactPattern {
@@ -188,11 +187,11 @@ func PDBHeuristic(short string) string {
 	return "pdb" + short
 }
 
-// BoardText implements Family.
-func (Tiles) BoardText(b bitboard.Tiles) string { return b.String() }
+// boardText implements Family.
+func (Tiles) boardText(b bitboard.Tiles) string { return b.String() }
 
-// BenchSolver implements Family.
-func (t Tiles) BenchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[bitboard.Tiles], error) {
+// benchSolver implements Family.
+func (t Tiles) benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[bitboard.Tiles], error) {
 	h, err := t.Heuristic(cache, heuristic)
 	if err != nil {
 		return nil, err
@@ -213,7 +212,7 @@ func (t Tiles) scan(r io.Reader, wantText bool, rec *Record[bitboard.Tiles], emi
 			if stopped {
 				return
 			}
-			rec.Board, rec.Err = t.Parse(tr)
+			rec.Board, rec.Err = t.parse(tr)
 			rec.Line, rec.Start = tr.Line, tr.Line
 			if rec.Err != nil {
 				rec.Line = tr.ErrLine(rec.Err)

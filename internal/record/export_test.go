@@ -1,7 +1,10 @@
 package record
 
-// Writers of real records, for the schema test in package record_test.
+// Writers of real records, for the schema test, and the output file's
+// opener and reader, for the output test, in package record_test.
 var (
 	TilesRecords    = tilesRecords
 	RotationRecords = rotationRecords
+	AppendOutput    = appendOutput
+	ReadOutput      = readOutput
 )

@@ -51,15 +51,15 @@ func (f *RunFile) Open(stdout io.Writer, h *Header) (dropped int, err error) {
 		f.Out = NewOutput(stdout)
 	} else {
 		if f.Prior != nil {
-			if err := f.Prior.CheckTables(f.Path, h.Provenance); err != nil {
+			if err := f.Prior.checkTables(f.Path, h.Provenance); err != nil {
 				return 0, resumeError{err}
 			}
 		}
-		if f.Out, dropped, err = OpenOutput(f.Path, f.Prior); err != nil {
+		if f.Out, dropped, err = openOutput(f.Path, f.Prior); err != nil {
 			return dropped, err
 		}
 	}
-	f.Out.WriteHeader(h)
+	f.Out.writeHeader(h)
 	return dropped, nil
 }
 

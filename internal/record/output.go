@@ -26,10 +26,10 @@ type Output struct {
 // NewOutput returns an Output writing to w, which it does not close.
 func NewOutput(w io.Writer) *Output { return &Output{w: w} }
 
-// AppendOutput opens the file path for appending after its first keep
+// appendOutput opens the file path for appending after its first keep
 // bytes (a resumed output's whole records: what ReadStream left in
 // Stream.Size), creating it if need be.
-func AppendOutput(path string, keep int64) (*Output, error) {
+func appendOutput(path string, keep int64) (*Output, error) {
 	if keep >= 0 {
 		if err := os.Truncate(path, keep); err != nil && !os.IsNotExist(err) {
 			return nil, err
@@ -75,16 +75,16 @@ func CheckOutputFile(path string, resume bool) error {
 	return nil
 }
 
-// OpenOutput opens the file path for the records of a run, appending after
+// openOutput opens the file path for the records of a run, appending after
 // the whole records of the earlier run p resumes (nil for none: the file is
 // emptied). dropped is the line number of the unfinished last line of p's
 // file it drops, 0 for none.
-func OpenOutput(path string, p *Prior) (out *Output, dropped int, err error) {
+func openOutput(path string, p *Prior) (out *Output, dropped int, err error) {
 	keep := int64(0)
 	if p != nil {
 		keep, dropped = p.Stream.Size, p.Stream.Truncated
 	}
-	out, err = AppendOutput(path, keep)
+	out, err = appendOutput(path, keep)
 	return out, dropped, err
 }
 
@@ -92,9 +92,9 @@ func OpenOutput(path string, p *Prior) (out *Output, dropped int, err error) {
 // batch writing answers in order).
 func (o *Output) Writer() io.Writer { return o.w }
 
-// WriteLine writes b, whole lines, and reports whether it was written: not
+// writeLine writes b, whole lines, and reports whether it was written: not
 // after Stop, Close or a write error.
-func (o *Output) WriteLine(b []byte) bool {
+func (o *Output) writeLine(b []byte) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.writeLocked(b)
@@ -119,9 +119,9 @@ func (o *Output) WriteRun(r *Run) bool {
 	return o.writeLocked(o.buf)
 }
 
-// WriteHeader writes h, the first line of an output (and of each session
+// writeHeader writes h, the first line of an output (and of each session
 // a resumed output appends), as one line of JSON.
-func (o *Output) WriteHeader(h *Header) bool { return o.WriteJSON(h) }
+func (o *Output) writeHeader(h *Header) bool { return o.WriteJSON(h) }
 
 // WriteJSON writes v as one line of JSON: a header or a summary.
 func (o *Output) WriteJSON(v any) bool {
@@ -132,7 +132,7 @@ func (o *Output) WriteJSON(v any) bool {
 		o.mu.Unlock()
 		return false
 	}
-	return o.WriteLine(append(b, '\n'))
+	return o.writeLine(append(b, '\n'))
 }
 
 // Close stops the Output, closes its file and returns the first write or
@@ -150,9 +150,9 @@ func (o *Output) Close() error {
 	return o.err
 }
 
-// ReadOutput reads the output file path of an earlier run (see ReadStream);
+// readOutput reads the output file path of an earlier run (see ReadStream);
 // a missing file is an empty stream.
-func ReadOutput(path string) (*Stream, error) {
+func readOutput(path string) (*Stream, error) {
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
 		return &Stream{}, nil

@@ -22,7 +22,7 @@ type Prior struct {
 // field that differs, or says why the file is not such an output. A missing
 // or empty file is no prior run: a Prior with nothing done.
 func ReadPrior(path string, cfg *Config) (*Prior, error) {
-	s, err := ReadOutput(path)
+	s, err := readOutput(path)
 	if err != nil {
 		return nil, err
 	}
@@ -65,9 +65,9 @@ func (p *Prior) Answered() func(input string, line int) bool {
 	return func(input string, line int) bool { return p.byLine[lineKey(input, line)] }
 }
 
-// CheckTables returns an error naming the first table of now whose
+// checkTables returns an error naming the first table of now whose
 // checksum differs from the one the file's run used.
-func (p *Prior) CheckTables(path string, now Provenance) error {
+func (p *Prior) checkTables(path string, now Provenance) error {
 	have := map[string]string{}
 	for _, h := range p.Stream.Headers {
 		for _, t := range h.Tables {

@@ -320,7 +320,7 @@ func (b *Builder) Add(runs []*record.Run) {
 		b.h0[h] += float64(c.H0)
 		b.h0n[h]++
 		if c.Repeats > 1 {
-			b.spreads[h] = append(b.spreads[h], c.Spread())
+			b.spreads[h] = append(b.spreads[h], c.spread())
 		}
 		if paired {
 			s.Paired.add(c)
@@ -465,9 +465,9 @@ func fold(g []*record.Run) Cell {
 	return c
 }
 
-// Spread returns the relative spread (max-min)/median of c's times, 0
+// spread returns the relative spread (max-min)/median of c's times, 0
 // when it has no time.
-func (c *Cell) Spread() float64 {
+func (c *Cell) spread() float64 {
 	if c.TimeNS <= 0 {
 		return 0
 	}

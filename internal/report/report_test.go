@@ -440,7 +440,7 @@ func TestWriters(t *testing.T) {
 		t.Errorf("no note on >=:\n%s", tb.String())
 	}
 	var in bytes.Buffer
-	if err := rep.WriteInstances(&in); err != nil || strings.Count(in.String(), "\n") != 1+80 {
+	if err := rep.writeInstances(&in); err != nil || strings.Count(in.String(), "\n") != 1+80 {
 		t.Errorf("%v:\n%s", err, in.String())
 	}
 }
@@ -499,7 +499,7 @@ func TestWrite(t *testing.T) {
 	var csvProv, table, instances bytes.Buffer
 	provenance.WriteCSV(&csvProv, prov)
 	rep.WriteTable(&table)
-	rep.WriteInstances(&instances)
+	rep.writeInstances(&instances)
 	var want bytes.Buffer
 	rep.WriteCSV(&want)
 	if got := write("csv", false); got != csvProv.String()+want.String() {

@@ -19,7 +19,7 @@ import (
 // provenance header prov, the runs, then the report line; "csv" prov as
 // comment lines (provenance.WriteCSV), then WriteCSV or, with perInstance,
 // the runs (record.WriteCSV); else the table, WriteTable and, with
-// perInstance, a blank line and WriteInstances.
+// perInstance, a blank line and writeInstances.
 func (rep *Report) Write(w io.Writer, format string, perInstance bool, prov record.Provenance, runs []record.Run) error {
 	switch format {
 	case "json":
@@ -53,7 +53,7 @@ func (rep *Report) Write(w io.Writer, format string, perInstance bool, prov reco
 		if _, err := io.WriteString(w, "\n"); err != nil {
 			return err
 		}
-		return rep.WriteInstances(w)
+		return rep.writeInstances(w)
 	}
 	return nil
 }
@@ -179,10 +179,10 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	return err
 }
 
-// WriteInstances writes one row per instance and heuristic: status, length
+// writeInstances writes one row per instance and heuristic: status, length
 // (or the lower bound of a censored run), nodes generated and the time,
 // with the min-max range of repeated times.
-func (rep *Report) WriteInstances(w io.Writer) error {
+func (rep *Report) writeInstances(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "instance\tinput\tline\theuristic\tstatus\tlength\th0\tgenerated\ttime\truns\ttime range\t")
 	for b, in := range rep.Boards {

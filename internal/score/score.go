@@ -17,10 +17,10 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// Cost returns what the tables of specs cost: count, memory once loaded,
+// cost returns what the tables of specs cost: count, memory once loaded,
 // estimated build time and peak memory, and, as puzzle/pattern, those for
 // which cached is false.
-func Cost(specs []pdb.Spec, cached func(pdb.Spec) bool) record.ScoreTables {
+func cost(specs []pdb.Spec, cached func(pdb.Spec) bool) record.ScoreTables {
 	t := record.ScoreTables{Count: len(specs)}
 	for _, s := range specs {
 		t.Bytes += s.Entries * uint64(s.Width) / 8
@@ -34,7 +34,7 @@ func Cost(specs []pdb.Spec, cached func(pdb.Spec) bool) record.ScoreTables {
 }
 
 // Costs returns what the tables of each heuristic cost (specs[i] the
-// tables of heuristics[i]; see Cost) and, one a table missing from the
+// tables of heuristics[i]; see cost) and, one a table missing from the
 // cache, in the order first needed, a line naming it (puzzle/pattern), the
 // heuristics needing it and, when known, its build estimate: "NAME (H1,
 // H2): build 1m4s, 230.0 MiB at the peak".
@@ -44,7 +44,7 @@ func Costs(heuristics []string, specs [][]pdb.Spec, cached func(pdb.Spec) bool) 
 	estimate := map[string]string{} // table name -> its build estimate
 	tables = make([]record.ScoreTables, len(specs))
 	for i, list := range specs {
-		tables[i] = Cost(list, func(s pdb.Spec) bool {
+		tables[i] = cost(list, func(s pdb.Spec) bool {
 			if cached(s) {
 				return true
 			}
@@ -65,8 +65,8 @@ func Costs(heuristics []string, specs [][]pdb.Spec, cached func(pdb.Spec) bool) 
 	return tables, missing
 }
 
-// Quantiles are the quantiles reported, by name.
-var Quantiles = []struct {
+// quantiles are the quantiles reported, by name.
+var quantiles = []struct {
 	Name string
 	Q    float64
 }{{"min", 0}, {"p1", 0.01}, {"p10", 0.1}, {"p50", 0.5}, {"p90", 0.9}, {"p99", 0.99}, {"max", 1}}
@@ -104,7 +104,7 @@ func Heuristics(puzzle string, heurs []*search.TilesHeuristic, tables []record.S
 			Predicted: record.ScorePrediction{Expanded: pred.Expanded, Generated: pred.Generated,
 				ExpandedByCell: pred.ExpandedByCell, GeneratedByCell: pred.GeneratedByCell, Sparse: pred.Sparse},
 			TimeNS: time.Since(start).Nanoseconds()}
-		for _, q := range Quantiles {
+		for _, q := range quantiles {
 			res.Quantiles[q.Name] = hist.Quantile(q.Q)
 		}
 		if first := results[0].Predicted.Generated; i == 0 || first > 0 {

@@ -16,12 +16,12 @@ func TestCost(t *testing.T) {
 		{Puzzle: "15puzzle", Pattern: "b", Entries: 4096, Width: 4, BuildTime: 2 * time.Second, PeakBytes: 30},
 		{Puzzle: "15puzzle", Pattern: "c", Entries: 16, Width: 2, PeakBytes: 20},
 	}
-	c := Cost(specs, func(s pdb.Spec) bool { return s.Pattern != "b" })
+	c := cost(specs, func(s pdb.Spec) bool { return s.Pattern != "b" })
 	if c.Count != 3 || c.Bytes != 1000+2048+4 || c.BuildNS != 3e9 || c.PeakBytes != 30 ||
 		!slices.Equal(c.Missing, []string{"15puzzle/b"}) {
 		t.Fatalf("%+v", c)
 	}
-	if c := Cost(nil, nil); c.Count != 0 || c.Bytes != 0 || c.Missing != nil {
+	if c := cost(nil, nil); c.Count != 0 || c.Bytes != 0 || c.Missing != nil {
 		t.Fatalf("no tables: %+v", c)
 	}
 }

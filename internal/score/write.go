@@ -66,13 +66,13 @@ sparse: share of "generated" from terms whose P rests on fewer than %d boards: t
 // writeH writes a row a heuristic: the mean h and its quantiles.
 func writeH(tw *tabwriter.Writer, scores []record.Score) {
 	fmt.Fprint(tw, "heuristic\tmean h\t")
-	for _, q := range Quantiles {
+	for _, q := range quantiles {
 		fmt.Fprintf(tw, "%s\t", q.Name)
 	}
 	fmt.Fprintln(tw)
 	for _, r := range scores {
 		fmt.Fprintf(tw, "%s\t%.3f\t", r.Heuristic, r.MeanH)
-		for _, q := range Quantiles {
+		for _, q := range quantiles {
 			fmt.Fprintf(tw, "%d\t", r.Quantiles[q.Name])
 		}
 		fmt.Fprintln(tw)

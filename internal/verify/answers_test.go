@@ -253,7 +253,7 @@ func TestCheckTiles(t *testing.T) {
 	}
 	s := search.NewTilesSolver(h)
 	check := func(b bitboard.Tiles, a TilesAnswer) search.Verdict {
-		c, err := CheckTiles(s, b, goal, a, search.Limits{})
+		c, err := checkTiles(s, b, goal, a, search.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -44,7 +44,7 @@ type Items[B, A any] struct {
 // them at a time, with a checker of newCheck's a worker, writes the verdicts
 // as out says and counts them in t: its Source, NewHandler and Collect.
 func (r *Reader[B, A]) Batch(newCheck func() func(*Pair[B, A]) search.Check, out *Output, t *Tally) batch.Config[Items[B, A]] {
-	source := r.Source(r.perUnit)
+	source := r.source(r.perUnit)
 	return batch.Config[Items[B, A]]{
 		Source: func(send func(*batch.Unit, Items[B, A]) bool) error {
 			return source(func(u *batch.Unit, pairs []Pair[B, A]) bool { return send(u, Items[B, A]{Pairs: pairs}) })
@@ -67,7 +67,7 @@ func (r *Reader[B, A]) Batch(newCheck func() func(*Pair[B, A]) search.Check, out
 func appendVerdicts[B, A any](u *batch.Unit, items *Items[B, A], o *Output, check func(*Pair[B, A]) search.Check) {
 	for i := range items.Pairs {
 		p := &items.Pairs[i]
-		c := p.Check(check)
+		c := p.check(check)
 		items.counts[c.Verdict]++
 		if o.JSON {
 			r := record.Verdict{Puzzle: o.Puzzle, Input: batch.RecordInput(u.Name), Line: p.BoardLine,
@@ -136,14 +136,14 @@ func RotationChecks(newSolver func() *search.RotationSolver) func() func(*Pair[b
 }
 
 // TilesChecks returns a maker of checkers of sliding-tile pairs for goal
-// (CheckTiles, without limits), each with a solver of heuristic h searching
+// (checkTiles, without limits), each with a solver of heuristic h searching
 // on workers goroutines; a search error is the verdict wrong.
 func TilesChecks(h *search.TilesHeuristic, workers int, goal bitboard.Goal) func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
 	return func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(workers)
 		return func(p *Pair[bitboard.Tiles, TilesAnswer]) search.Check {
-			c, err := CheckTiles(s, p.Board, goal, p.Answer, search.Limits{})
+			c, err := checkTiles(s, p.Board, goal, p.Answer, search.Limits{})
 			if err != nil {
 				return search.Check{Verdict: search.VerdictWrong, Detail: err.Error()}
 			}

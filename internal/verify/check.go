@@ -7,12 +7,12 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// CheckTiles checks answer a to board b for goal. An unsolvable board gets
+// checkTiles checks answer a to board b for goal. An unsolvable board gets
 // VerdictUnsolvable whatever the answer. Moves must be legal and reach the
 // goal; a bare length (a.HasMoves false) can only be checked against the
 // optimal length, which s finds under lim (its search.ErrLimit is returned
 // as is).
-func CheckTiles(s *search.TilesSolver, b bitboard.Tiles, goal bitboard.Goal, a TilesAnswer, lim search.Limits) (search.Check, error) {
+func checkTiles(s *search.TilesSolver, b bitboard.Tiles, goal bitboard.Goal, a TilesAnswer, lim search.Limits) (search.Check, error) {
 	if !b.Solvable(goal) {
 		return search.Check{Verdict: search.VerdictUnsolvable, Detail: fmt.Sprintf("%v cannot reach the %v goal", b, goal)}, nil
 	}

@@ -1,7 +1,7 @@
 // Package verify pairs a stream of boards with a stream of someone's
 // answers, as "pdbsolve solve" prints them, for checking on the workers of
 // package batch: Rotation answers by search.RotationSolver.VerifyRotation,
-// sliding-tile answers by CheckTiles.
+// sliding-tile answers by checkTiles.
 //
 // Boards are read as solve reads them: for the Rotation Game 24 symbols a
 // board wherever the line breaks fall, a lone "0" token ending the input
@@ -62,8 +62,8 @@ type fault struct {
 	detail  string
 }
 
-// Check returns the verdict on the pair: its fault's, else what check says.
-func (p *Pair[B, A]) Check(check func(*Pair[B, A]) search.Check) search.Check {
+// check returns the verdict on the pair: its fault's, else what check says.
+func (p *Pair[B, A]) check(check func(*Pair[B, A]) search.Check) search.Check {
 	if p.verdict != search.VerdictOK {
 		return search.Check{Verdict: p.verdict, Detail: p.detail}
 	}
@@ -157,9 +157,9 @@ func (r *Reader[B, A]) next(p *Pair[B, A]) (bool, error) {
 	return true, err
 }
 
-// Source returns a batch.Config Source that sends the pairs, perUnit of
+// source returns a batch.Config Source that sends the pairs, perUnit of
 // them a unit, as the unit's items. The Records of a unit are its pairs.
-func (r *Reader[B, A]) Source(perUnit int) func(send func(*batch.Unit, []Pair[B, A]) bool) error {
+func (r *Reader[B, A]) source(perUnit int) func(send func(*batch.Unit, []Pair[B, A]) bool) error {
 	return func(send func(*batch.Unit, []Pair[B, A]) bool) error {
 		for {
 			pairs := make([]Pair[B, A], perUnit)
@@ -186,7 +186,7 @@ func (r *Reader[B, A]) Source(perUnit int) func(send func(*batch.Unit, []Pair[B,
 
 // Extra counts the answers left after the last board's, an answer of the
 // judge format (two lines) once. Call it once the boards have ended (after
-// Source's function returned nil).
+// the batch's Source returned nil).
 func (r *Reader[B, A]) Extra() (int, error) {
 	return r.answers.extra()
 }

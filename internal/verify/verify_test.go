@@ -47,7 +47,7 @@ func TestRotationPairs(t *testing.T) {
 	}
 	r, _ = NewRotationReader(strings.NewReader(solvedBoard+"\n"), "b", strings.NewReader("No moves needed\n1\nA\n1\n\nB\n"), "a")
 	var units [][]Pair[bitboard.Rotation, RotationAnswer]
-	if err := r.Source(1)(func(_ *batch.Unit, pairs []Pair[bitboard.Rotation, RotationAnswer]) bool {
+	if err := r.source(1)(func(_ *batch.Unit, pairs []Pair[bitboard.Rotation, RotationAnswer]) bool {
 		units = append(units, pairs)
 		return true
 	}); err != nil {
