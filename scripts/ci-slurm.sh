@@ -69,8 +69,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   command -v apt-get >/dev/null || fail "missing ${missing[*]} and no apt-get to install them"
   log "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  timeout "$(left)" apt-get -q -o DPkg::Lock::Timeout=120 update >/dev/null || fail "apt-get update"
-  timeout "$(left)" apt-get -q -y -o DPkg::Lock::Timeout=120 install --no-install-recommends "${missing[@]}" >/dev/null ||
+  # timeout runs apt-get in a process group of its own: on a terminal, apt's
+  # pseudo-terminal for dpkg would stop it (SIGTTOU), so it gets none, and
+  # no terminal input either.
+  timeout "$(left)" apt-get -q -o DPkg::Lock::Timeout=120 update </dev/null >/dev/null || fail "apt-get update"
+  timeout "$(left)" apt-get -q -y -o DPkg::Lock::Timeout=120 -o Dpkg::Use-Pty=0 install --no-install-recommends "${missing[@]}" </dev/null >/dev/null ||
     fail "apt-get install ${missing[*]}"
 fi
 PATH=$PATH:/usr/sbin
