@@ -10,11 +10,12 @@ import "strings"
 const exitCodeHelp = `Exit status:
   0  every record was handled (bench: every run solved or censored)
   1  some records were malformed, unsolvable or wrong (verify, bench), bench
-     heuristics disagreed, an --instances number was past the end of the
-     inputs or --shard took no record; the others were handled
+     heuristics disagreed, an --instances number or range was wholly past
+     the end of the inputs or --shard took no record; the others were handled
   2  bad flags or arguments (also -o onto a non-empty file without --resume,
      --resume onto another run's output)
-  3  a table could not be read, built or written
+  3  a table could not be read or built, or (gen) written; score without
+     --build: tables missing
   4  an input could not be read or the output could not be written
   5  solve: a board stopped at a node or time limit
   6  bench report: its inputs are missing, incomplete or disagree
@@ -27,7 +28,7 @@ const exitCodeHelp = `Exit status:
 const selectionHelp = `--instances 40,38,25 (ranges such as 1-10 allowed) takes only those records,
 numbered from 1 across the inputs (bad records count); --shard K/N every
 N-th from the K-th (0-based); with both, a record must be in both. Records
-are picked as they are read: memory stays flat. A number past the end of
+are picked as they are read: memory stays flat. A number or range wholly past the end of
 the inputs, or a shard that takes no record, is named on stderr and makes
 the exit status 1.
 `
