@@ -28,9 +28,9 @@ const exitCodeHelp = `Exit status:
 const selectionHelp = `--instances 40,38,25 (ranges such as 1-10 allowed) takes only those records,
 numbered from 1 across the inputs (bad records count); --shard K/N every
 N-th from the K-th (0-based); with both, a record must be in both. Records
-are picked as they are read: memory stays flat. A number or range wholly past the end of
-the inputs, or a shard that takes no record, is named on stderr and makes
-the exit status 1.
+are picked as they are read: memory stays flat. A number or range wholly
+past the end of the inputs, or a shard that takes no record, is named on
+stderr and makes the exit status 1.
 `
 
 // outputHelp is the help of -o and --resume (solve, bench).
