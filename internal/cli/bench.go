@@ -108,10 +108,8 @@ func (o *benchOptions) complete() (err error) {
 	if err := checkHeuristicList(o.Heuristics); err != nil {
 		return err
 	}
-	if o.Plot != "" {
-		if _, err := plot.Format(o.Plot); err != nil {
-			return usageError("--plot %q: %v", o.Plot, err)
-		}
+	if err := o.compareFlags.check(); err != nil {
+		return err
 	}
 	if o.Repeat < 1 || o.Repeat > maxRepeat {
 		return usageError("--repeat %d: want 1 to %d runs an instance", o.Repeat, maxRepeat)

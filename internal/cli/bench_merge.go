@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/plot"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 )
@@ -63,7 +64,20 @@ same run finished. Notes name outputs without a configuration header
 	return cmd
 }
 
+// check checks the flags of a comparison before any input is read.
+func (f *compareFlags) check() error {
+	if f.Plot != "" {
+		if _, err := plot.Format(f.Plot); err != nil {
+			return usageError("--plot %q: %v", f.Plot, err)
+		}
+	}
+	return nil
+}
+
 func runBenchReport(o *benchReportOptions) error {
+	if err := o.compareFlags.check(); err != nil {
+		return err
+	}
 	for _, f := range o.Files {
 		if f == "-" {
 			continue

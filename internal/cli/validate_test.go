@@ -31,6 +31,7 @@ func TestBadFlagsBuildNothing(t *testing.T) {
 		{"bench", "24puzzle", "--heuristic", "pdb6666,bogus"},
 		{"bench", "24puzzle", "--heuristic", "pdb6666", "--size", "4x4"},
 		{"bench", "rotation", "--heuristic", "exact", "--goal", "middle"},
+		{"bench", "report", "--plot", "nodes.gif", "runs.jsonl"},
 		{"verify", "24puzzle", "--heuristic", "pdb:1-12/13-24+reflect+reflect", "--input", "-", "--solutions", "x"},
 		{"verify", "rotation", "--heuristic", "bogus", "--input", "-", "--solutions", "x"},
 		{"score", "24puzzle", "--heuristic", "pdb6666,bogus", "--build"},
