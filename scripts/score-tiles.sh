@@ -36,20 +36,20 @@ run() {
 run score 15puzzle -n "$samples" --build \
 	--heuristic manhattan,linear-conflict,pdb555,pdb663,pdb663+reflect,pdb78+reflect
 run score 15puzzle -n "$samples" --build \
-	--heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,"pdb:1-7/8,9,12,13/10,11,14,15+reflect",pdb78+reflect'
+	--heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb:1-7/8,9,12,13/10,11,14,15+reflect,pdb78+reflect'
 run score 15puzzle -n "$samples" --build \
-	--heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb:1-7/9-15/8+reflect,"pdb:1-7/8-11,13-15/12+reflect"'
-run -j 1 bench 15puzzle --heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb:1-7/9-15/8+reflect,"pdb:1-7/8-11,13-15/12+reflect",pdb78+reflect' "$root/data/korf100.txt"
+	--heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb:1-7/9-15/8+reflect,pdb:1-7/8-11,13-15/12+reflect'
+run -j 1 bench 15puzzle --heuristic 'pdb663+reflect,pdb:1-7/8-14/15+reflect,pdb:1-7/9-15/8+reflect,pdb:1-7/8-11,13-15/12+reflect,pdb78+reflect' "$root/data/korf100.txt"
 
 # 3x4: the mean optimal length is about 35 (300 random boards below).
 "$bin" random tiles --size 3x4 -n 300 --seed 5 > "$work/r34.txt"
-h34='manhattan,linear-conflict,pdb:1-4/5-8/9-11,pdb:1-6/7-11,"pdb:1,2,5,6,9,10/3,4,7,8,11","pdb:1,2,4,5,8,9/3,6,7,10,11","pdb:1,2,4,5,6,8,9/3,7,10,11",pdb:1-8/9-11,"pdb:1,2,3,4,5,6,8,9/7,10,11",pdb:1-9/10-11'
+h34='manhattan,linear-conflict,pdb:1-4/5-8/9-11,pdb:1-6/7-11,pdb:1,2,5,6,9,10/3,4,7,8,11,pdb:1,2,4,5,8,9/3,6,7,10,11,pdb:1,2,4,5,6,8,9/3,7,10,11,pdb:1-8/9-11,pdb:1,2,3,4,5,6,8,9/7,10,11,pdb:1-9/10-11'
 run score tiles --size 3x4 -n "$samples" --depth 35 --build --heuristic "$h34"
 run -j 1 bench tiles --size 3x4 --heuristic "$h34" "$work/r34.txt"
 
 # 3x5: the mean optimal length is about 52 (200 random boards below).
 "$bin" random tiles --size 3x5 -n 200 --seed 6 > "$work/r35.txt"
-h35='pdb:1-6/7-12/13-14,pdb:1-7/8-14,"pdb:1,2,5,6,7,10,11/3,4,8,9,12,13,14"'
+h35='pdb:1-6/7-12/13-14,pdb:1-7/8-14,pdb:1,2,5,6,7,10,11/3,4,8,9,12,13,14'
 run score tiles --size 3x5 -n "$samples" --depth 50 --build --heuristic "manhattan,$h35"
 run -j 1 bench tiles --size 3x5 --timeout 60s --heuristic "$h35" "$work/r35.txt"
 
@@ -58,6 +58,6 @@ run score tiles --size 4x3 -n 300000 --depth 35 --build --heuristic manhattan,pd
 
 # 2x6: the mean optimal length is about 49 (300 random boards below).
 "$bin" random tiles --size 2x6 -n 300 --seed 5 > "$work/r26.txt"
-h26='pdb:1-6/7-11,"pdb:1,2,3,6,7,8/4,5,9,10,11","pdb:1,2,3,6,7,8,9/4,5,10,11"'
+h26='pdb:1-6/7-11,pdb:1,2,3,6,7,8/4,5,9,10,11,pdb:1,2,3,6,7,8,9/4,5,10,11'
 run score tiles --size 2x6 -n 300000 --depth 40 --build --heuristic "manhattan,$h26"
 run -j 1 bench tiles --size 2x6 --heuristic "$h26" "$work/r26.txt"

@@ -219,19 +219,25 @@ func tilesUnknown(rows, cols int, where string) error {
 // SplitHeuristicList splits a comma-separated list of heuristic names, as
 // bench and score take them, into its names. A comma that a digit follows
 // belongs to a name (it separates the tiles of a pattern, "pdb:1,2,4-6/...")
-// and does not split: names start with a letter, tiles are numbers. Empty
-// names are kept, for the caller to reject; an empty list is no names.
+// and does not split: names start with a letter, tiles are numbers. A name
+// in double quotes (a CSV field, as earlier versions wanted a pattern with
+// commas) is taken without them. Empty names are kept, for the caller to
+// reject; an empty list is no names.
 func SplitHeuristicList(list string) []string {
 	if list == "" {
 		return nil
 	}
 	var names []string
 	start := 0
-	for i := 0; i < len(list); i++ {
-		if list[i] == ',' && (i+1 == len(list) || list[i+1] < '0' || list[i+1] > '9') {
-			names = append(names, list[start:i])
+	for i := 0; i <= len(list); i++ {
+		if i == len(list) || list[i] == ',' && (i+1 == len(list) || list[i+1] < '0' || list[i+1] > '9') {
+			name := list[start:i]
+			if len(name) >= 2 && name[0] == '"' && name[len(name)-1] == '"' {
+				name = name[1 : len(name)-1]
+			}
+			names = append(names, name)
 			start = i + 1
 		}
 	}
-	return append(names, list[start:])
+	return names
 }

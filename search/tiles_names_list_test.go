@@ -21,6 +21,8 @@ func TestSplitHeuristicList(t *testing.T) {
 		{"pdb6666+zero+reflect|pdb:1-6/7-9,12-14/10,11,15,16,20,21/17-19,22-24+zero+reflect,pdb6666+reflect",
 			[]string{"pdb6666+zero+reflect|pdb:1-6/7-9,12-14/10,11,15,16,20,21/17-19,22-24+zero+reflect", "pdb6666+reflect"}},
 		{"exact,,count,", []string{"exact", "", "count", ""}},
+		{`manhattan,"pdb:1,2,5,6,9,10/3,4,7,8,11",pdb:1-6/7-11`,
+			[]string{"manhattan", "pdb:1,2,5,6,9,10/3,4,7,8,11", "pdb:1-6/7-11"}},
 	} {
 		got := SplitHeuristicList(c.list)
 		if !slices.Equal(got, c.want) {
