@@ -1,10 +1,9 @@
 // Package bench runs benchmark instances: the puzzles' search solvers behind
 // one small interface, one Solver per goroutine, each solve timed and its
 // outcome (solved, censored by a node or time limit, or unsolvable) kept
-// with its statistics, and turned by Record into a run of the record schema
-// (docs/records.md) that package report compares. A [Session] runs
-// instances under every heuristic and repeat, writing each run as it
-// completes; a [Pipeline] feeds it from a batch of inputs (package batch),
+// with its statistics as a run of the record schema (docs/records.md) that
+// package report compares. A [Session] runs instances under every heuristic
+// and repeat, writing each run as it completes; a [Pipeline] feeds it from a batch of inputs (package batch),
 // resuming an earlier output, and ends it with a summary line.
 package bench
 

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -35,7 +36,7 @@ func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 		Short: short,
 		Long: longHelp(`Build the pattern databases of the `+board+` for --heuristic (any name
 solve takes; default: the board's default) or --pdb, a preset or table by
-its short name (exact and 44 on 3x3; 555, 663 and 78 on 4x4; 6666 on 5x5).
+its short name (exact (3x3), `+strings.Join(pdb.TilesPartitionNames(), ", ")+`).
 One table serves every pattern that is its image under a symmetry of the
 board. A build of more than a few seconds first gives its expected time and
 peak memory, and is refused (exit 3) when it needs more memory than the

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"strings"
 
+	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -34,8 +35,8 @@ func TilesJudgeHelp(name string) string {
 // TilesHeuristicsHelp lists the heuristics the board of puzzle name takes
 // and spells the grammar of partitions, in sentences.
 func TilesHeuristicsHelp(name string) string {
-	list := `manhattan, linear-conflict, exact (3x3), the presets pdb555,
-pdb663, pdb78 (4x4) and pdb6666 (5x5), each with +zero and +reflect`
+	list := "manhattan, linear-conflict, exact (3x3), the presets pdb" +
+		strings.Join(pdb.TilesPartitionNames(), ", pdb") + ", each with +zero and +reflect"
 	if t, ok := tilesNamed(name); ok {
 		list = strings.Join(search.TilesHeuristicNames(t.rows, t.cols), ", ")
 	}

@@ -45,7 +45,7 @@ func CheckSet(names []string, streams []*record.Stream) (problems, notes []strin
 		where := fmt.Sprintf("%s (shard %s)", name, cfg.Shard)
 		shard, err := ParseShard(cfg.Shard)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: shard %q: %v", name, cfg.Shard, err))
+			problems = append(problems, fmt.Sprintf("%s: %v", name, err))
 			continue
 		}
 		if cfg.Command == "solve" { // solve -o writes no summary line
