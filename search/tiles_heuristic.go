@@ -133,6 +133,12 @@ func tilesBoardOK(rows, cols int) bool {
 	return rows >= bitboard.TilesMinSide && cols >= bitboard.TilesMinSide && rows*cols <= bitboard.TilesMaxCells
 }
 
+// TilesDefaultRule states DefaultTilesHeuristic's rule in words, for help
+// texts; it changes with the function.
+const TilesDefaultRule = `exact on 3x3, pdb663+reflect on 4x4, ` + TilesZeroCatalogue24 + ` on
+5x5, manhattan below 12 cells, a 7-4 partition on 12 cells (by columns on a board
+wider than tall), else row-major patterns of up to 5 or 6 tiles`
+
 // DefaultTilesHeuristic returns the default heuristic name for the rows x
 // cols board: "exact" on 3 x 3, "pdb663+reflect" on 4 x 4, the catalogue
 // TilesZeroCatalogue24 on 5 x 5, "manhattan" on other boards of fewer than

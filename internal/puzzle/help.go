@@ -55,7 +55,5 @@ func TilesDefaultHelp(name string) string {
 	if t, ok := tilesNamed(name); ok {
 		return t.DefaultHeuristic()
 	}
-	return `exact on 3x3, pdb663+reflect on 4x4, ` + search.TilesZeroCatalogue24 + ` on
-5x5, manhattan below 12 cells, a 7-4 partition on 12 cells (by columns on a board
-wider than tall), else row-major patterns of up to 5 or 6 tiles`
+	return search.TilesDefaultRule
 }
