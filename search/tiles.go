@@ -17,8 +17,10 @@ import (
 // cell and, for pattern databases, the cells each pattern's table sees, on
 // the board and on its reflection. A move changes one tile, hence one
 // pattern and one reflected pattern: their entries are looked up again and
-// the rest of the sums is kept. The move that undoes the previous one is
-// never generated.
+// the rest of the sums is kept. The moves come from the solver's pruning
+// automaton (TilesPrune): by default every string that holds a duplicate of
+// at most TilesPruneDepth moves is cut, with TilesPruneInverse only the move
+// that undoes the previous one. Either way the answer is the same.
 //
 // One instance on several workers. Each iteration first walks the top of
 // the tree (tilesTop) down to a depth chosen so that there are enough
@@ -65,6 +67,7 @@ var ErrTilesBoard = errors.New("invalid sliding-tile board")
 // used by one goroutine at a time; solvers may share a TilesHeuristic.
 type TilesSolver struct {
 	h       *TilesHeuristic
+	prune   *TilesPrune
 	workers int
 	kernels []*tilesKernel
 	// parallelMin is the fewest nodes an iteration must have generated for
@@ -73,9 +76,45 @@ type TilesSolver struct {
 	parallelMin uint64
 }
 
-// NewTilesSolver returns a solver using heuristic h on one worker.
+// NewTilesSolver returns a solver using heuristic h on one worker, pruning
+// by automaton (TilesPruneAutomaton; SetPruning changes it).
 func NewTilesSolver(h *TilesHeuristic) *TilesSolver {
-	return &TilesSolver{h: h, workers: 1, kernels: []*tilesKernel{newTilesKernel(h)}, parallelMin: tilesParallelMin}
+	a, err := TilesPruneFor(h.rows, h.cols, TilesPruneAutomaton)
+	if err != nil { // cannot happen: a loaded heuristic's board is supported
+		panic(err)
+	}
+	s := &TilesSolver{h: h, workers: 1, parallelMin: tilesParallelMin}
+	s.setPrune(a)
+	return s
+}
+
+// SetPruning sets how the solver prunes the blank's move strings; the
+// automaton is built on the first use of its board and pruning in the
+// process (TilesPruneFor). The answers are the same either way; the node
+// counts are not.
+func (s *TilesSolver) SetPruning(p TilesPruning) error {
+	a, err := TilesPruneFor(s.h.rows, s.h.cols, p)
+	if err != nil {
+		return err
+	}
+	s.setPrune(a)
+	return nil
+}
+
+// Pruning returns how the solver prunes the blank's move strings.
+func (s *TilesSolver) Pruning() TilesPruning { return s.prune.Pruning() }
+
+// setPrune makes the solver search with automaton a, which must be for the
+// heuristic's board.
+func (s *TilesSolver) setPrune(a *TilesPrune) {
+	if a.rows != s.h.rows || a.cols != s.h.cols {
+		panic(fmt.Sprintf("a %dx%d pruning automaton for a %dx%d heuristic", a.rows, a.cols, s.h.rows, s.h.cols))
+	}
+	s.prune = a
+	s.kernels = s.kernels[:0]
+	for range max(s.workers, 1) {
+		s.kernels = append(s.kernels, newTilesKernel(s.h).withPrune(a))
+	}
 }
 
 // SetWorkers sets the number of goroutines that search one instance
@@ -84,7 +123,7 @@ func NewTilesSolver(h *TilesHeuristic) *TilesSolver {
 func (s *TilesSolver) SetWorkers(n int) {
 	s.workers = max(n, 1)
 	for len(s.kernels) < s.workers {
-		s.kernels = append(s.kernels, newTilesKernel(s.h))
+		s.kernels = append(s.kernels, newTilesKernel(s.h).withPrune(s.prune))
 	}
 }
 
@@ -192,7 +231,7 @@ func (s *TilesSolver) iterateSerial(root bitboard.Tiles, bound int, ctl *tilesCo
 	k.begin(ctl, bound)
 	k.load(root)
 	g0, e0 := k.generated, k.expanded
-	found := k.search(0, bound, tilesNoMove)
+	found := k.search(0, bound, s.prune.roots[root.BlankCell()])
 	r := tilesIteration{found: found, stopped: ctl.stopped.Load(), generated: k.generated - g0,
 		expanded: k.expanded - e0, nextBound: k.nextBound}
 	k.flush()
@@ -205,7 +244,7 @@ func (s *TilesSolver) iterateSerial(root bitboard.Tiles, bound int, ctl *tilesCo
 // tilesSubtree is a node at the split depth: a subtree for one worker.
 type tilesSubtree struct {
 	board               bitboard.Tiles
-	prev                uint8 // the move that reached it
+	state               uint32 // the automaton's state at it
 	path                []uint8
 	topGen, topExp      uint64 // the walk's counts when it reached the node
 	generated, expanded uint64 // the subtree's counts
@@ -237,7 +276,7 @@ func (s *TilesSolver) iterateParallel(root bitboard.Tiles, bound int, ctl *tiles
 				k.load(sub.board)
 				copy(k.path, sub.path)
 				g0, e0 := k.generated, k.expanded
-				found := k.search(len(sub.path), bound, sub.prev)
+				found := k.search(len(sub.path), bound, sub.state)
 				sub.generated, sub.expanded = k.generated-g0, k.expanded-e0
 				if found {
 					sub.found = true
@@ -292,7 +331,7 @@ func (s *TilesSolver) splitTop(root bitboard.Tiles, bound int) tilesTop {
 	for depth := 1; ; depth++ {
 		top = tilesTop{nextBound: tilesInfinity}
 		path := make([]uint8, 0, depth)
-		s.walkTop(k, &top, root, 0, depth, bound, tilesNoMove, path)
+		s.walkTop(k, &top, root, 0, depth, bound, s.prune.roots[root.BlankCell()], path)
 		if len(top.subtrees) >= tilesSplitPerWorker*s.workers || depth >= tilesMaxSplit || depth >= bound-1 {
 			return top
 		}
@@ -301,15 +340,14 @@ func (s *TilesSolver) splitTop(root bitboard.Tiles, bound int) tilesTop {
 
 // walkTop visits b at depth g, counting and pruning as the kernels do, and
 // records the nodes at depth split as subtrees.
-func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, g, split, bound int, prev uint8, path []uint8) {
+func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, g, split, bound int, state uint32, path []uint8) {
 	if g == split {
-		top.subtrees = append(top.subtrees, tilesSubtree{board: b, prev: prev, path: append([]uint8(nil), path...),
+		top.subtrees = append(top.subtrees, tilesSubtree{board: b, state: state, path: append([]uint8(nil), path...),
 			topGen: top.generated, topExp: top.expanded})
 		return
 	}
 	top.expanded++
-	h := s.h
-	l := &h.moves[b.BlankCell()][prev]
+	l := &s.prune.lists[state]
 	for i := range int(l.n) {
 		m := bitboard.TilesMove(l.m[i])
 		top.generated++
@@ -324,6 +362,6 @@ func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, g
 			top.nextBound = min(top.nextBound, f)
 			continue
 		}
-		s.walkTop(k, top, nb, g+1, split, bound, uint8(m), append(path, uint8(m)))
+		s.walkTop(k, top, nb, g+1, split, bound, l.next[i], append(path, uint8(m)))
 	}
 }

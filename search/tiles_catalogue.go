@@ -185,7 +185,7 @@ func (k *tilesKernel) loadCatalogue() {
 // exceeds the bound; that view goes first for the next children (it is
 // likely to prune them too). A pattern shared by several views is looked up
 // once a child (seen, newv).
-func (k *tilesKernel) dfsCatalogue(g, bound int, prev uint8) bool {
+func (k *tilesKernel) dfsCatalogue(g, bound int, state uint32) bool {
 	if k.heur == 0 {
 		k.solution = g
 		return true
@@ -196,7 +196,7 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, prev uint8) bool {
 	nc := h.nc
 	views := c.views
 	blank := k.blank
-	l := &h.moves[blank][prev]
+	l := &k.lists[state]
 	for i := range int(l.n) {
 		k.generated++
 		if k.generated >= k.next && k.check() {
@@ -267,7 +267,7 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, prev uint8) bool {
 		k.cells[blank], k.cells[to] = t, 0
 		k.blank, k.man, k.heur = to, man, man+2*int(best)
 		k.path[g] = m
-		if k.dfsCatalogue(g+1, bound, m) {
+		if k.dfsCatalogue(g+1, bound, l.next[i]) {
 			return true
 		}
 		k.cells[to], k.cells[blank] = t, 0

@@ -9,8 +9,10 @@ import (
 
 // The sliding-tile search kernels: one depth-first search a heuristic kind,
 // so that the inner loop makes no call through a switch, interface or
-// closure. Each walks the blank's precomputed move list for its cell (the
-// inverse of the previous move left out), computes the child's heuristic
+// closure. Each walks the move list of its state in the pruning automaton
+// (TilesPrune, tiles_prune.go: the blank's moves from its cell that complete
+// no forbidden string, with the cells and states they reach; at depth 2 the
+// moves other than the inverse of the previous one), computes the child's heuristic
 // from the parent's before it changes the board, and changes the board only
 // for children within the bound; what it must restore lives in its own
 // frame. The pattern-database kernel looks up the reflected board only for
@@ -18,7 +20,8 @@ import (
 
 // tilesKernel is the state of one worker's search.
 type tilesKernel struct {
-	h *TilesHeuristic
+	h     *TilesHeuristic
+	lists []tilesPruneList // the pruning automaton's states (TilesPrune.lists)
 
 	cells     [tilesMaxCells]uint8
 	blank     int
@@ -53,8 +56,16 @@ type tilesKernel struct {
 	stopped             bool  // a limit stopped the search, or the subtree was abandoned
 }
 
+// newTilesKernel returns a kernel for h; it searches once given the
+// automaton's lists (withPrune), and loads boards without.
 func newTilesKernel(h *TilesHeuristic) *tilesKernel {
 	return &tilesKernel{h: h}
+}
+
+// withPrune makes k search with automaton a and returns k.
+func (k *tilesKernel) withPrune(a *TilesPrune) *tilesKernel {
+	k.lists = a.lists
+	return k
 }
 
 // begin prepares the kernel for an iteration with cost bound bound.
@@ -179,22 +190,22 @@ func (k *tilesKernel) heurSplit() (first, full int) {
 }
 
 // search runs the kernel of the heuristic's kind below the loaded board at
-// depth g, reached by move prev, whose f = g + heur is within bound.
-func (k *tilesKernel) search(g, bound int, prev uint8) bool {
+// depth g, in automaton state state, whose f = g + heur is within bound.
+func (k *tilesKernel) search(g, bound int, state uint32) bool {
 	switch k.h.kind {
 	case tilesManhattan:
-		return k.dfsManhattan(g, bound, prev, k.blank, k.heur)
+		return k.dfsManhattan(g, bound, state, k.blank, k.heur)
 	case tilesPDB:
 		if k.h.reflect {
-			return k.dfsPDBReflect(g, bound, prev)
+			return k.dfsPDBReflect(g, bound, state)
 		}
-		return k.dfsPDB(g, bound, prev)
+		return k.dfsPDB(g, bound, state)
 	case tilesExact:
-		return k.dfsExact(g, bound, prev)
+		return k.dfsExact(g, bound, state)
 	case tilesCatalogue:
-		return k.dfsCatalogue(g, bound, prev)
+		return k.dfsCatalogue(g, bound, state)
 	default:
-		return k.dfsLinearConflict(g, bound, prev)
+		return k.dfsLinearConflict(g, bound, state)
 	}
 }
 
@@ -213,14 +224,14 @@ func tilesRank(pos *[tilesMaxCells]uint8, k, nc int) uint64 {
 
 // dfsManhattan is the kernel for the Manhattan distance; the blank's cell and
 // the heuristic travel as arguments.
-func (k *tilesKernel) dfsManhattan(g, bound int, prev uint8, blank, heur int) bool {
+func (k *tilesKernel) dfsManhattan(g, bound int, state uint32, blank, heur int) bool {
 	if heur == 0 {
 		k.solution = g
 		return true
 	}
 	k.expanded++
 	h := k.h
-	l := &h.moves[blank][prev]
+	l := &k.lists[state]
 	for i := range int(l.n) {
 		k.generated++
 		if k.generated >= k.next && k.check() {
@@ -235,7 +246,7 @@ func (k *tilesKernel) dfsManhattan(g, bound int, prev uint8, blank, heur int) bo
 		}
 		k.cells[blank], k.cells[to] = t, 0
 		k.path[g] = m
-		if k.dfsManhattan(g+1, bound, m, to, nh) {
+		if k.dfsManhattan(g+1, bound, l.next[i], to, nh) {
 			return true
 		}
 		k.cells[to], k.cells[blank] = t, 0
@@ -248,7 +259,7 @@ func (k *tilesKernel) dfsManhattan(g, bound int, prev uint8, blank, heur int) bo
 
 // dfsPDB is the kernel for additive pattern databases without the reflected
 // lookup.
-func (k *tilesKernel) dfsPDB(g, bound int, prev uint8) bool {
+func (k *tilesKernel) dfsPDB(g, bound int, state uint32) bool {
 	if k.heur == 0 {
 		k.solution = g
 		return true
@@ -256,7 +267,7 @@ func (k *tilesKernel) dfsPDB(g, bound int, prev uint8) bool {
 	k.expanded++
 	h := k.h
 	blank := k.blank
-	l := &h.moves[blank][prev]
+	l := &k.lists[state]
 	for i := range int(l.n) {
 		k.generated++
 		if k.generated >= k.next && k.check() {
@@ -283,7 +294,7 @@ func (k *tilesKernel) dfsPDB(g, bound int, prev uint8) bool {
 		k.blank, k.man, k.sum, k.heur = to, man, sum, nh
 		k.val[p] = nv
 		k.path[g] = m
-		if k.dfsPDB(g+1, bound, m) {
+		if k.dfsPDB(g+1, bound, l.next[i]) {
 			return true
 		}
 		k.cells[to], k.cells[blank] = t, 0
@@ -299,7 +310,7 @@ func (k *tilesKernel) dfsPDB(g, bound int, prev uint8) bool {
 
 // dfsPDBReflect is the kernel for additive pattern databases with the
 // reflected lookup, made only for children the direct lookup keeps.
-func (k *tilesKernel) dfsPDBReflect(g, bound int, prev uint8) bool {
+func (k *tilesKernel) dfsPDBReflect(g, bound int, state uint32) bool {
 	if k.heur == 0 {
 		k.solution = g
 		return true
@@ -307,7 +318,7 @@ func (k *tilesKernel) dfsPDBReflect(g, bound int, prev uint8) bool {
 	k.expanded++
 	h := k.h
 	blank := k.blank
-	l := &h.moves[blank][prev]
+	l := &k.lists[state]
 	for i := range int(l.n) {
 		k.generated++
 		if k.generated >= k.next && k.check() {
@@ -346,7 +357,7 @@ func (k *tilesKernel) dfsPDBReflect(g, bound int, prev uint8) bool {
 		k.blank, k.man, k.sum, k.rsum, k.heur = to, man, sum, rsum, man+2*max(sum, rsum)
 		k.val[p], k.rval[rp] = nv, rv
 		k.path[g] = m
-		if k.dfsPDBReflect(g+1, bound, m) {
+		if k.dfsPDBReflect(g+1, bound, l.next[i]) {
 			return true
 		}
 		k.cells[to], k.cells[blank] = t, 0
@@ -363,7 +374,7 @@ func (k *tilesKernel) dfsPDBReflect(g, bound int, prev uint8) bool {
 
 // dfsExact is the kernel for the 3 x 3 table of exact distances, indexed by
 // the cells of the blank and tiles 1..6.
-func (k *tilesKernel) dfsExact(g, bound int, prev uint8) bool {
+func (k *tilesKernel) dfsExact(g, bound int, state uint32) bool {
 	if k.heur == 0 {
 		k.solution = g
 		return true
@@ -371,7 +382,7 @@ func (k *tilesKernel) dfsExact(g, bound int, prev uint8) bool {
 	k.expanded++
 	h := k.h
 	blank := k.blank
-	l := &h.moves[blank][prev]
+	l := &k.lists[state]
 	pp := &k.pos[0]
 	for i := range int(l.n) {
 		k.generated++
@@ -392,7 +403,7 @@ func (k *tilesKernel) dfsExact(g, bound int, prev uint8) bool {
 			k.cells[blank], k.cells[to] = t, 0
 			k.blank, k.heur = to, nh
 			k.path[g] = m
-			if k.dfsExact(g+1, bound, m) {
+			if k.dfsExact(g+1, bound, l.next[i]) {
 				return true
 			}
 			k.cells[to], k.cells[blank] = t, 0
@@ -412,7 +423,7 @@ func (k *tilesKernel) dfsExact(g, bound int, prev uint8) bool {
 // dfsLinearConflict is the kernel for Manhattan distance plus linear
 // conflicts. A vertical blank move changes the moved tile's row: only those
 // two rows' conflicts change; a horizontal one, only the two columns'.
-func (k *tilesKernel) dfsLinearConflict(g, bound int, prev uint8) bool {
+func (k *tilesKernel) dfsLinearConflict(g, bound int, state uint32) bool {
 	if k.heur == 0 {
 		k.solution = g
 		return true
@@ -420,7 +431,7 @@ func (k *tilesKernel) dfsLinearConflict(g, bound int, prev uint8) bool {
 	k.expanded++
 	h := k.h
 	blank := k.blank
-	l := &h.moves[blank][prev]
+	l := &k.lists[state]
 	for i := range int(l.n) {
 		k.generated++
 		if k.generated >= k.next && k.check() {
@@ -445,7 +456,7 @@ func (k *tilesKernel) dfsLinearConflict(g, bound int, prev uint8) bool {
 			k.lines[dir][l1], k.lines[dir][l2] = uint8(c1), uint8(c2)
 			k.blank, k.man, k.sum, k.heur = to, man, sum, nh
 			k.path[g] = m
-			if k.dfsLinearConflict(g+1, bound, m) {
+			if k.dfsLinearConflict(g+1, bound, l.next[i]) {
 				return true
 			}
 			k.lines[dir][l1], k.lines[dir][l2] = o1, o2

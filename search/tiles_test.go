@@ -333,16 +333,18 @@ func TestTilesWalksAgainstManhattan(t *testing.T) {
 // tilesSlowIteration is one IDA* iteration done the slow obvious way, over
 // bitboard.Tiles values with the heuristic evaluated from scratch at every
 // node, counting and pruning as the kernels must (first the direct lookup,
-// then the reflected one).
-func tilesSlowIteration(h *TilesHeuristic, b bitboard.Tiles, g, bound int, prev uint8, it *tilesIteration,
+// then the reflected one); moves are tried in a's order and cut where a's
+// state has no transition (tilesPruneStep).
+func tilesSlowIteration(h *TilesHeuristic, a *TilesPrune, b bitboard.Tiles, g, bound int, state uint32, it *tilesIteration,
 	path []uint8) bool {
 	if _, full := h.evalSplit(b); full == 0 {
 		it.found, it.path = true, slices.Clone(path)
 		return true
 	}
 	it.expanded++
-	for m := range bitboard.TilesMove(bitboard.TilesMoves) {
-		if prev != tilesNoMove && m == bitboard.TilesMove(prev).Inverse() {
+	for _, m := range a.order {
+		next, ok := tilesPruneStep(a, state, m)
+		if !ok {
 			continue
 		}
 		nb, ok := b.Move(m)
@@ -359,7 +361,7 @@ func tilesSlowIteration(h *TilesHeuristic, b bitboard.Tiles, g, bound int, prev 
 			it.nextBound = min(it.nextBound, f)
 			continue
 		}
-		if tilesSlowIteration(h, nb, g+1, bound, uint8(m), it, append(path, uint8(m))) {
+		if tilesSlowIteration(h, a, nb, g+1, bound, next, it, append(path, uint8(m))) {
 			return true
 		}
 	}
@@ -388,9 +390,10 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 		{2, 12, 24, "linear-conflict"}, {4, 5, 24, DefaultTilesHeuristic(4, 5)},
 		{5, 5, 24, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"}, {5, 5, 24, "linear-conflict"},
 	}
-	for _, c := range cases {
+	for i, c := range cases {
 		h := tilesHeur(t, c.rows, c.cols, c.name)
-		k := newTilesKernel(h)
+		a := tilesTestPrune(t, c.rows, c.cols, TilesPruning(i%2))
+		k := newTilesKernel(h).withPrune(a)
 		for range 3 {
 			b := bitboard.RandomWalkTiles(rng, c.rows, c.cols, bitboard.BlankFirst, c.walk)
 			k.load(b)
@@ -403,9 +406,9 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 				k.begin(ctl, bound)
 				k.load(b)
 				g0, e0 := k.generated, k.expanded
-				found := k.search(0, bound, tilesNoMove)
+				found := k.search(0, bound, a.roots[b.BlankCell()])
 				slow := tilesIteration{nextBound: tilesInfinity}
-				tilesSlowIteration(h, b, 0, bound, tilesNoMove, &slow, nil)
+				tilesSlowIteration(h, a, b, 0, bound, a.roots[b.BlankCell()], &slow, nil)
 				if found != slow.found || k.generated-g0 != slow.generated || k.expanded-e0 != slow.expanded ||
 					(!found && k.nextBound != slow.nextBound) {
 					t.Fatalf("%dx%d %s: %v bound %d: kernel found %v, %d generated, %d expanded, next %d; slow %v, %d, %d, %d",

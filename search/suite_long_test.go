@@ -1,0 +1,5 @@
+//go:build long
+
+package search
+
+const longTests = true

@@ -1,0 +1,478 @@
+package search
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+)
+
+// Move pruning by automaton (Taylor & Korf, "Pruning duplicate nodes in
+// depth-first search", AAAI 1993).
+//
+// A string of blank moves from a start cell is a duplicate when it reaches
+// the board that a shorter string from the same cell reaches, or an equally
+// long one that comes first in the kernel's move order. A breadth-first
+// search over the move strings from every start cell up to a depth D keeps,
+// for every board, the first string that reaches it: strings are extended
+// in order (the kept ones of a layer are in move order, their children are
+// generated in move order), so the first to reach a board is the shortest,
+// then first in move order. A string reaching a board already reached is a
+// duplicate; the minimal duplicates (no proper substring a duplicate) are
+// the forbidden strings. Since the kept strings' substrings are all kept, a
+// child of a kept string is a minimal duplicate exactly when it is a
+// duplicate and no proper suffix of it is.
+//
+// Whether a string is legal, and so whether it is a duplicate, depends on
+// the cell the blank starts from: a string is a sequence of absolute moves
+// (cell, direction). The forbidden strings are compiled into an
+// Aho-Corasick automaton whose states each stand for a string ending at a
+// known cell: one root a cell (the empty string at that cell) and one state
+// per proper prefix of a forbidden string. A state's list holds the moves
+// its cell allows that do not complete a forbidden string, in move order,
+// with the cells and states they reach; the kernel walks that list instead
+// of a move table, so pruning costs no more than a list lookup a node.
+//
+// No optimal solution is lost, and the first in move order is kept: a path
+// holding a forbidden substring is matched by one as short and earlier in
+// move order (or shorter) with the substring replaced by the string it
+// duplicates, so the first optimal path in move order holds none, and IDA*
+// with and without pruning returns the same path.
+//
+// At depth 2 the only forbidden strings are a move and its inverse: the
+// automaton is the inverse-move pruning of the plain kernel, and that is how
+// TilesPruneInverse is searched.
+
+// TilesPruning selects how a TilesSolver prunes the blank's move strings.
+type TilesPruning uint8
+
+const (
+	// TilesPruneAutomaton prunes every string that holds a duplicate of
+	// at most TilesPruneDepth moves (the default).
+	TilesPruneAutomaton TilesPruning = iota
+	// TilesPruneInverse prunes only the move that undoes the previous one.
+	TilesPruneInverse
+)
+
+// TilesPruneNames are the names of the prunings, by TilesPruning, as flags
+// and records spell them.
+var TilesPruneNames = [...]string{TilesPruneAutomaton: "automaton", TilesPruneInverse: "inverse"}
+
+// String returns the pruning's name, "automaton" or "inverse".
+func (p TilesPruning) String() string {
+	if int(p) < len(TilesPruneNames) {
+		return TilesPruneNames[p]
+	}
+	return fmt.Sprintf("TilesPruning(%d)", uint8(p))
+}
+
+// ParseTilesPruning returns the pruning called name ("automaton" or
+// "inverse"), or an error naming the choices.
+func ParseTilesPruning(name string) (TilesPruning, error) {
+	for p, n := range TilesPruneNames {
+		if n == name {
+			return TilesPruning(p), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown pruning %q: want automaton or inverse", name)
+}
+
+// TilesPruneDepth is the length of the longest forbidden string of the
+// default automaton, TilesPruneAutomaton, on every board: chosen by
+// measurement (docs/results/2026-12-01-prune-automaton.md).
+const TilesPruneDepth = 12
+
+// tilesPruneInverseDepth is the depth of the automaton that prunes only
+// inverse moves.
+const tilesPruneInverseDepth = 2
+
+// tilesPruneMaxDepth is the longest supported depth: strings are packed two
+// bits a move in a uint64.
+const tilesPruneMaxDepth = 32
+
+// tilesMoveOrder is pdbsolve's move order: up, down, left, right.
+var tilesMoveOrder = [bitboard.TilesMoves]bitboard.TilesMove{bitboard.MoveUp, bitboard.MoveDown, bitboard.MoveLeft, bitboard.MoveRight}
+
+// TilesPrune is a move-pruning automaton for one board shape, depth and move
+// order. It is read-only once built and shared by any number of solvers.
+type TilesPrune struct {
+	rows, cols int
+	depth      int
+	order      [bitboard.TilesMoves]bitboard.TilesMove
+	// lists[s] is state s's moves; roots[c] is the state of the empty
+	// string with the blank at cell c.
+	lists     []tilesPruneList
+	roots     [tilesMaxCells]uint32
+	forbidden int // forbidden strings
+	elapsed   time.Duration
+}
+
+// tilesPruneList is one automaton state's moves in move order: move m[i]
+// takes the blank to cell to[i] and the automaton to state next[i].
+type tilesPruneList struct {
+	n    uint8
+	m    [bitboard.TilesMoves]uint8
+	to   [bitboard.TilesMoves]uint8
+	next [bitboard.TilesMoves]uint32
+}
+
+// States returns the number of the automaton's states.
+func (a *TilesPrune) States() int { return len(a.lists) }
+
+// Bytes returns the size of the automaton's state table in bytes.
+func (a *TilesPrune) Bytes() int {
+	return len(a.lists) * int(tilesPruneListBytes)
+}
+
+// tilesPruneListBytes is the size of one state's list.
+const tilesPruneListBytes = 1 + 2*bitboard.TilesMoves + 3 + 4*bitboard.TilesMoves
+
+// Forbidden returns the number of forbidden strings, summed over the start
+// cells.
+func (a *TilesPrune) Forbidden() int { return a.forbidden }
+
+// Depth returns the length of the automaton's longest forbidden string.
+func (a *TilesPrune) Depth() int { return a.depth }
+
+// BuildTime returns the time the automaton took to build.
+func (a *TilesPrune) BuildTime() time.Duration { return a.elapsed }
+
+// Pruning returns TilesPruneInverse for an automaton of depth 2 and
+// TilesPruneAutomaton otherwise.
+func (a *TilesPrune) Pruning() TilesPruning {
+	if a.depth <= tilesPruneInverseDepth {
+		return TilesPruneInverse
+	}
+	return TilesPruneAutomaton
+}
+
+// tilesPruneKey names an automaton in the process-wide cache.
+type tilesPruneKey struct {
+	rows, cols, depth int
+	order             [bitboard.TilesMoves]bitboard.TilesMove
+}
+
+var (
+	tilesPruneMu    sync.Mutex
+	tilesPruneCache = map[tilesPruneKey]*TilesPrune{}
+)
+
+// TilesPruneFor returns the automaton of pruning p for the rows x cols board
+// in pdbsolve's move order, built on first use (the default, depth
+// TilesPruneDepth, takes well under a second on 5 x 5) and kept for the life
+// of the process. It returns an error for an unsupported board or pruning.
+func TilesPruneFor(rows, cols int, p TilesPruning) (*TilesPrune, error) {
+	depth := TilesPruneDepth
+	switch p {
+	case TilesPruneAutomaton:
+	case TilesPruneInverse:
+		depth = tilesPruneInverseDepth
+	default:
+		return nil, fmt.Errorf("unknown pruning %v", p)
+	}
+	return tilesPruneCached(rows, cols, depth, tilesMoveOrder)
+}
+
+// tilesPruneCached returns the automaton of the given shape, depth and move
+// order from the process-wide cache, building it when missing.
+func tilesPruneCached(rows, cols, depth int, order [bitboard.TilesMoves]bitboard.TilesMove) (*TilesPrune, error) {
+	key := tilesPruneKey{rows, cols, depth, order}
+	tilesPruneMu.Lock()
+	defer tilesPruneMu.Unlock()
+	if a, ok := tilesPruneCache[key]; ok {
+		return a, nil
+	}
+	a, err := NewTilesPrune(rows, cols, depth, order)
+	if err != nil {
+		return nil, err
+	}
+	tilesPruneCache[key] = a
+	return a, nil
+}
+
+// NewTilesPrune builds the automaton that forbids every minimal duplicate
+// string of at most depth moves (2 to 32) on the rows x cols board, the
+// blank's moves tried in order (a permutation of the four moves). Its time
+// and memory grow about 2.3-fold a move of depth on 5 x 5.
+func NewTilesPrune(rows, cols, depth int, order [bitboard.TilesMoves]bitboard.TilesMove) (*TilesPrune, error) {
+	if !tilesBoardOK(rows, cols) {
+		return nil, fmt.Errorf("no %dx%d board (sides %d or more, at most %d cells)", rows, cols,
+			bitboard.TilesMinSide, bitboard.TilesMaxCells)
+	}
+	if depth < tilesPruneInverseDepth || depth > tilesPruneMaxDepth {
+		return nil, fmt.Errorf("pruning depth %d: want 2 to %d", depth, tilesPruneMaxDepth)
+	}
+	var seen [bitboard.TilesMoves]bool
+	for _, m := range order {
+		if m >= bitboard.TilesMoves || seen[m] {
+			return nil, fmt.Errorf("move order %v is not a permutation of the four moves", order)
+		}
+		seen[m] = true
+	}
+	start := time.Now()
+	a := &TilesPrune{rows: rows, cols: cols, depth: depth, order: order}
+	dups := a.duplicates()
+	a.compile(dups)
+	a.elapsed = time.Since(start)
+	return a, nil
+}
+
+// tilesMoveString is a string of blank moves from a start cell: move i in
+// bits 2i and 2i+1 of moves.
+type tilesMoveString struct {
+	moves uint64
+	n     uint8
+	cell  uint8
+}
+
+// suffix returns s without its first move, which starts from cell.
+func (s tilesMoveString) suffix(cell int) tilesMoveString {
+	return tilesMoveString{moves: s.moves >> 2, n: s.n - 1, cell: uint8(cell)}
+}
+
+// at returns move i of s.
+func (s tilesMoveString) at(i int) bitboard.TilesMove {
+	return bitboard.TilesMove(s.moves >> (2 * i) & 3)
+}
+
+// tilesPruneNode is a kept string and the board it reaches, cells 0 to 23
+// five bits each in board (12 a word: cell 24, the last of a 5 x 5 board, is
+// implied by the others), from the start board on which cell x holds x.
+type tilesPruneNode struct {
+	board [2]uint64
+	str   tilesMoveString
+	blank uint8
+}
+
+// tilesPruneLabelSum is the sum of the labels 0..24 of a 5 x 5 board.
+const tilesPruneLabelSum = tilesMaxCells * (tilesMaxCells - 1) / 2
+
+// get returns the label at cell c of the node's board.
+func (n *tilesPruneNode) get(c, nc int) uint64 {
+	if c == tilesMaxCells-1 {
+		s := uint64(0)
+		for x := range nc - 1 {
+			s += n.get(x, nc)
+		}
+		return tilesPruneLabelSum - s
+	}
+	return n.board[c/12] >> (5 * (c % 12)) & 31
+}
+
+// set sets the label at cell c of the node's board (cell 24 is implied).
+func (n *tilesPruneNode) set(c int, v uint64) {
+	if c == tilesMaxCells-1 {
+		return
+	}
+	w, sh := c/12, 5*(c%12)
+	n.board[w] = n.board[w]&^(31<<sh) | v<<sh
+}
+
+// duplicates returns the children of kept strings of at most a.depth moves
+// that are duplicates, from every start cell; the start cells are searched
+// on all cores.
+func (a *TilesPrune) duplicates() []tilesMoveString {
+	nc := a.rows * a.cols
+	out := make([][]tilesMoveString, nc)
+	var next sync.Mutex
+	cell := 0
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), nc) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				next.Lock()
+				c := cell
+				cell++
+				next.Unlock()
+				if c >= nc {
+					return
+				}
+				out[c] = a.duplicatesFrom(c)
+			}
+		}()
+	}
+	wg.Wait()
+	var all []tilesMoveString
+	for _, d := range out {
+		all = append(all, d...)
+	}
+	return all
+}
+
+// duplicatesFrom returns the children of kept strings from start cell c
+// that are duplicates, by a breadth-first search over boards. The graph of
+// boards is bipartite, so a child at depth d+1 can only meet a board of
+// depth d-1 or d+1: two layers are kept besides the one being extended.
+func (a *TilesPrune) duplicatesFrom(c int) []tilesMoveString {
+	nc := a.rows * a.cols
+	root := tilesPruneNode{str: tilesMoveString{cell: uint8(c)}, blank: uint8(c)}
+	for x := range nc {
+		root.set(x, uint64(x))
+	}
+	var dups []tilesMoveString
+	prevSeen := map[[2]uint64]struct{}{}
+	layer := []tilesPruneNode{root}
+	seen := map[[2]uint64]struct{}{root.board: {}}
+	for d := 0; d < a.depth; d++ {
+		nextSeen := make(map[[2]uint64]struct{}, len(layer)*2)
+		var nextLayer []tilesPruneNode
+		for i := range layer {
+			n := &layer[i]
+			blank := int(n.blank)
+			for _, m := range a.order {
+				to := bitboard.TilesNeighbour(a.rows, a.cols, blank, m)
+				if to < 0 {
+					continue
+				}
+				child := *n
+				bl, t := n.get(blank, nc), n.get(to, nc)
+				child.set(blank, t)
+				child.set(to, bl)
+				child.blank = uint8(to)
+				child.str.moves |= uint64(m) << (2 * d)
+				child.str.n++
+				_, old := prevSeen[child.board]
+				if _, now := nextSeen[child.board]; old || now {
+					dups = append(dups, child.str)
+					continue
+				}
+				nextSeen[child.board] = struct{}{}
+				if d+1 < a.depth {
+					nextLayer = append(nextLayer, child)
+				}
+			}
+		}
+		prevSeen, seen = seen, nextSeen
+		layer = nextLayer
+	}
+	return dups
+}
+
+// compile keeps the minimal duplicates among dups (no proper suffix itself
+// in dups: its prefixes are kept strings) and builds the automaton that
+// forbids them.
+func (a *TilesPrune) compile(dups []tilesMoveString) {
+	nc := a.rows * a.cols
+	isDup := make(map[tilesMoveString]struct{}, len(dups))
+	for _, s := range dups {
+		isDup[s] = struct{}{}
+	}
+	// The trie: state c < nc is the root of cell c; child[s][m] is the
+	// state of s's string followed by m (0: none; no child is a root).
+	const none = 0
+	type trieState struct {
+		child    [bitboard.TilesMoves]uint32
+		cell     uint8
+		terminal bool
+	}
+	trie := make([]trieState, nc)
+	for c := range nc {
+		trie[c].cell = uint8(c)
+	}
+	for _, s := range dups {
+		if !a.minimal(s, isDup) {
+			continue
+		}
+		a.forbidden++
+		st, cell := uint32(s.cell), int(s.cell)
+		for i := range int(s.n) {
+			m := s.at(i)
+			cell = bitboard.TilesNeighbour(a.rows, a.cols, cell, m)
+			if trie[st].child[m] == none {
+				trie[st].child[m] = uint32(len(trie))
+				trie = append(trie, trieState{cell: uint8(cell)})
+			}
+			st = trie[st].child[m]
+		}
+		trie[st].terminal = true
+	}
+	// Aho-Corasick, breadth first from the roots: the failure of a state
+	// is the state of its longest proper suffix in the trie, and a move
+	// with no child goes where the failure's move goes. A root's failure
+	// is itself, and a root's move with no child goes to the root of the
+	// cell reached. No proper prefix of a forbidden string holds one, so
+	// no failure is terminal and the terminal states are the only matches.
+	const forbidden = ^uint32(0)
+	goTo := make([][bitboard.TilesMoves]uint32, len(trie))
+	fail := make([]uint32, len(trie))
+	queue := make([]uint32, 0, len(trie))
+	for c := range nc {
+		queue = append(queue, uint32(c))
+	}
+	for qi := 0; qi < len(queue); qi++ {
+		s := queue[qi]
+		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+			to := bitboard.TilesNeighbour(a.rows, a.cols, int(trie[s].cell), m)
+			if to < 0 {
+				goTo[s][m] = forbidden
+				continue
+			}
+			ch := trie[s].child[m]
+			if ch == none {
+				if s < uint32(nc) {
+					goTo[s][m] = uint32(to)
+				} else {
+					goTo[s][m] = goTo[fail[s]][m]
+				}
+				continue
+			}
+			goTo[s][m] = ch
+			if s < uint32(nc) {
+				fail[ch] = uint32(to)
+			} else {
+				fail[ch] = goTo[fail[s]][m]
+			}
+			queue = append(queue, ch)
+		}
+	}
+	// Number the states that are not matches and give each its list.
+	id := make([]uint32, len(trie))
+	n := uint32(0)
+	for s := range trie {
+		if trie[s].terminal {
+			id[s] = forbidden
+			continue
+		}
+		id[s] = n
+		n++
+	}
+	a.lists = make([]tilesPruneList, n)
+	for s := range trie {
+		if trie[s].terminal {
+			continue
+		}
+		l := &a.lists[id[s]]
+		for _, m := range a.order {
+			g := goTo[s][m]
+			if g == forbidden || trie[g].terminal {
+				continue
+			}
+			l.m[l.n] = uint8(m)
+			l.to[l.n] = uint8(bitboard.TilesNeighbour(a.rows, a.cols, int(trie[s].cell), m))
+			l.next[l.n] = id[g]
+			l.n++
+		}
+	}
+	for c := range nc {
+		a.roots[c] = id[c]
+	}
+}
+
+// minimal reports whether no proper suffix of the duplicate s is a
+// duplicate: a proper substring that is a duplicate would be a suffix, since
+// s's prefixes are kept strings and so are their substrings.
+func (a *TilesPrune) minimal(s tilesMoveString, isDup map[tilesMoveString]struct{}) bool {
+	cell := int(s.cell)
+	for s.n > 1 {
+		cell = bitboard.TilesNeighbour(a.rows, a.cols, cell, s.at(0))
+		s = s.suffix(cell)
+		if _, ok := isDup[s]; ok {
+			return false
+		}
+	}
+	return true
+}

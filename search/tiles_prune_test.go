@@ -1,0 +1,420 @@
+package search
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+)
+
+// tilesTestPrune returns the automaton of pruning p for the rows x cols
+// board.
+func tilesTestPrune(t testing.TB, rows, cols int, p TilesPruning) *TilesPrune {
+	t.Helper()
+	a, err := TilesPruneFor(rows, cols, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// tilesPruneStep returns the state a reaches from state by move m, and
+// false when m is illegal there or completes a forbidden string.
+func tilesPruneStep(a *TilesPrune, state uint32, m bitboard.TilesMove) (uint32, bool) {
+	l := &a.lists[state]
+	for i := range int(l.n) {
+		if bitboard.TilesMove(l.m[i]) == m {
+			return l.next[i], true
+		}
+	}
+	return 0, false
+}
+
+// tilesPlainBoard is a board as a permutation of labels, cell x holding x at
+// the start, and its blank's cell: the oracle's board, apart from the
+// builder's packing.
+type tilesPlainBoard struct {
+	cells [tilesMaxCells]uint8
+	blank int
+}
+
+// tilesPlainStart returns the start board with the blank at cell c.
+func tilesPlainStart(nc, c int) tilesPlainBoard {
+	var b tilesPlainBoard
+	for x := range nc {
+		b.cells[x] = uint8(x)
+	}
+	b.blank = c
+	return b
+}
+
+// move returns the board after the blank moves by m, false if it leaves
+// the board; computed from rows and columns, apart from bitboard.
+func (b tilesPlainBoard) move(rows, cols int, m bitboard.TilesMove) (tilesPlainBoard, bool) {
+	r, c := b.blank/cols, b.blank%cols
+	switch m {
+	case bitboard.MoveUp:
+		r--
+	case bitboard.MoveDown:
+		r++
+	case bitboard.MoveLeft:
+		c--
+	case bitboard.MoveRight:
+		c++
+	}
+	if r < 0 || r >= rows || c < 0 || c >= cols {
+		return b, false
+	}
+	to := r*cols + c
+	b.cells[b.blank], b.cells[to] = b.cells[to], b.cells[b.blank]
+	b.blank = to
+	return b, true
+}
+
+// TestTilesPruneAcceptsCanonical checks the automaton against brute force:
+// from every start cell, every legal string of at most the automaton's depth
+// moves (up to a limit) is enumerated without any pruning, and the
+// canonical string of each board reached (the shortest, then the first in
+// move order) is found by comparison; the automaton must accept a string
+// exactly when it is canonical. Both move orders are checked, and the
+// inverse automaton must accept exactly the strings without a move followed
+// by its inverse.
+func TestTilesPruneAcceptsCanonical(t *testing.T) {
+	korf := [bitboard.TilesMoves]bitboard.TilesMove{bitboard.MoveUp, bitboard.MoveLeft, bitboard.MoveRight, bitboard.MoveDown}
+	cases := []struct {
+		rows, cols, depth, length int
+		order                     [bitboard.TilesMoves]bitboard.TilesMove
+	}{
+		{2, 2, 12, 12, tilesMoveOrder}, {3, 3, 10, 10, tilesMoveOrder}, {3, 3, 10, 10, korf},
+		{2, 4, 10, 10, tilesMoveOrder}, {4, 2, 8, 8, korf}, {3, 4, 12, 9, tilesMoveOrder},
+		{4, 4, 8, 8, tilesMoveOrder}, {5, 5, 8, 7, korf}, {2, 12, 8, 8, tilesMoveOrder},
+		{3, 3, 2, 8, tilesMoveOrder}, {4, 4, 2, 7, korf},
+	}
+	if testing.Short() {
+		cases = cases[:4]
+	}
+	for _, c := range cases {
+		a, err := NewTilesPrune(c.rows, c.cols, c.depth, c.order)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nc := c.rows * c.cols
+		rank := [bitboard.TilesMoves]int{}
+		for i, m := range c.order {
+			rank[m] = i
+		}
+		for cell := range nc {
+			// canon[board] is the canonical string to board, as ranks of
+			// its moves (shortest, then least in order).
+			canon := map[[tilesMaxCells]uint8][]int{}
+			var strs [][]int
+			var walk func(b tilesPlainBoard, s []int)
+			walk = func(b tilesPlainBoard, s []int) {
+				strs = append(strs, slices.Clone(s))
+				if old, ok := canon[b.cells]; !ok || len(s) < len(old) || len(s) == len(old) && slices.Compare(s, old) < 0 {
+					canon[b.cells] = slices.Clone(s)
+				}
+				if len(s) == c.length {
+					return
+				}
+				for _, m := range c.order {
+					if nb, ok := b.move(c.rows, c.cols, m); ok {
+						walk(nb, append(s, rank[m]))
+					}
+				}
+			}
+			walk(tilesPlainStart(nc, cell), nil)
+			for _, s := range strs {
+				b := tilesPlainStart(nc, cell)
+				st := a.roots[cell]
+				accepted := true
+				for _, r := range s {
+					m := c.order[r]
+					b, _ = b.move(c.rows, c.cols, m)
+					var ok bool
+					if st, ok = tilesPruneStep(a, st, m); !ok {
+						accepted = false
+						break
+					}
+				}
+				want := slices.Equal(canon[b.cells], s)
+				if c.depth == tilesPruneInverseDepth {
+					want = true
+					for i := 1; i < len(s); i++ {
+						if c.order[s[i]] == c.order[s[i-1]].Inverse() {
+							want = false
+						}
+					}
+				}
+				if accepted != want {
+					t.Fatalf("%dx%d depth %d order %v, from cell %d: the string %v (move ranks) is accepted %v, canonical %v",
+						c.rows, c.cols, c.depth, c.order, cell, s, accepted, want)
+				}
+			}
+		}
+		t.Logf("%dx%d depth %d: %d states, %d forbidden strings; every string of up to %d moves from every cell checked",
+			c.rows, c.cols, c.depth, a.States(), a.Forbidden(), c.length)
+	}
+}
+
+// tilesPruneReachCheck checks that, searching from the goal of the rows x
+// cols board with automaton a, every board at breadth-first distance k <=
+// maxDepth is reached at depth k: a depth-first search that follows only
+// the moves a allows and only moves to a board one further from the goal
+// (dist, an independent breadth-first search) must reach them all. key
+// packs a board; (board, state) pairs are visited once.
+func tilesPruneReachCheck(t *testing.T, a *TilesPrune, rows, cols, maxDepth int, dist map[string]int) {
+	nc := rows * cols
+	key := func(b *tilesPlainBoard) string { return string(b.cells[:nc]) }
+	reached := map[string]bool{}
+	type visit struct {
+		board string
+		state uint32
+	}
+	done := map[visit]bool{}
+	var dfs func(b tilesPlainBoard, g int, st uint32)
+	dfs = func(b tilesPlainBoard, g int, st uint32) {
+		k := key(&b)
+		if done[visit{k, st}] {
+			return
+		}
+		done[visit{k, st}] = true
+		reached[k] = true
+		if g == maxDepth {
+			return
+		}
+		for _, m := range a.order {
+			next, ok := tilesPruneStep(a, st, m)
+			if !ok {
+				continue
+			}
+			nb, ok := b.move(rows, cols, m)
+			if !ok {
+				t.Fatalf("%dx%d: the automaton allows move %v off the board from cell %d", rows, cols, m, b.blank)
+			}
+			if d, ok := dist[key(&nb)]; ok && d == g+1 {
+				dfs(nb, g+1, next)
+			}
+		}
+	}
+	dfs(tilesPlainStart(nc, 0), 0, a.roots[0])
+	missed := 0
+	for k, d := range dist {
+		if d <= maxDepth && !reached[k] {
+			missed++
+		}
+	}
+	if missed > 0 {
+		t.Fatalf("%dx%d depth %d: %d of %d boards within %d moves of the goal not reached at their distance",
+			rows, cols, a.depth, missed, len(dist), maxDepth)
+	}
+	t.Logf("%dx%d depth %d: all %d boards within %d moves reached at their distance (%d board-state pairs)",
+		rows, cols, a.depth, len(dist), maxDepth, len(done))
+}
+
+// tilesPlainBFS returns the breadth-first distance from the goal (blank at
+// cell 0, cell x holding x) of every board within maxDepth moves, by board
+// key.
+func tilesPlainBFS(rows, cols, maxDepth int) map[string]int {
+	nc := rows * cols
+	start := tilesPlainStart(nc, 0)
+	dist := map[string]int{string(start.cells[:nc]): 0}
+	layer := []tilesPlainBoard{start}
+	for d := 1; d <= maxDepth && len(layer) > 0; d++ {
+		var next []tilesPlainBoard
+		for _, b := range layer {
+			for m := range bitboard.TilesMove(bitboard.TilesMoves) {
+				nb, ok := b.move(rows, cols, m)
+				if !ok {
+					continue
+				}
+				if _, seen := dist[string(nb.cells[:nc])]; !seen {
+					dist[string(nb.cells[:nc])] = d
+					next = append(next, nb)
+				}
+			}
+		}
+		layer = next
+	}
+	return dist
+}
+
+// TestTilesPruneReachesEveryBoard: pruning never loses optimality. From the
+// goal, every board of the 3 x 3 and 2 x 4 boards (the whole spaces) is
+// reached by the pruned search at its distance, with the default automaton,
+// a deeper one and the inverse one.
+func TestTilesPruneReachesEveryBoard(t *testing.T) {
+	for _, bd := range [][2]int{{3, 3}, {2, 4}, {4, 2}} {
+		dist := tilesPlainBFS(bd[0], bd[1], 100)
+		for _, depth := range []int{tilesPruneInverseDepth, TilesPruneDepth, 16} {
+			a, err := tilesPruneCached(bd[0], bd[1], depth, tilesMoveOrder)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tilesPruneReachCheck(t, a, bd[0], bd[1], 100, dist)
+		}
+	}
+}
+
+// TestLongTilesPruneReachesDepth16 is TestTilesPruneReachesEveryBoard on the
+// 3 x 4 and 4 x 4 boards, every board within 16 moves of the goal (4.5 M
+// and 2.4 M boards; minutes of CPU).
+func TestLongTilesPruneReachesDepth16(t *testing.T) {
+	skipUnlessLong(t)
+	for _, bd := range [][2]int{{3, 4}, {4, 4}} {
+		dist := tilesPlainBFS(bd[0], bd[1], 16)
+		for _, depth := range []int{TilesPruneDepth, 14} {
+			a, err := tilesPruneCached(bd[0], bd[1], depth, tilesMoveOrder)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tilesPruneReachCheck(t, a, bd[0], bd[1], 16, dist)
+		}
+	}
+}
+
+// tilesSolveBoth solves b with s under both prunings and checks that the
+// answers are the same and that the automaton expands and generates no
+// more nodes; it returns the counts, inverse then automaton.
+func tilesSolveBoth(t *testing.T, s *TilesSolver, b bitboard.Tiles, g bitboard.Goal, what string) (inv, aut Stats) {
+	t.Helper()
+	var moves [2][]byte
+	var st [2]Stats
+	for i, p := range []TilesPruning{TilesPruneInverse, TilesPruneAutomaton} {
+		if err := s.SetPruning(p); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if moves[i], st[i], err = s.Solve(b, g, Limits{}); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	if string(moves[0]) != string(moves[1]) {
+		t.Fatalf("%s: inverse pruning finds %s, the automaton %s", what, moves[0], moves[1])
+	}
+	if st[1].Expanded > st[0].Expanded || st[1].Generated > st[0].Generated {
+		t.Fatalf("%s: the automaton expands %d and generates %d, inverse pruning %d and %d", what,
+			st[1].Expanded, st[1].Generated, st[0].Expanded, st[0].Generated)
+	}
+	return st[0], st[1]
+}
+
+// TestTilesPruneSameAnswers solves random boards of several shapes with
+// every kernel, and the ten fast ones of Korf's 100 with pdb663+reflect, on
+// one and two workers, with and without the automaton: the answers (the
+// first optimal solution in move order) must be identical and the automaton
+// never expands or generates more nodes.
+func TestTilesPruneSameAnswers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	cases := []struct {
+		rows, cols, walk int
+		name             string
+	}{
+		{3, 3, 60, "manhattan"}, {3, 3, 60, "exact"}, {3, 3, 60, "linear-conflict"}, {3, 3, 60, "pdb44+reflect"},
+		{2, 4, 60, "pdb:1-3/4-7"}, {3, 4, 60, "pdb:1-6/7-11"}, {3, 4, 60, "pdb:1-6/7-11|pdb:1,4,5,8,9/2,3,6,7,10,11+zero"},
+		{4, 4, 50, "pdb555+reflect"}, {4, 4, 45, "linear-conflict"}, {4, 4, 50, "pdb555+zero+reflect|pdb663"},
+		{5, 5, 36, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"},
+	}
+	var inv, aut Stats
+	for _, c := range cases {
+		h := tilesHeur(t, c.rows, c.cols, c.name)
+		for _, w := range []int{1, 2} {
+			s := NewTilesSolver(h)
+			s.SetWorkers(w)
+			s.parallelMin = 0
+			for i := range 4 {
+				g := bitboard.Goal(i % 2)
+				b := bitboard.RandomWalkTiles(rng, c.rows, c.cols, g, c.walk+i)
+				si, sa := tilesSolveBoth(t, s, b, g, fmt.Sprintf("%dx%d %s %v on %d workers", c.rows, c.cols, c.name, b, w))
+				inv.Add(si)
+				aut.Add(sa)
+			}
+		}
+	}
+	t.Logf("random boards: inverse pruning %d expanded, %d generated; automaton %d, %d", inv.Expanded, inv.Generated,
+		aut.Expanded, aut.Generated)
+	korf := tilesKorf(t)
+	s := NewTilesSolver(tilesHeur(t, 4, 4, "pdb663+reflect"))
+	inv, aut = Stats{}, Stats{}
+	for i := range tilesKorfFast {
+		si, sa := tilesSolveBoth(t, s, korf[i], bitboard.BlankFirst, fmt.Sprintf("Korf #%d", i+1))
+		inv.Add(si)
+		aut.Add(sa)
+	}
+	t.Logf("the ten fast Korf instances, pdb663+reflect: inverse pruning %d expanded, %d generated; automaton %d, %d",
+		inv.Expanded, inv.Generated, aut.Expanded, aut.Generated)
+}
+
+// TestTilesCatalogueKernelMatchesPDB runs the catalogue kernel on
+// one-partition catalogues beside the specialised pattern-database kernel on
+// the same partition (with and without the reflected lookup), under both
+// prunings: the same heuristic must give the same answer and the same node
+// counts, iteration by iteration.
+func TestTilesCatalogueKernelMatchesPDB(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	cases := []struct {
+		rows, cols, walk int
+		name             string
+	}{
+		{3, 3, 60, "pdb44"}, {3, 3, 60, "pdb44+reflect"}, {3, 4, 60, "pdb:1-6/7-11"},
+		{4, 4, 50, "pdb555+reflect"}, {4, 4, 50, "pdb663"},
+	}
+	for _, c := range cases {
+		spec := NewTilesSolver(tilesHeur(t, c.rows, c.cols, c.name))
+		cat := NewTilesSolver(tilesAsCatalogue(t, c.rows, c.cols, c.name))
+		if spec.h.kind != tilesPDB || cat.h.kind != tilesCatalogue {
+			t.Fatalf("%s: kinds %d and %d, want the pattern-database and the catalogue kernel", c.name, spec.h.kind, cat.h.kind)
+		}
+		for i := range 6 {
+			p := TilesPruning(i % 2)
+			b := bitboard.RandomWalkTiles(rng, c.rows, c.cols, bitboard.BlankFirst, c.walk+i)
+			var got [2][]string
+			for j, s := range []*TilesSolver{spec, cat} {
+				if err := s.SetPruning(p); err != nil {
+					t.Fatal(err)
+				}
+				moves, st, err := s.Solve(b, bitboard.BlankFirst, Limits{Progress: func(q Progress) {
+					got[j] = append(got[j], fmt.Sprint(q.Bound, q.Generated, q.Expanded))
+				}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got[j] = append(got[j], fmt.Sprint(string(moves), st.RootH, st.Generated, st.Expanded))
+			}
+			if !slices.Equal(got[0], got[1]) {
+				t.Fatalf("%dx%d %s %v, %v pruning: the specialised kernel gives %v, the catalogue kernel %v",
+					c.rows, c.cols, c.name, b, p, got[0], got[1])
+			}
+		}
+	}
+}
+
+// TestTilesPruneMeasure logs the automaton's states, bytes, forbidden
+// strings and build time per board and depth (PDBSOLVE_PRUNE_DEPTHS, a
+// comma list, default 2,8,12): the figures the depth is chosen from. It
+// checks nothing, so it runs only when asked.
+func TestTilesPruneMeasure(t *testing.T) {
+	list := os.Getenv("PDBSOLVE_PRUNE_DEPTHS")
+	if list == "" {
+		t.Skip("logs automaton sizes: set PDBSOLVE_PRUNE_DEPTHS=2,8,12,...")
+	}
+	for _, bd := range [][2]int{{3, 3}, {4, 4}, {5, 5}} {
+		for _, f := range strings.Split(list, ",") {
+			d, err := strconv.Atoi(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := NewTilesPrune(bd[0], bd[1], d, tilesMoveOrder)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%dx%d depth %2d: %9d states, %11d bytes, %9d forbidden strings, built in %v", bd[0], bd[1], d,
+				a.States(), a.Bytes(), a.Forbidden(), a.BuildTime())
+		}
+	}
+}
