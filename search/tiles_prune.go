@@ -2,7 +2,9 @@ package search
 
 import (
 	"fmt"
+	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -314,42 +316,106 @@ func (a *TilesPrune) duplicatesFrom(c int) []tilesMoveString {
 		root.set(x, uint64(x))
 	}
 	var dups []tilesMoveString
-	prevSeen := map[[2]uint64]struct{}{}
+	var prevSeen, seen, nextSeen tilesBoardSet
 	layer := []tilesPruneNode{root}
-	seen := map[[2]uint64]struct{}{root.board: {}}
+	seen.add(root.board)
 	for d := 0; d < a.depth; d++ {
-		nextSeen := make(map[[2]uint64]struct{}, len(layer)*2)
+		nextSeen.reset(len(layer) * 2)
 		var nextLayer []tilesPruneNode
 		for i := range layer {
 			n := &layer[i]
 			blank := int(n.blank)
 			for _, m := range a.order {
 				to := bitboard.TilesNeighbour(a.rows, a.cols, blank, m)
-				if to < 0 {
+				// A move and its inverse are a minimal duplicate only as
+				// the whole string: found at depth 2, skipped after.
+				if to < 0 || d >= 2 && m == n.str.at(d-1).Inverse() {
 					continue
 				}
 				child := *n
-				bl, t := n.get(blank, nc), n.get(to, nc)
-				child.set(blank, t)
-				child.set(to, bl)
+				// The blank carries its start cell's label, c.
+				child.set(blank, n.get(to, nc))
+				child.set(to, uint64(c))
 				child.blank = uint8(to)
 				child.str.moves |= uint64(m) << (2 * d)
 				child.str.n++
-				_, old := prevSeen[child.board]
-				if _, now := nextSeen[child.board]; old || now {
+				if prevSeen.has(child.board) || !nextSeen.add(child.board) {
 					dups = append(dups, child.str)
 					continue
 				}
-				nextSeen[child.board] = struct{}{}
 				if d+1 < a.depth {
 					nextLayer = append(nextLayer, child)
 				}
 			}
 		}
-		prevSeen, seen = seen, nextSeen
+		prevSeen, seen, nextSeen = seen, nextSeen, prevSeen
 		layer = nextLayer
 	}
 	return dups
+}
+
+// tilesBoardSet is a set of packed boards (tilesPruneNode.board), open
+// addressing with linear probing; the zero board, never a packed board of
+// two or more cells, marks an empty slot.
+type tilesBoardSet struct {
+	slots [][2]uint64
+	n     int
+	shift uint
+}
+
+// reset empties the set and makes room for about n boards.
+func (s *tilesBoardSet) reset(n int) {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	if cap(s.slots) >= size {
+		s.slots = s.slots[:size]
+		clear(s.slots)
+	} else {
+		s.slots = make([][2]uint64, size)
+	}
+	s.n = 0
+	s.shift = uint(64 - bits.TrailingZeros(uint(size)))
+}
+
+// slot returns the index of b in the set, or of the empty slot where it
+// belongs.
+func (s *tilesBoardSet) slot(b [2]uint64) int {
+	mask := len(s.slots) - 1
+	i := int((b[0]*0x9e3779b97f4a7c15 ^ b[1]*0xc2b2ae3d27d4eb4f) >> s.shift)
+	for {
+		if v := s.slots[i]; v == b || v == [2]uint64{} {
+			return i
+		}
+		i = (i + 1) & mask
+	}
+}
+
+// has reports whether b is in the set.
+func (s *tilesBoardSet) has(b [2]uint64) bool {
+	return s.n > 0 && s.slots[s.slot(b)] == b
+}
+
+// add adds b and reports whether it was new.
+func (s *tilesBoardSet) add(b [2]uint64) bool {
+	if 2*(s.n+1) > len(s.slots) {
+		old := s.slots
+		s.reset(2 * (s.n + 1))
+		for _, v := range old {
+			if v != [2]uint64{} {
+				s.slots[s.slot(v)] = v
+				s.n++
+			}
+		}
+	}
+	i := s.slot(b)
+	if s.slots[i] == b {
+		return false
+	}
+	s.slots[i] = b
+	s.n++
+	return true
 }
 
 // compile keeps the minimal duplicates among dups (no proper suffix itself
@@ -357,10 +423,11 @@ func (a *TilesPrune) duplicatesFrom(c int) []tilesMoveString {
 // forbids them.
 func (a *TilesPrune) compile(dups []tilesMoveString) {
 	nc := a.rows * a.cols
-	isDup := make(map[tilesMoveString]struct{}, len(dups))
-	for _, s := range dups {
-		isDup[s] = struct{}{}
-	}
+	// A duplicate is minimal when no proper suffix is a duplicate, that is
+	// when none is a minimal one: shortest first, each is checked against
+	// the minimal ones found before it.
+	slices.SortStableFunc(dups, func(x, y tilesMoveString) int { return int(x.n) - int(y.n) })
+	minimal := make(map[tilesMoveString]struct{})
 	// The trie: state c < nc is the root of cell c; child[s][m] is the
 	// state of s's string followed by m (0: none; no child is a root).
 	const none = 0
@@ -374,9 +441,10 @@ func (a *TilesPrune) compile(dups []tilesMoveString) {
 		trie[c].cell = uint8(c)
 	}
 	for _, s := range dups {
-		if !a.minimal(s, isDup) {
+		if !a.minimal(s, minimal) {
 			continue
 		}
+		minimal[s] = struct{}{}
 		a.forbidden++
 		st, cell := uint32(s.cell), int(s.cell)
 		for i := range int(s.n) {
@@ -462,15 +530,17 @@ func (a *TilesPrune) compile(dups []tilesMoveString) {
 	}
 }
 
-// minimal reports whether no proper suffix of the duplicate s is a
-// duplicate: a proper substring that is a duplicate would be a suffix, since
-// s's prefixes are kept strings and so are their substrings.
-func (a *TilesPrune) minimal(s tilesMoveString, isDup map[tilesMoveString]struct{}) bool {
+// minimal reports whether no proper suffix of the duplicate s is in
+// shorter, the minimal duplicates shorter than s: a proper substring that is
+// a duplicate would be a suffix, since s's prefixes are kept strings and so
+// are their substrings, and a suffix that is a duplicate ends with a
+// minimal one.
+func (a *TilesPrune) minimal(s tilesMoveString, shorter map[tilesMoveString]struct{}) bool {
 	cell := int(s.cell)
 	for s.n > 1 {
 		cell = bitboard.TilesNeighbour(a.rows, a.cols, cell, s.at(0))
 		s = s.suffix(cell)
-		if _, ok := isDup[s]; ok {
+		if _, ok := shorter[s]; ok {
 			return false
 		}
 	}
