@@ -88,17 +88,17 @@ func NewTilesSolver(h *TilesHeuristic) *TilesSolver {
 	return s
 }
 
-// SetPruning sets how the solver prunes the blank's move strings; the
-// automaton is built on the first use of its board and pruning in the
+// SetPruning sets how the solver prunes the blank's move strings, p one of
+// TilesPruneAutomaton and TilesPruneInverse (it panics on another value);
+// the automaton is built on the first use of its board and pruning in the
 // process (TilesPruneFor). The answers are the same either way; the node
 // counts are not.
-func (s *TilesSolver) SetPruning(p TilesPruning) error {
+func (s *TilesSolver) SetPruning(p TilesPruning) {
 	a, err := TilesPruneFor(s.h.rows, s.h.cols, p)
-	if err != nil {
-		return err
+	if err != nil { // an unknown p: the board is a loaded heuristic's
+		panic(err)
 	}
 	s.setPrune(a)
-	return nil
 }
 
 // Pruning returns how the solver prunes the blank's move strings.

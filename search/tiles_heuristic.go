@@ -85,9 +85,6 @@ type TilesHeuristic struct {
 	kind       tilesKind
 	reflect    bool
 
-	// moves[c][prev] lists the blank's moves from cell c other than the
-	// inverse of prev (prev = tilesNoMove at the root).
-	moves [tilesMaxCells][bitboard.TilesMoves + 1]tilesMoveList
 	// md[t][c] is the Manhattan distance of tile t at cell c; mdd[t][c][m]
 	// the change of the Manhattan sum when the blank moves by m into cell c
 	// and so moves tile t out of it.
@@ -115,14 +112,6 @@ type TilesHeuristic struct {
 	// Linear conflicts: conflict[dir] by line key, for lines of at most
 	// tilesMaxTableLine cells (nil for longer ones).
 	conflict [tilesLineDirs][]uint8
-}
-
-// tilesMoveList is the blank's moves from one cell, in move order, with the
-// cells they reach.
-type tilesMoveList struct {
-	n  uint8
-	m  [bitboard.TilesMoves]uint8
-	to [bitboard.TilesMoves]uint8
 }
 
 // Name returns the name the heuristic was loaded by.
@@ -447,18 +436,6 @@ func newTilesHeuristic(rows, cols int, name string) *TilesHeuristic {
 		}
 	}
 	for c := range h.nc {
-		for prev := range bitboard.TilesMove(bitboard.TilesMoves + 1) {
-			l := &h.moves[c][prev]
-			for m := range bitboard.TilesMove(bitboard.TilesMoves) {
-				if prev != tilesNoMove && m == prev.Inverse() {
-					continue
-				}
-				if to := bitboard.TilesNeighbour(rows, cols, c, m); to >= 0 {
-					l.m[l.n], l.to[l.n] = uint8(m), uint8(to)
-					l.n++
-				}
-			}
-		}
 		// The blank moves by m into c from the cell on the other side, so
 		// the tile at c moves there.
 		for m := range bitboard.TilesMove(bitboard.TilesMoves) {

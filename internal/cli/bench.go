@@ -32,6 +32,7 @@ type benchOptions struct {
 	Repeat   int
 	Size     sizeFlag
 	Split    puzzle.SplitMode
+	Prune    search.TilesPruning
 	Progress bool
 	Output   record.RunFile // -o and --resume
 	Inputs   []string
@@ -94,6 +95,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
+	pruneFlag(cmd, &o.Prune)
 	o.selectionFlags.register(cmd)
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
 	cmd.Flags().StringVarP(&o.Output.Path, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
@@ -170,6 +172,9 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	cfg := &record.Config{Command: "bench", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics,
 		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: o.sel.Shard.String(),
 		Instances: o.Instances, Inputs: o.Inputs}
+	if _, tiles := any(p).(puzzle.Tiles); tiles {
+		cfg.Prune = o.Prune.String()
+	}
 	b, err := bench.New[B](cfg, report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != ""},
 		o.Format == formatCSV && o.PerInstance)
 	if err != nil {
@@ -180,7 +185,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	}
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
-	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.Heuristics, inner, o.Goal); err != nil {
+	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.Heuristics, inner, o.Goal, o.Prune); err != nil {
 		return withCode(ExitTable, err)
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded

@@ -10,6 +10,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // enumValue is a flag whose value is one of a fixed list, spelled by the
@@ -100,6 +101,14 @@ func goalFlag(cmd *cobra.Command, p *bitboard.Goal, usage string) {
 // splitFlag adds --split to cmd, bound to p.
 func splitFlag(cmd *cobra.Command, p *puzzle.SplitMode, usage string) {
 	enumFlag(cmd.Flags(), p, "split", puzzle.SplitAuto, usage, puzzle.SplitAuto, puzzle.SplitOn, puzzle.SplitOff)
+}
+
+// pruneFlag adds --prune to cmd, bound to p: how sliding-tile searches prune
+// the blank's move strings.
+func pruneFlag(cmd *cobra.Command, p *search.TilesPruning) {
+	enumFlag(cmd.Flags(), p, "prune", search.TilesPruneAutomaton,
+		"sliding tiles: prune duplicate move strings by automaton, or only the inverse move (same answers, more nodes)",
+		search.TilesPruneAutomaton, search.TilesPruneInverse)
 }
 
 // addWriteTablesFlag adds the persistent --write-tables to root, bound to p.

@@ -56,6 +56,9 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	rc := &record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal),
 		Heuristics: []string{o.Heuristic}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
 		Repeat: 1, Shard: f.sel.Shard.String(), Instances: f.Instances, Inputs: f.Inputs}
+	if _, tiles := any(p).(puzzle.Tiles); tiles {
+		rc.Prune = o.Prune.String()
+	}
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)
 	}

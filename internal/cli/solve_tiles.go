@@ -22,6 +22,7 @@ type solveTilesOptions struct {
 	MaxNodes  uint64
 	Timeout   time.Duration
 	Split     puzzle.SplitMode
+	Prune     search.TilesPruning
 	Progress  bool
 
 	tiles puzzle.Tiles // set by complete
@@ -70,6 +71,7 @@ Default: %s.
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
 	splitFlag(cmd, &o.Split, "all workers on one board at a time: auto, on or off")
+	pruneFlag(cmd, &o.Prune)
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr (else one updating line on a terminal, a time-stamped line at most once a minute a worker otherwise)")
 	o.solveFlags.register(cmd)
 	return cmd
@@ -97,5 +99,5 @@ func runSolveTiles(o *solveTilesOptions) error {
 		return err
 	}
 	return runSolve(o.g, o.tiles, &o.solveFlags, &puzzle.SolveOptions{Heuristic: o.Heuristic, Goal: o.Goal,
-		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, Split: o.Split}, o.Progress)
+		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, Split: o.Split, Prune: o.Prune}, o.Progress)
 }

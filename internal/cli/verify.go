@@ -9,6 +9,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // verifyOptions are the flags of "verify".
@@ -22,6 +23,7 @@ type verifyOptions struct {
 	Format    outputFormat
 	Size      sizeFlag
 	Split     puzzle.SplitMode
+	Prune     search.TilesPruning
 
 	puzzle puzzle.Puzzle // set by complete
 }
@@ -61,6 +63,7 @@ status is 1 if any record is not ok.
 	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one board at a time: auto, on or off")
+	pruneFlag(cmd, &o.Prune)
 	cmd.MarkFlagRequired("input")
 	cmd.MarkFlagRequired("solutions")
 	return cmd
@@ -84,7 +87,7 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	vo := &puzzle.VerifyOptions{Heuristic: o.Heuristic, Goal: o.Goal, Split: o.Split, Workers: o.g.workers()}
+	vo := &puzzle.VerifyOptions{Heuristic: o.Heuristic, Goal: o.Goal, Split: o.Split, Prune: o.Prune, Workers: o.g.workers()}
 	// The tables first: a bad table is reported before any input is opened.
 	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
 		v, err := p.Verifier(o.g.cache, vo)

@@ -18,6 +18,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // Puzzle is one puzzle family on one board: what every command needs to
@@ -97,9 +98,9 @@ type Family[B any] interface {
 	boardText(b B) string
 	// benchSolver loads through cache the tables heuristic needs and returns
 	// a function making bench solvers that share them; a sliding-tile solver
-	// searches with workers goroutines for goal. The name must have passed
-	// CheckHeuristic: an error is a table's.
-	benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[B], error)
+	// searches with workers goroutines for goal with pruning prune. The
+	// name must have passed CheckHeuristic: an error is a table's.
+	benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, prune search.TilesPruning, keepMoves bool) (func() bench.Solver[B], error)
 	// SolveBatch loads through cache the tables o.Heuristic needs and
 	// returns the batch of a solve with those options: its Split, First,
 	// EndLine, Workers, JSON, Strict, Reject and NewHandler set, the

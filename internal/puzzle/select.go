@@ -12,6 +12,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/report"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // Instances is a selection of 1-based record numbers (--instances) kept as
@@ -223,11 +224,11 @@ func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end
 
 // BenchSolvers returns the benchSolver of p for each of the heuristics,
 // making solvers that do not keep the moves; an error is a table's.
-func BenchSolvers[B any](p Family[B], cache Cache, heuristics []string, workers int, goal bitboard.Goal) ([]func() bench.Solver[B], error) {
+func BenchSolvers[B any](p Family[B], cache Cache, heuristics []string, workers int, goal bitboard.Goal, prune search.TilesPruning) ([]func() bench.Solver[B], error) {
 	out := make([]func() bench.Solver[B], len(heuristics))
 	for i, name := range heuristics {
 		var err error
-		if out[i], err = p.benchSolver(cache, name, workers, goal, false); err != nil {
+		if out[i], err = p.benchSolver(cache, name, workers, goal, prune, false); err != nil {
 			return nil, err
 		}
 	}

@@ -31,6 +31,8 @@ type SolveOptions struct {
 	// Tracker follows the sliding-tile searches (progress, and the runs
 	// in flight on an interrupt).
 	Tracker *progress.Tracker
+	// Prune is the sliding-tile searches' move pruning (--prune).
+	Prune search.TilesPruning
 }
 
 // reject reports a bad record of u at line: in JSON a run of status error
@@ -65,6 +67,7 @@ func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None
 	cfg := o.batchConfig(t, workers, func() batch.Handler[batch.None] {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(inner)
+		s.SetPruning(o.Prune)
 		ws := o.Tracker.NewWorker()
 		return func(u *batch.Unit, _ *batch.None) { t.solveUnit(u, s, o, ws) }
 	})

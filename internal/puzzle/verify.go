@@ -15,6 +15,7 @@ type VerifyOptions struct {
 	Heuristic string
 	Goal      bitboard.Goal
 	Split     SplitMode
+	Prune     search.TilesPruning // sliding tiles: move pruning
 	Workers   int
 }
 
@@ -46,7 +47,7 @@ func (t Tiles) Verifier(cache Cache, o *VerifyOptions) (*Verifier[bitboard.Tiles
 	}
 	workers, inner := Workers(t, o.Split, o.Workers)
 	goal := o.Goal
-	return &Verifier[bitboard.Tiles, verify.TilesAnswer]{Checks: verify.TilesChecks(h, inner, goal), Workers: workers,
+	return &Verifier[bitboard.Tiles, verify.TilesAnswer]{Checks: verify.TilesChecks(h, inner, goal, o.Prune), Workers: workers,
 		NewReader: func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*verify.Reader[bitboard.Tiles, verify.TilesAnswer], error) {
 			return verify.NewTilesReader(boards, boardsName, answers, answersName, t.rows, t.cols, t.parse,
 				func(b bitboard.Tiles) bool { return b.Solvable(goal) })

@@ -26,6 +26,7 @@ func (a *Config) Diff(b *Config, aName, bName string) []string {
 	diff("command", a.Command, b.Command)
 	diff("puzzle", a.Puzzle, b.Puzzle)
 	diff("--goal", a.Goal, b.Goal)
+	diff("--prune", a.Prune, b.Prune)
 	diff("--heuristic", strings.Join(a.Heuristics, ","), strings.Join(b.Heuristics, ","))
 	diff("--max-nodes", strconv.FormatUint(a.MaxNodes, 10), strconv.FormatUint(b.MaxNodes, 10))
 	diff("--timeout", fmtNS(a.TimeoutNS), fmtNS(b.TimeoutNS))
