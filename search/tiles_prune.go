@@ -528,6 +528,58 @@ func (a *TilesPrune) compile(dups []tilesMoveString) {
 	for c := range nc {
 		a.roots[c] = id[c]
 	}
+	a.minimize()
+}
+
+// minimize merges the states that accept the same strings (Moore's
+// partition refinement): states start in classes by their cell and moves,
+// and a class is split by the classes its moves lead to until no class
+// splits. The automaton then has one state a class; it forbids the same
+// strings.
+func (a *TilesPrune) minimize() {
+	type sig struct {
+		class uint32
+		n     uint8
+		m     [bitboard.TilesMoves]uint8
+		to    [bitboard.TilesMoves]uint8
+		next  [bitboard.TilesMoves]uint32
+	}
+	class := make([]uint32, len(a.lists))
+	classes := 0
+	for {
+		ids := make(map[sig]uint32, classes)
+		next := make([]uint32, len(a.lists))
+		for s := range a.lists {
+			l := &a.lists[s]
+			k := sig{class: class[s], n: l.n, m: l.m, to: l.to}
+			for i := range int(l.n) {
+				k.next[i] = class[l.next[i]]
+			}
+			id, ok := ids[k]
+			if !ok {
+				id = uint32(len(ids))
+				ids[k] = id
+			}
+			next[s] = id
+		}
+		class = next
+		if len(ids) == classes {
+			break
+		}
+		classes = len(ids)
+	}
+	lists := make([]tilesPruneList, classes)
+	for s := range a.lists {
+		l := a.lists[s]
+		for i := range int(l.n) {
+			l.next[i] = class[l.next[i]]
+		}
+		lists[class[s]] = l
+	}
+	a.lists = lists
+	for c := range a.rows * a.cols {
+		a.roots[c] = class[a.roots[c]]
+	}
 }
 
 // minimal reports whether no proper suffix of the duplicate s is in
