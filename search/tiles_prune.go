@@ -118,6 +118,7 @@ type tilesPruneList struct {
 	m    [bitboard.TilesMoves]uint8
 	to   [bitboard.TilesMoves]uint8
 	next [bitboard.TilesMoves]uint32
+	_    [4]byte // 32 bytes: a state never straddles a cache line
 }
 
 // States returns the number of the automaton's states.
@@ -129,7 +130,7 @@ func (a *TilesPrune) Bytes() int {
 }
 
 // tilesPruneListBytes is the size of one state's list.
-const tilesPruneListBytes = 1 + 2*bitboard.TilesMoves + 3 + 4*bitboard.TilesMoves
+const tilesPruneListBytes = 32
 
 // Forbidden returns the number of forbidden strings, summed over the start
 // cells.

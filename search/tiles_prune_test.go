@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 )
@@ -261,19 +262,34 @@ func TestTilesPruneReachesEveryBoard(t *testing.T) {
 	}
 }
 
-// TestLongTilesPruneReachesDepth16 is TestTilesPruneReachesEveryBoard on the
-// 3 x 4 and 4 x 4 boards, every board within 16 moves of the goal (4.5 M
-// and 2.4 M boards; minutes of CPU).
-func TestLongTilesPruneReachesDepth16(t *testing.T) {
+// TestTilesPruneReachesDepth16 is TestTilesPruneReachesEveryBoard on the
+// 3 x 4 and 4 x 4 boards, every board within 16 moves of the goal (55,998
+// and 241,707 boards; 5 s of CPU).
+func TestTilesPruneReachesDepth16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("breadth-first search of 300,000 boards and automata of depth 14 (5 s of CPU)")
+	}
+	tilesPruneReachDepth(t, [][3]int{{3, 4, 16}, {4, 4, 16}})
+}
+
+// TestLongTilesPruneReachesDepth20 is TestTilesPruneReachesDepth16 deeper:
+// every board within 20 moves of the 3 x 4 goal and 18 of the 4 x 4 one.
+func TestLongTilesPruneReachesDepth20(t *testing.T) {
 	skipUnlessLong(t)
-	for _, bd := range [][2]int{{3, 4}, {4, 4}} {
-		dist := tilesPlainBFS(bd[0], bd[1], 16)
+	tilesPruneReachDepth(t, [][3]int{{3, 4, 20}, {4, 4, 18}})
+}
+
+// tilesPruneReachDepth runs tilesPruneReachCheck on each board (rows, cols,
+// depth) with the default automaton and one of depth 14.
+func tilesPruneReachDepth(t *testing.T, boards [][3]int) {
+	for _, bd := range boards {
+		dist := tilesPlainBFS(bd[0], bd[1], bd[2])
 		for _, depth := range []int{TilesPruneDepth, 14} {
 			a, err := tilesPruneCached(bd[0], bd[1], depth, tilesMoveOrder)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tilesPruneReachCheck(t, a, bd[0], bd[1], 16, dist)
+			tilesPruneReachCheck(t, a, bd[0], bd[1], bd[2], dist)
 		}
 	}
 }
@@ -391,9 +407,12 @@ func TestTilesCatalogueKernelMatchesPDB(t *testing.T) {
 }
 
 // TestTilesPruneMeasure logs the automaton's states, bytes, forbidden
-// strings and build time per board and depth (PDBSOLVE_PRUNE_DEPTHS, a
-// comma list, default 2,8,12): the figures the depth is chosen from. It
-// checks nothing, so it runs only when asked.
+// strings and build time (wall and CPU) per board and depth
+// (PDBSOLVE_PRUNE_DEPTHS, a comma list such as 2,8,12); with
+// PDBSOLVE_PRUNE_KORF naming a 4 x 4 heuristic, also the nodes and the CPU
+// time of solving all of Korf's 100 on one worker at each depth: the
+// figures the depth is chosen from. It checks nothing, so it runs only when
+// asked.
 func TestTilesPruneMeasure(t *testing.T) {
 	list := os.Getenv("PDBSOLVE_PRUNE_DEPTHS")
 	if list == "" {
@@ -405,12 +424,29 @@ func TestTilesPruneMeasure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			cpu := tilesCPUTime()
 			a, err := NewTilesPrune(bd[0], bd[1], d, tilesMoveOrder)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%dx%d depth %2d: %9d states, %11d bytes, %9d forbidden strings, built in %v", bd[0], bd[1], d,
-				a.States(), a.Bytes(), a.Forbidden(), a.BuildTime())
+			t.Logf("%dx%d depth %2d: %9d states, %11d bytes, %9d forbidden strings, built in %v (%v of CPU)", bd[0], bd[1], d,
+				a.States(), a.Bytes(), a.Forbidden(), a.BuildTime().Round(time.Millisecond),
+				(tilesCPUTime() - cpu).Round(time.Millisecond))
+			if name := os.Getenv("PDBSOLVE_PRUNE_KORF"); name != "" && bd[0] == 4 {
+				s := NewTilesSolver(tilesHeur(t, 4, 4, name))
+				s.setPrune(a)
+				var total Stats
+				cpu := tilesCPUTime()
+				for i, b := range tilesKorf(t) {
+					_, st, err := s.Solve(b, bitboard.BlankFirst, Limits{})
+					if err != nil {
+						t.Fatalf("Korf #%d: %v", i+1, err)
+					}
+					total.Add(st)
+				}
+				t.Logf("  Korf's 100, %s: %d expanded, %d generated, %v of CPU", name, total.Expanded, total.Generated,
+					(tilesCPUTime() - cpu).Round(time.Millisecond))
+			}
 		}
 	}
 }
