@@ -286,6 +286,7 @@ func TestTilesPredictionAgainstIDA(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := NewTilesSolver(h)
+	s.SetPruning(TilesPruneInverse) // the tree the prediction counts
 	var exp, gen float64
 	for range n {
 		e, g := tilesMeasureIteration(s, bitboard.RandomTiles(r, 3, 3, bitboard.BlankFirst), bound)
