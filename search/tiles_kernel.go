@@ -12,10 +12,10 @@ import (
 // closure. Each walks the move list of its state in the pruning automaton
 // (TilesPrune, tiles_prune.go: the blank's moves from its cell that complete
 // no forbidden string, with the cells and states they reach; at depth 2 the
-// moves other than the inverse of the previous one), computes the child's heuristic
-// from the parent's before it changes the board, and changes the board only
-// for children within the bound; what it must restore lives in its own
-// frame. The pattern-database kernel looks up the reflected board only for
+// moves other than the inverse of the previous one), computes the child's
+// heuristic from the parent's before it changes the board, and changes the
+// board only for children within the bound; what it must restore lives in
+// its own frame. The pattern-database kernel looks up the reflected board only for
 // children that the direct lookup does not prune.
 
 // tilesKernel is the state of one worker's search.
