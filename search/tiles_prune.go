@@ -70,17 +70,6 @@ func (p TilesPruning) String() string {
 	return fmt.Sprintf("TilesPruning(%d)", uint8(p))
 }
 
-// ParseTilesPruning returns the pruning called name ("automaton" or
-// "inverse"), or an error naming the choices.
-func ParseTilesPruning(name string) (TilesPruning, error) {
-	for p, n := range TilesPruneNames {
-		if n == name {
-			return TilesPruning(p), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown pruning %q: want automaton or inverse", name)
-}
-
 // TilesPruneDepth is the length of the longest forbidden string of the
 // default automaton, TilesPruneAutomaton, on every board: chosen by
 // measurement (docs/results/2026-12-01-prune-automaton.md).
