@@ -272,7 +272,7 @@ func TestCacheEstimatesAndRefusesTooBig(t *testing.T) {
 	if _, err := c.Load(spec); err != nil {
 		t.Fatal(err)
 	}
-	if m := r.lines(); len(m) != 1 || !strings.Contains(m[0], "expect about 1m30s and 2.0 GiB of memory") {
+	if m := r.lines(); len(m) != 1 || !strings.Contains(m[0], "expect about 1m30s on an idle machine, and 2.0 GiB of memory") {
 		t.Fatalf("messages %q", m)
 	}
 	quick := testSpec(t, "quick", &builds)
@@ -286,6 +286,16 @@ func TestCacheEstimatesAndRefusesTooBig(t *testing.T) {
 	big := testSpec(t, "big", &builds)
 	big.PeakBytes = 3 << 30
 	c.MemoryBytes = 1 << 30
+	before, _ := os.ReadDir(c.Dir)
+	if err := c.CheckBuild(big); !errors.Is(err, ErrTooBig) {
+		t.Fatalf("CheckBuild of a table too big: %v", err)
+	}
+	if after, _ := os.ReadDir(c.Dir); len(after) != len(before) {
+		t.Fatalf("CheckBuild left files: %d entries, %d before", len(after), len(before))
+	}
+	if err := c.CheckBuild(spec); err != nil {
+		t.Fatalf("CheckBuild of a stored table: %v", err)
+	}
 	_, err := c.Load(big)
 	if !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "3.0 GiB") || !strings.Contains(err.Error(), "1.0 GiB") {
 		t.Fatalf("too big: %v", err)
