@@ -39,6 +39,7 @@ type benchOptions struct {
 
 	// Set by complete.
 	puzzle  puzzle.Puzzle
+	plans   []*puzzle.Plan // of each heuristic
 	sel     puzzle.Selection
 	workers int // -j, else 1: instances run one at a time
 }
@@ -126,7 +127,7 @@ func (o *benchOptions) complete() (err error) {
 	if o.sel, err = o.selectionFlags.parse(); err != nil {
 		return err
 	}
-	o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size, o.Heuristics...)
+	o.puzzle, o.plans, err = puzzle.Lookup(o.Puzzle, o.Size.size, o.Heuristics...)
 	return withCode(ExitUsage, err)
 }
 
@@ -180,7 +181,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	}
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
-	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.Heuristics, inner, o.Goal); err != nil {
+	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.plans, inner, o.Goal); err != nil {
 		return withCode(ExitTable, err)
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded

@@ -71,9 +71,11 @@ func (o *genTilesOptions) complete() error {
 	case o.heuristic == "":
 		o.heuristic = t.DefaultHeuristic()
 	}
-	if o.specs, err = t.Tables(o.heuristic); err != nil {
+	plan, err := t.Plan(o.heuristic)
+	if err != nil {
 		return withCode(ExitUsage, err)
 	}
+	o.specs = plan.Tables
 	return nil
 }
 

@@ -40,7 +40,8 @@ type solveFlags struct {
 	selectionFlags
 	out record.RunFile // -o and --resume
 
-	sel puzzle.Selection // set by complete
+	sel  puzzle.Selection // set by complete
+	plan *puzzle.Plan     // set by complete
 }
 
 func (f *solveFlags) register(cmd *cobra.Command) {
@@ -54,7 +55,7 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 // iteration with lines, and writes the answers.
 func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puzzle.SolveOptions, lines bool) error {
 	rc := &record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal),
-		Heuristics: []string{o.Heuristic}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
+		Heuristics: []string{o.Plan.Name}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
 		Repeat: 1, Shard: f.sel.Shard.String(), Instances: f.Instances, Inputs: f.Inputs}
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)

@@ -42,7 +42,7 @@ for every board, bad ones included, with its statistics (docs/records.md).
 
 // complete checks the flags, before any table is read.
 func (o *solveRotationOptions) complete() (err error) {
-	if err := (puzzle.Rotation{}).CheckHeuristic(o.Heuristic); err != nil {
+	if o.plan, err = (puzzle.Rotation{}).Plan(o.Heuristic); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.sel, err = o.selectionFlags.parse()
@@ -53,5 +53,5 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, &puzzle.SolveOptions{Heuristic: o.Heuristic, Strict: o.Strict}, false)
+	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, &puzzle.SolveOptions{Plan: o.plan, Strict: o.Strict}, false)
 }

@@ -85,7 +85,7 @@ func (o *solveTilesOptions) complete() (err error) {
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
-	if o.Heuristic, err = puzzle.HeuristicOrDefault(o.tiles, o.Heuristic); err != nil {
+	if o.plan, err = puzzle.HeuristicOrDefault(o.tiles, o.Heuristic); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.sel, err = o.selectionFlags.parse()
@@ -96,6 +96,6 @@ func runSolveTiles(o *solveTilesOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return runSolve(o.g, o.tiles, &o.solveFlags, &puzzle.SolveOptions{Heuristic: o.Heuristic, Goal: o.Goal,
+	return runSolve(o.g, o.tiles, &o.solveFlags, &puzzle.SolveOptions{Plan: o.plan, Goal: o.Goal,
 		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, Split: o.Split}, o.Progress)
 }

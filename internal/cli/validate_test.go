@@ -61,8 +61,8 @@ func TestBadFlagsBuildNothing(t *testing.T) {
 func TestCompleteChecksFlags(t *testing.T) {
 	g := &globalOptions{}
 	s := &solveTilesOptions{g: g, tilesArg: tilesArg{name: "24puzzle"}}
-	if err := s.complete(); err != nil || s.Heuristic != s.tiles.DefaultHeuristic() || s.tiles.Cells() != 25 || !s.sel.All() {
-		t.Fatalf("solve 24puzzle: %v, %q, %v", err, s.Heuristic, s.tiles)
+	if err := s.complete(); err != nil || s.plan.Name != s.tiles.DefaultHeuristic() || s.tiles.Cells() != 25 || !s.sel.All() {
+		t.Fatalf("solve 24puzzle: %v, %v, %v", err, s.plan, s.tiles)
 	}
 	s = &solveTilesOptions{g: g, tilesArg: tilesArg{name: "tiles"}}
 	if err := s.complete(); !errors.Is(err, puzzle.ErrPuzzle) {
@@ -90,8 +90,8 @@ func TestCompleteChecksFlags(t *testing.T) {
 		t.Fatalf("--shard 1/1: %v", err)
 	}
 	v := &verifyOptions{g: g, Puzzle: "rotation", Input: "-", Solutions: "a"}
-	if err := v.complete(); err != nil || v.Heuristic != "exact" {
-		t.Fatalf("verify rotation: %v %q", err, v.Heuristic)
+	if err := v.complete(); err != nil || v.plan.Name != "exact" {
+		t.Fatalf("verify rotation: %v %v", err, v.plan)
 	}
 	v.Size.Set("3x3")
 	if err := v.complete(); !errors.Is(err, puzzle.ErrPuzzle) {

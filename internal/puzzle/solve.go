@@ -20,7 +20,7 @@ import (
 // none) and the centre's symbol; or, with JSON, one run of the record
 // schema a record, bad ones included.
 type SolveOptions struct {
-	Heuristic string        // the heuristic's name
+	Plan      *Plan         // the heuristic (the puzzle's)
 	Goal      bitboard.Goal // sliding tiles
 	Limits    search.Limits // sliding tiles: a board's node and time limits
 	Workers   int           // goroutines in all, at least 1
@@ -51,13 +51,13 @@ func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int,
 // goes to o.reject.
 func (o *SolveOptions) batchConfig(p Puzzle, workers int, newHandler func() batch.Handler[batch.None]) batch.Config[batch.None] {
 	return batch.Config[batch.None]{Workers: workers, Split: p.Split, JSON: o.JSON, Strict: o.Strict, NewHandler: newHandler,
-		Reject: func(u *batch.Unit, line int, err error) { o.reject(u, p.RecordName(), o.Heuristic, line, err) }}
+		Reject: func(u *batch.Unit, line int, err error) { o.reject(u, p.RecordName(), o.Plan.Name, line, err) }}
 }
 
 // SolveBatch implements Family: every worker solves its own boards, or, as
 // o.Split says, all workers search one board at a time.
 func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error) {
-	h, err := t.Heuristic(cache, o.Heuristic)
+	h, err := t.Heuristic(cache, o.Plan)
 	if err != nil {
 		return batch.Config[batch.None]{}, err
 	}
@@ -164,18 +164,18 @@ func (e tilesUnsolvableError) Unwrap() error { return e.err }
 // SolveBatch implements Family: workers solve chunks of boards, a group of
 // them at a time, stopping at a line "0" (verify.RotationIsEnd).
 func (r Rotation) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error) {
-	newSolver, err := r.NewSolver(cache, o.Heuristic)
+	newSolver, err := r.NewSolver(cache, o.Plan.Name)
 	if err != nil {
 		return batch.Config[batch.None]{}, err
 	}
-	paths := r.usesPaths(o.Heuristic)
+	paths := r.usesPaths(o.Plan.Name)
 	cfg := o.batchConfig(r, o.Workers, func() batch.Handler[batch.None] {
 		s := newSolver()
 		// A table lookup takes less time than a clock read: time only searches.
 		s.SetTiming(o.JSON && !paths)
 		w := &rotationWorker{s: s, o: o}
 		if o.JSON {
-			w.rw = record.NewRotationWriter(o.Heuristic, !paths)
+			w.rw = record.NewRotationWriter(o.Plan.Name, !paths)
 		}
 		return w.solveUnit
 	})
@@ -229,7 +229,7 @@ func (w *rotationWorker) add(line int, b bitboard.Rotation, err error) bool {
 		return true
 	}
 	w.flush(w.unit)
-	w.o.reject(w.unit, record.PuzzleRotation, w.o.Heuristic, line, err)
+	w.o.reject(w.unit, record.PuzzleRotation, w.o.Plan.Name, line, err)
 	if w.o.Strict {
 		w.unit.Halt = true
 		return false

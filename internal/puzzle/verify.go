@@ -12,7 +12,7 @@ import (
 // give optimal lengths (sliding tiles), the goal, and the workers (Workers
 // splits them by Split).
 type VerifyOptions struct {
-	Heuristic string
+	Plan      *Plan // sliding tiles: the heuristic, the board's
 	Goal      bitboard.Goal
 	Split     SplitMode
 	Workers   int
@@ -36,11 +36,10 @@ func (r Rotation) Verifier(cache Cache, _ *VerifyOptions) (*Verifier[bitboard.Ro
 	return &Verifier[bitboard.Rotation, verify.RotationAnswer]{Checks: verify.RotationChecks(newSolver), NewReader: verify.NewRotationReader}, nil
 }
 
-// Verifier loads through cache the tables of o.Heuristic, which must have
-// passed CheckHeuristic, and returns the verifier of the board's answers;
+// Verifier loads through cache the tables of o.Plan and returns the verifier of the board's answers;
 // an error is a table's.
 func (t Tiles) Verifier(cache Cache, o *VerifyOptions) (*Verifier[bitboard.Tiles, verify.TilesAnswer], error) {
-	h, err := t.Heuristic(cache, o.Heuristic)
+	h, err := t.Heuristic(cache, o.Plan)
 	if err != nil {
 		return nil, err
 	}
