@@ -179,6 +179,9 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	if err := o.Output.Check(cfg); err != nil {
 		return runFileError(err)
 	}
+	if err := precheck(o.g, p, o.Inputs, &o.sel, o.plans, o.Output.Path, o.Plot); err != nil {
+		return err
+	}
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
 	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.plans, inner, o.Goal); err != nil {

@@ -12,6 +12,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -29,6 +30,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -68,10 +70,10 @@ var errSilent = errors.New("")
 
 // globalOptions are the flags every command shares.
 type globalOptions struct {
-	Tables  string // table directory
-	Workers int    // worker goroutines
-	Profile string // CPU profile file
-	Stdin   io.Reader
+	Tables  string    // table directory
+	Workers int       // worker goroutines
+	Profile string    // CPU profile file
+	Stdin   io.Reader // a *bufio.Reader, which puzzle.Precheck peeks into
 	Stdout  io.Writer
 	Stderr  io.Writer
 	// stderrTTY is set when stderr is a terminal, to show progress.
@@ -142,7 +144,7 @@ func (g *globalOptions) workers() int {
 const maxWorkers = 1024
 
 func newRoot(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (*cobra.Command, *globalOptions) {
-	g := &globalOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, ctx: ctx}
+	g := &globalOptions{Stdin: bufio.NewReaderSize(stdin, puzzle.PeekSize), Stdout: stdout, Stderr: stderr, ctx: ctx}
 	if f, ok := stderr.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			g.stderrTTY = true

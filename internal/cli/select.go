@@ -9,6 +9,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
 // open opens an input ("-" is standard input) and returns a function that
@@ -19,6 +20,24 @@ func (g *globalOptions) open(name string) (io.Reader, func(), error) {
 		return nil, nil, withCode(ExitIO, err)
 	}
 	return r, closeInput, nil
+}
+
+// precheck makes the checks of a run of p that need no table before its
+// first table is loaded or built (puzzle.Precheck), with their exit
+// statuses: 1 for the inputs' records, 3 for a table, 4 for an input or
+// output.
+func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, sel *puzzle.Selection, plans []*puzzle.Plan, outputs ...string) error {
+	err := puzzle.Precheck(p, g.open, inputs, sel, g.cache, plans, outputs...)
+	var ee *exitError
+	switch {
+	case err == nil || errors.As(err, &ee):
+		return err
+	case errors.Is(err, puzzle.ErrNoMatch), errors.Is(err, puzzle.ErrBoardSize):
+		return withCode(ExitBadInput, err)
+	case errors.Is(err, pdb.ErrTooBig):
+		return withCode(ExitTable, err)
+	}
+	return withCode(ExitIO, err)
 }
 
 // isSilent reports whether err is the already-reported failure with exit

@@ -60,6 +60,9 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)
 	}
+	if err := precheck(g, p, f.Inputs, &f.sel, []*puzzle.Plan{o.Plan}, f.out.Path); err != nil {
+		return err
+	}
 	if f.out.Prior != nil {
 		if answered := f.out.Prior.Answered(); answered != nil {
 			f.sel.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }

@@ -104,6 +104,9 @@ type Family[B any] interface {
 	// set, the streams, Inputs and Source left to the caller. An error is a
 	// table's.
 	SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error)
+	// wrongSize reports whether a record, its text and its error, is a
+	// board of another puzzle (Precheck's check of a first record).
+	wrongSize(text []byte, err error) bool
 	// scan reads one input, calling emit with each record in rec.
 	scan(r io.Reader, wantText bool, rec *Record[B], emit func() bool) error
 }

@@ -167,7 +167,7 @@ var ErrNoMatch = errors.New("the selection matches no record")
 // past their end (as 1-1000000 may) but matches records still.
 func (s *Selection) Unmatched(n int) (note string, err error) {
 	if s.Pick != nil && s.Pick.max() > n {
-		note = fmt.Sprintf("--instances %s: the inputs hold %d records; numbers above %d match nothing", s.Pick, n, n)
+		note = fmt.Sprintf("--instances %s: the inputs hold %s; numbers above %d match nothing", s.Pick, records(n), n)
 		if none := s.Pick.nonePast(n); len(none) > 0 {
 			return "", errorf(ErrNoMatch, "%s: %s", note, strings.Join(none, ","))
 		}
@@ -177,9 +177,17 @@ func (s *Selection) Unmatched(n int) (note string, err error) {
 		if s.Pick != nil {
 			what, where = what+" --instances "+s.Pick.String(), "both"
 		}
-		return note, errorf(ErrNoMatch, "%s: the inputs hold %d records, none of them in %s", what, n, where)
+		return note, errorf(ErrNoMatch, "%s: the inputs hold %s, none of them in %s", what, records(n), where)
 	}
 	return note, nil
+}
+
+// records returns "1 record" or "N records".
+func records(n int) string {
+	if n == 1 {
+		return "1 record"
+	}
+	return strconv.Itoa(n) + " records"
 }
 
 // takesAny reports whether the shard and Pick take one of the records of

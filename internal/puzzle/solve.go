@@ -20,14 +20,14 @@ import (
 // none) and the centre's symbol; or, with JSON, one run of the record
 // schema a record, bad ones included.
 type SolveOptions struct {
-	Plan      *Plan         // the heuristic (the puzzle's)
-	Goal      bitboard.Goal // sliding tiles
-	Limits    search.Limits // sliding tiles: a board's node and time limits
-	Workers   int           // goroutines in all, at least 1
-	Split     SplitMode     // sliding tiles: how the workers share the boards
-	JSON      bool          // runs of the record schema
-	AOJ       bool          // sliding tiles, without JSON: the length alone
-	Strict    bool          // Rotation Game: a bad board halts the batch
+	Plan    *Plan         // the heuristic (the puzzle's)
+	Goal    bitboard.Goal // sliding tiles
+	Limits  search.Limits // sliding tiles: a board's node and time limits
+	Workers int           // goroutines in all, at least 1
+	Split   SplitMode     // sliding tiles: how the workers share the boards
+	JSON    bool          // runs of the record schema
+	AOJ     bool          // sliding tiles, without JSON: the length alone
+	Strict  bool          // Rotation Game: a bad board halts the batch
 	// Tracker follows the sliding-tile searches (progress, and the runs
 	// in flight on an interrupt).
 	Tracker *progress.Tracker

@@ -12,10 +12,10 @@ import (
 // give optimal lengths (sliding tiles), the goal, and the workers (Workers
 // splits them by Split).
 type VerifyOptions struct {
-	Plan      *Plan // sliding tiles: the heuristic, the board's
-	Goal      bitboard.Goal
-	Split     SplitMode
-	Workers   int
+	Plan    *Plan // sliding tiles: the heuristic, the board's
+	Goal    bitboard.Goal
+	Split   SplitMode
+	Workers int
 }
 
 // Verifier checks a puzzle's answers: its checks, the reader pairing

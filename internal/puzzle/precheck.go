@@ -1,0 +1,226 @@
+package puzzle
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+)
+
+// ErrBoardSize is returned (wrapped, naming the input and line) by Precheck
+// when the first record of an input is a board of another sliding-tile
+// puzzle: a file of another puzzle, most likely.
+var ErrBoardSize = errors.New("the first record is not a board of this puzzle")
+
+// ErrOutput is returned (wrapped) by Precheck for an output file that
+// cannot be written.
+var ErrOutput = errors.New("cannot write the output")
+
+// PeekSize is the size of the buffer Precheck peeks into: the standard
+// input's, which must be a *bufio.Reader of this size at least.
+const PeekSize = 1 << 16
+
+// precheckRecords bounds the records Precheck counts in the files to find
+// --instances numbers past their end: beyond it, the run finds them.
+const precheckRecords = 1 << 20
+
+// Precheck makes the checks of a run of p that need no table, before any
+// table is loaded or built:
+//   - each input is opened (open's error) and read up to its first record:
+//     a whole board of another sliding-tile puzzle there (the wrong file,
+//     most likely) is an error wrapping ErrBoardSize;
+//   - where the inputs are short enough to count cheaply (regular files up
+//     to the highest record number sel names, and no more than
+//     precheckRecords; standard input as far as PeekSize bytes reach), a
+//     number of sel wholly past their end, or a shard that takes none of
+//     their records, is Selection.Unmatched's error, wrapping ErrNoMatch;
+//   - each output ("" for none) can be written: an existing file, or a new
+//     one in an existing directory (nothing is created); else an error
+//     wrapping ErrOutput;
+//   - every table of every plan missing from the cache can be built
+//     (Plan.Check: pdb.ErrTooBig).
+//
+// Standard input ("-") is only peeked, so the run reads it whole: open
+// must return it as a *bufio.Reader (else only its opening is checked).
+// Inputs that are not regular files (pipes) are opened only.
+func Precheck[B any](p Family[B], open Opener, inputs []string, sel *Selection, cache Cache, plans []*Plan, outputs ...string) error {
+	need := sel.counted()
+	count, whole := 0, need > 0
+	for _, name := range inputs {
+		r, closeInput, err := open(name)
+		if err != nil {
+			return err
+		}
+		n, end, err := precheckInput(p, r, name, need-count)
+		closeInput()
+		if err != nil {
+			return err
+		}
+		count, whole = count+n, whole && end
+	}
+	if whole {
+		if _, err := sel.Unmatched(count); err != nil {
+			return err
+		}
+	}
+	for _, out := range outputs {
+		if err := checkWritable(out); err != nil {
+			return err
+		}
+	}
+	for _, plan := range plans {
+		if err := plan.Check(cache); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// precheckInput reads input name of p, open as r, up to its first record
+// and checks it, then counts its records up to want; it returns the records
+// counted and whether they are all the input holds.
+func precheckInput[B any](p Family[B], r io.Reader, name string, want int) (n int, end bool, err error) {
+	br, peekOnly := r.(*bufio.Reader)
+	switch {
+	case peekOnly:
+		enough := func(whole []byte) bool { // a record, or all the buffer holds when counting
+			n := 0
+			p.scan(bytes.NewReader(whole), false, new(Record[B]), func() bool { n++; return false })
+			return want <= 0 && n > 0
+		}
+		data, atEOF, err := peekRecords(br, p.Split, enough)
+		if err != nil {
+			return 0, false, fmt.Errorf("%s: %w", batch.InputName(name), err)
+		}
+		r, end = bytes.NewReader(data), atEOF
+	case !isRegular(r):
+		return 0, false, nil // a pipe: what is read here the run would not see
+	default:
+		end = true
+	}
+	rec := Record[B]{Input: batch.InputName(name)}
+	var bad error
+	err = p.scan(r, true, &rec, func() bool {
+		if n == 0 && p.wrongSize(rec.Text, rec.Err) {
+			bad = fmt.Errorf("%s:%d: %w: %v", rec.Input, rec.Line, ErrBoardSize, rec.Err)
+		}
+		n++
+		if bad != nil || n >= max(want, 1) || n >= precheckRecords {
+			end = false
+			return false
+		}
+		return true
+	})
+	if bad != nil {
+		return 0, false, bad
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: %w", rec.Input, err)
+	}
+	return n, end, nil
+}
+
+// peekRecords peeks into br, consuming nothing, until the whole records it
+// holds (as split cuts them) are enough, or its buffer is full, or it holds
+// the rest of the input; it returns the whole records peeked and whether
+// they reach the end of the input.
+func peekRecords(br *bufio.Reader, split func(data []byte, atEOF bool) int, enough func(whole []byte) bool) ([]byte, bool, error) {
+	for {
+		if n := br.Buffered(); n > 0 {
+			buf, _ := br.Peek(n)
+			if whole := buf[:split(buf, false)]; n == br.Size() || enough(whole) {
+				return whole, false, nil
+			}
+		}
+		if _, err := br.Peek(br.Buffered() + 1); err != nil { // one more read
+			buf, _ := br.Peek(br.Buffered())
+			if err == io.EOF {
+				return buf[:split(buf, true)], true, nil
+			}
+			return nil, false, err
+		}
+	}
+}
+
+// isRegular reports whether r is a regular file (an *os.File that is).
+func isRegular(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode().IsRegular()
+}
+
+// accessWrite is access(2)'s W_OK.
+const accessWrite = 2
+
+// checkWritable returns an error wrapping ErrOutput when path ("" for
+// none) can be neither written nor created: an existing file must be
+// writable, a new one's directory must exist and be writable. It creates
+// nothing.
+func checkWritable(path string) error {
+	if path == "" {
+		return nil
+	}
+	target := path
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		target = filepath.Dir(path)
+		if st, err := os.Stat(target); err != nil {
+			return fmt.Errorf("%w %s: %v", ErrOutput, path, err)
+		} else if !st.IsDir() {
+			return fmt.Errorf("%w %s: %s is not a directory", ErrOutput, path, target)
+		}
+	}
+	if err := syscall.Access(target, accessWrite); err != nil {
+		return fmt.Errorf("%w %s: %s: %v", ErrOutput, path, target, err)
+	}
+	return nil
+}
+
+// counted returns how many records the inputs must hold for every number
+// and range of Pick and the shard to match one: the highest first number
+// of a range given, and the shard's K plus one; 0 when the selection takes
+// every record.
+func (s *Selection) counted() int {
+	n := 0
+	if s.Pick != nil {
+		for _, r := range s.Pick.given {
+			n = max(n, r[0])
+		}
+	}
+	if s.Shard.N > 1 {
+		n = max(n, s.Shard.K+1)
+	}
+	return n
+}
+
+// wrongSize implements Family: a record with the wrong number of tiles
+// that is a whole board of another named puzzle (8-, 15- or 24-puzzle).
+func (t Tiles) wrongSize(text []byte, err error) bool {
+	if !errors.Is(err, bitboard.ErrTilesCount) {
+		return false
+	}
+	var fields []string
+	for _, f := range bytes.Fields(text) {
+		fields = append(fields, string(f))
+	}
+	for _, side := range []int{tiles8Side, tiles15Side, tiles24Side} {
+		if _, err := bitboard.ParseTiles(fields, side, side); err == nil && side*side != t.Cells() {
+			return true
+		}
+	}
+	return false
+}
+
+// wrongSize implements Family: never, since a judge's input may well start
+// with a bad line and the Rotation Game's tables are built in seconds.
+func (Rotation) wrongSize([]byte, error) bool { return false }

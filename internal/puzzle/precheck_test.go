@@ -1,0 +1,56 @@
+package puzzle
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+)
+
+// TestPrecheckKeepsStandardInput: Precheck reads standard input up to its
+// first record, and counts its records, by peeking only: the run then reads
+// every byte; a wrong first board, and --instances past the end, are found
+// from the peeked bytes; a pipe given as a file is not read at all.
+func TestPrecheckKeepsStandardInput(t *testing.T) {
+	const in = "# three 8-puzzles\n1 2 3\n4 5 6\n7 8 0\n\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n"
+	p := Tiles{3, 3}
+	for _, c := range []struct {
+		instances string
+		want      error
+	}{{"", nil}, {"3", nil}, {"1-2,4", ErrNoMatch}, {"9-10", ErrNoMatch}} {
+		stdin := bufio.NewReaderSize(strings.NewReader(in), PeekSize)
+		sel, err := ParseSelection("", c.instances)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open := func(name string) (io.Reader, func(), error) { return batch.Open(name, stdin) }
+		if err := Precheck(p, open, []string{"-"}, &sel, nil, nil); !errors.Is(err, c.want) || (c.want == nil) != (err == nil) {
+			t.Errorf("--instances %q: %v, want %v", c.instances, err, c.want)
+		}
+		if rest, _ := io.ReadAll(stdin); string(rest) != in {
+			t.Errorf("--instances %q: the run reads %q", c.instances, rest)
+		}
+	}
+	stdin := bufio.NewReaderSize(strings.NewReader("\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"), PeekSize)
+	open := func(name string) (io.Reader, func(), error) { return batch.Open(name, stdin) }
+	if err := Precheck(p, open, []string{"-"}, &Selection{}, nil, nil); !errors.Is(err, ErrBoardSize) || !strings.Contains(err.Error(), "stdin:2: ") {
+		t.Errorf("a 15-puzzle for an 8-puzzle: %v", err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	go func() { w.WriteString("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"); w.Close() }()
+	pipe := func(string) (io.Reader, func(), error) { return r, func() {}, nil }
+	if err := Precheck(p, pipe, []string{"/dev/fd/3"}, &Selection{}, nil, nil); err != nil {
+		t.Errorf("a pipe: %v", err)
+	}
+	if rest, _ := io.ReadAll(r); len(rest) == 0 {
+		t.Error("Precheck read the pipe")
+	}
+}
