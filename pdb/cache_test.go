@@ -505,3 +505,31 @@ func TestCacheAfterAKilledBuild(t *testing.T) {
 		t.Fatalf("directory holds %q", got)
 	}
 }
+
+// TestCacheListMisnamed: a valid table stored under another table's file
+// name is listed as damaged, naming the file it belongs in; a file whose
+// name is no table's passes CheckFileName.
+func TestCacheListMisnamed(t *testing.T) {
+	c := &Cache{Dir: t.TempDir()}
+	spec := testSpec(t, "small", nil)
+	if _, err := c.Load(spec); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(c.Dir, Tiles8Puzzle+"-blank0-1.2.3-md.pdb")
+	if err := os.Rename(c.Path(spec), other); err != nil {
+		t.Fatal(err)
+	}
+	list, err := c.List()
+	if err != nil || len(list) != 1 || list[0].State != CacheDamaged || !strings.Contains(list[0].Problem, spec.FileName()) {
+		t.Fatalf("List: %v, %+v", err, list)
+	}
+	h := &Header{Puzzle: spec.Puzzle, Pattern: spec.Pattern}
+	if err := CheckFileName(other, h); !errors.Is(err, ErrMisnamed) {
+		t.Errorf("CheckFileName(%s): %v", other, err)
+	}
+	for _, name := range []string{c.Path(spec), "/tmp/backup.pdb", "my-table.pdb", "tiles3x4junk-x.pdb"} {
+		if err := CheckFileName(name, h); err != nil {
+			t.Errorf("CheckFileName(%s): %v", name, err)
+		}
+	}
+}

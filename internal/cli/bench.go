@@ -14,6 +14,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/plot"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
@@ -75,7 +76,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
-		Long:  longHelp(benchHelp, selectionHelp, outputHelp, interruptHelp, progressHelp),
+		Long:  longHelp(benchHelp, puzzle.SelectionHelp, outputHelp, interruptHelp, progress.Help),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]

@@ -27,7 +27,7 @@ shortest, then dictionary-smallest, move string ("No moves needed" for a
 solved board) and the centre's symbol; a bad board gets an error on stderr
 naming its file and line, and no output. --format json: one record a line
 for every board, bad ones included, with its statistics (docs/records.md).
-`, selectionHelp, outputHelp),
+`, puzzle.SelectionHelp, outputHelp),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
 			return runSolveRotation(o)

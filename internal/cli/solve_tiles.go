@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -57,7 +58,7 @@ search: status limit (exit 5), with the bound reached, a lower bound.
 Heuristics: %s.
 Default: %s.
 `, dims, puzzle.TilesSplitCells, puzzle.TilesHeuristicsHelp(name), puzzle.TilesDefaultHelp(name)),
-			selectionHelp, outputHelp, interruptHelp, progressHelp),
+			puzzle.SelectionHelp, outputHelp, interruptHelp, progress.Help),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
 			return runSolveTiles(o)

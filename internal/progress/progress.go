@@ -16,6 +16,13 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
+// Help is the help of the progress on stderr (solve, bench).
+const Help = `Progress goes to stderr: on a terminal one line, redrawn; elsewhere (a batch
+system's log) a line with a UTC time stamp at most once a minute a worker;
+--progress writes a line after each sliding-tile IDA* iteration (bound,
+nodes, nodes per second, elapsed).
+`
+
 // Printer returns a pdb progress callback that redraws one status
 // line on a terminal: depth, states so far, percent, elapsed.
 func Printer(w io.Writer) func(pdb.Progress) {
