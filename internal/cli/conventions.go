@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -137,6 +140,24 @@ func completePDB(name string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return completions(cmd, name, true), cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// plainFlagError words the error of a number flag's bad value without
+// strconv's: "--max-nodes -1: want a whole number, 0 or more".
+func plainFlagError(err error) error {
+	var ie *pflag.InvalidValueError
+	var ne *strconv.NumError
+	if !errors.As(err, &ie) || !errors.As(err, &ne) {
+		return err
+	}
+	want := "want a whole number"
+	if strings.HasPrefix(ie.GetFlag().Value.Type(), "uint") {
+		want += ", 0 or more"
+	}
+	if ne.Err == strconv.ErrRange {
+		want = "out of range; " + want
+	}
+	return fmt.Errorf("--%s %s: %s", ie.GetFlag().Name, ie.GetValue(), want)
 }
 
 // setVersion gives root a --version flag printing the provenance text:

@@ -211,7 +211,7 @@ cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache di
 		newCensusCmd(newCensusRotationCmd(g)),
 		newTablesCmd(g),
 	)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, err) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plainFlagError(err)) })
 	setVersion(root)
 	return root, g
 }

@@ -160,3 +160,18 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 		t.Errorf("the inputs' directory holds %d files, want the 2 inputs", len(ents))
 	}
 }
+
+// TestNumberFlagMessages: a bad number flag is a usage error in plain
+// words, without strconv's.
+func TestNumberFlagMessages(t *testing.T) {
+	for _, c := range []struct{ args []string }{
+		{[]string{"solve", "15puzzle", "--max-nodes", "-1"}},
+		{[]string{"bench", "8puzzle", "--heuristic", "manhattan", "--repeat", "x"}},
+		{[]string{"-j", "x", "solve", "rotation"}},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		if code != ExitUsage || strings.Contains(errs, "strconv") || !strings.Contains(errs, "want a whole number") {
+			t.Errorf("%q: exit %d, %q", c.args, code, errs)
+		}
+	}
+}
