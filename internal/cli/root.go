@@ -112,6 +112,7 @@ func (g *globalOptions) cache() (*pdb.Cache, error) {
 func (g *globalOptions) cacheIn(dir string) (*pdb.Cache, error) {
 	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) },
 		Loaded: g.tables.Add}
+	c.Progress = progress.BuildLog(g.Stderr)
 	if g.stderrTTY {
 		c.Progress = progress.Printer(g.Stderr)
 	}
