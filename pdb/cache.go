@@ -198,6 +198,9 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		why, verb = err.Error(), "rebuilding"
 	}
+	if err := c.fits(s); err != nil { // before the lock: a table that cannot be built leaves no file
+		return nil, false, err
+	}
 	if c.Policy == WriteNever {
 		t, err := c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching (write policy never)", why, verb))
 		return t, err == nil, err
@@ -242,6 +245,9 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 func (c *Cache) Rebuild(s Spec) (*Table, error) {
 	c.sweep()
 	path := c.Path(s)
+	if err := c.fits(s); err != nil {
+		return nil, err
+	}
 	if c.Policy == WriteNever {
 		return c.build(s, fmt.Sprintf("building table %s/%s in memory, using it without caching (write policy never)", s.Puzzle, s.Pattern))
 	}

@@ -297,6 +297,9 @@ func TestCacheEstimatesAndRefusesTooBig(t *testing.T) {
 		t.Fatalf("CheckBuild of a stored table: %v", err)
 	}
 	_, err := c.Load(big)
+	if _, serr := os.Stat(c.Path(big) + lockExt); serr == nil {
+		t.Errorf("a refused build left its lock file")
+	}
 	if !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "3.0 GiB") || !strings.Contains(err.Error(), "1.0 GiB") {
 		t.Fatalf("too big: %v", err)
 	}
