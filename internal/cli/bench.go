@@ -76,7 +76,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
-		Long:  longHelp(benchHelp, puzzle.SelectionHelp, outputHelp, interruptHelp, progress.Help),
+		Long:  longHelp(benchHelp, puzzle.SelectionHelp, outputHelp, progress.InterruptHelp, progress.Help),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
@@ -180,7 +180,8 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	if err := o.Output.Check(cfg); err != nil {
 		return runFileError(err)
 	}
-	if err := precheck(o.g, p, o.Inputs, &o.sel, o.plans, o.Output.Path, o.Plot); err != nil {
+	c := &puzzle.Check{Sel: &o.sel, Plans: o.plans, Outputs: []string{o.Output.Path, o.Plot}, Few: o.workers}
+	if err := precheck(o.g, p, o.Inputs, &o.Split, c); err != nil {
 		return err
 	}
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }

@@ -36,13 +36,6 @@ and appends the rest; a missing or empty FILE starts the run. Without
 --resume a non-empty FILE is a usage error.
 `
 
-// interruptHelp is the help of SIGINT and SIGTERM during a run (solve, bench).
-const interruptHelp = `SIGINT or SIGTERM (Ctrl-C, scancel, a time limit) stops the run: what is done
-is written, the runs in flight with status "interrupted" and the bound they
-reached, a lower bound (in the plain formats on stderr), and the exit status
-is 130 or 143.
-`
-
 // exitPointer ends the help of every command but the root.
 const exitPointer = "Exit status: see \"pdbsolve --help\".\n"
 

@@ -25,9 +25,12 @@ func (g *globalOptions) open(name string) (io.Reader, func(), error) {
 // precheck makes the checks of a run of p that need no table before its
 // first table is loaded or built (puzzle.Precheck), with their exit
 // statuses: 1 for the inputs' records, 3 for a table, 4 for an input or
-// output.
-func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, sel *puzzle.Selection, plans []*puzzle.Plan, outputs ...string) error {
-	err := puzzle.Precheck(p, g.open, inputs, sel, g.cache, plans, outputs...)
+// output. It returns split for the number of boards found, if known
+// (puzzle.SplitMode.For).
+func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, split *puzzle.SplitMode, c *puzzle.Check) error {
+	c.Cache = g.cache
+	boards, err := puzzle.Precheck(p, g.open, inputs, c)
+	*split = split.For(boards, c.Few)
 	var ee *exitError
 	switch {
 	case err == nil || errors.As(err, &ee):

@@ -60,7 +60,8 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)
 	}
-	if err := precheck(g, p, f.Inputs, &f.sel, []*puzzle.Plan{o.Plan}, f.out.Path); err != nil {
+	c := &puzzle.Check{Sel: &f.sel, Plans: []*puzzle.Plan{o.Plan}, Outputs: []string{f.out.Path}, Few: g.workers()}
+	if err := precheck(g, p, f.Inputs, &o.Split, c); err != nil {
 		return err
 	}
 	if f.out.Prior != nil {

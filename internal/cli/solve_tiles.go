@@ -51,14 +51,15 @@ moves; aoj: the length; json: one record a line with the statistics, bad
 boards included (docs/records.md).
 
 -j workers solve a board each, or with --split on search one board together
-(auto: on above %d cells); the answers do not depend on either: the first
-optimal solution in move order. --max-nodes and --timeout stop a board's
+(auto: on above %d cells, and for fewer boards than workers, as one hard
+board); the answers do not depend on it: the first optimal solution in move
+order. --max-nodes and --timeout stop a board's
 search: status limit (exit 5), with the bound reached, a lower bound.
 
 Heuristics: %s.
 Default: %s.
 `, dims, puzzle.TilesSplitCells, puzzle.TilesHeuristicsHelp(name), puzzle.TilesDefaultHelp(name)),
-			puzzle.SelectionHelp, outputHelp, interruptHelp, progress.Help),
+			puzzle.SelectionHelp, outputHelp, progress.InterruptHelp, progress.Help),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = inputsOrStdin(args)
 			return runSolveTiles(o)

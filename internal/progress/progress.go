@@ -23,6 +23,13 @@ system's log) a line with a UTC time stamp at most once a minute a worker;
 nodes, nodes per second, elapsed).
 `
 
+// InterruptHelp is the help of SIGINT and SIGTERM during a run (solve, bench).
+const InterruptHelp = `SIGINT or SIGTERM (Ctrl-C, scancel, a time limit) stops the run: what is done
+is written, the runs in flight with status "interrupted" and the bound they
+reached, a lower bound (in the plain formats on stderr), and the exit status
+is 130 or 143.
+`
+
 // Printer returns a pdb progress callback that redraws one status
 // line on a terminal: depth, states so far, percent, elapsed.
 func Printer(w io.Writer) func(pdb.Progress) {
@@ -186,6 +193,18 @@ func (t *Tracker) InFlight() []record.Run {
 		}
 	}
 	return out
+}
+
+// ModeOf returns the mode of a tracker writing to a terminal (tty) or
+// not, a line an iteration when lines (--progress).
+func ModeOf(lines, tty bool) Mode {
+	switch {
+	case lines:
+		return Lines
+	case tty:
+		return TTY
+	}
+	return Log
 }
 
 // New returns a tracker of the runs of label ("bench", "solve") writing

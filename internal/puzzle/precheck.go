@@ -48,40 +48,60 @@ const precheckRecords = 1 << 20
 //   - every table of every plan missing from the cache can be built
 //     (Plan.Check: pdb.ErrTooBig).
 //
+// It returns the number of records sel takes when the inputs were read to
+// their end (it reads up to c.Few records in any case, so that a batch of
+// fewer boards than workers is known: SplitMode.For), else -1.
+//
 // Standard input ("-") is only peeked, so the run reads it whole: open
 // must return it as a *bufio.Reader (else only its opening is checked).
 // Inputs that are not regular files (pipes) are opened only.
-func Precheck[B any](p Family[B], open Opener, inputs []string, sel *Selection, cache Cache, plans []*Plan, outputs ...string) error {
-	need := sel.counted()
+func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (boards int, err error) {
+	need := max(c.Sel.counted(), c.Few)
 	count, whole := 0, need > 0
 	for _, name := range inputs {
 		r, closeInput, err := open(name)
 		if err != nil {
-			return err
+			return -1, err
 		}
 		n, end, err := precheckInput(p, r, name, need-count)
 		closeInput()
 		if err != nil {
-			return err
+			return -1, err
 		}
 		count, whole = count+n, whole && end
 	}
+	boards = -1
 	if whole {
-		if _, err := sel.Unmatched(count); err != nil {
-			return err
+		if _, err := c.Sel.Unmatched(count); err != nil {
+			return -1, err
+		}
+		boards = 0
+		for i := range count {
+			if c.Sel.Has(i) {
+				boards++
+			}
 		}
 	}
-	for _, out := range outputs {
+	for _, out := range c.Outputs {
 		if err := checkWritable(out); err != nil {
-			return err
+			return -1, err
 		}
 	}
-	for _, plan := range plans {
-		if err := plan.Check(cache); err != nil {
-			return err
+	for _, plan := range c.Plans {
+		if err := plan.Check(c.Cache); err != nil {
+			return -1, err
 		}
 	}
-	return nil
+	return boards, nil
+}
+
+// Check is what Precheck checks of a run besides its inputs.
+type Check struct {
+	Sel     *Selection // the records taken
+	Cache   Cache      // where the tables are, for Plan.Check
+	Plans   []*Plan    // the heuristics
+	Outputs []string   // files the run writes ("" for none)
+	Few     int        // the records to count at least: the workers
 }
 
 // precheckInput reads input name of p, open as r, up to its first record
@@ -113,7 +133,7 @@ func precheckInput[B any](p Family[B], r io.Reader, name string, want int) (n in
 			bad = fmt.Errorf("%s:%d: %w: %v", rec.Input, rec.Line, ErrBoardSize, rec.Err)
 		}
 		n++
-		if bad != nil || n >= max(want, 1) || n >= precheckRecords {
+		if bad != nil || n > max(want, 0) || n >= precheckRecords { // one past want: is it the end?
 			end = false
 			return false
 		}

@@ -12,7 +12,8 @@ import (
 )
 
 // TestPrecheckKeepsStandardInput: Precheck reads standard input up to its
-// first record, and counts its records, by peeking only: the run then reads
+// first record, and counts its records (the boards taken: fewer than the
+// workers, or more), by peeking only: the run then reads
 // every byte; a wrong first board, and --instances past the end, are found
 // from the peeked bytes; a pipe given as a file is not read at all.
 func TestPrecheckKeepsStandardInput(t *testing.T) {
@@ -21,23 +22,31 @@ func TestPrecheckKeepsStandardInput(t *testing.T) {
 	for _, c := range []struct {
 		instances string
 		want      error
-	}{{"", nil}, {"3", nil}, {"1-2,4", ErrNoMatch}, {"9-10", ErrNoMatch}} {
+	}{{"", nil}, {"3", nil}, {"1-5", nil}, {"1-2,4", ErrNoMatch}, {"9-10", ErrNoMatch}} {
 		stdin := bufio.NewReaderSize(strings.NewReader(in), PeekSize)
 		sel, err := ParseSelection("", c.instances)
 		if err != nil {
 			t.Fatal(err)
 		}
 		open := func(name string) (io.Reader, func(), error) { return batch.Open(name, stdin) }
-		if err := Precheck(p, open, []string{"-"}, &sel, nil, nil); !errors.Is(err, c.want) || (c.want == nil) != (err == nil) {
+		boards, err := Precheck(p, open, []string{"-"}, &Check{Sel: &sel, Few: 2})
+		if !errors.Is(err, c.want) || (c.want == nil) != (err == nil) {
 			t.Errorf("--instances %q: %v, want %v", c.instances, err, c.want)
+		}
+		if want := map[string]int{"": -1, "3": 1, "1-5": -1}[c.instances]; err == nil && boards != want {
+			t.Errorf("--instances %q: %d boards, want %d", c.instances, boards, want)
 		}
 		if rest, _ := io.ReadAll(stdin); string(rest) != in {
 			t.Errorf("--instances %q: the run reads %q", c.instances, rest)
 		}
 	}
-	stdin := bufio.NewReaderSize(strings.NewReader("\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"), PeekSize)
+	stdin := bufio.NewReaderSize(strings.NewReader(in), PeekSize)
 	open := func(name string) (io.Reader, func(), error) { return batch.Open(name, stdin) }
-	if err := Precheck(p, open, []string{"-"}, &Selection{}, nil, nil); !errors.Is(err, ErrBoardSize) || !strings.Contains(err.Error(), "stdin:2: ") {
+	if boards, err := Precheck(p, open, []string{"-"}, &Check{Sel: &Selection{}, Few: 4}); boards != 3 || err != nil {
+		t.Errorf("3 boards for 4 workers: %d, %v", boards, err)
+	}
+	stdin = bufio.NewReaderSize(strings.NewReader("\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"), PeekSize)
+	if _, err := Precheck(p, open, []string{"-"}, &Check{Sel: &Selection{}}); !errors.Is(err, ErrBoardSize) || !strings.Contains(err.Error(), "stdin:2: ") {
 		t.Errorf("a 15-puzzle for an 8-puzzle: %v", err)
 	}
 	r, w, err := os.Pipe()
@@ -47,7 +56,7 @@ func TestPrecheckKeepsStandardInput(t *testing.T) {
 	defer r.Close()
 	go func() { w.WriteString("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"); w.Close() }()
 	pipe := func(string) (io.Reader, func(), error) { return r, func() {}, nil }
-	if err := Precheck(p, pipe, []string{"/dev/fd/3"}, &Selection{}, nil, nil); err != nil {
+	if _, err := Precheck(p, pipe, []string{"/dev/fd/3"}, &Check{Sel: &Selection{}, Few: 2}); err != nil {
 		t.Errorf("a pipe: %v", err)
 	}
 	if rest, _ := io.ReadAll(r); len(rest) == 0 {

@@ -77,12 +77,23 @@ type SplitMode uint8
 
 // The split modes.
 const (
-	SplitAuto SplitMode = iota // on for boards whose search takes seconds or more
+	SplitAuto SplitMode = iota // on for boards whose search takes seconds or more, and for fewer boards than workers (For)
 	SplitOn                    // all workers search one board at a time
 	SplitOff                   // each worker searches its own boards
 )
 
 var splitNames = [...]string{SplitAuto: "auto", SplitOn: "on", SplitOff: "off"}
+
+// For returns the mode for a batch of boards boards (-1: not known) and
+// workers workers: SplitOn when m is SplitAuto and there are fewer boards
+// than workers, so that one hard board keeps every core busy (the answers
+// do not depend on it: the first optimal solution in move order), else m.
+func (m SplitMode) For(boards, workers int) SplitMode {
+	if m == SplitAuto && boards >= 0 && boards < workers {
+		return SplitOn
+	}
+	return m
+}
 
 // String returns the mode's name: auto, on or off.
 func (m SplitMode) String() string { return splitNames[m] }
