@@ -80,7 +80,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
-			o.Inputs = inputsOrStdin(args[1:])
+			o.Inputs = batch.Inputs(args[1:])
 			o.workers = 1
 			if cmd.Flags().Changed("workers") {
 				o.workers = o.g.workers()
@@ -199,7 +199,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.Session.Tracker = b.Tracker
 	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers, NewHandler: b.NewHandler,
-		Source: puzzle.BenchUnits(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return warnUnmatched(o.g, &o.sel, n) })})
+		Source: puzzle.BenchUnits(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return o.sel.Warn(o.g.Stderr, n) })})
 	return endBench(o, b, res, prov)
 }
 

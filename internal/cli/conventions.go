@@ -150,14 +150,11 @@ func plainFlagError(err error) error {
 	if !errors.As(err, &ie) || !errors.As(err, &ne) {
 		return err
 	}
-	want := "want a whole number"
+	want := "a whole number"
 	if strings.HasPrefix(ie.GetFlag().Value.Type(), "uint") {
 		want += ", 0 or more"
 	}
-	if ne.Err == strconv.ErrRange {
-		want = "out of range; " + want
-	}
-	return fmt.Errorf("--%s %s: %s", ie.GetFlag().Name, ie.GetValue(), want)
+	return fmt.Errorf("--%s %s: want %s (%v)", ie.GetFlag().Name, ie.GetValue(), want, ne.Err)
 }
 
 // setVersion gives root a --version flag printing the provenance text:

@@ -38,10 +38,9 @@ func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 solve takes; default: the board's default) or --pdb, a preset or table by
 its short name (exact (3x3), `+strings.Join(pdb.TilesPartitionNames(), ", ")+`).
 One table serves every pattern that is its image under a symmetry of the
-board. A build of more than a few seconds first gives its expected time on
-an idle machine and peak memory, and is refused (exit 3), before any file
-is written, when it needs more memory than the machine has. Progress goes
-to stderr: one line redrawn on a terminal, else a time-stamped line a minute.
+board. A build of over a few seconds gives its time on an idle machine and
+peak memory first; one needing more memory than the machine has is refused
+(exit 3). Progress: a line redrawn on a terminal, else one a minute, dated.
 
 Heuristics: `+heuristics+`.
 `, genHelp),

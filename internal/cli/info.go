@@ -29,8 +29,7 @@ entries against the pinned checksum), and print its header, the histogram
 of its stored values and their mean; --plot draws the distribution of the
 heuristic values it gives, in moves (docs/design.md). A file that fails a
 check exits 3; one whose entries are not the pinned ones is printed with
-"checksum ... BAD" and exits 3, as does a table stored under another
-table's file name.
+"checksum ... BAD" and exits 3, as does a table under another's file name.
 `),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

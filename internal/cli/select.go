@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -66,20 +65,4 @@ func (f *selectionFlags) register(cmd *cobra.Command) {
 func (f *selectionFlags) parse() (puzzle.Selection, error) {
 	sel, err := puzzle.ParseSelection(f.Shard, f.Instances)
 	return sel, withCode(ExitUsage, err)
-}
-
-// warnUnmatched says on stderr what of sel matched nothing in inputs that
-// held n records (puzzle.Selection.Unmatched), and returns whether that
-// fails the run: a number or range of --instances, or the selection as a
-// whole, matched no record (a range that runs past the end, such as
-// 1-1000000, is only noted).
-func warnUnmatched(g *globalOptions, sel *puzzle.Selection, n int) bool {
-	note, err := sel.Unmatched(n)
-	if note != "" {
-		fmt.Fprintf(g.Stderr, "pdbsolve: %s\n", note)
-	}
-	if err != nil {
-		fmt.Fprintf(g.Stderr, "pdbsolve: %v\n", err)
-	}
-	return err != nil
 }

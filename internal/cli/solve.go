@@ -25,13 +25,6 @@ A bad record gets an error naming its file and line; the batch goes on.
 	return puzzleGroup(cmd, puzzles...)
 }
 
-func inputsOrStdin(args []string) []string {
-	if len(args) == 0 {
-		return []string{"-"}
-	}
-	return args
-}
-
 // solveFlags are the flags the solve commands share but --heuristic:
 // --format, the inputs, --shard, --instances, -o and --resume.
 type solveFlags struct {
@@ -84,7 +77,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	cfg.Inputs = f.Inputs
 	var unmatched atomic.Bool
 	if !f.sel.All() {
-		cfg.Source = puzzle.Units(p, g.open, f.Inputs, &f.sel, func(n int) { unmatched.Store(warnUnmatched(g, &f.sel, n)) })
+		cfg.Source = puzzle.Units(p, g.open, f.Inputs, &f.sel, func(n int) { unmatched.Store(f.sel.Warn(g.Stderr, n)) })
 	}
 	o.Tracker = newRunTracker(g, "solve", lines) // the handlers take it as the batch starts
 	o.Tracker.Clear = true

@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 )
 
@@ -29,7 +30,7 @@ naming its file and line, and no output. --format json: one record a line
 for every board, bad ones included, with its statistics (docs/records.md).
 `, puzzle.SelectionHelp, outputHelp),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Inputs = inputsOrStdin(args)
+			o.Inputs = batch.Inputs(args)
 			return runSolveRotation(o)
 		},
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -51,9 +52,8 @@ moves; aoj: the length; json: one record a line with the statistics, bad
 boards included (docs/records.md).
 
 -j workers solve a board each, or with --split on search one board together
-(auto: on above %d cells, and for fewer boards than workers, as one hard
-board); the answers do not depend on it: the first optimal solution in move
-order. --max-nodes and --timeout stop a board's
+(auto: above %d cells, or with fewer boards than workers); answers do not
+depend on it: the first optimal solution in move order. --max-nodes and --timeout stop a board's
 search: status limit (exit 5), with the bound reached, a lower bound.
 
 Heuristics: %s.
@@ -61,7 +61,7 @@ Default: %s.
 `, dims, puzzle.TilesSplitCells, puzzle.TilesHeuristicsHelp(name), puzzle.TilesDefaultHelp(name)),
 			puzzle.SelectionHelp, outputHelp, progress.InterruptHelp, progress.Help),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Inputs = inputsOrStdin(args)
+			o.Inputs = batch.Inputs(args)
 			return runSolveTiles(o)
 		},
 	}

@@ -103,20 +103,11 @@ func verifyInputs[B, A any](o *verifyOptions, v *puzzle.Verifier[B, A], err erro
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	boards, closeBoards, err := o.g.open(o.Input)
-	if err != nil {
-		return err
-	}
-	defer closeBoards()
-	answers, closeAnswers, err := o.g.open(o.Solutions)
-	if err != nil {
-		return err
-	}
-	defer closeAnswers()
-	r, err := v.NewReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
+	r, closeInputs, err := v.Open(o.g.open, o.Input, o.Solutions)
 	if err != nil {
 		return withCode(ExitIO, err)
 	}
+	defer closeInputs()
 	var t verify.Tally
 	asJSON := o.Format == formatJSON
 	cfg := r.Batch(v.Checks, &verify.Output{Puzzle: o.puzzle.RecordName(), Answers: batch.InputName(o.Solutions),

@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"syscall"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
@@ -19,10 +16,6 @@ import (
 // when the first record of an input is a board of another sliding-tile
 // puzzle: a file of another puzzle, most likely.
 var ErrBoardSize = errors.New("the first record is not a board of this puzzle")
-
-// ErrOutput is returned (wrapped) by Precheck for an output file that
-// cannot be written.
-var ErrOutput = errors.New("cannot write the output")
 
 // PeekSize is the size of the buffer Precheck peeks into: the standard
 // input's, which must be a *bufio.Reader of this size at least.
@@ -43,8 +36,8 @@ const precheckRecords = 1 << 20
 //     number of sel wholly past their end, or a shard that takes none of
 //     their records, is Selection.Unmatched's error, wrapping ErrNoMatch;
 //   - each output ("" for none) can be written: an existing file, or a new
-//     one in an existing directory (nothing is created); else an error
-//     wrapping ErrOutput;
+//     one in an existing directory (batch.CheckWritable: nothing is
+//     created);
 //   - every table of every plan missing from the cache can be built
 //     (Plan.Check: pdb.ErrTooBig).
 //
@@ -83,7 +76,7 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 		}
 	}
 	for _, out := range c.Outputs {
-		if err := checkWritable(out); err != nil {
+		if err := batch.CheckWritable(out); err != nil {
 			return -1, err
 		}
 	}
@@ -178,32 +171,6 @@ func isRegular(r io.Reader) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode().IsRegular()
-}
-
-// accessWrite is access(2)'s W_OK.
-const accessWrite = 2
-
-// checkWritable returns an error wrapping ErrOutput when path ("" for
-// none) can be neither written nor created: an existing file must be
-// writable, a new one's directory must exist and be writable. It creates
-// nothing.
-func checkWritable(path string) error {
-	if path == "" {
-		return nil
-	}
-	target := path
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		target = filepath.Dir(path)
-		if st, err := os.Stat(target); err != nil {
-			return fmt.Errorf("%w %s: %v", ErrOutput, path, err)
-		} else if !st.IsDir() {
-			return fmt.Errorf("%w %s: %s is not a directory", ErrOutput, path, target)
-		}
-	}
-	if err := syscall.Access(target, accessWrite); err != nil {
-		return fmt.Errorf("%w %s: %s: %v", ErrOutput, path, target, err)
-	}
-	return nil
 }
 
 // counted returns how many records the inputs must hold for every number

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -180,6 +181,22 @@ func (s *Selection) Unmatched(n int) (note string, err error) {
 		return note, errorf(ErrNoMatch, "%s: the inputs hold %s, none of them in %s", what, records(n), where)
 	}
 	return note, nil
+}
+
+// Warn writes to w, as "pdbsolve: " lines, what of the selection matched
+// nothing in inputs that held n records (Unmatched), and returns whether
+// that fails the run: a number or range of --instances, or the selection as
+// a whole, matched no record (a range that runs past the end, such as
+// 1-1000000, is only noted).
+func (s *Selection) Warn(w io.Writer, n int) bool {
+	note, err := s.Unmatched(n)
+	if note != "" {
+		fmt.Fprintf(w, "pdbsolve: %s\n", note)
+	}
+	if err != nil {
+		fmt.Fprintf(w, "pdbsolve: %v\n", err)
+	}
+	return err != nil
 }
 
 // records returns "1 record" or "N records".

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -24,6 +25,29 @@ type Verifier[B, A any] struct {
 	Checks    func() func(*verify.Pair[B, A]) search.Check
 	NewReader func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*verify.Reader[B, A], error)
 	Workers   int
+}
+
+// Open opens the boards (input) and the answers (solutions) through open
+// ("-" is standard input) and returns the reader pairing them and a
+// function closing both; an error is open's or the reader's, naming the
+// input.
+func (v *Verifier[B, A]) Open(open Opener, input, solutions string) (*verify.Reader[B, A], func(), error) {
+	boards, closeBoards, err := open(input)
+	if err != nil {
+		return nil, nil, err
+	}
+	answers, closeAnswers, err := open(solutions)
+	if err != nil {
+		closeBoards()
+		return nil, nil, err
+	}
+	r, err := v.NewReader(boards, batch.InputName(input), answers, batch.InputName(solutions))
+	if err != nil {
+		closeBoards()
+		closeAnswers()
+		return nil, nil, err
+	}
+	return r, func() { closeBoards(); closeAnswers() }, nil
 }
 
 // Verifier loads through cache the exact tables and returns the verifier
