@@ -387,17 +387,6 @@ func (p *TilesPlan) Load(tables pdb.Source) (*TilesHeuristic, error) {
 	return h, nil
 }
 
-// TilesHeuristicSpecs returns the tables the heuristic called name needs on
-// the rows x cols board: PlanTilesHeuristic's TilesPlan.Tables. Errors are
-// PlanTilesHeuristic's.
-func TilesHeuristicSpecs(rows, cols int, name string) ([]pdb.Spec, error) {
-	p, err := PlanTilesHeuristic(rows, cols, name)
-	if err != nil {
-		return nil, err
-	}
-	return p.Tables(), nil
-}
-
 // tilesTermLookup returns the lookup of pattern tiles: zero-aware or plain.
 func tilesTermLookup(rows, cols int, tiles []int, zero bool) (pdb.TilesLookup, error) {
 	if zero {

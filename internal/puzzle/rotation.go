@@ -75,8 +75,8 @@ func (Rotation) Split(data []byte, atEOF bool) int { return verify.RotationSplit
 // NewSolver loads through cache the tables the heuristic called name needs
 // (the distance and path tables for exact and exact-ida, none for count)
 // and returns a function making solvers that share them; those of exact-ida
-// and count search (no path table). The name must have passed
-// CheckHeuristic: an error is a table's.
+// and count search (no path table). The name must be one of the puzzle's
+// (Plan): an error is a table's.
 func (r Rotation) NewSolver(cache Cache, name string) (func() *search.RotationSolver, error) {
 	h, usePaths, err := r.heuristic(name)
 	if err != nil {
