@@ -42,32 +42,34 @@ const precheckRecords = 1 << 20
 //     (Plan.Check: pdb.ErrTooBig).
 //
 // It returns the number of records sel takes when the inputs were read to
-// their end (it reads up to c.Few records in any case, so that a batch of
-// fewer boards than workers is known: SplitMode.For), else -1.
+// their end (it reads up to c.Few records of files in any case, so that a
+// batch of fewer boards than workers is known: SplitMode.For), else -1.
 //
 // Standard input ("-") is only peeked, so the run reads it whole: open
 // must return it as a *bufio.Reader (else only its opening is checked).
 // Inputs that are not regular files (pipes) are opened only.
 func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (boards int, err error) {
-	need := max(c.Sel.counted(), c.Few)
-	count, whole := 0, need > 0
+	need := c.Sel.counted()
+	count, whole := 0, max(need, c.Few) > 0
 	for _, name := range inputs {
 		r, closeInput, err := open(name)
 		if err != nil {
 			return -1, err
 		}
-		n, end, err := precheckInput(p, r, name, need-count)
+		n, end, err := precheckInput(p, r, name, need-count, c.Few-count)
 		closeInput()
 		if err != nil {
 			return -1, err
 		}
 		count, whole = count+n, whole && end
 	}
-	boards = -1
 	if whole {
 		if _, err := c.Sel.Unmatched(count); err != nil {
 			return -1, err
 		}
+	}
+	boards = -1
+	if whole || c.Sel.Pick != nil && c.Sel.Pick.max() <= count { // every record picked is counted
 		boards = 0
 		for i := range count {
 			if c.Sel.Has(i) {
@@ -98,16 +100,18 @@ type Check struct {
 }
 
 // precheckInput reads input name of p, open as r, up to its first record
-// and checks it, then counts its records up to want; it returns the records
-// counted and whether they are all the input holds.
-func precheckInput[B any](p Family[B], r io.Reader, name string, want int) (n int, end bool, err error) {
+// and checks it, then counts its records up to want or, in a file, up to
+// few (standard input is peeked up to few records no further than its first:
+// a pipe kept open, a terminal, may not have them yet); it returns the
+// records counted and whether they are all the input holds.
+func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int) (n int, end bool, err error) {
 	br, peekOnly := r.(*bufio.Reader)
 	switch {
 	case peekOnly:
-		enough := func(whole []byte) bool { // a record, or all the buffer holds when counting
+		enough := func(whole []byte) bool { // the first record, and want records
 			n := 0
-			p.scan(bytes.NewReader(whole), false, new(Record[B]), func() bool { n++; return false })
-			return want <= 0 && n > 0
+			p.scan(bytes.NewReader(whole), false, new(Record[B]), func() bool { n++; return n < max(want, 1) })
+			return n >= max(want, 1)
 		}
 		data, atEOF, err := peekRecords(br, p.Split, enough)
 		if err != nil {
@@ -117,7 +121,7 @@ func precheckInput[B any](p Family[B], r io.Reader, name string, want int) (n in
 	case !isRegular(r):
 		return 0, false, nil // a pipe: what is read here the run would not see
 	default:
-		end = true
+		end, want = true, max(want, few)
 	}
 	rec := Record[B]{Input: batch.InputName(name)}
 	var bad error

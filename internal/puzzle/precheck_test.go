@@ -5,8 +5,10 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 )
@@ -40,10 +42,19 @@ func TestPrecheckKeepsStandardInput(t *testing.T) {
 			t.Errorf("--instances %q: the run reads %q", c.instances, rest)
 		}
 	}
+	// Files are counted up to the workers; standard input only for
+	// --instances (a pipe kept open may not hold them yet).
+	file := filepath.Join(t.TempDir(), "boards")
+	os.WriteFile(file, []byte(in), 0o644)
 	stdin := bufio.NewReaderSize(strings.NewReader(in), PeekSize)
 	open := func(name string) (io.Reader, func(), error) { return batch.Open(name, stdin) }
-	if boards, err := Precheck(p, open, []string{"-"}, &Check{Sel: &Selection{}, Few: 4}); boards != 3 || err != nil {
-		t.Errorf("3 boards for 4 workers: %d, %v", boards, err)
+	for _, c := range []struct {
+		input     string
+		few, want int
+	}{{file, 4, 3}, {file, 3, 3}, {file, 2, -1}, {"-", 4, -1}} {
+		if boards, err := Precheck(p, open, []string{c.input}, &Check{Sel: &Selection{}, Few: c.few}); boards != c.want || err != nil {
+			t.Errorf("%s, %d workers: %d boards, %v; want %d", c.input, c.few, boards, err, c.want)
+		}
 	}
 	stdin = bufio.NewReaderSize(strings.NewReader("\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"), PeekSize)
 	if _, err := Precheck(p, open, []string{"-"}, &Check{Sel: &Selection{}}); !errors.Is(err, ErrBoardSize) || !strings.Contains(err.Error(), "stdin:2: ") {
@@ -61,5 +72,33 @@ func TestPrecheckKeepsStandardInput(t *testing.T) {
 	}
 	if rest, _ := io.ReadAll(r); len(rest) == 0 {
 		t.Error("Precheck read the pipe")
+	}
+}
+
+// TestPrecheckOpenPipe: standard input kept open after its records (a
+// terminal, a producer still running) is peeked no further than the first
+// record, or the last number --instances names: Precheck returns without
+// waiting for more.
+func TestPrecheckOpenPipe(t *testing.T) {
+	for _, instances := range []string{"", "2"} {
+		pr, pw := io.Pipe()
+		go pw.Write([]byte("1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n")) // never closed
+		stdin := bufio.NewReaderSize(pr, PeekSize)
+		open := func(name string) (io.Reader, func(), error) { return batch.Open(name, stdin) }
+		sel, _ := ParseSelection("", instances)
+		done := make(chan error)
+		go func() {
+			_, err := Precheck(Tiles{3, 3}, open, []string{"-"}, &Check{Sel: &sel, Few: 4})
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("--instances %q: %v", instances, err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("--instances %q: Precheck waits for more of an open pipe", instances)
+		}
+		pr.Close()
 	}
 }

@@ -114,7 +114,7 @@ type Family[B any] interface {
 	// Split, First, EndLine, Workers, JSON, Strict, Reject and NewHandler
 	// set, the streams, Inputs and Source left to the caller. An error is a
 	// table's.
-	SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error)
+	SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[B]], error)
 	// wrongSize reports whether a record, its text and its error, is a
 	// board of another puzzle (Precheck's check of a first record).
 	wrongSize(text []byte, err error) bool

@@ -224,20 +224,28 @@ func (s *Selection) takesAny(n int) bool {
 	return false
 }
 
+// Board is the item of a unit of a solve batch (Family.SolveBatch): the
+// board a Source has parsed (Units), when OK; else the unit's records are
+// its text, or its error.
+type Board[B any] struct {
+	B  B
+	OK bool
+}
+
 // Units returns a batch Source of the records of the inputs of p that sel
-// takes, in order, one unit a record holding its text (a record with no
-// text, its error). Once the inputs have been read to their end it calls
-// end with the number of records they held.
-func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end func(n int)) func(send func(*batch.Unit, batch.None) bool) error {
-	return func(send func(*batch.Unit, batch.None) bool) error {
-		n, err := selected(p, open, inputs, true, sel, func(rec *Record[B]) bool {
+// takes, in order, one unit a record, at its line: its board as parsed in
+// the one reading of the inputs (never printed to text and parsed again),
+// or its error. Once the inputs have been read to their end it calls end
+// with the number of records they held.
+func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end func(n int)) func(send func(*batch.Unit, Board[B]) bool) error {
+	return func(send func(*batch.Unit, Board[B]) bool) error {
+		n, err := selected(p, open, inputs, false, sel, func(rec *Record[B]) bool {
 			u := &batch.Unit{Name: rec.Input, Line: rec.Start, Records: 1}
-			if rec.Text != nil {
-				u.Data = append([]byte(nil), rec.Text...) // a bad sliding-tile record too: its solver reports it
-			} else {
+			if rec.Err != nil {
 				u.Err, u.Line = rec.Err, rec.Line
+				return send(u, Board[B]{})
 			}
-			return send(u, batch.None{})
+			return send(u, Board[B]{B: rec.Board, OK: true})
 		})
 		if err == nil && n >= 0 {
 			end(n)
