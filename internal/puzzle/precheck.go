@@ -32,7 +32,8 @@ const precheckRecords = 1 << 20
 //     most likely) is an error wrapping ErrBoardSize;
 //   - where the inputs are short enough to count cheaply (regular files up
 //     to the highest record number sel names, and no more than
-//     precheckRecords; standard input as far as PeekSize bytes reach), a
+//     precheckRecords; standard input up to that number, within PeekSize
+//     bytes, and never further: a pipe kept open may not hold more), a
 //     number of sel wholly past their end, or a shard that takes none of
 //     their records, is Selection.Unmatched's error, wrapping ErrNoMatch;
 //   - each output ("" for none) can be written: an existing file, or a new
