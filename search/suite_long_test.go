@@ -2,4 +2,6 @@
 
 package search
 
+// longTests is true in the long suite (go test -tags long): the tests named
+// TestLong* run (see skipUnlessLong).
 const longTests = true

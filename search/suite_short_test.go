@@ -2,4 +2,6 @@
 
 package search
 
+// longTests is false in the default suite: the tests named TestLong* skip
+// (see skipUnlessLong).
 const longTests = false
