@@ -134,28 +134,38 @@ func TilesZeroPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
 }
 
 // tilesZeroBuildBytes returns the memory, in bytes, that building the
-// zero-aware table of a k-tile pattern on a rows x cols board allocates:
-// the three bit planes of the plain build (tilesBuildBytes) and the one-byte
-// entries; 1.71 GB for a 6-tile 5 x 5 pattern.
+// zero-aware table of a k-tile pattern on a rows x cols board allocates
+// (tilesZeroBuild): the one-byte entries, two bitmaps of one bit an entry,
+// before() of each block of placements (4 bytes a placement of k-1 tiles),
+// the regions of each k-subset of cells (about nc + 12 bytes a subset) and
+// the layout; 0 when the board or k is out of range. That is 265 MB for a
+// 6-tile 5 x 5 pattern (1.46 bytes an entry; the search by cells took 1.71
+// GB) and 5.64 GB for a 7-tile one (1.39 bytes an entry; 33 GB before).
 func tilesZeroBuildBytes(rows, cols, k int) uint64 {
-	nc := rows * cols
-	return TilesEntries(nc, k)*3*uint64(tilesLaneBits(nc))/8 + TilesZeroEntries(rows, cols, k)
+	l := tilesZeroLayoutOf(rows, cols, k)
+	if l == nil {
+		return 0
+	}
+	nc := uint64(rows * cols)
+	total := l.entries + l.extra
+	subsets := uint64(l.binom[nc][k])
+	return total + 2*8*((total+63)/64) + 4*TilesEntries(int(nc), k-1) + subsets*(nc+12) + 4*uint64(len(l.below))
 }
 
 // tilesZeroBuildSeconds returns a rough estimate of the wall-clock seconds
 // that building the zero-aware table of a k-tile pattern on a rows x cols
 // board takes on an otherwise idle 2-core machine: the plain build's
-// (tilesBuildSeconds; the search expands every (placement, region) state
-// either way) and the recording of each region's entry.
+// (tilesBuildSeconds; both searches expand every (placement, region) state)
+// times tilesZeroBuildFactor.
 func tilesZeroBuildSeconds(rows, cols, k int) float64 {
 	return tilesBuildSeconds(rows, cols, k) * tilesZeroBuildFactor
 }
 
 // tilesZeroBuildFactor is the CPU time of a zero-aware build over a plain
-// one: 1.24 for 6 tiles on 4 x 4 (2.48 s against 2.00 s, 2.05 times the
-// entries) and 1.10 for 5 on 5 x 5 (2.17 s against 1.97 s), one core each
-// (BenchmarkBuildTilesZeroPattern6 and 5x5of5 against the plain ones).
-const tilesZeroBuildFactor = 1.2
+// one. The search by cells that built both took 1.24 times the plain
+// build's for 6 tiles on 4 x 4 and 1.10 for 5 on 5 x 5; the in-place build
+// takes 1.1 to 1.3 times that (docs/results/2026-12-01-zero-tables-lean-and-1bit.md).
+const tilesZeroBuildFactor = 1.4
 
 // tilesZeroCheck returns the layout of the zero-aware table of the pattern
 // tiles on the rows x cols board, or an error wrapping ErrTilesPattern when

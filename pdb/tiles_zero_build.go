@@ -13,8 +13,17 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 )
 
-// Building a zero-aware table in place (Clausecker & Reinefeld's
-// construction, as clausecker/24puzzle builds its zero-aware tables).
+// Building a zero-aware table in place.
+//
+// clausecker/24puzzle (pdbgen.c) builds its zero-aware tables in the table
+// alone, one byte an entry: every entry starts at "infinity" but the goal
+// state's 0, and round r scans the whole table for the entries holding
+// r-1, turns each back into a board (split_index, invert_index), makes
+// every blank move that leaves the zero region and writes r into each
+// child's entry still at infinity. This build is that construction with
+// two changes: entries keep the encoding of the plain tables (cost less
+// Manhattan distance, halved), and a bitmap of the states of the current
+// cost replaces the scan.
 //
 // The search is a breadth-first search by layers of cost over the
 // (placement, region) states, which are exactly the table's entries, so the
@@ -24,16 +33,19 @@ import (
 // table, two bitmaps of one bit an entry hold the states of the current cost
 // (frontier) and those reached for the next (next). So a build holds
 //
-//	table     1 byte an entry
-//	frontier  1 bit an entry
-//	next      1 bit an entry
-//	regions   the regions of every k-subset of cells: 25 + 4 bytes a subset
-//	          and 4 bytes a region (4.4 MB for k = 6 on 5 x 5, 12 MB for 7)
+//	table        1 byte an entry
+//	frontier     1 bit an entry
+//	next         1 bit an entry
+//	blockBefore  4 bytes a block (a placement of k-1 tiles): 0.14 bytes an
+//	             entry for 6 tiles on 5 x 5, 0.13 for 7
+//	regions      the regions of every k-subset of cells, about nc + 12 bytes
+//	             a subset: 6.6 MB for k = 6 on 5 x 5, 18 MB for 7
 //
-// with the layout (6.8 MB for k = 6 on 5 x 5): 1.25 bytes an entry and a few
-// megabytes, against the 3 planes of 32 bits a placement and the byte a
-// state of the search by cells (tilesBuildBytes), 9.4 bytes an entry on
-// 5 x 5. A 7-tile 5 x 5 table (4.07e9 entries) builds in 5.1 GB.
+// and the layout (6.8 MB for k = 6 on 5 x 5): 1.46 bytes an entry for 6
+// tiles on 5 x 5 (265 MB; the search by cells that built these tables
+// before held three bit planes of 32 bits a placement beside the entries,
+// 9.45 bytes an entry, 1.71 GB), and 1.39 for 7 (5.64 GB for 4.07e9
+// entries, against 33 GB; tilesZeroBuildBytes).
 //
 // A layer expands each frontier state (placement p, region r of its free
 // cells): every pattern tile next to r moves into r (cost 1), the blank
@@ -124,7 +136,7 @@ type tilesZeroBuild struct {
 	// blockBefore[j] is before() of the first placement of block j: the
 	// extra regions of all placements ranked below it.
 	blockBefore []uint32
-	bad      atomic.Bool            // a cost broke the parity rule
+	bad         atomic.Bool // a cost broke the parity rule
 }
 
 // buildTilesZeroPattern computes the zero-aware table of the pattern made
@@ -414,7 +426,6 @@ func (b *tilesZeroBuild) reach(idx uint64, v uint32) {
 	if atomic.LoadUint32(word)>>shift&0xff != tilesUnset {
 		return
 	}
-	atomic.AndUint32(word, ^((v^tilesUnset)&0xff<<shift))
+	atomic.AndUint32(word, ^((v ^ tilesUnset) & 0xff << shift))
 	atomic.OrUint64(&b.next[idx>>6], 1<<(idx&63))
 }
-
