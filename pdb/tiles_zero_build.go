@@ -153,36 +153,17 @@ func buildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress))
 		return nil, err
 	}
 	start := time.Now()
-	nc, k := l.geo.nc, l.k
 	total := l.entries + l.extra
-	b := &tilesZeroBuild{l: l, regions: l.newRegions(), blockLen: uint64(nc - k + 1), blocks: TilesEntries(nc, k-1)}
+	workers := runtime.GOMAXPROCS(0)
+	b := newTilesZeroBuild(l, tiles, workers)
 	b.words = make([]uint32, (total+3)/4)
 	data := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b.words))), total)
 	for i := range data {
 		data[i] = tilesUnset
 	}
-	b.blockRec = ^uint64(0)/b.blockLen + 1
-	b.blockBefore = make([]uint32, b.blocks)
-	workers := runtime.GOMAXPROCS(0)
-	tilesParallel(workers, b.blocks, tilesZeroChunk, b.fillBlockBefore)
 	b.frontier = make([]uint64, (total+63)/64)
 	b.next = make([]uint64, (total+63)/64)
-	for i, t := range tiles {
-		for c := range nc {
-			b.md[i][c] = uint8(bitboard.TilesDistance(cols, t, c))
-		}
-	}
-	b.weight[k-1] = 1
-	for i := k - 2; i >= 0; i-- {
-		b.weight[i] = b.weight[i+1] * uint64(nc-i-1)
-	}
-	// The goal: tiles home, the blank in the region of cell 0.
-	goal := make([]uint8, k)
-	var used uint32
-	for i, t := range tiles {
-		goal[i], used = uint8(t), used|1<<t
-	}
-	g := l.index(TilesRank(goal, nc), goal, l.geo.full&^used, l.geo.region(1, l.geo.full&^used))
+	g := b.goal(tiles)
 	data[g] = 0
 	b.frontier[g>>6] |= 1 << (g & 63)
 
@@ -219,17 +200,61 @@ func buildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress))
 		return nil, fmt.Errorf("%w: a cost and its Manhattan distance differ in parity", ErrTilesPattern)
 	}
 	b.frontier, b.next, b.regions, b.blockBefore = nil, nil, nil, nil
-	if tilesZeroBuildBytes(rows, cols, k) >= tilesReleaseBytes {
+	if tilesZeroBuildBytes(rows, cols, l.k) >= tilesReleaseBytes {
 		debug.FreeOSMemory()
 	}
 	return data, nil
 }
 
+// newTilesZeroBuild sets up what a build (or a walk over every state, as
+// TilesZeroBitsOf's check) of the zero-aware table of tiles with layout l
+// needs besides the table: the regions of the k-subsets, the Manhattan
+// distances and digit weights of the tiles and before() of every block,
+// computed on the given number of workers.
+func newTilesZeroBuild(l *tilesZeroLayout, tiles []int, workers int) *tilesZeroBuild {
+	nc, k, cols := l.geo.nc, l.k, l.geo.cols
+	b := &tilesZeroBuild{l: l, regions: l.newRegions(), blockLen: uint64(nc - k + 1), blocks: TilesEntries(nc, k-1)}
+	b.blockRec = ^uint64(0)/b.blockLen + 1
+	b.blockBefore = make([]uint32, b.blocks)
+	tilesParallel(workers, b.blocks, tilesZeroChunk, b.fillBlockBefore)
+	for i, t := range tiles {
+		for c := range nc {
+			b.md[i][c] = uint8(bitboard.TilesDistance(cols, t, c))
+		}
+	}
+	b.weight[k-1] = 1
+	for i := k - 2; i >= 0; i-- {
+		b.weight[i] = b.weight[i+1] * uint64(nc-i-1)
+	}
+	return b
+}
+
+// goal returns the entry of the goal state of the pattern tiles: the tiles
+// home, the blank in the region of cell 0.
+func (b *tilesZeroBuild) goal(tiles []int) uint64 {
+	l := b.l
+	goal := make([]uint8, len(tiles))
+	var used uint32
+	for i, t := range tiles {
+		goal[i], used = uint8(t), used|1<<t
+	}
+	free := l.geo.full &^ used
+	return l.index(TilesRank(goal, l.geo.nc), goal, free, l.geo.region(1, free))
+}
+
 // tilesZeroChunk is the number of blocks a worker takes at a time.
 const tilesZeroChunk = 1 << 10
 
+// tilesZeroChild is a state one move of a pattern tile away from another:
+// its entry and the Manhattan distance of its placement.
+type tilesZeroChild struct {
+	idx uint64
+	m   uint8
+}
+
 // tilesZeroWorker holds one worker's view of the placement it is at.
 type tilesZeroWorker struct {
+	kids       [4 * tilesMaxPieces]tilesZeroChild // the children of a state
 	pos        [tilesMaxPieces]uint8
 	before     [tilesMaxPieces]uint32 // cells of the tiles before tile i
 	cellWeight [bitboard.TilesMaxCells]uint64
@@ -375,6 +400,20 @@ func (b *tilesZeroBuild) expandBlock(w *tilesZeroWorker, p0, ov uint64, prefix u
 // of rank p is at w.pos (cells used, Manhattan distance m) with the blank in
 // region r.
 func (b *tilesZeroBuild) expandState(w *tilesZeroWorker, p uint64, used, r uint32, m int, d uint8) {
+	for _, kid := range w.kids[:b.children(w, p, used, r, m)] {
+		extra := int(d) + 1 - int(kid.m)
+		if extra < 0 || extra%2 != 0 {
+			b.bad.Store(true) // cannot happen: see the entry encoding
+		}
+		b.reach(kid.idx, uint32(extra/2))
+	}
+}
+
+// children fills w.kids with the states one move of a pattern tile away from
+// the state whose placement of rank p is at w.pos (cells used, Manhattan
+// distance m) with the blank in region r, and returns how many there are:
+// each tile next to r moves into each of its neighbours in r.
+func (b *tilesZeroBuild) children(w *tilesZeroWorker, p uint64, used, r uint32, m int) int {
 	l, z := b.l, b.regions
 	nc, k, cols := l.geo.nc, l.k, l.geo.cols
 	pos := w.pos[:k]
@@ -384,6 +423,7 @@ func (b *tilesZeroBuild) expandState(w *tilesZeroWorker, p uint64, used, r uint3
 		acc |= 1 << pos[i]
 		w.cellWeight[pos[i]] = b.weight[i]
 	}
+	n := 0
 	for i := range k {
 		from := pos[i]
 		to := l.geo.neighbours[from] & r
@@ -402,17 +442,14 @@ func (b *tilesZeroBuild) expandState(w *tilesZeroWorker, p uint64, used, r uint3
 				} else {
 					lastSet ^= 1<<from | 1<<c
 				}
-				qb := b.block(q)
-				before := uint64(b.blockBefore[qb]) + uint64(l.below[l.offset[k-1]+l.colex(lastSet)*uint32(nc)+uint32(last)])
+				before := uint64(b.blockBefore[b.block(q)]) + uint64(l.below[l.offset[k-1]+l.colex(lastSet)*uint32(nc)+uint32(last)])
 				idx = l.entries + before + uint64(s) - 1
 			}
-			extra := int(d) + 1 - (m - int(b.md[i][from]) + int(b.md[i][c]))
-			if extra < 0 || extra%2 != 0 {
-				b.bad.Store(true) // cannot happen: see the entry encoding
-			}
-			b.reach(idx, uint32(extra/2))
+			w.kids[n] = tilesZeroChild{idx: idx, m: uint8(m - int(b.md[i][from]) + int(b.md[i][c]))}
+			n++
 		}
 	}
+	return n
 }
 
 // reach gives the state of entry idx the encoded value v and a bit in next,
