@@ -121,6 +121,12 @@ func (l *tilesZeroLayout) newRegions() *tilesZeroRegions {
 // first: the table's byte i is then bits 8*(i%4).. of its 32-bit word i/4.
 var tilesLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
+// tilesBytesOf returns the memory of words as bytes, 4 a word in the
+// machine's order.
+func tilesBytesOf(words []uint32) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), 4*len(words))
+}
+
 // tilesZeroBuild is the state of one in-place zero-aware build.
 type tilesZeroBuild struct {
 	l        *tilesZeroLayout
@@ -157,7 +163,7 @@ func buildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress))
 	workers := runtime.GOMAXPROCS(0)
 	b := newTilesZeroBuild(l, tiles, workers)
 	b.words = make([]uint32, (total+3)/4)
-	data := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b.words))), total)
+	data := tilesBytesOf(b.words)[:total]
 	for i := range data {
 		data[i] = tilesUnset
 	}
