@@ -196,7 +196,7 @@ func TestTilesZeroBitsRefuses(t *testing.T) {
 		return tb
 	}
 	for name, tb := range map[string]*Table{
-		"one entry up":   bad(func(d []byte) { d[len(d)/2]++ }),
+		"one entry up": bad(func(d []byte) { d[len(d)/2]++ }),
 		"one entry down": bad(func(d []byte) {
 			i := len(d) - 1
 			for d[i] == 0 {
