@@ -867,13 +867,12 @@ func TestTilesBuildEstimates(t *testing.T) {
 	}
 }
 
-// TestBuildTiles7 builds the 7-tile table of the 15-puzzle's 7-8 partition
-// (57.6 M placements, seconds on two cores) and checks its entries' CRC
-// against the pinned one; the 8-tile table takes minutes (TestBuildTiles78).
-func TestBuildTiles7(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the 7-tile 15-puzzle table (57.6 M entries, seconds): not under -short")
-	}
+// TestLongBuildTiles7 builds the 7-tile table of the 15-puzzle's 7-8
+// partition (57.6 M placements, about a minute of CPU) and checks its
+// entries' CRC against the pinned one; the 8-tile table takes minutes
+// (TestBuildTiles78). Long suite only.
+func TestLongBuildTiles7(t *testing.T) {
+	skipUnlessLong(t)
 	p, _ := TilesPartitionNamed(4, 4, "78")
 	l, err := TilesPatternLookup(4, 4, p.Patterns[0])
 	if err != nil {

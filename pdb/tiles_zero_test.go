@@ -217,11 +217,24 @@ func zeroOracleCases(short bool) []zeroCase {
 // tables of the oracle cases against a from-scratch search over abstract
 // states and the layout written out from its definition, and Index and
 // Entry on every state. It also checks that the least entry over each
-// placement's regions is the plain TilesBlankHome table.
+// placement's regions is the plain TilesBlankHome table. The default suite
+// checks the small cases; the long suite adds the 3x4 and 4x4 ones
+// (TestLongBuildTilesZeroMatchesOracle).
 func TestBuildTilesZeroMatchesOracle(t *testing.T) {
+	zeroMatchesOracle(t, zeroOracleCases(true))
+}
+
+// TestLongBuildTilesZeroMatchesOracle is TestBuildTilesZeroMatchesOracle
+// on every oracle case (minutes of CPU). Long suite only.
+func TestLongBuildTilesZeroMatchesOracle(t *testing.T) {
+	skipUnlessLong(t)
+	zeroMatchesOracle(t, zeroOracleCases(false))
+}
+
+func zeroMatchesOracle(t *testing.T, cases []zeroCase) {
 	layouts := map[[3]int]map[string]uint64{}
 	sizes := map[[3]int]uint64{}
-	for _, c := range zeroOracleCases(testing.Short()) {
+	for _, c := range cases {
 		g := zeroGrid{c.rows, c.cols}
 		nc, k := c.rows*c.cols, len(c.tiles)
 		key := [3]int{c.rows, c.cols, k}

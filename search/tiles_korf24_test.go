@@ -120,7 +120,7 @@ func TestTilesKorf24Published(t *testing.T) {
 // from the paper rather than taken from the preset.
 var tilesKorf24Partition = [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}
 
-// TestTilesKorf24InitialH checks the initial heuristic of pdb6666+reflect on
+// TestLongTilesKorf24InitialH checks the initial heuristic of pdb6666+reflect on
 // all 50 instances against an independent computation that uses no table
 // (tilesAbstract: an A* over each pattern's abstract space, other tiles
 // moving for free, the blank home at the end, the least over the blank's
@@ -129,11 +129,9 @@ var tilesKorf24Partition = [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {1
 // data file has one. It logs where the blank-anywhere construction pdbsolve
 // used before gives less. It needs the two 6-6-6-6 tables (built into the
 // cache in about a minute when missing, 1.7 GB) and the 800 A* searches take
-// about 25 s of CPU, so it is skipped under -short.
-func TestTilesKorf24InitialH(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads or builds the two 6-6-6-6 tables (2 x 127.5 M entries) and runs 800 abstract A* searches (about 25 s of CPU)")
-	}
+// about 25 s of CPU, so it is in the long suite only.
+func TestLongTilesKorf24InitialH(t *testing.T) {
+	skipUnlessLong(t)
 	boards := tilesKorf24(t)
 	pub := tilesKorf24Published(t)
 	h := tilesHeur(t, 5, 5, "pdb6666+reflect")

@@ -1,0 +1,7 @@
+//go:build long
+
+package cli
+
+// longTests is true in the long suite (go test -tags long): the tests named
+// TestLong* run (see skipUnlessLong).
+const longTests = true
