@@ -11,7 +11,7 @@ import (
 )
 
 // zeroBitsCases are the patterns whose 1-bit tables the tests check entry
-// for entry; the 6-tile one only outside -short.
+// for entry (the 6-tile one in the long suite: TestLongTilesZeroBits).
 var zeroBitsCases = []struct {
 	rows, cols int
 	tiles      []int
@@ -40,56 +40,99 @@ func zeroBitsTables(t *testing.T, rows, cols int, tiles []int) (byteT, bitT *Tab
 	return byteT, bitT
 }
 
-// TestTilesZeroBitsEntries checks every entry of the 1-bit tables against
-// the byte tables they come from: for every placement and every region of
-// its free cells (flood-filled here), the bit TilesZeroBits.Index finds (and
-// Table.Get reads) is bit 1 of the cost the byte table gives through
-// TilesZero.Index; and the pinned checksums.
+// TestTilesZeroBitsEntries checks every entry of the 1-bit tables of up to
+// 5 tiles against the byte tables they come from (zeroBitsCheckEntries).
 func TestTilesZeroBitsEntries(t *testing.T) {
 	for _, c := range zeroBitsCases {
-		if testing.Short() && len(c.tiles) > 5 {
-			continue
+		if len(c.tiles) <= 5 {
+			zeroBitsCheckEntries(t, c.rows, c.cols, c.tiles)
 		}
-		byteT, bitT := zeroBitsTables(t, c.rows, c.cols, c.tiles)
-		z, err := NewTilesZero(c.rows, c.cols, c.tiles, byteT)
-		if err != nil {
-			t.Fatal(err)
-		}
-		zb, err := NewTilesZeroBits(c.rows, c.cols, c.tiles, bitT)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if bitT.Width != 1 || uint64(len(bitT.Data)) != (byteT.Entries+7)/8 || bitT.Entries != byteT.Entries {
-			t.Fatalf("%s: %d entries of %d bits in %d bytes, from %d entries", bitT.Pattern, bitT.Entries, bitT.Width, len(bitT.Data), byteT.Entries)
-		}
-		nc, k := c.rows*c.cols, len(c.tiles)
-		g := newTilesGeometry(c.rows, c.cols)
-		pos := make([]uint8, k)
-		seen, ones := uint64(0), uint64(0)
-		for p := range TilesEntries(nc, k) {
-			used := TilesUnrank(p, nc, pos)
-			m := TilesManhattan(c.cols, c.tiles, pos)
-			free := g.full &^ used
-			for rest := free; rest != 0; seen++ {
-				r := g.region(rest&-rest, free)
-				rest &^= r
-				blank := uint8(bits.TrailingZeros32(r))
-				h := m + 2*int(byteT.Data[z.Index(p, used, blank)])
-				i := zb.Index(p, used, blank)
-				if want := uint8(h >> 1 & 1); zb.Bit(i) != want || bitT.Get(i) != want {
-					t.Fatalf("%s: placement %v, blank %d: cost %d, bit %d (Get %d)", bitT.Pattern, pos, blank, h, zb.Bit(i), bitT.Get(i))
-				}
-				ones += uint64(h >> 1 & 1)
-			}
-		}
-		if seen != bitT.Entries || len(bitT.Counts) != 2 || bitT.Counts[1] != ones || bitT.Counts[0] != seen-ones {
-			t.Fatalf("%s: %d states, %d ones; table %d entries, counts %v", bitT.Pattern, seen, ones, bitT.Entries, bitT.Counts)
-		}
-		if want, ok := KnownChecksum(bitT.Puzzle, bitT.Pattern); !ok || want != bitT.Checksum {
-			t.Errorf("%s/%s: CRC %08x, pinned %08x (%v)", bitT.Puzzle, bitT.Pattern, bitT.Checksum, want, ok)
-		}
-		t.Logf("%s/%s: %d entries, %d bytes (byte table %d), %d ones, CRC %08x", bitT.Puzzle, bitT.Pattern, bitT.Entries, len(bitT.Data), len(byteT.Data), ones, bitT.Checksum)
 	}
+}
+
+// TestLongTilesZeroBits checks the 1-bit tables of the 6-tile patterns
+// entry for entry against their byte tables: the 15-puzzle's, and one of
+// the 24-puzzle's 6-6-6-6 (181,008,000 entries: a build and a check of a
+// minute or more of 2 cores each, 270 MB), whose byte table and 1-bit table
+// must also have their pinned checksums, with the 1-bit table's Cost
+// equal to the byte table's cost on random boards.
+func TestLongTilesZeroBits(t *testing.T) {
+	skipUnlessLong(t)
+	for _, c := range zeroBitsCases {
+		if len(c.tiles) > 5 {
+			zeroBitsCheckEntries(t, c.rows, c.cols, c.tiles)
+		}
+	}
+	rows, cols, tiles := 5, 5, []int{1, 2, 5, 6, 7, 12}
+	byteT, bitT := zeroBitsTables(t, rows, cols, tiles)
+	for _, tb := range []*Table{byteT, bitT} {
+		if want, ok := KnownChecksum(tb.Puzzle, tb.Pattern); !ok || want != tb.Checksum {
+			t.Errorf("%s/%s: CRC %08x, pinned %08x (%v)", tb.Puzzle, tb.Pattern, tb.Checksum, want, ok)
+		}
+	}
+	z, _ := NewTilesZero(rows, cols, tiles, byteT)
+	zb, err := NewTilesZeroBits(rows, cols, tiles, bitT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(24, 18))
+	for range 2000 {
+		b := bitboard.RandomTiles(rng, rows, cols, bitboard.BlankFirst)
+		pos, rank, used, blank := zeroBoardState(b, tiles)
+		want := TilesManhattan(cols, tiles, pos) + 2*int(z.Entry(rank, used, blank))
+		if got, err := zb.Cost(pos, blank); err != nil || got != want {
+			t.Fatalf("%v: Cost %d (%v), byte table %d", b, got, err, want)
+		}
+	}
+}
+
+// zeroBitsCheckEntries builds the byte and 1-bit tables of a pattern and
+// checks every entry of the 1-bit table against the byte table: for every
+// placement and every region of its free cells (flood-filled here), the bit
+// TilesZeroBits.Index finds (and Table.Get reads) is bit 1 of the cost the
+// byte table gives through TilesZero.Index; also the value counts and the
+// pinned checksum.
+func zeroBitsCheckEntries(t *testing.T, rows, cols int, tiles []int) {
+	t.Helper()
+	byteT, bitT := zeroBitsTables(t, rows, cols, tiles)
+	z, err := NewTilesZero(rows, cols, tiles, byteT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zb, err := NewTilesZeroBits(rows, cols, tiles, bitT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bitT.Width != 1 || uint64(len(bitT.Data)) != (byteT.Entries+7)/8 || bitT.Entries != byteT.Entries {
+		t.Fatalf("%s: %d entries of %d bits in %d bytes, from %d entries", bitT.Pattern, bitT.Entries, bitT.Width, len(bitT.Data), byteT.Entries)
+	}
+	nc, k := rows*cols, len(tiles)
+	g := newTilesGeometry(rows, cols)
+	pos := make([]uint8, k)
+	seen, ones := uint64(0), uint64(0)
+	for p := range TilesEntries(nc, k) {
+		used := TilesUnrank(p, nc, pos)
+		m := TilesManhattan(cols, tiles, pos)
+		free := g.full &^ used
+		for rest := free; rest != 0; seen++ {
+			r := g.region(rest&-rest, free)
+			rest &^= r
+			blank := uint8(bits.TrailingZeros32(r))
+			h := m + 2*int(byteT.Data[z.Index(p, used, blank)])
+			i := zb.Index(p, used, blank)
+			if want := uint8(h >> 1 & 1); zb.Bit(i) != want || bitT.Get(i) != want {
+				t.Fatalf("%s: placement %v, blank %d: cost %d, bit %d (Get %d)", bitT.Pattern, pos, blank, h, zb.Bit(i), bitT.Get(i))
+			}
+			ones += uint64(h >> 1 & 1)
+		}
+	}
+	if seen != bitT.Entries || len(bitT.Counts) != 2 || bitT.Counts[1] != ones || bitT.Counts[0] != seen-ones {
+		t.Fatalf("%s: %d states, %d ones; table %d entries, counts %v", bitT.Pattern, seen, ones, bitT.Entries, bitT.Counts)
+	}
+	if want, ok := KnownChecksum(bitT.Puzzle, bitT.Pattern); !ok || want != bitT.Checksum {
+		t.Errorf("%s/%s: CRC %08x, pinned %08x (%v)", bitT.Puzzle, bitT.Pattern, bitT.Checksum, want, ok)
+	}
+	t.Logf("%s/%s: %d entries, %d bytes (byte table %d), %d ones, CRC %08x", bitT.Puzzle, bitT.Pattern, bitT.Entries, len(bitT.Data), len(byteT.Data), ones, bitT.Checksum)
 }
 
 // zeroBoardState returns the placement of the pattern tiles on board b
