@@ -74,6 +74,25 @@ type tilesZeroRegions struct {
 	// first, then the others in slot order; start[u+1]-start[u] regions.
 	start []uint32
 	masks []uint32
+	// move[(u*nc+a)*4+dir] is, for the occupied cell a of S and the free
+	// cell c next to it in direction dir (tilesDir), the slot of the region
+	// holding a once its tile has moved to c: of the free cells of
+	// S - a + c. So a state's children need no rank of their cells.
+	move []uint8
+}
+
+// tilesDir numbers the direction from cell a to its neighbour c: 0 right,
+// 1 left, 2 down, 3 up.
+func tilesDir(a, c uint8) int {
+	switch {
+	case c == a+1:
+		return 0
+	case c+1 == a:
+		return 1
+	case c > a:
+		return 2
+	}
+	return 3
 }
 
 // newTilesZeroRegions computes the regions of every k-subset of cells.
@@ -114,6 +133,17 @@ func (l *tilesZeroLayout) newRegions() *tilesZeroRegions {
 		}
 	})
 	z.start[n] = uint32(len(z.masks))
+	z.move = make([]uint8, uint64(n)*uint64(nc)*4)
+	tilesSubsetsOf(nc, l.k, func(u uint32, s uint32) {
+		for x := s; x != 0; x &= x - 1 {
+			a := uint8(bits.TrailingZeros32(x))
+			for to := l.geo.neighbours[a] &^ s; to != 0; to &= to - 1 {
+				c := uint8(bits.TrailingZeros32(to))
+				child := l.colex(s ^ 1<<a ^ 1<<c)
+				z.move[(uint64(u)*uint64(nc)+uint64(a))*4+uint64(tilesDir(a, c))] = z.slot[uint64(child)*uint64(nc)+uint64(a)]
+			}
+		}
+	})
 	return z
 }
 
@@ -423,6 +453,7 @@ func (b *tilesZeroBuild) children(w *tilesZeroWorker, p uint64, used, r uint32, 
 	l, z := b.l, b.regions
 	nc, k, cols := l.geo.nc, l.k, l.geo.cols
 	pos := w.pos[:k]
+	moves := z.move[uint64(l.colex(used))*uint64(nc)*4:][:nc*4]
 	acc := uint32(0)
 	for i := range k {
 		w.before[i] = acc
@@ -438,9 +469,8 @@ func (b *tilesZeroBuild) children(w *tilesZeroWorker, p uint64, used, r uint32, 
 			c := uint8(bits.TrailingZeros32(to))
 			to &= to - 1
 			q := tilesStepRank(p, from, c, cols, b.weight[i], w.before[i], after, &w.cellWeight)
-			u := l.colex(used ^ 1<<from ^ 1<<c)
 			idx := q
-			if s := z.slot[uint64(u)*uint64(nc)+uint64(from)]; s != 0 {
+			if s := moves[int(from)*4+tilesDir(from, c)]; s != 0 {
 				// before(q): that of q's block and the last tile's term.
 				last, lastSet := pos[k-1], w.before[k-1]
 				if i == k-1 {
