@@ -137,10 +137,11 @@ func TilesZeroPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
 // zero-aware table of a k-tile pattern on a rows x cols board allocates
 // (tilesZeroBuild): the one-byte entries, two bitmaps of one bit an entry,
 // before() of each block of placements (4 bytes a placement of k-1 tiles),
-// the regions of each k-subset of cells (about nc + 12 bytes a subset) and
-// the layout; 0 when the board or k is out of range. That is 265 MB for a
-// 6-tile 5 x 5 pattern (1.46 bytes an entry; the search by cells took 1.71
-// GB) and 5.64 GB for a 7-tile one (1.39 bytes an entry; 33 GB before).
+// the regions of each k-subset of cells (about 5 nc + 12 bytes a subset)
+// and the layout; 0 when the board or k is out of range. That is 283 MB
+// for a 6-tile 5 x 5 pattern (1.56 bytes an entry; the search by cells
+// took 1.71 GB) and 5.68 GB for a 7-tile one (1.40 bytes an entry; 33 GB
+// before).
 func tilesZeroBuildBytes(rows, cols, k int) uint64 {
 	l := tilesZeroLayoutOf(rows, cols, k)
 	if l == nil {
@@ -149,7 +150,7 @@ func tilesZeroBuildBytes(rows, cols, k int) uint64 {
 	nc := uint64(rows * cols)
 	total := l.entries + l.extra
 	subsets := uint64(l.binom[nc][k])
-	return total + 2*8*((total+63)/64) + 4*TilesEntries(int(nc), k-1) + subsets*(nc+12) + 4*uint64(len(l.below))
+	return total + 2*8*((total+63)/64) + 4*TilesEntries(int(nc), k-1) + subsets*(5*nc+12) + 4*uint64(len(l.below))
 }
 
 // tilesZeroBuildSeconds returns a rough estimate of the wall-clock seconds

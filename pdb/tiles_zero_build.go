@@ -38,14 +38,15 @@ import (
 //	next         1 bit an entry
 //	blockBefore  4 bytes a block (a placement of k-1 tiles): 0.14 bytes an
 //	             entry for 6 tiles on 5 x 5, 0.13 for 7
-//	regions      the regions of every k-subset of cells, about nc + 12 bytes
-//	             a subset: 6.6 MB for k = 6 on 5 x 5, 18 MB for 7
+//	regions      the regions of every k-subset of cells and the slot a move
+//	             leads to, about 5 nc + 12 bytes a subset: 24 MB for k = 6
+//	             on 5 x 5, 66 MB for 7
 //
-// and the layout (6.8 MB for k = 6 on 5 x 5): 1.46 bytes an entry for 6
-// tiles on 5 x 5 (265 MB; the search by cells that built these tables
-// before held three bit planes of 32 bits a placement beside the entries,
-// 9.45 bytes an entry, 1.71 GB), and 1.39 for 7 (5.64 GB for 4.07e9
-// entries, against 33 GB; tilesZeroBuildBytes).
+// and the layout (6.8 MB for k = 6 on 5 x 5, 25 MB for 7): 1.56 bytes an
+// entry for 6 tiles on 5 x 5 (283 MB; the search by cells that built these
+// tables before held three bit planes of 32 bits a placement beside the
+// entries, 9.45 bytes an entry, 1.71 GB), and 1.40 for 7 (5.68 GB for
+// 4.07e9 entries, against 33 GB; tilesZeroBuildBytes).
 //
 // A layer expands each frontier state (placement p, region r of its free
 // cells): every pattern tile next to r moves into r (cost 1), the blank
@@ -53,9 +54,10 @@ import (
 // (tilesStepRank) with the region of that cell among q's free cells. The
 // regions depend only on the set of occupied cells, so the child's region,
 // its slot (main or which other) and so its entry come from tables over the
-// k-subsets (tilesZeroRegions) and the layout's before(q), with no flood
-// fill. A child whose entry is still tilesUnset gets cost + 1, encoded, and
-// its bit in next; workers share the table and next through atomic AND and
+// k-subsets (tilesZeroRegions: by the parent's occupied cells, the moved
+// tile's cell and the direction) and the layout's before(q) (that of q's
+// block and one term), with no flood fill. A child whose entry is still
+// tilesUnset gets cost + 1, encoded, and its bit in next; workers share the table and next through atomic AND and
 // OR on their 32- and 64-bit words, and a state reached by two workers at
 // once gets the same value from both. Workers take blocks of placements
 // that differ only in the last tile's cell (consecutive ranks; their other
