@@ -157,7 +157,7 @@ func tilesWordBytes(words []uint32, n uint64) []byte {
 type tilesZeroCheckRun struct {
 	b      *tilesZeroBuild
 	data   []byte   // the byte table
-	bits   []uint32 // the 1-bit table, entry i at bit i%32 of word i/32 (little-endian bytes)
+	bits   []uint32 // the 1-bit table, entry i at bit i%32 of word i/32 (tilesWordBytes makes it bytes)
 	goal   uint64   // the goal state's entry
 	failed atomic.Bool
 	mu     sync.Mutex
@@ -208,8 +208,7 @@ func (c *tilesZeroCheckRun) blocks(w *tilesZeroWorker, lo, hi uint64) {
 func (c *tilesZeroCheckRun) state(w *tilesZeroWorker, i, p uint64, used, r uint32, m int) {
 	h := m + 2*int(c.data[i])
 	if h>>1&1 != 0 {
-		word, bit := tilesBitAt(i)
-		atomic.OrUint32(&c.bits[word], bit)
+		atomic.OrUint32(&c.bits[i>>5], 1<<(i&31))
 	}
 	if h == 0 && i == c.goal {
 		return
@@ -242,16 +241,6 @@ func (c *tilesZeroCheckRun) report(i uint64, what string) {
 		c.fail, c.failAt = what, i
 		c.failed.Store(true)
 	}
-}
-
-// tilesBitAt returns the word of a []uint32 bitmap and the bit in it that
-// hold entry i of a 1-bit table whose bytes are the words' little-endian
-// bytes: bit i%8 of byte i/8.
-func tilesBitAt(i uint64) (word uint64, bit uint32) {
-	if tilesLittleEndian {
-		return i >> 5, 1 << (i & 31)
-	}
-	return i >> 5, 1 << ((3-(i>>3)&3)*8 + i&7)
 }
 
 // TilesZeroBits indexes one loaded 1-bit zero-aware table: Index maps a
