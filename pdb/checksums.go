@@ -38,7 +38,7 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/zero0-9.12.13.14.15-bit1-v2": 0xae493a58,
 	"15puzzle/zero0-12.13.14-bit1-v2":      0x0a43c6a7,
 	"15puzzle/zero0-1.2.4.5.8.9-bit1-v2":   0xd4cc490a,
-	"24puzzle/zero0-1.2.5.6.7.12-bit1-v2": 0x0c3c0c99,
+	"24puzzle/zero0-1.2.5.6.7.12-bit1-v2":  0x0c3c0c99,
 
 	"15puzzle/blank0-1.2.4.5.8-md":             0xb4e640c6,
 	"15puzzle/blank0-3.6.7.10.11-md":           0x2a42beba,
