@@ -3,7 +3,8 @@
 // them home, for the Rotation Game (Rotation...) and the sliding-tile
 // puzzles (Tiles...); a zero-aware sliding-tile table (TilesZero...) keeps
 // one entry for each placement and each region of free cells the blank may
-// be in.
+// be in, and its 1-bit form (TilesZeroBits...) one bit of each entry's cost,
+// from which a search derives a child's cost from its parent's.
 //
 // # Table files
 //
