@@ -25,6 +25,21 @@ var knownChecksums = map[string]uint32{
 	"24puzzle/zero0-1.2.5.6.7.12-md-v2":   0x119a4d46,
 	"24puzzle/zero0-3.4.8.9.13.14-md-v2":  0xae6e4189,
 
+	// 1-bit zero-aware tables (tilesZeroBitsPatternSpec): bit 1 of the
+	// cost of each entry of the zero-aware table above.
+	"8puzzle/zero0-1.2.3.4-bit1-v2":        0x7881f80d,
+	"8puzzle/zero0-5.6.7.8-bit1-v2":        0x6f11122f,
+	"tiles2x4/zero0-1.2.5-bit1-v2":         0xc69921bc,
+	"tiles2x4/zero0-3.6.7-bit1-v2":         0x12179870,
+	"tiles3x4/zero0-1.2.4.5-bit1-v2":       0xb420f8e9,
+	"tiles3x4/zero0-6.7.10.11-bit1-v2":     0x078fc770,
+	"15puzzle/zero0-1.2.4.5.8-bit1-v2":     0x2f5c8be9,
+	"15puzzle/zero0-3.6.7.10.11-bit1-v2":   0x583cee73,
+	"15puzzle/zero0-9.12.13.14.15-bit1-v2": 0xae493a58,
+	"15puzzle/zero0-12.13.14-bit1-v2":      0x0a43c6a7,
+	"15puzzle/zero0-1.2.4.5.8.9-bit1-v2":   0xd4cc490a,
+	"24puzzle/zero0-1.2.5.6.7.12-bit1-v2":  0x0c3c0c99,
+
 	"15puzzle/blank0-1.2.4.5.8-md":             0xb4e640c6,
 	"15puzzle/blank0-3.6.7.10.11-md":           0x2a42beba,
 	"15puzzle/blank0-9.12.13.14.15-md":         0xf0855afd,

@@ -3,7 +3,8 @@
 // them home, for the Rotation Game (Rotation...) and the sliding-tile
 // puzzles (Tiles...); a zero-aware sliding-tile table (TilesZero...) keeps
 // one entry for each placement and each region of free cells the blank may
-// be in.
+// be in, and its 1-bit form (TilesZeroBits...) one bit of each entry's cost,
+// from which a search derives a child's cost from its parent's.
 //
 // # Table files
 //
@@ -16,7 +17,7 @@
 //	10     1      length P of the puzzle id (1 to 64), then P bytes, such as "15puzzle"
 //	.      1      length Q of the pattern id (1 to 64), then Q bytes
 //	.      8      entry count N (1 to 2^40)
-//	.      1      entry width W in bits: 4, 8 or 64
+//	.      1      entry width W in bits: 1, 4, 8 or 64
 //	.      2      number D of per-value counts (at most 256), then D x 8 bytes:
 //	              count v is the number of entries holding value v; they add to N
 //	.      4      CRC-32C (Castagnoli) of the packed, uncompressed entries
@@ -29,7 +30,10 @@
 //	              states its decompressed size and holds S packed entry
 //	              bytes (the last one the rest)
 //
-// Entries of width 4 are packed two to a byte, entry i in the low nibble of
+// Entries of width 1 are packed eight to a byte, entry i in bit i%8 (the
+// least significant bit is 0) of byte i/8, the unused high bits of the last
+// byte zero; they have two per-value counts (zeros, ones) or one when no
+// entry is 1. Entries of width 4 are packed two to a byte, entry i in the low nibble of
 // byte i/2 when i is even and in the high nibble when i is odd. Entries of
 // width 8 are bytes. Entries of width 64 are little-endian words; their
 // per-value counts are of their low byte.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math/bits"
 	"os"
 	"runtime"
 	"sync"
@@ -74,7 +75,7 @@ var (
 	// for: another puzzle, pattern, size, width or (for the tables pdbsolve
 	// builds) other entries.
 	ErrMismatch = errors.New("table is for another puzzle or pattern")
-	// ErrWidth is returned when an entry width is not 4, 8 or 64 bits.
+	// ErrWidth is returned when an entry width is not 1, 4, 8 or 64 bits.
 	ErrWidth = errors.New("unsupported entry width")
 	// ErrNotRegular is returned when a table path names something other
 	// than a regular file (a directory, a device, a named pipe, a link to
@@ -116,7 +117,7 @@ type Header struct {
 	Puzzle   string   // puzzle id, such as "rotation" or "15puzzle"
 	Pattern  string   // pattern id within the puzzle, such as "centre8" or "78a"
 	Entries  uint64   // number of entries
-	Width    uint8    // bits per entry: 4, 8 or 64
+	Width    uint8    // bits per entry: 1, 4, 8 or 64
 	Counts   []uint64 // Counts[v] is the number of entries holding value v
 	Checksum uint32   // CRC-32C of the packed entries
 }
@@ -132,6 +133,8 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // PackedSize returns the number of bytes that n entries of the given width occupy.
 func PackedSize(n uint64, width uint8) uint64 {
 	switch width {
+	case 1:
+		return (n + 7) / 8
 	case 4:
 		return (n + 1) / 2
 	case 64:
@@ -141,11 +144,13 @@ func PackedSize(n uint64, width uint8) uint64 {
 }
 
 // validWidth reports whether entries may be width bits wide.
-func validWidth(width uint8) bool { return width == 4 || width == 8 || width == 64 }
+func validWidth(width uint8) bool { return width == 1 || width == 4 || width == 8 || width == 64 }
 
 // Get returns entry i of the table; the low byte of a 64-bit entry.
 func (t *Table) Get(i uint64) uint8 {
 	switch t.Width {
+	case 1:
+		return t.Data[i>>3] >> (i & 7) & 1
 	case 4:
 		return t.Data[i>>1] >> ((i & 1) << 2) & 0xf
 	case 64:
@@ -172,7 +177,7 @@ func (t *Table) Mean() float64 {
 // bytes.
 func NewTable(puzzle, pattern string, entries uint64, width uint8, data []byte) (*Table, error) {
 	if !validWidth(width) {
-		return nil, fmt.Errorf("%w: %d bits, want 4, 8 or 64", ErrWidth, width)
+		return nil, fmt.Errorf("%w: %d bits, want 1, 4, 8 or 64", ErrWidth, width)
 	}
 	if uint64(len(data)) != PackedSize(entries, width) {
 		return nil, fmt.Errorf("%d entries of %d bits need %d bytes, have %d",
@@ -277,6 +282,16 @@ func countValues(data []byte, entries uint64, width uint8) []uint64 {
 // its 64-bit words) into per-value counts of its entries.
 func valueCounts(bytesHist *[256]uint64, data []byte, entries uint64, width uint8) []uint64 {
 	hist := *bytesHist
+	if width == 1 {
+		var ones uint64
+		for b, c := range bytesHist {
+			ones += c * uint64(bits.OnesCount8(uint8(b)))
+		}
+		if r := entries % 8; r != 0 { // the unused high bits of the last byte
+			ones -= uint64(bits.OnesCount8(data[len(data)-1] >> r))
+		}
+		hist = [256]uint64{entries - ones, ones}
+	}
 	if width == 4 {
 		var nib [256]uint64
 		for b, c := range bytesHist {
@@ -605,7 +620,7 @@ func decodeHeader(b []byte, fileSize int64) (*Table, []frame, error) {
 	at = r.off
 	t.Width = r.u8()
 	if r.err == nil && !validWidth(t.Width) {
-		r.fail(at, ErrWidth, fmt.Sprintf("%d bits, want 4, 8 or 64", t.Width))
+		r.fail(at, ErrWidth, fmt.Sprintf("%d bits, want 1, 4, 8 or 64", t.Width))
 	}
 	at = r.off
 	nd := int(r.u16())

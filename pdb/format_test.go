@@ -25,13 +25,18 @@ func testValues(n uint64, limit int, seed uint64) []uint64 {
 	return v
 }
 
-// pack packs entry values the obvious way, one at a time: two to a byte
-// (even entries low) for width 4, a byte each for width 8, a little-endian
+// pack packs entry values the obvious way, one at a time: eight to a byte
+// (lowest bit first) for width 1, two to a byte (even entries low) for width 4, a byte each for width 8, a little-endian
 // word each for width 64.
 func pack(values []uint64, width uint8) []byte {
 	var b []byte
 	for i, v := range values {
 		switch width {
+		case 1:
+			if i%8 == 0 {
+				b = append(b, 0)
+			}
+			b[len(b)-1] |= byte(v) << (i % 8)
 		case 4:
 			if i%2 == 0 {
 				b = append(b, byte(v))
@@ -64,7 +69,10 @@ func lowCounts(values []uint64) []uint64 {
 // the values it holds. 64-bit entries carry noise above their low byte.
 func smallTable(t testing.TB, n uint64, width uint8, seed uint64) (*Table, []uint64) {
 	limit := 8
-	if width != 4 {
+	switch width {
+	case 1:
+		limit = 2
+	case 8, 64:
 		limit = 200
 	}
 	values := testValues(n, limit, seed)
@@ -121,7 +129,7 @@ func TestRoundTrip(t *testing.T) {
 		n          uint64
 		width      uint8
 		frameBytes uint64
-	}{{1, 4, FrameBytes}, {2, 4, FrameBytes}, {1001, 4, FrameBytes}, {1001, 4, 100}, {1, 8, FrameBytes},
+	}{{1, 1, FrameBytes}, {8, 1, FrameBytes}, {1001, 1, FrameBytes}, {8001, 1, 100}, {1, 4, FrameBytes}, {2, 4, FrameBytes}, {1001, 4, FrameBytes}, {1001, 4, 100}, {1, 8, FrameBytes},
 		{4096, 8, FrameBytes}, {4096, 8, 1000}, {4096, 8, 1}, {1, 64, FrameBytes}, {333, 64, 64}, {3 * countChunk / 2, 8, 1 << 19}} {
 		tab, values := smallTable(t, c.n, c.width, c.n)
 		checkEntries(t, tab, values, c.width)

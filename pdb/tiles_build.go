@@ -125,14 +125,11 @@ func BuildTilesPattern(rows, cols int, con TilesConstruction, tiles []int, progr
 	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
 		return nil, err
 	}
-	return buildTiles(rows, cols, con, tiles, nil, progress)
+	return buildTiles(rows, cols, con, tiles, progress)
 }
 
-// buildTiles runs the search of BuildTilesPattern on a checked pattern. With
-// a zero-aware layout zero it keeps the cost of every (placement, region)
-// state in that layout (buildTilesZeroPattern) instead of each placement's
-// least.
-func buildTiles(rows, cols int, con TilesConstruction, tiles []int, zero *tilesZeroLayout, progress func(Progress)) ([]byte, error) {
+// buildTiles runs the search of BuildTilesPattern on a checked pattern.
+func buildTiles(rows, cols int, con TilesConstruction, tiles []int, progress func(Progress)) ([]byte, error) {
 	nc := rows * cols
 	k := len(tiles)
 	goal := make([]uint8, k)
@@ -150,10 +147,6 @@ func buildTiles(rows, cols int, con TilesConstruction, tiles []int, zero *tilesZ
 		geo: newTilesGeometry(rows, cols), k: k, entries: entries,
 		laneBits: uint(laneBits), lanes: lanes, lanesLog: uint(bits.TrailingZeros64(lanes)), laneMask: uint32(uint64(1)<<laneBits - 1),
 		visited: make([]uint32, words), frontier: make([]uint32, words), next: make([]uint32, words),
-		zero: zero,
-	}
-	if zero != nil { // one entry a (placement, region) state
-		entries = zero.entries + zero.extra
 	}
 	b.table = make([]byte, entries)
 	for i := range b.table {
@@ -176,32 +169,10 @@ func buildTiles(rows, cols int, con TilesConstruction, tiles []int, zero *tilesZ
 	b.frontier[g0/lanes] = blanks << (g0 % lanes * uint64(laneBits))
 	b.visited[g0/lanes] = b.frontier[g0/lanes]
 	workers := runtime.GOMAXPROCS(0)
-	// Progress: after each layer, and every tilesProgressEvery within one.
 	var reached atomic.Uint64
 	var depth atomic.Int64
-	var mu sync.Mutex
-	report := func() {
-		if progress != nil {
-			mu.Lock()
-			progress(Progress{Depth: int(depth.Load()), States: reached.Load(), Total: entries, Elapsed: time.Since(start).Seconds()})
-			mu.Unlock()
-		}
-	}
-	if progress != nil {
-		tick := time.NewTicker(tilesProgressEvery)
-		stop := make(chan struct{})
-		defer func() { tick.Stop(); close(stop) }()
-		go func() {
-			for {
-				select {
-				case <-tick.C:
-					report()
-				case <-stop:
-					return
-				}
-			}
-		}()
-	}
+	report, stop := tilesReport(progress, start, entries, &depth, &reached)
+	defer stop()
 	for d := 0; ; d++ {
 		if d >= tilesUnset {
 			return nil, fmt.Errorf("%w: costs above %d", ErrTilesPattern, tilesUnset-1)
@@ -265,8 +236,7 @@ type tilesBuilder struct {
 	lanesLog                uint   // log2(lanes)
 	laneMask                uint32
 	visited, frontier, next []uint32
-	table                   []byte                                        // one entry a placement, or a state of zero's layout
-	zero                    *tilesZeroLayout                              // zero-aware layout, or nil
+	table                   []byte                                        // one entry a placement
 	md                      [tilesMaxPieces][bitboard.TilesMaxCells]uint8 // md[i][c]: Manhattan distance of piece i at cell c
 	weight                  [tilesMaxPieces]uint64                        // weight of piece i's digit in the rank
 	bad                     atomic.Bool                                   // a cost broke the parity rule
@@ -275,7 +245,13 @@ type tilesBuilder struct {
 // pass runs f over all word ranges on the given number of workers and
 // returns the sum of what f returned.
 func (b *tilesBuilder) pass(workers int, f func(lo, hi uint64) uint64) uint64 {
-	words := uint64(len(b.frontier))
+	return tilesParallel(workers, uint64(len(b.frontier)), tilesChunk, f)
+}
+
+// tilesParallel runs f over the ranges [lo, lo+chunk) of [0, n) on the given
+// number of workers, each taking the next range when done with one, and
+// returns the sum of what f returned.
+func tilesParallel(workers int, n, chunk uint64, f func(lo, hi uint64) uint64) uint64 {
 	var cursor, total atomic.Uint64
 	var wg sync.WaitGroup
 	for range workers {
@@ -284,17 +260,48 @@ func (b *tilesBuilder) pass(workers int, f func(lo, hi uint64) uint64) uint64 {
 			defer wg.Done()
 			var sum uint64
 			for {
-				lo := cursor.Add(tilesChunk) - tilesChunk
-				if lo >= words {
+				lo := cursor.Add(chunk) - chunk
+				if lo >= n {
 					break
 				}
-				sum += f(lo, min(lo+tilesChunk, words))
+				sum += f(lo, min(lo+chunk, n))
 			}
 			total.Add(sum)
 		}()
 	}
 	wg.Wait()
 	return total.Load()
+}
+
+// tilesReport starts the progress reports of a build of total states begun
+// at start, if progress is not nil: report sends one (the build calls it
+// after each layer) and a ticker one every tilesProgressEvery, with the
+// depth and states reached that depth and reached hold. stop ends the
+// ticker; it may be called more than once.
+func tilesReport(progress func(Progress), start time.Time, total uint64, depth *atomic.Int64, reached *atomic.Uint64) (report, stop func()) {
+	if progress == nil {
+		return func() {}, func() {}
+	}
+	var mu sync.Mutex
+	report = func() {
+		mu.Lock()
+		progress(Progress{Depth: int(depth.Load()), States: reached.Load(), Total: total, Elapsed: time.Since(start).Seconds()})
+		mu.Unlock()
+	}
+	tick := time.NewTicker(tilesProgressEvery)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-tick.C:
+				report()
+			case <-done:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return report, func() { once.Do(func() { tick.Stop(); close(done) }) }
 }
 
 // merge makes the frontier of words [lo,hi) the states of next not yet
@@ -338,7 +345,7 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 			}
 			p := lanes*w + lane
 			used := TilesUnrank(p, nc, pos[:k])
-			if b.zero == nil && b.table[p] == tilesUnset {
+			if b.table[p] == tilesUnset {
 				m := 0
 				for i := range k {
 					m += int(b.md[i][pos[i]])
@@ -364,9 +371,6 @@ func (b *tilesBuilder) expand(lo, hi uint64, d uint8) uint64 {
 				r := geo.region(cells&-cells, free)
 				cells &^= r
 				atomic.OrUint32(&b.visited[w], r<<(uint(lane)*laneBits))
-				if b.zero != nil {
-					first += b.reachRegion(p, pos[:k], free, r, d)
-				}
 				for i := range k {
 					from := pos[i]
 					to := geo.neighbours[from] & r

@@ -134,28 +134,39 @@ func TilesZeroPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
 }
 
 // tilesZeroBuildBytes returns the memory, in bytes, that building the
-// zero-aware table of a k-tile pattern on a rows x cols board allocates:
-// the three bit planes of the plain build (tilesBuildBytes) and the one-byte
-// entries; 1.71 GB for a 6-tile 5 x 5 pattern.
+// zero-aware table of a k-tile pattern on a rows x cols board allocates
+// (tilesZeroBuild): the one-byte entries, two bitmaps of one bit an entry,
+// before() of each block of placements (4 bytes a placement of k-1 tiles),
+// the regions of each k-subset of cells (about 5 nc + 12 bytes a subset)
+// and the layout; 0 when the board or k is out of range. That is 283 MB
+// for a 6-tile 5 x 5 pattern (1.56 bytes an entry; the search by cells
+// took 1.71 GB) and 5.68 GB for a 7-tile one (1.40 bytes an entry; 33 GB
+// before).
 func tilesZeroBuildBytes(rows, cols, k int) uint64 {
-	nc := rows * cols
-	return TilesEntries(nc, k)*3*uint64(tilesLaneBits(nc))/8 + TilesZeroEntries(rows, cols, k)
+	l := tilesZeroLayoutOf(rows, cols, k)
+	if l == nil {
+		return 0
+	}
+	nc := uint64(rows * cols)
+	total := l.entries + l.extra
+	subsets := uint64(l.binom[nc][k])
+	return total + 2*8*((total+63)/64) + 4*TilesEntries(int(nc), k-1) + subsets*(5*nc+12) + 4*uint64(len(l.below))
 }
 
 // tilesZeroBuildSeconds returns a rough estimate of the wall-clock seconds
 // that building the zero-aware table of a k-tile pattern on a rows x cols
 // board takes on an otherwise idle 2-core machine: the plain build's
-// (tilesBuildSeconds; the search expands every (placement, region) state
-// either way) and the recording of each region's entry.
+// (tilesBuildSeconds; both searches expand every (placement, region) state)
+// times tilesZeroBuildFactor.
 func tilesZeroBuildSeconds(rows, cols, k int) float64 {
 	return tilesBuildSeconds(rows, cols, k) * tilesZeroBuildFactor
 }
 
 // tilesZeroBuildFactor is the CPU time of a zero-aware build over a plain
-// one: 1.24 for 6 tiles on 4 x 4 (2.48 s against 2.00 s, 2.05 times the
-// entries) and 1.10 for 5 on 5 x 5 (2.17 s against 1.97 s), one core each
-// (BenchmarkBuildTilesZeroPattern6 and 5x5of5 against the plain ones).
-const tilesZeroBuildFactor = 1.2
+// one. The search by cells that built both took 1.24 times the plain
+// build's for 6 tiles on 4 x 4 and 1.10 for 5 on 5 x 5; the in-place build
+// takes 1.1 to 1.3 times that (docs/results/2026-12-01-zero-tables-lean-and-1bit.md).
+const tilesZeroBuildFactor = 1.4
 
 // tilesZeroCheck returns the layout of the zero-aware table of the pattern
 // tiles on the rows x cols board, or an error wrapping ErrTilesPattern when
@@ -287,6 +298,12 @@ type tilesZeroLayout struct {
 	// below holds B_i(S, c) at offset[i] + colex(S)*nc + c.
 	below  []uint32
 	offset [tilesMaxPieces]uint32
+	// colexTab holds colex's contributions of each byte (newColexTab).
+	colexTab []uint32
+	// blockExtra[colex(S)] for the (k-1)-subsets S: the extra regions of
+	// all placements whose first k-1 tiles take S in one order (a block of
+	// the in-place build, tilesZeroBuild).
+	blockExtra []uint32
 }
 
 // tilesZeroLayouts holds the layouts built so far, by shape and k.
@@ -334,6 +351,7 @@ func newTilesZeroLayout(rows, cols, k int) *tilesZeroLayout {
 			l.binom[n][j] = uint32(v)
 		}
 	}
+	l.newColexTab()
 	// total[j][colex(S)] for the j-subsets S: the extra regions of all
 	// placements whose first j tiles take S (in one order), the others
 	// anywhere. For j = k it is the subset's own regions less one.
@@ -355,6 +373,10 @@ func newTilesZeroLayout(rows, cols, k int) *tilesZeroLayout {
 		})
 	}
 	l.extra = total[0][0]
+	l.blockExtra = make([]uint32, len(total[k-1]))
+	for i, x := range total[k-1] {
+		l.blockExtra[i] = uint32(x)
+	}
 	if l.entries+l.extra > tilesZeroMaxEntries {
 		return nil
 	}
@@ -397,15 +419,42 @@ func tilesSubsetsOf(nc, j int, f func(rank uint32, s uint32)) {
 	}
 }
 
-// colex returns the colexicographic rank of the subset s among the subsets
-// of its size: the sum over its cells c_0 < c_1 < ... of C(c_j, j+1).
+// colex returns the colexicographic rank of the subset s (of at most k
+// cells: more index past the table) among the subsets of its size: the sum over its cells c_0 < c_1 <
+// ... of C(c_j, j+1), a byte of s at a time (as RankMask ranks the Rotation
+// Game's masks).
 func (l *tilesZeroLayout) colex(s uint32) uint32 {
-	var r uint32
-	for j := 1; s != 0; j++ {
-		r += l.binom[bits.TrailingZeros32(s)][j]
-		s &= s - 1
+	t, row := l.colexTab, 256*(l.k+1)
+	n1 := bits.OnesCount32(s & 0xff)
+	n2 := bits.OnesCount32(s & 0xffff)
+	n3 := bits.OnesCount32(s & 0xffffff)
+	return t[uint8(s)] + t[row+n1*256+int(uint8(s>>8))] + t[2*row+n2*256+int(uint8(s>>16))] + t[3*row+n3*256+int(uint8(s>>24))]
+}
+
+// newColexTab fills colexTab: entry (i*(k+1)+j)*256+v is what byte i of a
+// subset contributes to its rank when it holds v and the lower bytes hold
+// j cells: the sum of C(c, x+1) over the cells c of v, the x-th cell of
+// the subset (only for x < k).
+func (l *tilesZeroLayout) newColexTab() {
+	k := l.k
+	l.colexTab = make([]uint32, 4*(k+1)*256)
+	for i := range 4 {
+		for j := 0; j <= k; j++ {
+			for v := range 256 {
+				var r uint32
+				x := j
+				for b := range 8 {
+					if v>>b&1 == 1 {
+						if c := 8*i + b; x < k && c <= bitboard.TilesMaxCells {
+							r += l.binom[c][x+1]
+						}
+						x++
+					}
+				}
+				l.colexTab[(i*(k+1)+j)*256+v] = r
+			}
+		}
 	}
-	return r
 }
 
 // regions returns the number of connected regions of the cells of free.
@@ -469,34 +518,4 @@ func (l *tilesZeroLayout) index(p uint64, pos []uint8, free, r uint32) uint64 {
 		return p
 	}
 	return l.entries + l.before(pos) + uint64(slot) - 1
-}
-
-// buildTilesZeroPattern computes the zero-aware table of the pattern made
-// of tiles (in index order) on the rows x cols board and returns its
-// entries in the layout above, one byte each: (cost - Manhattan distance) /
-// 2 for every placement and region of its free cells. The pattern is as
-// BuildTilesPattern takes it; errors wrap ErrTilesPattern. progress, if not
-// nil, is called after each cost layer and every second within a long one,
-// with States counting (placement, region) states.
-func buildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress)) ([]byte, error) {
-	l, err := tilesZeroCheck(rows, cols, tiles)
-	if err != nil {
-		return nil, err
-	}
-	return buildTiles(rows, cols, TilesBlankHome, tiles, l, progress)
-}
-
-// reachRegion records cost d for region r of the free cells free of the
-// placement pos of rank p, reached for the first time, and returns 1.
-func (b *tilesBuilder) reachRegion(p uint64, pos []uint8, free, r uint32, d uint8) uint64 {
-	m := 0
-	for i, c := range pos {
-		m += int(b.md[i][c])
-	}
-	extra := int(d) - m
-	if extra < 0 || extra%2 != 0 {
-		b.bad.Store(true) // cannot happen: see the entry encoding
-	}
-	b.table[b.zero.index(p, pos, free, r)] = uint8(extra / 2)
-	return 1
 }

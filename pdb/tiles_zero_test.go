@@ -968,14 +968,14 @@ func BenchmarkTilesZeroIndexRare(b *testing.B) { zeroBenchIndex(b, true) }
 // TestBuildTilesZero6666 builds the zero-aware tables of the patterns of
 // the 24-puzzle's 6-6-6-6 partition into the table cache ($PDBSOLVE_TABLES
 // or the user cache directory), one subtest a table named by its pattern id
-// (scripts/build-tiles-zero.sh times one). It takes minutes and 1.7 GB a
+// (scripts/build-tiles-zero.sh times one). It takes minutes and 280 MiB a
 // table, so it runs only with PDBSOLVE_LONG=1 (and never under -short).
 // Each table's value of a pattern on boards of random walks lies between
 // the pattern's Manhattan distance and the walk's length, and is above
 // Manhattan distance on some.
 func TestBuildTilesZero6666(t *testing.T) {
 	if testing.Short() || os.Getenv("PDBSOLVE_LONG") == "" {
-		t.Skip("builds the zero-aware 6-6-6-6 tables (minutes, 1.7 GB each): set PDBSOLVE_LONG=1 to run")
+		t.Skip("builds the zero-aware 6-6-6-6 tables (minutes, 280 MiB each): set PDBSOLVE_LONG=1 to run")
 	}
 	dir, err := DefaultDir()
 	if err != nil {
