@@ -178,6 +178,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	if err := o.Output.Check(cfg); err != nil {
 		return runFileError(err)
 	}
+	defer o.Output.Release()
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
 	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.Heuristics, inner, o.Goal); err != nil {

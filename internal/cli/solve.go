@@ -59,6 +59,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)
 	}
+	defer f.out.Release()
 	if f.out.Prior != nil {
 		if answered := f.out.Prior.Answered(); answered != nil {
 			f.sel.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
@@ -88,7 +89,24 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	if err == nil && unmatched.Load() {
 		err = withCode(ExitBadInput, errSilent)
 	}
-	return finishSolve(g, &f.out, err, o.Tracker.InFlight(), o.JSON)
+	return priorStatus(f.out.Prior, finishSolve(g, &f.out, err, o.Tracker.InFlight(), o.JSON))
+}
+
+// priorStatus returns err, or the exit status the records of the run p
+// resumed call for when it is lower: 1 when some were not solved (error,
+// unsolvable), else 5 when some stopped at a limit, as the run that wrote
+// them exited.
+func priorStatus(p *record.Prior, err error) error {
+	if p == nil || err != nil && !isSilent(err, ExitLimit) {
+		return err
+	}
+	switch {
+	case p.Done.Failed > 0:
+		return withCode(ExitBadInput, errSilent)
+	case p.Done.Censored > 0:
+		return withCode(ExitLimit, errSilent)
+	}
+	return err
 }
 
 // finishSolve writes the records of the runs still in flight after an

@@ -273,3 +273,12 @@ func (s *Summary) Count(st Status) {
 		s.Failed++
 	}
 }
+
+// Add adds the counts of runs of o to s (not Complete nor Instances).
+func (s *Summary) Add(o *Summary) {
+	s.Runs += o.Runs
+	s.Solved += o.Solved
+	s.Censored += o.Censored
+	s.Failed += o.Failed
+	s.Interrupted += o.Interrupted
+}
