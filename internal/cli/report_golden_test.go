@@ -1,0 +1,65 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBenchReportMatchesOldCode: bench report, reading as it goes, prints
+// what the code before it printed on the same outputs (testdata/report,
+// the expected files written by that code: see its README), in every
+// format, but for the provenance.
+func TestBenchReportMatchesOldCode(t *testing.T) {
+	dir := "testdata/report"
+	korf := func(k string) string { return "../report/testdata/korf20-legacy-run" + k + ".json" }
+	shards := []string{"s0.json", "s1.json", "s2.json"}
+	for _, c := range []struct {
+		want string
+		args []string
+	}{
+		{"shards", shards},
+		{"shards-pi", append([]string{"--per-instance"}, shards...)},
+		{"shards-csv", append([]string{"--format", "csv"}, shards...)},
+		{"shards-csvpi", append([]string{"--format", "csv", "--per-instance"}, shards...)},
+		{"shards-json", append([]string{"--format", "json"}, shards...)},
+		{"shards-lc", []string{"--baseline", "linear-conflict", "s0.json", "s2.json", "s1.json"}},
+		{"dup", []string{"--partial", "s0.json", "s1.json", "s1.json"}},
+		{"korf", []string{korf("1"), korf("2"), korf("3")}},
+		{"korf-pi", []string{"--per-instance", korf("2")}},
+		{"solve", []string{"sol.json"}},
+		{"solve-pi", []string{"--per-instance", "sol.json"}},
+	} {
+		args := []string{"bench", "report"}
+		for _, a := range c.args {
+			if strings.HasSuffix(a, ".json") && !strings.HasPrefix(a, "..") {
+				a = filepath.Join(dir, a)
+			}
+			args = append(args, a)
+		}
+		code, out, errs := run(t, "", args...)
+		want, err := os.ReadFile(filepath.Join(dir, c.want+".want"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", c.want, code, errs)
+		}
+		if got, want := withoutProvenance(out), withoutProvenance(string(want)); got != want {
+			t.Errorf("%s: bench report %v:\n%s\nwant\n%s", c.want, c.args, got, want)
+		}
+	}
+}
+
+// withoutProvenance drops the provenance lines of an output: JSON's
+// header, CSV's comments.
+func withoutProvenance(s string) string {
+	var keep []string
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if !strings.HasPrefix(l, `{"provenance":`) && !strings.HasPrefix(l, "#") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "")
+}
