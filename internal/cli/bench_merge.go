@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -82,15 +85,20 @@ func runBenchReport(o *benchReportOptions) error {
 		if f == "-" {
 			continue
 		}
-		if _, err := os.Stat(f); err != nil {
+		if st, err := os.Stat(f); err != nil {
 			return withCode(ExitIO, err)
+		} else if st.IsDir() {
+			return withCode(ExitIO, fmt.Errorf("bench report: %s is a directory: name the output files in it", f))
 		}
 	}
-	streams, err := report.ReadFiles(o.Files...)
-	if err != nil {
-		return withCode(ExitBadInput, err)
+	c := report.NewCollector()
+	c.KeepRuns = o.Format == formatJSON || o.Format == formatCSV && o.PerInstance
+	for _, f := range o.Files {
+		if err := readReportInput(o.g, c, f); err != nil {
+			return err
+		}
 	}
-	problems, notes := report.CheckSet(o.Files, streams)
+	problems, notes := c.Check()
 	for _, n := range notes {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)
 	}
@@ -100,21 +108,42 @@ func runBenchReport(o *benchReportOptions) error {
 	if len(problems) > 0 && !o.Partial {
 		return withCode(ExitIncomplete, fmt.Errorf("bench report: the outputs are not one whole set (%d problems above); --partial merges them anyway", len(problems)))
 	}
-	st, notes, err := report.Merge(streams...)
-	if err != nil {
+	rep, runs, notes, err := c.Report(report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != ""})
+	if errors.Is(err, report.ErrNoRuns) {
+		return withCode(ExitIncomplete, fmt.Errorf("bench report: %w in %s", err, strings.Join(o.Files, ", ")))
+	} else if err != nil {
 		return withCode(ExitBadInput, err)
 	}
-	for _, n := range append(notes, report.ProvenanceNotes(st.Headers)...) {
+	for _, n := range append(notes, report.ProvenanceNotes(c.Headers())...) {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)
 	}
-	rep, err := report.Build(st.Runs, report.Options{Baseline: o.Baseline})
-	if err != nil {
-		return withCode(ExitBadInput, err)
-	}
 	prov := o.g.provenance()
-	prov.Tables = provenance.MergeTables(st.Headers)
-	if err := rep.Write(o.g.Stdout, o.Format.String(), o.PerInstance, prov, st.Runs); err != nil {
+	prov.Tables = provenance.MergeTables(c.Headers())
+	if err := rep.Write(o.g.Stdout, o.Format.String(), o.PerInstance, prov, runs); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
 	return benchEnd(o.g, rep, o.Plot, false)
+}
+
+// readReportInput reads the output file name ("-" standard input) into c:
+// an error reading it exits 4, a value that is not a record 1.
+func readReportInput(g *globalOptions, c *report.Collector, name string) error {
+	r := g.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return withCode(ExitIO, err)
+		}
+		defer f.Close()
+		r = f
+	}
+	err := c.Read(r, name)
+	var pe *fs.PathError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &pe):
+		return withCode(ExitIO, err)
+	}
+	return withCode(ExitBadInput, err)
 }

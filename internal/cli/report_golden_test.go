@@ -63,3 +63,38 @@ func withoutProvenance(s string) string {
 	}
 	return strings.Join(keep, "")
 }
+
+// TestBenchReportInputs: bench report refuses an empty output among good
+// shards and an empty input alone (exit 6, naming it), a directory (exit
+// 4), and reads "-" as standard input.
+func TestBenchReportInputs(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.json")
+	os.WriteFile(empty, nil, 0o644)
+	shards := []string{"testdata/report/s0.json", "testdata/report/s1.json", "testdata/report/s2.json"}
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		code  int
+		says  string
+	}{
+		{"", append([]string{empty}, shards...), 6, "empty.json: empty"},
+		{"", []string{"/dev/null"}, 6, "/dev/null: empty"},
+		{"", []string{"-"}, 6, "-: empty"},
+		{"", []string{empty}, 6, "empty.json: empty"},
+		{"", []string{dir}, 4, "is a directory"},
+		{"", append(shards, dir), 4, "is a directory"},
+		{readFile(t, "report/s0.json"), []string{"-", shards[1], shards[2]}, 0, ""},
+	} {
+		code, out, errs := run(t, c.stdin, append([]string{"bench", "report"}, c.args...)...)
+		if code != c.code || !strings.Contains(errs, c.says) {
+			t.Errorf("bench report %v: exit %d, stderr %q; want %d saying %q", c.args, code, errs, c.code, c.says)
+		}
+		if c.code == 0 {
+			want, _ := os.ReadFile("testdata/report/shards.want")
+			if out != string(want) {
+				t.Errorf("bench report - s1 s2:\n%s\nwant\n%s", out, want)
+			}
+		}
+	}
+}

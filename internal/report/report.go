@@ -27,7 +27,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -104,7 +103,6 @@ type Instance struct {
 	Input string // input name
 	Line  int    // line the board starts on
 	Index int    // 1-based index in the unsharded run, 0 when not recorded
-	Board string
 }
 
 // Cell is one instance under one heuristic: its repeats folded into one.
@@ -118,9 +116,8 @@ type Cell struct {
 	TimeNS      int64 // the median of the repeats' times (the lower median of an even count)
 	MinTimeNS   int64
 	MaxTimeNS   int64
-	Repeats     int    // runs folded into the cell; 0 when the heuristic did not run the instance
-	Error       string // of the first repeat that failed
-	NodesDiffer bool   // repeats that solved reported different node counts
+	Repeats     int  // runs folded into the cell; 0 when the heuristic did not run the instance
+	NodesDiffer bool // repeats that solved reported different node counts
 }
 
 // Report is the comparison of heuristics over instances.
@@ -293,7 +290,7 @@ func (b *Builder) Add(runs []*record.Run) {
 		paired = paired && b.cells[h].Status == record.StatusSolved && b.cells[h].Repeats > 0
 	}
 	first := runs[0]
-	in := Instance{Input: first.Input, Line: first.Line, Index: first.Instance, Board: first.Board}
+	in := Instance{Input: first.Input, Line: first.Line, Index: first.Instance}
 	rep.Instances++
 	if paired {
 		rep.PairedInstances++
@@ -442,9 +439,6 @@ func fold(g []*record.Run) Cell {
 		if severity(r.Status) > severity(c.Status) {
 			c.Status = r.Status
 		}
-		if r.Status != record.StatusSolved && c.Error == "" {
-			c.Error = r.Error
-		}
 	}
 	// The figures are those of the median-time repeat of the folded status.
 	var same []*record.Run
@@ -547,86 +541,22 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.K, s.N) }
 // and input spelling are kept once and counted in the notes returned; runs
 // that differ otherwise are ErrDuplicate.
 func Merge(streams ...*record.Stream) (*record.Stream, []string, error) {
+	c := NewCollector()
+	c.KeepRuns = true
 	out := &record.Stream{}
-	type id struct {
-		key
-		heuristic string
-		repeat    int
-	}
-	seen := map[id]int{} // index in out.Runs
-	dups := 0
-	for _, s := range streams {
+	for i, s := range streams {
+		if err := c.addStream(fmt.Sprint(i), s); err != nil {
+			return nil, nil, err
+		}
 		out.Headers = append(out.Headers, s.Headers...)
 		out.Configs = append(out.Configs, s.Configs...)
-		for _, r := range s.Runs {
-			if len(out.Runs) > 0 && r.Puzzle != out.Runs[0].Puzzle {
-				return nil, nil, fmt.Errorf("%w: %s and %s (%s line %d)", ErrMixed, out.Runs[0].Puzzle, r.Puzzle, r.Input, r.Line)
-			}
-			k := id{keyOf(&r), r.Heuristic, r.Repeat}
-			i, ok := seen[k]
-			if !ok {
-				seen[k] = len(out.Runs)
-				out.Runs = append(out.Runs, r)
-				continue
-			}
-			o := &out.Runs[i]
-			switch {
-			case r.Status == record.StatusInterrupted:
-				// the earlier run stands
-			case o.Status == record.StatusInterrupted:
-				*o = r
-			case sameRun(o, &r):
-				dups++
-			default:
-				return nil, nil, fmt.Errorf("%w, with different results: %s line %d under %q, repeat %d",
-					ErrDuplicate, r.Input, r.Line, r.Heuristic, r.Repeat)
-			}
-		}
 	}
-	if len(out.Runs) == 0 {
-		return nil, nil, ErrNoRuns
+	kept, notes, err := c.merge()
+	if err != nil {
+		return nil, nil, err
 	}
-	slices.SortStableFunc(out.Runs, func(a, b record.Run) int {
-		if c := cmp.Compare(a.Instance, b.Instance); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Input, b.Input); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Line, b.Line)
-	})
-	var notes []string
-	if dups > 0 {
-		notes = append(notes, fmt.Sprintf("%d runs appear twice with the same results (a resumed or repeated shard); each is counted once", dups))
-	}
+	out.Runs = c.keptRuns(kept)
 	return out, notes, nil
-}
-
-// sameRun reports whether a and b are the same run: equal in every field
-// but the time and the input's name and line.
-func sameRun(a, b *record.Run) bool {
-	x, y := *a, *b
-	x.TimeNS, y.TimeNS = 0, 0
-	x.Input, y.Input, x.Line, y.Line = "", "", 0, 0
-	return x == y
-}
-
-// ReadFiles reads the JSON outputs named, in order (see record.ReadStream).
-func ReadFiles(names ...string) ([]*record.Stream, error) {
-	var streams []*record.Stream
-	for _, name := range names {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		s, err := record.ReadStream(f, name)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		streams = append(streams, s)
-	}
-	return streams, nil
 }
 
 // ProvenanceNotes says how the provenance headers of merged outputs differ
