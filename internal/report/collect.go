@@ -7,6 +7,7 @@ import (
 	"hash/maphash"
 	"io"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/pdbsolve/pdbsolve/internal/record"
@@ -19,7 +20,8 @@ import (
 // that tell two runs apart), not the run. Check then checks the set as
 // CheckSet does, and Report merges the runs as Merge does and builds the
 // report. Only KeepRuns keeps the runs themselves, for outputs that write
-// them (JSON, per-instance CSV).
+// them (JSON, per-instance CSV). Every output is read before Check and
+// Report.
 type Collector struct {
 	// KeepRuns keeps every run, for Report to return them merged.
 	KeepRuns bool
@@ -33,13 +35,16 @@ type Collector struct {
 	heurs    []string
 	heurIdx  map[string]uint16
 	puzzle   string
-	mixed    error // ErrMixed, with the first run of another puzzle
-	entries  []entry
+	mixed    error        // ErrMixed, with the first run of another puzzle
+	entries  entryList    // a run each, in the order read until prepare sorts them
 	runs     []record.Run // KeepRuns: every run, by entry.seq
 	sorted   bool
 	dups     int   // runs kept once, found twice with the same results
 	dupErr   error // ErrDuplicate
 }
+
+// chunkSize is the number of entries in a chunk (4.5 MiB).
+const chunkSize = 1 << 16
 
 // entry is one run as a Collector keeps it.
 type entry struct {
@@ -110,7 +115,6 @@ func (c *Collector) Read(r io.Reader, name string) error {
 func (c *Collector) begin(name string) *outFile {
 	f := &outFile{name: name}
 	c.files = append(c.files, f)
-	c.sorted = false
 	return f
 }
 
@@ -155,14 +159,14 @@ func (c *Collector) addRun(f *outFile, r *record.Run) error {
 	}
 	const most = 1<<15 - 1
 	if r.Instance > 1<<31-1 || r.Line > 1<<31-1 || r.Repeat > 1<<16-1 || r.Length > most || r.Bound > most || r.H0 > most ||
-		r.H0 < -most || len(c.entries) >= 1<<32-1 {
+		r.H0 < -most || c.entries.n >= 1<<32-1 {
 		return fmt.Errorf("a run past the sizes bench report takes (instance, line, repeat, length, bound or h0)")
 	}
 	e := entry{expanded: r.Expanded, generated: r.Generated, timeNS: r.TimeNS, same: c.sameHash(r), board: c.hash(r.Board),
-		seq: uint32(len(c.entries)), instance: int32(r.Instance), line: int32(r.Line), input: c.input(r.Input),
+		seq: uint32(c.entries.n), instance: int32(r.Instance), line: int32(r.Line), input: c.input(r.Input),
 		heur: c.heur(r.Heuristic), repeat: uint16(r.Repeat), file: uint16(len(c.files) - 1),
 		status: uint8(slices.Index(statuses, r.Status)), length: int16(r.Length), bound: int16(r.Bound), h0: int16(r.H0)}
-	c.entries = append(c.entries, e)
+	c.entries.add(e)
 	if c.KeepRuns {
 		c.runs = append(c.runs, *r)
 	}
@@ -255,24 +259,19 @@ func (c *Collector) prepare() {
 		return
 	}
 	c.sorted = true
-	slices.SortFunc(c.entries, func(a, b entry) int { return idCompare(&a, &b) })
+	c.entries.sort(idCompare)
 	var files []uint16
-	for i := 0; i < len(c.entries); {
-		j := i + 1
-		for j < len(c.entries) && sameKey(&c.entries[i], &c.entries[j]) {
-			j++
-		}
+	c.entries.groups(sameKey, func(g []entry) {
 		files = files[:0]
-		for k := i; k < j; k++ {
-			if f := c.entries[k].file; !slices.Contains(files, f) {
-				files = append(files, f)
-				c.files[f].keys++
+		for _, e := range g {
+			if !slices.Contains(files, e.file) {
+				files = append(files, e.file)
+				c.files[e.file].keys++
 			}
 		}
-		c.dedupe(c.entries[i:j])
-		i = j
-	}
-	c.checkBoards()
+		c.dedupe(g)
+	})
+	c.entries.groups(func(a, b *entry) bool { return a.instance == b.instance }, c.checkBoards)
 }
 
 // dedupe drops the duplicates among the entries of one instance, sorted
@@ -310,27 +309,22 @@ func (c *Collector) dedupe(es []entry) {
 	}
 }
 
-// checkBoards notes each output that gives an instance number another
-// board than the first output that gave it.
-func (c *Collector) checkBoards() {
-	for i := 0; i < len(c.entries); {
-		j := i + 1
-		for j < len(c.entries) && c.entries[j].instance == c.entries[i].instance {
-			j++
+// checkBoards notes each output that gives the instance number of es (the
+// runs of one instance number) another board than the first output that
+// gave it.
+func (c *Collector) checkBoards(es []entry) {
+	if es[0].instance <= 0 || es[0].board == es[len(es)-1].board {
+		return
+	}
+	first := slices.MinFunc(es, func(a, b entry) int { return cmp.Compare(a.seq, b.seq) })
+	var named []uint16
+	for _, e := range es {
+		if e.board != first.board && !slices.Contains(named, e.file) {
+			named = append(named, e.file)
+			f := c.files[e.file]
+			f.problems = append(f.problems, fmt.Sprintf("%s: instance %d is another board here than in %s",
+				f.name, e.instance, c.files[first.file].name))
 		}
-		if c.entries[i].instance > 0 && c.entries[i].board != c.entries[j-1].board {
-			first := slices.MinFunc(c.entries[i:j], func(a, b entry) int { return cmp.Compare(a.seq, b.seq) })
-			var named []uint16
-			for _, e := range c.entries[i:j] {
-				if e.board != first.board && !slices.Contains(named, e.file) {
-					named = append(named, e.file)
-					f := c.files[e.file]
-					f.problems = append(f.problems, fmt.Sprintf("%s: instance %d is another board here than in %s",
-						f.name, e.instance, c.files[first.file].name))
-				}
-			}
-		}
-		i = j
 	}
 }
 
@@ -458,13 +452,13 @@ func (c *Collector) Headers() []record.Provenance { return c.headers }
 // twice with the same results. Errors are Merge's and Build's. The
 // Collector is done after Report.
 func (c *Collector) Report(o Options) (rep *Report, runs []record.Run, notes []string, err error) {
-	kept, notes, err := c.merge()
+	notes, err = c.merge()
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	var heurs []string
-	for _, e := range kept {
-		if h := c.heurs[e.heur]; !slices.Contains(heurs, h) {
+	for i := range c.entries.n {
+		if h := c.heurs[c.entries.at(i).heur]; !slices.Contains(heurs, h) {
 			heurs = append(heurs, h)
 		}
 	}
@@ -472,21 +466,20 @@ func (c *Collector) Report(o Options) (rep *Report, runs []record.Run, notes []s
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	c.build(b, kept)
-	return b.Report(), c.keptRuns(kept), notes, nil
+	c.build(b)
+	return b.Report(), c.keptRuns(), notes, nil
 }
 
-// merge drops the duplicates and returns the entries kept, in the order
-// of the unsharded run: by instance number, then input name and line, then
-// the order read (of the first of duplicates); the entries are sorted in
-// place.
-func (c *Collector) merge() (kept []entry, notes []string, err error) {
+// merge drops the duplicates and sorts the entries kept in the order of
+// the unsharded run: by instance number, then input name and line, then
+// the order read (of the first of duplicates).
+func (c *Collector) merge() (notes []string, err error) {
 	c.prepare()
 	switch {
 	case c.mixed != nil:
-		return nil, nil, c.mixed
+		return nil, c.mixed
 	case c.dupErr != nil:
-		return nil, nil, c.dupErr
+		return nil, c.dupErr
 	}
 	rank := make([]int, len(c.inputs)) // input index to its place in name order
 	order := make([]int, len(c.inputs))
@@ -497,17 +490,11 @@ func (c *Collector) merge() (kept []entry, notes []string, err error) {
 	for r, i := range order {
 		rank[i] = r
 	}
-	kept = c.entries[:0]
-	for _, e := range c.entries {
-		if !e.dropped {
-			kept = append(kept, e)
-		}
+	c.entries.compact()
+	if c.entries.n == 0 {
+		return nil, ErrNoRuns
 	}
-	c.entries = kept
-	if len(kept) == 0 {
-		return nil, nil, ErrNoRuns
-	}
-	slices.SortFunc(kept, func(a, b entry) int {
+	c.entries.sort(func(a, b *entry) int {
 		if x := cmp.Compare(a.instance, b.instance); x != 0 {
 			return x
 		}
@@ -522,17 +509,17 @@ func (c *Collector) merge() (kept []entry, notes []string, err error) {
 	if c.dups > 0 {
 		notes = append(notes, fmt.Sprintf("%d runs appear twice with the same results (a resumed or repeated shard); each is counted once", c.dups))
 	}
-	return kept, notes, nil
+	return notes, nil
 }
 
-// keptRuns returns the runs of kept, in order, with KeepRuns; else nil.
-func (c *Collector) keptRuns(kept []entry) []record.Run {
+// keptRuns returns the runs kept, in order, with KeepRuns; else nil.
+func (c *Collector) keptRuns() []record.Run {
 	if !c.KeepRuns {
 		return nil
 	}
-	runs := make([]record.Run, len(kept))
-	for i, e := range kept {
-		runs[i] = c.runs[e.seq]
+	runs := make([]record.Run, c.entries.n)
+	for i := range runs {
+		runs[i] = c.runs[c.entries.at(i).seq]
 	}
 	return runs
 }
@@ -564,31 +551,28 @@ func (c *Collector) addStream(name string, s *record.Stream) error {
 	return nil
 }
 
-// build adds the instances of kept, in order, to b: the runs of one key
+// build adds the instances kept, in order, to b: the runs of one key
 // (keyOf) together, keys in the order of their first run.
-func (c *Collector) build(b *Builder, kept []entry) {
+func (c *Collector) build(b *Builder) {
 	var group []entry
 	var runs []record.Run
 	var ptrs []*record.Run
 	var boards []uint64
-	for i := 0; i < len(kept); {
-		j := i + 1
-		for j < len(kept) && kept[j].instance == kept[i].instance &&
-			(kept[i].instance > 0 || kept[j].input == kept[i].input && kept[j].line == kept[i].line) {
-			j++
-		}
+	c.entries.groups(func(a, b *entry) bool {
+		return a.instance == b.instance && (a.instance > 0 || a.input == b.input && a.line == b.line)
+	}, func(es []entry) {
 		// Instance numbers naming two boards are two keys, in the order of
 		// their first runs.
 		boards = boards[:0]
-		for _, e := range kept[i:j] {
+		for _, e := range es {
 			if !slices.Contains(boards, e.board) {
 				boards = append(boards, e.board)
 			}
 		}
 		for _, board := range boards {
 			group = group[:0]
-			for _, e := range kept[i:j] {
-				if kept[i].instance == 0 || e.board == board {
+			for _, e := range es {
+				if es[0].instance == 0 || e.board == board {
 					group = append(group, e)
 				}
 			}
@@ -600,12 +584,11 @@ func (c *Collector) build(b *Builder, kept []entry) {
 				ptrs = append(ptrs, &runs[k])
 			}
 			b.Add(ptrs)
-			if kept[i].instance == 0 {
+			if es[0].instance == 0 {
 				break
 			}
 		}
-		i = j
-	}
+	})
 }
 
 // run returns the run of e, with what a report reads of it.
@@ -613,4 +596,64 @@ func (c *Collector) run(e *entry) record.Run {
 	return record.Run{Puzzle: c.puzzle, Input: c.inputs[e.input], Line: int(e.line), Instance: int(e.instance),
 		Repeat: int(e.repeat), Heuristic: c.heurs[e.heur], Status: statuses[e.status], Length: int(e.length),
 		Bound: int(e.bound), H0: int(e.h0), Expanded: e.expanded, Generated: e.generated, TimeNS: e.timeNS}
+}
+
+// entryList is a Collector's entries, in chunks of chunkSize that are
+// never copied as the list grows, sorted in place.
+type entryList struct {
+	chunks [][]entry
+	n      int
+	cmp    func(a, b *entry) int // the order of sort
+}
+
+func (l *entryList) at(i int) *entry { return &l.chunks[i/chunkSize][i%chunkSize] }
+
+func (l *entryList) add(e entry) {
+	if l.n%chunkSize == 0 && l.n/chunkSize == len(l.chunks) {
+		l.chunks = append(l.chunks, make([]entry, chunkSize))
+	}
+	*l.at(l.n) = e
+	l.n++
+}
+
+// sort sorts the list by cmp.
+func (l *entryList) sort(cmp func(a, b *entry) int) {
+	l.cmp = cmp
+	sort.Sort(l)
+}
+
+func (l *entryList) Len() int           { return l.n }
+func (l *entryList) Less(i, j int) bool { return l.cmp(l.at(i), l.at(j)) < 0 }
+func (l *entryList) Swap(i, j int)      { a, b := l.at(i), l.at(j); *a, *b = *b, *a }
+
+// groups calls f with each run of consecutive entries that are same as the
+// first of them, copied: what f changes in them is written back.
+func (l *entryList) groups(same func(a, b *entry) bool, f func([]entry)) {
+	var g []entry
+	for i := 0; i < l.n; {
+		g = append(g[:0], *l.at(i))
+		j := i + 1
+		for j < l.n && same(l.at(i), l.at(j)) {
+			g = append(g, *l.at(j))
+			j++
+		}
+		f(g)
+		for k := range g {
+			*l.at(i + k) = g[k]
+		}
+		i = j
+	}
+}
+
+// compact removes the dropped entries, keeping the others in order.
+func (l *entryList) compact() {
+	w := 0
+	for i := range l.n {
+		if e := l.at(i); !e.dropped {
+			*l.at(w) = *e
+			w++
+		}
+	}
+	l.n = w
+	l.chunks = l.chunks[:(w+chunkSize-1)/chunkSize]
 }

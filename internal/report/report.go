@@ -551,11 +551,11 @@ func Merge(streams ...*record.Stream) (*record.Stream, []string, error) {
 		out.Headers = append(out.Headers, s.Headers...)
 		out.Configs = append(out.Configs, s.Configs...)
 	}
-	kept, notes, err := c.merge()
+	notes, err := c.merge()
 	if err != nil {
 		return nil, nil, err
 	}
-	out.Runs = c.keptRuns(kept)
+	out.Runs = c.keptRuns()
 	return out, notes, nil
 }
 
