@@ -1,9 +1,12 @@
 package puzzle
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -200,26 +203,55 @@ func (s *Selection) takesAny(n int) bool {
 }
 
 // Units returns a batch Source of the records of the inputs of p that sel
-// takes, in order, one unit a record holding its text (a record with no
-// text, its error). Once the inputs have been read to their end it calls
-// end with the number of records they held.
+// takes, in order: a unit a record holding its text (a record with no
+// text, its error), or, from a regular file, the records taken that follow
+// one another line after line gathered into units of about unitBytes, as
+// the whole-input reader makes them. Once the inputs have been read to
+// their end it calls end with the number of records they held.
 func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end func(n int)) func(send func(*batch.Unit, batch.None) bool) error {
 	return func(send func(*batch.Unit, batch.None) bool) error {
-		n, err := selected(p, open, inputs, true, sel, func(rec *Record[B]) bool {
-			u := &batch.Unit{Name: rec.Input, Line: rec.Start, Records: 1}
-			if rec.Text != nil {
-				u.Data = append([]byte(nil), rec.Text...) // a bad sliding-tile record too: its solver reports it
-			} else {
-				u.Err, u.Line = rec.Err, rec.Line
+		var u *batch.Unit // records gathered, not yet sent
+		next, file := 0, false
+		flush := func() bool {
+			v := u
+			u = nil
+			return v == nil || send(v, batch.None{})
+		}
+		opener := func(name string) (io.Reader, func(), error) {
+			r, closeInput, err := open(name)
+			f, ok := r.(*os.File)
+			st, serr := (*os.File).Stat(f)
+			file = ok && serr == nil && st.Mode().IsRegular()
+			return r, closeInput, err
+		}
+		n, err := selected(p, opener, inputs, true, sel, func(rec *Record[B]) bool {
+			if u != nil && (rec.Text == nil || rec.Input != u.Name || rec.Start != next || len(u.Data) >= unitBytes ||
+				u.Data[len(u.Data)-1] != '\n') && !flush() {
+				return false
 			}
-			return send(u, batch.None{})
+			if rec.Text == nil {
+				return send(&batch.Unit{Name: rec.Input, Line: rec.Line, Records: 1, Err: rec.Err}, batch.None{})
+			}
+			if u == nil {
+				u = &batch.Unit{Name: rec.Input, Line: rec.Start}
+			}
+			u.Data = append(u.Data, rec.Text...) // a bad sliding-tile record too: its solver reports it
+			u.Records++
+			next = rec.Start + bytes.Count(rec.Text, []byte{'\n'})
+			return file || flush() // a pipe's record goes at once
 		})
+		if !flush() && err == nil {
+			n = -1
+		}
 		if err == nil && n >= 0 {
 			end(n)
 		}
 		return err
 	}
 }
+
+// unitBytes is about the size of a unit of records gathered by Units.
+const unitBytes = 64 << 10
 
 // BenchSolvers returns the benchSolver of p for each of the heuristics,
 // making solvers that do not keep the moves; an error is a table's.

@@ -58,6 +58,7 @@ func ReadPrior(path string, cfg *Config) (*Prior, error) {
 				if err := p.checkConfig(path, cfg); err != nil {
 					return nil, err
 				}
+				sc.Brief = c.Command != "bench" // a solve output's lines answered are all it needs
 			}
 		case KindRun:
 			if p.Config == nil {

@@ -3,6 +3,7 @@ package record
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,6 +35,10 @@ const scanBufSize = 1 << 16
 // decoded without reflection; anything else goes through encoding/json.
 // What a Scanner returns is valid until the next call of Scan.
 type Scanner struct {
+	// Brief skips the board and moves of a run on the fast path, checking
+	// only the moves' count: Run().Board and Moves are then empty.
+	Brief bool
+
 	r    *bufio.Reader
 	name string
 	line int   // lines read so far
@@ -53,6 +58,7 @@ type Scanner struct {
 	truncated int
 	noNewline bool
 	done      bool
+	moves     int       // Brief: the length of the moves skipped, -1 for none
 	strs      [5]string // the last puzzle, input, heuristic, goal and status read, reused while they repeat
 }
 
@@ -350,6 +356,7 @@ var errNotFast = errors.New("not a plain run")
 // integers of at most 18 digits; it reports whether it did.
 func (s *Scanner) fastRun(body []byte) bool {
 	s.run = Run{}
+	s.moves = -1
 	p := fastParser{b: body, i: 1}
 	status := false
 	p.space()
@@ -380,7 +387,9 @@ func (s *Scanner) fastRun(body []byte) bool {
 		}
 		break
 	}
-	return status && p.i == len(p.b)
+	// Brief: moves as many as the length, or the full decoding says why not.
+	return status && p.i == len(p.b) &&
+		(s.moves < 0 || s.run.Status != StatusSolved || s.moves == 0 && s.run.Length > 0 || s.moves == s.run.Length)
 }
 
 // fastField decodes the value of key at p into s.run.
@@ -401,9 +410,17 @@ func (s *Scanner) fastField(p *fastParser, key []byte, status *bool) error {
 		st, err = s.fastStr(p, 4)
 		r.Status, *status = Status(st), true
 	case "board":
-		r.Board, err = p.strAlloc()
+		if s.Brief {
+			_, err = p.skipStr()
+		} else {
+			r.Board, err = p.strAlloc()
+		}
 	case "moves":
-		r.Moves, err = p.strAlloc()
+		if s.Brief {
+			s.moves, err = p.skipStr()
+		} else {
+			r.Moves, err = p.strAlloc()
+		}
 	case "error":
 		r.Error, err = p.strAlloc()
 	case "line":
@@ -475,7 +492,13 @@ func (p *fastParser) str() ([]byte, error) {
 		return nil, errNotFast
 	}
 	start := p.i + 1
-	for j := start; j < len(p.b); j++ {
+	j := start
+	for ; j+8 <= len(p.b); j += 8 { // 8 bytes at a time while none is special
+		if special(binary.LittleEndian.Uint64(p.b[j:])) {
+			break
+		}
+	}
+	for ; j < len(p.b); j++ {
 		c := p.b[j]
 		switch {
 		case c == '"':
@@ -486,6 +509,29 @@ func (p *fastParser) str() ([]byte, error) {
 		}
 	}
 	return nil, errNotFast
+}
+
+// special reports whether one of the 8 bytes of x ends a plain string or
+// is not plain: a quote, a backslash, a control character or a byte from
+// 0x80.
+func special(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	zero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
+	return (x&highs | (x-0x20*ones)&^x&highs | zero(x^'"'*ones) | zero(x^'\\'*ones)) != 0
+}
+
+// skipStr skips a string without escapes, returning its length in
+// bytes: a control character or invalid UTF-8 in it goes unnoticed.
+func (p *fastParser) skipStr() (int, error) {
+	if p.peek() != '"' {
+		return 0, errNotFast
+	}
+	n := bytes.IndexByte(p.b[p.i+1:], '"')
+	if n < 0 || bytes.IndexByte(p.b[p.i+1:p.i+1+n], '\\') >= 0 {
+		return 0, errNotFast
+	}
+	p.i += n + 2
+	return n, nil
 }
 
 func (p *fastParser) strAlloc() (string, error) {

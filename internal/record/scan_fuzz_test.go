@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -83,5 +84,25 @@ func TestScannerLines(t *testing.T) {
 	}
 	if !sc.MissingNewline() || sc.Size() != int64(len(in)) {
 		t.Fatalf("missing newline %v, size %d of %d", sc.MissingNewline(), sc.Size(), len(in))
+	}
+}
+
+// TestSpecial: special finds a quote, backslash, control byte or byte
+// from 0x80 at any of the 8 places among plain bytes, and passes 8 plain
+// bytes.
+func TestSpecial(t *testing.T) {
+	plain := []byte("aZ09 ~-:")
+	if special(binary.LittleEndian.Uint64(plain)) {
+		t.Fatalf("%q is plain", plain)
+	}
+	for c := range 256 {
+		want := c == '"' || c == '\\' || c < 0x20 || c >= 0x80
+		for at := range 8 {
+			b := append([]byte(nil), plain...)
+			b[at] = byte(c)
+			if got := special(binary.LittleEndian.Uint64(b)); got != want {
+				t.Fatalf("byte %#x at %d: special %v", c, at, got)
+			}
+		}
 	}
 }
