@@ -205,8 +205,8 @@ func (s *Selection) takesAny(n int) bool {
 // Units returns a batch Source of the records of the inputs of p that sel
 // takes, in order: a unit a record holding its text (a record with no
 // text, its error), or, from a regular file, the records taken that follow
-// one another line after line gathered into units of about unitBytes, as
-// the whole-input reader makes them. Once the inputs have been read to
+// one another line after line gathered into units of up to
+// batch.ChunkSize bytes, as the whole-input reader makes them. Once the inputs have been read to
 // their end it calls end with the number of records they held.
 func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end func(n int)) func(send func(*batch.Unit, batch.None) bool) error {
 	return func(send func(*batch.Unit, batch.None) bool) error {
@@ -225,7 +225,7 @@ func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end
 			return r, closeInput, err
 		}
 		n, err := selected(p, opener, inputs, true, sel, func(rec *Record[B]) bool {
-			if u != nil && (rec.Text == nil || rec.Input != u.Name || rec.Start != next || len(u.Data) >= unitBytes ||
+			if u != nil && (rec.Text == nil || rec.Input != u.Name || rec.Start != next || len(u.Data)+len(rec.Text) > cap(u.Data) ||
 				u.Data[len(u.Data)-1] != '\n') && !flush() {
 				return false
 			}
@@ -233,7 +233,7 @@ func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end
 				return send(&batch.Unit{Name: rec.Input, Line: rec.Line, Records: 1, Err: rec.Err}, batch.None{})
 			}
 			if u == nil {
-				u = &batch.Unit{Name: rec.Input, Line: rec.Start}
+				u = &batch.Unit{Name: rec.Input, Line: rec.Start, Data: batch.UnitData()}
 			}
 			u.Data = append(u.Data, rec.Text...) // a bad sliding-tile record too: its solver reports it
 			u.Records++
@@ -249,9 +249,6 @@ func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end
 		return err
 	}
 }
-
-// unitBytes is about the size of a unit of records gathered by Units.
-const unitBytes = 64 << 10
 
 // BenchSolvers returns the benchSolver of p for each of the heuristics,
 // making solvers that do not keep the moves; an error is a table's.

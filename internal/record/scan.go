@@ -35,8 +35,10 @@ const scanBufSize = 1 << 16
 // decoded without reflection; anything else goes through encoding/json.
 // What a Scanner returns is valid until the next call of Scan.
 type Scanner struct {
-	// Brief skips the board and moves of a run on the fast path, checking
-	// only the moves' count: Run().Board and Moves are then empty.
+	// Brief keeps of a run on the fast path only its input, line, status,
+	// length and error, checking the moves' count: what a resumed solve
+	// needs. The other fields are skipped (a number's digits or a string's
+	// quotes found, not checked further) and left empty.
 	Brief bool
 
 	r    *bufio.Reader
@@ -396,6 +398,13 @@ func (s *Scanner) fastRun(body []byte) bool {
 func (s *Scanner) fastField(p *fastParser, key []byte, status *bool) error {
 	r := &s.run
 	var err error
+	if s.Brief {
+		switch string(key) {
+		case "puzzle", "heuristic", "goal", "board", "instance", "repeat", "symbol", "bound", "h0", "iterations",
+			"expanded", "generated", "time_ns":
+			return p.skipValue()
+		}
+	}
 	switch string(key) {
 	case "puzzle":
 		r.Puzzle, err = s.fastStr(p, 0)
@@ -518,6 +527,22 @@ func special(x uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	zero := func(v uint64) uint64 { return (v - ones) & ^v & highs }
 	return (x&highs | (x-0x20*ones)&^x&highs | zero(x^'"'*ones) | zero(x^'\\'*ones)) != 0
+}
+
+// skipValue skips a string without escapes or a number.
+func (p *fastParser) skipValue() error {
+	if p.peek() == '"' {
+		_, err := p.skipStr()
+		return err
+	}
+	start := p.i
+	for p.i < len(p.b) && (p.b[p.i] >= '0' && p.b[p.i] <= '9' || p.b[p.i] == '-') {
+		p.i++
+	}
+	if p.i == start {
+		return errNotFast
+	}
+	return nil
 }
 
 // skipStr skips a string without escapes, returning its length in
