@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -29,10 +28,26 @@ type compareFlags struct {
 	Plot        string
 	Baseline    string
 	PerInstance bool
+	Time        timeBasis
+}
+
+// timeBasis is the value of --time: timeWall or timeCPU.
+type timeBasis uint8
+
+const timeWall, timeCPU timeBasis = 0, 1
+
+func (t timeBasis) String() string { return [...]string{"wall", "cpu"}[t] }
+
+// options returns the report options the flags ask for.
+func (f *compareFlags) options() report.Options {
+	return report.Options{Baseline: f.Baseline, Keep: f.PerInstance || f.Plot != "", CPU: f.Time == timeCPU}
 }
 
 func (f *compareFlags) register(cmd *cobra.Command) {
 	formatFlag(cmd, &f.Format, formatTable, formatTable, formatJSON, formatCSV)
+	enumFlag(cmd.Flags(), &f.Time, "time", timeWall,
+		"time the median of repeated runs and the time spread are taken on: wall, or cpu (the solving thread's CPU time, steadier on a shared machine)",
+		timeWall, timeCPU)
 	cmd.Flags().StringVar(&f.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
 	cmd.Flags().StringVar(&f.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
 	cmd.Flags().BoolVar(&f.PerInstance, "per-instance", false, "add one row per instance and heuristic")
@@ -85,17 +100,18 @@ func runBenchReport(o *benchReportOptions) error {
 		if f == "-" {
 			continue
 		}
-		if st, err := os.Stat(f); err != nil {
+		if _, err := os.Stat(f); err != nil {
 			return withCode(ExitIO, err)
-		} else if st.IsDir() {
-			return withCode(ExitIO, fmt.Errorf("bench report: %s is a directory: name the output files in it", f))
 		}
 	}
 	c := report.NewCollector()
 	c.KeepRuns = o.Format == formatJSON || o.Format == formatCSV && o.PerInstance
 	for _, f := range o.Files {
-		if err := readReportInput(o.g, c, f); err != nil {
-			return err
+		var pe *fs.PathError // reading failed (a directory): 4; a bad record: 1
+		if err := c.ReadFile(f, o.g.Stdin); errors.As(err, &pe) {
+			return withCode(ExitIO, err)
+		} else if err != nil {
+			return withCode(ExitBadInput, err)
 		}
 	}
 	problems, notes := c.Check()
@@ -108,10 +124,8 @@ func runBenchReport(o *benchReportOptions) error {
 	if len(problems) > 0 && !o.Partial {
 		return withCode(ExitIncomplete, fmt.Errorf("bench report: the outputs are not one whole set (%d problems above); --partial merges them anyway", len(problems)))
 	}
-	rep, runs, notes, err := c.Report(report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != ""})
-	if errors.Is(err, report.ErrNoRuns) {
-		return withCode(ExitIncomplete, fmt.Errorf("bench report: %w in %s", err, strings.Join(o.Files, ", ")))
-	} else if err != nil {
+	rep, runs, notes, err := c.Report(o.options())
+	if err != nil {
 		return withCode(ExitBadInput, err)
 	}
 	for _, n := range append(notes, report.ProvenanceNotes(c.Headers())...) {
@@ -123,27 +137,4 @@ func runBenchReport(o *benchReportOptions) error {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
 	return benchEnd(o.g, rep, o.Plot, false)
-}
-
-// readReportInput reads the output file name ("-" standard input) into c:
-// an error reading it exits 4, a value that is not a record 1.
-func readReportInput(g *globalOptions, c *report.Collector, name string) error {
-	r := g.Stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return withCode(ExitIO, err)
-		}
-		defer f.Close()
-		r = f
-	}
-	err := c.Read(r, name)
-	var pe *fs.PathError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &pe):
-		return withCode(ExitIO, err)
-	}
-	return withCode(ExitBadInput, err)
 }

@@ -89,22 +89,9 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	if err == nil && unmatched.Load() {
 		err = withCode(ExitBadInput, errSilent)
 	}
-	return priorStatus(f.out.Prior, finishSolve(g, &f.out, err, o.Tracker.InFlight(), o.JSON))
-}
-
-// priorStatus returns err, or the exit status the records of the run p
-// resumed call for when it is lower: 1 when some were not solved (error,
-// unsolvable), else 5 when some stopped at a limit, as the run that wrote
-// them exited.
-func priorStatus(p *record.Prior, err error) error {
-	if p == nil || err != nil && !isSilent(err, ExitLimit) {
-		return err
-	}
-	switch {
-	case p.Done.Failed > 0:
-		return withCode(ExitBadInput, errSilent)
-	case p.Done.Censored > 0:
-		return withCode(ExitLimit, errSilent)
+	err = finishSolve(g, &f.out, err, o.Tracker.InFlight(), o.JSON)
+	if p := f.out.Prior; p != nil && (err == nil || isSilent(err, ExitLimit)) && p.Done.Failed+p.Done.Censored > 0 {
+		err = withCode(map[bool]int{true: ExitBadInput, false: ExitLimit}[p.Done.Failed > 0], errSilent) // as the resumed run exited
 	}
 	return err
 }

@@ -401,7 +401,7 @@ func (s *Scanner) fastField(p *fastParser, key []byte, status *bool) error {
 	if s.Brief {
 		switch string(key) {
 		case "puzzle", "heuristic", "goal", "board", "instance", "repeat", "symbol", "bound", "h0", "iterations",
-			"expanded", "generated", "time_ns":
+			"expanded", "generated", "time_ns", "cpu_ns":
 			return p.skipValue()
 		}
 	}
@@ -456,6 +456,10 @@ func (s *Scanner) fastField(p *fastParser, key []byte, status *bool) error {
 		var n int
 		n, err = p.int()
 		r.TimeNS = int64(n)
+	case "cpu_ns":
+		var n int
+		n, err = p.int()
+		r.CPUNS = int64(n)
 	default:
 		return errNotFast
 	}

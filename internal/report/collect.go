@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"io"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -16,7 +17,7 @@ import (
 // Collector reads bench outputs (the shards of one run, runs of other
 // heuristics on the same instances, solve -o outputs) one run at a time
 // and keeps of each run only what the comparison needs: a fixed-size entry
-// of about 80 bytes (numbers, and hashes of the board and of the fields
+// of 80 bytes (numbers, and hashes of the board and of the fields
 // that tell two runs apart), not the run. Check then checks the set as
 // CheckSet does, and Report merges the runs as Merge does and builds the
 // report. Only KeepRuns keeps the runs themselves, for outputs that write
@@ -49,7 +50,7 @@ const chunkSize = 1 << 16
 // entry is one run as a Collector keeps it.
 type entry struct {
 	expanded, generated uint64
-	timeNS              int64
+	timeNS, cpuNS       int64
 	same                uint64 // hash of every field but the time, input and line
 	board               uint64 // hash of the board
 	seq                 uint32 // the run's place among every run read
@@ -86,6 +87,20 @@ type outFile struct {
 // NewCollector returns an empty Collector.
 func NewCollector() *Collector {
 	return &Collector{seed: maphash.MakeSeed(), tables: firstSeen{}, inputIdx: map[string]uint32{}, heurIdx: map[string]uint16{}}
+}
+
+// ReadFile reads the output file name ("-" for stdin) as Read does; an
+// error opening or reading it is an *fs.PathError.
+func (c *Collector) ReadFile(name string, stdin io.Reader) error {
+	if name == "-" {
+		return c.Read(stdin, name)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return c.Read(f, name)
 }
 
 // Read reads the output r, named name, with a record.Scanner; an error is
@@ -162,7 +177,7 @@ func (c *Collector) addRun(f *outFile, r *record.Run) error {
 		r.H0 < -most || c.entries.n >= 1<<32-1 {
 		return fmt.Errorf("a run past the sizes bench report takes (instance, line, repeat, length, bound or h0)")
 	}
-	e := entry{expanded: r.Expanded, generated: r.Generated, timeNS: r.TimeNS, same: c.sameHash(r), board: c.hash(r.Board),
+	e := entry{expanded: r.Expanded, generated: r.Generated, timeNS: r.TimeNS, cpuNS: r.CPUNS, same: c.sameHash(r), board: c.hash(r.Board),
 		seq: uint32(c.entries.n), instance: int32(r.Instance), line: int32(r.Line), input: c.input(r.Input),
 		heur: c.heur(r.Heuristic), repeat: uint16(r.Repeat), file: uint16(len(c.files) - 1),
 		status: uint8(slices.Index(statuses, r.Status)), length: int16(r.Length), bound: int16(r.Bound), h0: int16(r.H0)}
@@ -595,7 +610,7 @@ func (c *Collector) build(b *Builder) {
 func (c *Collector) run(e *entry) record.Run {
 	return record.Run{Puzzle: c.puzzle, Input: c.inputs[e.input], Line: int(e.line), Instance: int(e.instance),
 		Repeat: int(e.repeat), Heuristic: c.heurs[e.heur], Status: statuses[e.status], Length: int(e.length),
-		Bound: int(e.bound), H0: int(e.h0), Expanded: e.expanded, Generated: e.generated, TimeNS: e.timeNS}
+		Bound: int(e.bound), H0: int(e.h0), Expanded: e.expanded, Generated: e.generated, TimeNS: e.timeNS, CPUNS: e.cpuNS}
 }
 
 // entryList is a Collector's entries, in chunks of chunkSize that are

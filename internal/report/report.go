@@ -53,10 +53,11 @@ func (s *Stat) add(x float64, censored bool) {
 // Columns are the node and time columns of one heuristic over a set of
 // instances; times are in nanoseconds.
 type Columns struct {
-	Instances int  `json:"instances"`
-	Expanded  Stat `json:"expanded"`
-	Generated Stat `json:"generated"`
-	TimeNS    Stat `json:"time_ns"`
+	Instances int   `json:"instances"`
+	Expanded  Stat  `json:"expanded"`
+	Generated Stat  `json:"generated"`
+	TimeNS    Stat  `json:"time_ns"`
+	CPUNS     *Stat `json:"cpu_ns,omitempty"` // the solving threads' CPU time, when the runs record it
 }
 
 func (c *Columns) add(x *Cell) {
@@ -65,12 +66,21 @@ func (c *Columns) add(x *Cell) {
 	c.Expanded.add(float64(x.Expanded), censored)
 	c.Generated.add(float64(x.Generated), censored)
 	c.TimeNS.add(float64(x.TimeNS), censored)
+	if x.CPUNS > 0 {
+		if c.CPUNS == nil {
+			c.CPUNS = &Stat{}
+		}
+		c.CPUNS.add(float64(x.CPUNS), censored)
+	}
 }
 
 func (c *Columns) finish() {
 	if c.Instances > 0 {
 		n := float64(c.Instances)
 		c.Expanded.Mean, c.Generated.Mean, c.TimeNS.Mean = c.Expanded.Total/n, c.Generated.Total/n, c.TimeNS.Total/n
+		if c.CPUNS != nil {
+			c.CPUNS.Mean = c.CPUNS.Total / n
+		}
 	}
 }
 
@@ -113,8 +123,9 @@ type Cell struct {
 	H0          int
 	Expanded    uint64
 	Generated   uint64
-	TimeNS      int64 // the median of the repeats' times (the lower median of an even count)
-	MinTimeNS   int64
+	TimeNS      int64 // the wall time of the median repeat (the lower median of an even count) by wall or CPU time (Options.CPU)
+	CPUNS       int64 // the CPU time of that repeat; 0 when not recorded
+	MinTimeNS   int64 // the least and greatest of the repeats' wall times, or CPU times with Options.CPU
 	MaxTimeNS   int64
 	Repeats     int  // runs folded into the cell; 0 when the heuristic did not run the instance
 	NodesDiffer bool // repeats that solved reported different node counts
@@ -129,6 +140,9 @@ type Report struct {
 	PairedInstances int       `json:"paired_instances"`
 	Disagreements   []string  `json:"disagreements,omitempty"`
 	Heuristics      []Summary `json:"heuristics"`
+	// Time is "cpu" when the median of repeated runs and the time spread
+	// are taken on CPU time (bench --time cpu); absent for wall time.
+	Time string `json:"time,omitempty"`
 
 	// Boards and Cells[h][i] (heuristic h, instance i) are the folded
 	// runs; they are not part of the JSON record, which runs carry.
@@ -148,6 +162,9 @@ type Options struct {
 	// Keep keeps the folded cells of every instance in Report.Boards and
 	// Report.Cells (for per-instance rows and plots); Build always does.
 	Keep bool
+	// CPU takes the median of repeated runs, and the time spread, on the
+	// CPU time of the solving thread rather than wall time (--time cpu).
+	CPU bool
 }
 
 // Errors of Build and Merge.
@@ -229,6 +246,7 @@ type Builder struct {
 	heurs      []string
 	index      map[string]int
 	keep       bool
+	cpu        bool // Options.CPU
 	inputOrder map[string]int
 	h0, length []float64 // per heuristic: sums of h0 and of paired lengths
 	h0n        []int
@@ -244,7 +262,10 @@ func NewBuilder(puzzle string, heuristics []string, o Options) (*Builder, error)
 		return nil, ErrNoRuns
 	}
 	b := &Builder{rep: &Report{Puzzle: puzzle, Baseline: heuristics[0]}, heurs: heuristics, index: map[string]int{},
-		keep: o.Keep, inputOrder: map[string]int{}}
+		keep: o.Keep, cpu: o.CPU, inputOrder: map[string]int{}}
+	if o.CPU {
+		b.rep.Time = "cpu"
+	}
 	for h, name := range heuristics {
 		b.index[name] = h
 	}
@@ -285,7 +306,7 @@ func (b *Builder) Add(runs []*record.Run) {
 	}
 	paired := true
 	for h, g := range b.groups {
-		b.cells[h] = fold(g)
+		b.cells[h] = fold(g, b.cpu)
 		rep.Repeats = max(rep.Repeats, len(g))
 		paired = paired && b.cells[h].Status == record.StatusSolved && b.cells[h].Repeats > 0
 	}
@@ -317,7 +338,7 @@ func (b *Builder) Add(runs []*record.Run) {
 		b.h0[h] += float64(c.H0)
 		b.h0n[h]++
 		if c.Repeats > 1 {
-			b.spreads[h] = append(b.spreads[h], c.spread())
+			b.spreads[h] = append(b.spreads[h], c.spread(b.cpu))
 		}
 		if paired {
 			s.Paired.add(c)
@@ -429,8 +450,9 @@ func severity(s record.Status) int {
 	return 4
 }
 
-// fold folds the repeats of one instance under one heuristic.
-func fold(g []*record.Run) Cell {
+// fold folds the repeats of one instance under one heuristic: the figures
+// of the median repeat by wall time or, with cpu, by CPU time.
+func fold(g []*record.Run, cpu bool) Cell {
 	if len(g) == 0 {
 		return Cell{}
 	}
@@ -447,10 +469,15 @@ func fold(g []*record.Run) Cell {
 			same = append(same, r)
 		}
 	}
-	slices.SortStableFunc(same, func(a, b *record.Run) int { return cmp.Compare(a.TimeNS, b.TimeNS) })
+	time := func(r *record.Run) int64 { return r.TimeNS }
+	if cpu {
+		time = func(r *record.Run) int64 { return r.CPUNS }
+	}
+	slices.SortStableFunc(same, func(a, b *record.Run) int { return cmp.Compare(time(a), time(b)) })
 	m := same[(len(same)-1)/2]
 	c.Length, c.Bound, c.H0, c.Expanded, c.Generated, c.TimeNS = m.Length, m.Bound, m.H0, m.Expanded, m.Generated, m.TimeNS
-	c.MinTimeNS, c.MaxTimeNS = same[0].TimeNS, same[len(same)-1].TimeNS
+	c.CPUNS = m.CPUNS
+	c.MinTimeNS, c.MaxTimeNS = time(same[0]), time(same[len(same)-1])
 	for _, r := range same {
 		if c.Status == record.StatusSolved && (r.Generated != m.Generated || r.Expanded != m.Expanded || r.Length != m.Length) {
 			c.NodesDiffer = true
@@ -459,13 +486,17 @@ func fold(g []*record.Run) Cell {
 	return c
 }
 
-// spread returns the relative spread (max-min)/median of c's times, 0
-// when it has no time.
-func (c *Cell) spread() float64 {
-	if c.TimeNS <= 0 {
+// spread returns the relative spread (max-min)/median of c's wall times
+// or, with cpu, CPU times; 0 when it has no time.
+func (c *Cell) spread(cpu bool) float64 {
+	median := c.TimeNS
+	if cpu {
+		median = c.CPUNS
+	}
+	if median <= 0 {
 		return 0
 	}
-	return float64(c.MaxTimeNS-c.MinTimeNS) / float64(c.TimeNS)
+	return float64(c.MaxTimeNS-c.MinTimeNS) / float64(median)
 }
 
 // disagreements lists how the heuristics' cells of instance in disagree:
