@@ -1,9 +1,14 @@
 package record
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
 )
 
 // Prior is what the output file of an earlier run holds, for a run that
@@ -37,7 +42,7 @@ type Prior struct {
 // field that differs, or says why the file is not such an output. A missing
 // or empty file is no prior run: a Prior with nothing done.
 func ReadPrior(path string, cfg *Config) (*Prior, error) {
-	p := &Prior{byInstance: map[int][]Run{}, answered: map[string]*lineSet{}}
+	p := newPrior()
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
 		return p, nil
@@ -47,6 +52,31 @@ func ReadPrior(path string, cfg *Config) (*Prior, error) {
 	}
 	defer f.Close()
 	sc := NewScanner(f, path)
+	if err := p.scan(sc, path, cfg, true); err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if splits := splitPoints(f, st, sc.Size()); p.Config != nil && err == nil && len(splits) > 2 {
+		err = p.scanParts(f, path, splits, sc.Lines())
+	} else {
+		err = p.scan(sc, path, cfg, false)
+		p.Size, p.Truncated, p.MissingNewline = sc.Size(), sc.Truncated(), sc.MissingNewline()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if p.Size > 0 && p.Config == nil {
+		return nil, fmt.Errorf("%s has no configuration header: it is not an output of bench or solve -o", path)
+	}
+	return p, nil
+}
+
+func newPrior() *Prior { return &Prior{byInstance: map[int][]Run{}, answered: map[string]*lineSet{}} }
+
+// scan reads the values of sc into p: all of them, or with untilConfig up
+// to the first configuration header, which it checks against cfg.
+func (p *Prior) scan(sc *Scanner, path string, cfg *Config, untilConfig bool) error {
+	sc.Brief = p.Config != nil && p.Config.Command != "bench"
 	for sc.Scan() {
 		switch sc.Kind() {
 		case KindHeader:
@@ -56,25 +86,100 @@ func ReadPrior(path string, cfg *Config) (*Prior, error) {
 				c := *h.Config
 				p.Config = &c
 				if err := p.checkConfig(path, cfg); err != nil {
-					return nil, err
+					return err
 				}
-				sc.Brief = c.Command != "bench" // a solve output's lines answered are all it needs
+				if untilConfig {
+					return nil
+				}
 			}
 		case KindRun:
 			if p.Config == nil {
-				return nil, fmt.Errorf("%s has no configuration header: it is not an output of bench or solve -o", path)
+				return fmt.Errorf("%s has no configuration header: it is not an output of bench or solve -o", path)
 			}
 			p.add(sc.Run())
 		}
+		sc.Brief = p.Config != nil && p.Config.Command != "bench" // a solve output's lines answered are all it needs
 	}
-	if err := sc.Err(); err != nil {
-		return nil, err
+	return sc.Err()
+}
+
+// partBytes is the least a part of an output read by a goroutine of its
+// own holds (a variable for tests).
+var partBytes int64 = 32 << 20
+
+// splitPoints returns where to cut the regular file f, from byte from on,
+// into parts for the cores to read at once: offsets just after a newline
+// followed by '{' (the start of a top-level value), from first to the
+// file's size; nil for a file too small to cut.
+func splitPoints(f *os.File, st os.FileInfo, from int64) []int64 {
+	if st == nil || !st.Mode().IsRegular() || st.Size()-from < 2*partBytes {
+		return nil
 	}
-	p.Size, p.Truncated, p.MissingNewline = sc.Size(), sc.Truncated(), sc.MissingNewline()
-	if p.Size > 0 && p.Config == nil {
-		return nil, fmt.Errorf("%s has no configuration header: it is not an output of bench or solve -o", path)
+	n := min(int64(runtime.GOMAXPROCS(0)), (st.Size()-from)/partBytes)
+	out := []int64{from}
+	buf := make([]byte, 1<<16)
+	for i := int64(1); i < n; i++ {
+		at := from + i*(st.Size()-from)/n
+		m, _ := f.ReadAt(buf, at)
+		if k := bytes.Index(buf[:m], []byte("\n{")); k >= 0 && at+int64(k)+1 > out[len(out)-1] {
+			out = append(out, at+int64(k)+1)
+		}
 	}
-	return p, nil
+	return append(out, st.Size())
+}
+
+// scanParts reads the parts of f between the offsets splits, each in a
+// goroutine of its own, and adds them to p in order; lines is the number
+// of lines before the first.
+func (p *Prior) scanParts(f *os.File, path string, splits []int64, lines int) error {
+	parts := make([]*Prior, len(splits)-1)
+	scs := make([]*Scanner, len(parts))
+	errs := make([]error, len(parts))
+	var wg sync.WaitGroup
+	for k := range parts {
+		parts[k] = newPrior()
+		parts[k].Config = p.Config
+		scs[k] = NewScanner(io.NewSectionReader(f, splits[k], splits[k+1]-splits[k]), path)
+		wg.Go(func() { errs[k] = parts[k].scan(scs[k], path, nil, false) })
+	}
+	wg.Wait()
+	p.Size = splits[0]
+	for k, q := range parts {
+		var le *lineError
+		if errors.As(errs[k], &le) {
+			le.line += lines
+		}
+		if errs[k] != nil {
+			return errs[k]
+		}
+		p.merge(q)
+		p.Size += scs[k].Size()
+		if k == len(parts)-1 {
+			p.MissingNewline = scs[k].MissingNewline()
+			if t := scs[k].Truncated(); t > 0 {
+				p.Truncated = t + lines
+			}
+		}
+		lines += scs[k].Lines()
+	}
+	return nil
+}
+
+// merge adds what q read (a later part of the file) to p.
+func (p *Prior) merge(q *Prior) {
+	p.Headers = append(p.Headers, q.Headers...)
+	p.Done.Add(&q.Done)
+	for n, runs := range q.byInstance {
+		p.byInstance[n] = append(p.byInstance[n], runs...)
+	}
+	p.last = max(p.last, q.last)
+	for input, set := range q.answered {
+		if have := p.answered[input]; have != nil {
+			have.union(set)
+		} else {
+			p.answered[input] = set
+		}
+	}
 }
 
 // checkConfig checks the file's configuration against cfg's.
@@ -181,6 +286,28 @@ func (s *lineSet) add(line int) {
 	}
 	i := line % lineChunk
 	s.chunks[c][i/64] |= 1 << (i % 64)
+}
+
+// union adds the lines of o to s.
+func (s *lineSet) union(o *lineSet) {
+	for c, chunk := range o.chunks {
+		if chunk == nil {
+			continue
+		}
+		for len(s.chunks) <= c {
+			s.chunks = append(s.chunks, nil)
+		}
+		if s.chunks[c] == nil {
+			s.chunks[c] = chunk
+			continue
+		}
+		for i, w := range chunk {
+			s.chunks[c][i] |= w
+		}
+	}
+	for line := range o.far {
+		s.add(line)
+	}
 }
 
 // has reports whether line is in s; a nil s is empty.

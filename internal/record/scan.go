@@ -69,6 +69,9 @@ func NewScanner(r io.Reader, name string) *Scanner {
 	return &Scanner{r: bufio.NewReaderSize(r, scanBufSize), name: name}
 }
 
+// Lines returns the number of lines read so far.
+func (s *Scanner) Lines() int { return s.line }
+
 // Scan advances to the next run, provenance header or bench summary and
 // reports whether there is one: false at the end of the input or at the
 // first error (Err). Runs are checked ([Run.Check]); an old bench document
@@ -205,8 +208,18 @@ func (s *Scanner) fromPending() (ok, more bool) {
 
 // bad returns an ErrRecord naming the input and line.
 func (s *Scanner) bad(line int, format string, a ...any) error {
-	return fmt.Errorf("%s:%d: %w: %s", s.name, line, ErrRecord, fmt.Sprintf(format, a...))
+	return &lineError{s.name, line, fmt.Errorf("%w: %s", ErrRecord, fmt.Sprintf(format, a...))}
 }
+
+// lineError is an error at a line of an input: "NAME:LINE: ERR".
+type lineError struct {
+	name string
+	line int
+	err  error
+}
+
+func (e *lineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.name, e.line, e.err) }
+func (e *lineError) Unwrap() error { return e.err }
 
 // decode decodes the whole value raw, at line, through encoding/json; it
 // reports whether it is a value to return (else it was skipped, or Err is
@@ -214,7 +227,7 @@ func (s *Scanner) bad(line int, format string, a ...any) error {
 func (s *Scanner) decode(raw []byte, line int) bool {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil {
-		s.err = fmt.Errorf("%s:%d: not a JSON object: %v", s.name, line, err)
+		s.err = &lineError{s.name, line, fmt.Errorf("not a JSON object: %v", err)}
 		return false
 	}
 	s.valLine = line
