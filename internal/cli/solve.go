@@ -60,9 +60,10 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 		return runFileError(err)
 	}
 	defer f.out.Release()
-	if f.out.Prior != nil {
-		if answered := f.out.Prior.Answered(); answered != nil {
-			f.sel.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
+	if answered := f.out.Prior.Answered(); answered != nil {
+		o.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
+		if !f.sel.All() { // with --shard or --instances the reader selects, skipping too
+			f.sel.Skip, o.Skip = o.Skip, nil
 		}
 	}
 	o.Workers = g.workers()

@@ -221,9 +221,9 @@ func (p *Prior) LastInstance() int { return p.last }
 func (p *Prior) Instance(n int) []Run { return p.byInstance[n] }
 
 // Answered reports whether the record of input (as records name it) at
-// line was answered; Answered is nil when no record was.
+// line was answered; Answered is nil when no record was (or p is nil).
 func (p *Prior) Answered() func(input string, line int) bool {
-	if len(p.answered) == 0 {
+	if p == nil || len(p.answered) == 0 {
 		return nil
 	}
 	var last string
