@@ -3,14 +3,15 @@
 # pdbsolve and, in a temporary directory:
 #   resume      `random rotation -n N --seed 19` (default N 10,000,000) solved
 #               with `solve rotation -j 2 -o full.jsonl`, uninterrupted; the
-#               second half of the boards alone (a file of its own) solved the
-#               same way: the time the remaining half needs; the whole solved
-#               again into part.jsonl, stopped by SIGTERM once the file holds
-#               half of full.jsonl's bytes, then `--resume`d. Passes when the
-#               resumed run takes at most 1.5x the remaining half's wall time,
-#               peaks at most 100 MiB, and part.jsonl holds every record of
-#               full.jsonl exactly once (headers and interrupted records
-#               aside).
+#               whole solved again into part.jsonl, stopped by SIGTERM once
+#               the file holds half of full.jsonl's bytes; then, in turn,
+#               twice each: the boards not yet answered alone (a file of
+#               their own, solved the same way: what the remaining part
+#               takes uninterrupted) and `--resume` of a copy of part.jsonl.
+#               Passes when the best resumed run takes at most 1.5x the best
+#               uninterrupted run of the remaining boards, peaks at most 100
+#               MiB, and part.jsonl holds every record of full.jsonl exactly
+#               once (headers and interrupted records aside).
 #   report      `random 8puzzle -n R --seed 11` (default R 1,000,000) through
 #               `bench 8puzzle --heuristic manhattan -j 2 -o runs.jsonl`, then
 #               `bench report runs.jsonl`: at most 30 s and 200 MiB.
@@ -63,13 +64,10 @@ timed() {
 records() { grep -v -e '^{"provenance":' -e '"status":"interrupted"' "$1"; }
 
 resume_case() {
-	local half=$((n / 2)) size target pid
+	local half=$((n / 2)) size target pid done_n st=0 i
 	"$bin" random rotation -n "$n" --seed 19 >"$work/boards.txt"
-	tail -n "$half" "$work/boards.txt" >"$work/rest.txt"
 	head -n 1 "$work/boards.txt" | "$bin" solve rotation >/dev/null 2>&1 # tables into the cache
 	timed "uninterrupted, all $n" /dev/null "$bin" solve rotation -j 2 -o "$work/full.jsonl" "$work/boards.txt"
-	timed "uninterrupted, the remaining $half alone" /dev/null "$bin" solve rotation -j 2 -o "$work/rest.jsonl" "$work/rest.txt"
-	rest_wall=$wall rest_cpu=$cpu
 	size=$(stat -c %s "$work/full.jsonl")
 	target=$((size / 2))
 	"$bin" solve rotation -j 2 -o "$work/part.jsonl" "$work/boards.txt" 2>"$work/part.err" &
@@ -78,16 +76,29 @@ resume_case() {
 		sleep 0.05
 	done
 	kill -TERM "$pid" 2>/dev/null || true
-	local st=0
 	wait "$pid" || st=$?
-	echo "stopped by SIGTERM at $(stat -c %s "$work/part.jsonl") of $size bytes, $(records "$work/part.jsonl" | wc -l) records; exit $st"
+	done_n=$(records "$work/part.jsonl" | wc -l)
+	echo "stopped by SIGTERM at $(stat -c %s "$work/part.jsonl") of $size bytes, $done_n records; exit $st"
 	[ "$st" = 143 ] || fail "the interrupted run exited $st, not 143 (SIGTERM)"
-	timed "--resume" /dev/null "$bin" solve rotation -j 2 --resume -o "$work/part.jsonl" "$work/boards.txt"
+	# The remaining boards alone, uninterrupted, and the resumed run, in
+	# turn, twice each: the best of each is compared.
+	tail -n $((n - done_n)) "$work/boards.txt" >"$work/rest.txt"
+	cp "$work/part.jsonl" "$work/part.bak"
+	local rest_best= res_best= rest_cpu= res_cpu= res_rss=0
+	for i in 1 2; do
+		rm -f "$work/rest.jsonl"
+		timed "uninterrupted, the remaining $((n - done_n)) alone #$i" /dev/null "$bin" solve rotation -j 2 -o "$work/rest.jsonl" "$work/rest.txt"
+		if [ -z "$rest_best" ] || awk -v a="$wall" -v b="$rest_best" 'BEGIN { exit !(a < b) }'; then rest_best=$wall rest_cpu=$cpu; fi
+		cp "$work/part.bak" "$work/part.jsonl"
+		timed "--resume #$i" /dev/null "$bin" solve rotation -j 2 --resume -o "$work/part.jsonl" "$work/boards.txt"
+		if [ -z "$res_best" ] || awk -v a="$wall" -v b="$res_best" 'BEGIN { exit !(a < b) }'; then res_best=$wall res_cpu=$cpu; fi
+		res_rss=$(awk -v a="$rss" -v b="$res_rss" 'BEGIN { print (a > b ? a : b) }')
+	done
 	local ratio
-	ratio=$(awk -v a="$wall" -v b="$rest_wall" 'BEGIN { printf "%.2f", a / b }')
-	echo "resumed over remaining half: $ratio wall ($(awk -v a="$cpu" -v b="$rest_cpu" 'BEGIN { printf "%.2f", a / b }') CPU)"
-	awk -v r="$ratio" 'BEGIN { exit !(r > 1.5) }' && fail "the resumed run took ${ratio}x the remaining half"
-	awk -v m="$rss" 'BEGIN { exit !(m > 100) }' && fail "the resumed run peaked at $rss MiB"
+	ratio=$(awk -v a="$res_best" -v b="$rest_best" 'BEGIN { printf "%.2f", a / b }')
+	echo "resumed over the remaining boards alone (best of 2 each): $ratio wall, $(awk -v a="$res_cpu" -v b="$rest_cpu" 'BEGIN { printf "%.2f", a / b }') CPU; peak $res_rss MiB"
+	awk -v r="$ratio" 'BEGIN { exit !(r > 1.5) }' && fail "the resumed run took ${ratio}x the remaining boards alone"
+	awk -v m="$res_rss" 'BEGIN { exit !(m > 100) }' && fail "the resumed run peaked at $res_rss MiB"
 	if cmp -s <(records "$work/full.jsonl") <(records "$work/part.jsonl"); then
 		echo "every record exactly once: part.jsonl's records are full.jsonl's, in order"
 	elif cmp -s <(records "$work/full.jsonl" | sort) <(records "$work/part.jsonl" | sort); then
@@ -95,7 +106,7 @@ resume_case() {
 	else
 		fail "part.jsonl's records are not full.jsonl's: $(records "$work/part.jsonl" | wc -l) against $(records "$work/full.jsonl" | wc -l)"
 	fi
-	rm -f "$work"/*.jsonl "$work/boards.txt" "$work/rest.txt"
+	rm -f "$work"/*.jsonl "$work/part.bak" "$work/boards.txt" "$work/rest.txt"
 }
 
 report_case() {
