@@ -220,20 +220,14 @@ func (p *Prior) LastInstance() int { return p.last }
 // Instance returns the finished runs of bench instance number n.
 func (p *Prior) Instance(n int) []Run { return p.byInstance[n] }
 
-// Answered reports whether the record of input (as records name it) at
-// line was answered; Answered is nil when no record was (or p is nil).
+// Answered returns a function reporting whether the record of input (as
+// records name it) at line was answered, safe for concurrent use; nil when
+// no record was (or p is nil).
 func (p *Prior) Answered() func(input string, line int) bool {
 	if p == nil || len(p.answered) == 0 {
 		return nil
 	}
-	var last string
-	var set *lineSet
-	return func(input string, line int) bool {
-		if set == nil || input != last {
-			last, set = input, p.answered[input]
-		}
-		return set.has(line)
-	}
+	return func(input string, line int) bool { return p.answered[input].has(line) } // safe for concurrent use
 }
 
 // checkTables returns an error naming the first table of now whose
