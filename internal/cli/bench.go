@@ -170,7 +170,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	cfg := &record.Config{Command: "bench", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics,
 		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: o.sel.Shard.String(),
 		Instances: o.Instances, Inputs: o.Inputs}
-	b, err := bench.New[B](cfg, o.options(),
+	b, err := bench.New[B](cfg, report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != "", CPU: o.Time == report.TimeCPU},
 		o.Format == formatCSV && o.PerInstance)
 	if err != nil {
 		return withCode(ExitUsage, err)

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -28,26 +27,12 @@ type compareFlags struct {
 	Plot        string
 	Baseline    string
 	PerInstance bool
-	Time        timeBasis
-}
-
-// timeBasis is the value of --time: timeWall or timeCPU.
-type timeBasis uint8
-
-const timeWall, timeCPU timeBasis = 0, 1
-
-func (t timeBasis) String() string { return [...]string{"wall", "cpu"}[t] }
-
-// options returns the report options the flags ask for.
-func (f *compareFlags) options() report.Options {
-	return report.Options{Baseline: f.Baseline, Keep: f.PerInstance || f.Plot != "", CPU: f.Time == timeCPU}
+	Time        report.TimeBasis
 }
 
 func (f *compareFlags) register(cmd *cobra.Command) {
 	formatFlag(cmd, &f.Format, formatTable, formatTable, formatJSON, formatCSV)
-	enumFlag(cmd.Flags(), &f.Time, "time", timeWall,
-		"time the median of repeated runs and the time spread are taken on: wall, or cpu (the solving thread's CPU time, steadier on a shared machine)",
-		timeWall, timeCPU)
+	enumFlag(cmd.Flags(), &f.Time, "time", report.TimeWall, "time the median of repeated runs and the time spread are taken on: wall, or cpu (the solving thread's CPU time, steadier on a shared machine)", report.TimeWall, report.TimeCPU)
 	cmd.Flags().StringVar(&f.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
 	cmd.Flags().StringVar(&f.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
 	cmd.Flags().BoolVar(&f.PerInstance, "per-instance", false, "add one row per instance and heuristic")
@@ -107,11 +92,8 @@ func runBenchReport(o *benchReportOptions) error {
 	c := report.NewCollector()
 	c.KeepRuns = o.Format == formatJSON || o.Format == formatCSV && o.PerInstance
 	for _, f := range o.Files {
-		var pe *fs.PathError // reading failed (a directory): 4; a bad record: 1
-		if err := c.ReadFile(f, o.g.Stdin); errors.As(err, &pe) {
-			return withCode(ExitIO, err)
-		} else if err != nil {
-			return withCode(ExitBadInput, err)
+		if err := c.ReadFile(f, o.g.Stdin); err != nil {
+			return withCode(map[bool]int{true: ExitIO, false: ExitBadInput}[errors.As(err, new(*os.PathError))], err) // reading failed (a directory), else a bad record
 		}
 	}
 	problems, notes := c.Check()
@@ -124,7 +106,7 @@ func runBenchReport(o *benchReportOptions) error {
 	if len(problems) > 0 && !o.Partial {
 		return withCode(ExitIncomplete, fmt.Errorf("bench report: the outputs are not one whole set (%d problems above); --partial merges them anyway", len(problems)))
 	}
-	rep, runs, notes, err := c.Report(o.options())
+	rep, runs, notes, err := c.Report(report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != "", CPU: o.Time == report.TimeCPU})
 	if err != nil {
 		return withCode(ExitBadInput, err)
 	}

@@ -150,6 +150,19 @@ type Report struct {
 	Cells  [][]Cell   `json:"-"`
 }
 
+// TimeBasis is the time repeated runs are folded on: TimeWall or TimeCPU
+// (Options.CPU); bench's --time.
+type TimeBasis uint8
+
+// The time bases.
+const (
+	TimeWall TimeBasis = iota // wall time
+	TimeCPU                   // the solving thread's CPU time
+)
+
+// String returns "wall" or "cpu".
+func (t TimeBasis) String() string { return [...]string{"wall", "cpu"}[t] }
+
 // Options shape a report.
 type Options struct {
 	// Baseline is the heuristic the node ratio is taken against; "" for
