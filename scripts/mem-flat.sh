@@ -10,6 +10,17 @@
 #   bench     `random 8puzzle -n N --seed 1` through
 #             `bench 8puzzle --heuristic manhattan,exact -o runs.jsonl`
 #             (default N 300,000; about 18 MB before this script)
+#   resume    `random rotation -n N --seed 3` solved with `solve rotation -o
+#             out.jsonl`, the file cut to its first N/2 records, then
+#             `solve rotation --resume -o out.jsonl` (default N 2,000,000;
+#             before issue 19 the resumed run kept every record read:
+#             158 MB at 200,000)
+#   report    `random 8puzzle -n N --seed 4` through `bench 8puzzle
+#             --heuristic manhattan -o runs.jsonl`, then `bench report
+#             runs.jsonl` (default N 300,000; before issue 19: 414 MB at
+#             200,000). Its entries, 80 bytes a run, grow with N by design:
+#             the limit holds, the growth check is 10x looser here (it is a
+#             check that nothing else grows).
 # A table of the peaks follows; the exit status is 1 when a case fails either
 # check, 2 on bad arguments:
 #   limit   the peak at N is at most LIMIT MiB (default 200). The known peaks
@@ -25,7 +36,8 @@
 #           case, 1.5 times ~45 MB catches anything over ~2.5 bytes a board).
 #
 # Usage: scripts/mem-flat.sh [--small] [--rotation N] [--verify N] [--bench N]
-#                            [--limit MIB] [--growth X]
+#                            [--resume N] [--report N] [--limit MIB] [--growth X]
+#                            [--only CASE]
 #   --small   the default sizes divided by 10 for a quick run (also
 #             MEM_FLAT_SMALL=1); a size given explicitly is kept
 # Tables come from $PDBSOLVE_TABLES, else a temporary directory of the
@@ -38,22 +50,25 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 usage() {
-	echo "usage: $0 [--small] [--rotation N] [--verify N] [--bench N] [--limit MIB] [--growth X]" >&2
+	echo "usage: $0 [--small] [--rotation N] [--verify N] [--bench N] [--resume N] [--report N] [--limit MIB] [--growth X] [--only CASE]" >&2
 	exit 2
 }
 small=${MEM_FLAT_SMALL:-0}
-n_rotation= n_verify= n_bench=
+n_rotation= n_verify= n_bench= n_resume= n_report= only=
 limit=200
 growth=1.5
 while [ $# -gt 0 ]; do
 	case $1 in
 	--small) small=1 ;;
-	--rotation | --verify | --bench | --limit | --growth)
+	--rotation | --verify | --bench | --resume | --report | --limit | --growth | --only)
 		[ $# -ge 2 ] || usage
 		case $1 in
 		--rotation) n_rotation=$2 ;;
 		--verify) n_verify=$2 ;;
 		--bench) n_bench=$2 ;;
+		--resume) n_resume=$2 ;;
+		--report) n_report=$2 ;;
+		--only) only=$2 ;;
 		--limit) limit=$2 ;;
 		--growth) growth=$2 ;;
 		esac
@@ -68,7 +83,9 @@ scale=1
 n_rotation=${n_rotation:-$((10000000 / scale))}
 n_verify=${n_verify:-$((2000000 / scale))}
 n_bench=${n_bench:-$((300000 / scale))}
-for n in "$n_rotation" "$n_verify" "$n_bench"; do
+n_resume=${n_resume:-$((2000000 / scale))}
+n_report=${n_report:-$((300000 / scale))}
+for n in "$n_rotation" "$n_verify" "$n_bench" "$n_resume" "$n_report"; do
 	[[ $n =~ ^[0-9]+$ ]] && [ "$n" -ge 10 ] || { echo "$0: a size must be a whole number, at least 10: $n" >&2; usage; }
 done
 [[ $limit =~ ^[0-9]+$ ]] || { echo "$0: --limit wants whole MiB: $limit" >&2; usage; }
@@ -94,6 +111,21 @@ bench_run() {
 	rm -f "$work/runs.jsonl"
 	measure "$bin" bench 8puzzle --heuristic manhattan,exact -o "$work/runs.jsonl" "$work/bench.txt" >/dev/null 2>"$work/bench.err"
 }
+resume_data() {
+	"$bin" random rotation -n "$1" --seed 3 >"$work/resume.txt"
+	rm -f "$work/resume-full.jsonl"
+	"$bin" solve rotation -o "$work/resume-full.jsonl" "$work/resume.txt"
+}
+resume_run() {
+	head -n $(($(wc -l <"$work/resume.txt") / 2 + 1)) "$work/resume-full.jsonl" >"$work/resume.jsonl" # header, N/2 records
+	measure "$bin" solve rotation --resume -o "$work/resume.jsonl" "$work/resume.txt" >/dev/null
+}
+report_data() {
+	"$bin" random 8puzzle -n "$1" --seed 4 >"$work/report.txt"
+	rm -f "$work/report.jsonl"
+	"$bin" bench 8puzzle --heuristic manhattan -o "$work/report.jsonl" "$work/report.txt" >/dev/null 2>&1
+}
+report_run() { measure "$bin" bench report "$work/report.jsonl" >/dev/null; }
 
 mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 # peak CASE N: sets kb to the peak RSS (KiB) of CASE on N records and prints
@@ -112,7 +144,8 @@ peak() {
 }
 status=0
 report=()
-for c in rotation verify bench; do
+for c in rotation verify bench resume report; do
+	[ -z "$only" ] || [ "$only" = "$c" ] || continue
 	n_var=n_$c
 	n=${!n_var}
 	peak "$c" 10 >/dev/null # tables into the cache, outside the measures
@@ -123,7 +156,9 @@ for c in rotation verify bench; do
 	ratio=$(awk -v a="$big_kb" -v b="$small_kb" 'BEGIN { printf "%.2f", a / b }')
 	fails=()
 	[ "$big_kb" -le $((limit * 1024)) ] || fails+=("over $limit MiB")
-	awk -v r="$ratio" -v g="$growth" 'BEGIN { exit !(r > g) }' && fails+=("grew over ${growth}x")
+	g=$growth
+	[ "$c" != report ] || g=$(awk -v g="$growth" 'BEGIN { print 1 + 10 * (g - 1) }')
+	awk -v r="$ratio" -v g="$g" 'BEGIN { exit !(r > g) }' && fails+=("grew over ${g}x")
 	verdict=ok
 	if [ ${#fails[@]} -gt 0 ]; then
 		verdict="FAIL: ${fails[0]}${fails[1]:+, ${fails[1]}}"

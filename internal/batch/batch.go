@@ -201,6 +201,11 @@ func getBuf(pool *sync.Pool, n int) []byte {
 	return make([]byte, 0, max(n, ChunkSize))
 }
 
+// UnitData returns an empty buffer of ChunkSize bytes for a Unit's Data,
+// from those the batch recycles once units are written: a Source that
+// gathers records into units allocates only while the pipeline fills.
+func UnitData() []byte { return getBuf(&inPool, ChunkSize) }
+
 func putBuf(pool *sync.Pool, b []byte) {
 	if cap(b) >= ChunkSize {
 		pool.Put(&b)

@@ -41,6 +41,9 @@ type Pipeline[B any] struct {
 	pastEnd  bool  // an --instances number matched no record
 	changed  error // ErrOtherInputs, with the instance
 	inflight int   // runs recorded as interrupted
+
+	held []*Item[B]                       // instances of a resumed run read before its last one
+	send func(*batch.Unit, *Item[B]) bool // the batch's, for held
 }
 
 // New returns the Pipeline of the bench run cfg describes: its Session
@@ -76,22 +79,48 @@ func (p *Pipeline[B]) Take(x *Item[B], send func(*batch.Unit, *Item[B]) bool) bo
 	p.mu.Lock()
 	p.selected++
 	p.mu.Unlock()
-	if p.Prior != nil {
-		x.Done = p.Prior.Instance(x.Instance)
-		if len(x.Done) > 0 && x.Done[0].Board != x.Board {
-			p.mu.Lock()
-			p.changed = fmt.Errorf("%s: instance %d is %q, but %q in %s: %w", x.In.Where, x.Instance, x.Board, x.Done[0].Board,
-				p.Output, ErrOtherInputs)
-			p.mu.Unlock()
+	if p.Prior == nil {
+		return sendItem(x, send)
+	}
+	x.Done = p.Prior.Instance(x.Instance)
+	if len(x.Done) > 0 && x.Done[0].Board != x.Board {
+		p.mu.Lock()
+		p.changed = fmt.Errorf("%s: instance %d is %q, but %q in %s: %w", x.In.Where, x.Instance, x.Board, x.Done[0].Board,
+			p.Output, ErrOtherInputs)
+		p.mu.Unlock()
+		return false
+	}
+	// Nothing runs (and nothing is written) until every instance the
+	// resumed output holds has been found the same board.
+	p.send = send
+	if x.Instance <= p.Prior.LastInstance() {
+		p.held = append(p.held, x)
+		return true
+	}
+	return p.flush() && sendItem(x, send)
+}
+
+// sendItem sends instance x as a unit of its own.
+func sendItem[B any](x *Item[B], send func(*batch.Unit, *Item[B]) bool) bool {
+	return send(&batch.Unit{Name: batch.InputName(x.Input), Line: x.Line, Records: 1}, x)
+}
+
+// flush sends the instances held back.
+func (p *Pipeline[B]) flush() bool {
+	held := p.held
+	p.held = nil
+	for _, x := range held {
+		if !sendItem(x, p.send) {
 			return false
 		}
 	}
-	return send(&batch.Unit{Name: batch.InputName(x.Input), Line: x.Line, Records: 1}, x)
+	return true
 }
 
 // Read marks the inputs read to the end; pastEnd says a number of
 // --instances matched no record (a bad selection, as a bad record is).
 func (p *Pipeline[B]) Read(pastEnd bool) {
+	p.flush()
 	p.mu.Lock()
 	p.read, p.pastEnd = true, pastEnd
 	p.mu.Unlock()
@@ -107,7 +136,7 @@ func (p *Pipeline[B]) NewHandler() batch.Handler[*Item[B]] {
 	}
 	worker := p.Tracker.NewWorker().ID()
 	return func(_ *batch.Unit, x **Item[B]) {
-		failed := p.Session.solve(worker, solvers, *x, p.Stop)
+		failed := p.Session.solve(worker, solvers, *x, p.halted)
 		p.mu.Lock()
 		for _, r := range failed {
 			fmt.Fprintf(p.Stderr, "%s: %s: %s\n", (*x).In.Where, r.Heuristic, r.Error)
@@ -115,6 +144,12 @@ func (p *Pipeline[B]) NewHandler() batch.Handler[*Item[B]] {
 		p.mu.Unlock()
 		p.Tracker.UnitDone()
 	}
+}
+
+// halted reports whether no run is to start: after an interrupt (Stop) or
+// a write error on the output, which ends the run at once.
+func (p *Pipeline[B]) halted() bool {
+	return p.Stop() || p.Session.Out != nil && p.Session.Out.Failed()
 }
 
 // End ends the session after the batch, which ended as res: after an
@@ -139,7 +174,7 @@ func (p *Pipeline[B]) End(res batch.Result) (*report.Report, error) {
 	out := p.Session.Out
 	if p.changed != nil {
 		if out != nil {
-			out.Close()
+			out.Discard() // the file as it was: nothing of this run
 		}
 		return nil, p.changed
 	}
@@ -150,11 +185,7 @@ func (p *Pipeline[B]) End(res batch.Result) (*report.Report, error) {
 		sum.Complete = p.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
 		sum.Instances = p.selected
 		if p.Prior != nil {
-			for _, r := range p.Prior.Stream.Runs {
-				if r.Status != record.StatusInterrupted {
-					sum.Count(r.Status)
-				}
-			}
+			sum.Add(&p.Prior.Done)
 		}
 		out.WriteJSON(struct {
 			Summary record.Summary `json:"summary"`

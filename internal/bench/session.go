@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"runtime"
 	"slices"
 	"sync"
 
@@ -94,8 +95,15 @@ func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 			if s.Tracker != nil {
 				lim = s.Tracker.Begin(worker, lim, it.Instance, it.In.Where, r.Heuristic)
 			}
+			runtime.LockOSThread() // the thread's CPU time is the solve's
+			cpu0 := threadCPU()
 			run := sv.Solve(&it.In, lim)
+			cpu := threadCPU() - cpu0
+			runtime.UnlockOSThread()
 			fillRecord(&run, &r)
+			if r.Status != record.StatusUnsolvable && cpu0 >= 0 && cpu > 0 {
+				r.CPUNS = cpu.Nanoseconds()
+			}
 			if s.Tracker != nil {
 				s.Tracker.End(worker, r.Status, &run.Stats)
 			}

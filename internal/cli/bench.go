@@ -177,7 +177,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	if _, tiles := any(p).(puzzle.Tiles); tiles {
 		cfg.Prune = o.Prune.String()
 	}
-	b, err := bench.New[B](cfg, report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != ""},
+	b, err := bench.New[B](cfg, report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != "", CPU: o.Time == report.TimeCPU},
 		o.Format == formatCSV && o.PerInstance)
 	if err != nil {
 		return withCode(ExitUsage, err)
@@ -185,6 +185,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	if err := o.Output.Check(cfg); err != nil {
 		return runFileError(err)
 	}
+	defer o.Output.Release()
 	c := &puzzle.Check{Sel: &o.sel, Plans: o.plans, Outputs: []string{o.Output.Path, o.Plot}, Few: o.workers}
 	if err := precheck(o.g, p, o.Inputs, &o.Split, c); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -26,10 +27,12 @@ type compareFlags struct {
 	Plot        string
 	Baseline    string
 	PerInstance bool
+	Time        report.TimeBasis
 }
 
 func (f *compareFlags) register(cmd *cobra.Command) {
 	formatFlag(cmd, &f.Format, formatTable, formatTable, formatJSON, formatCSV)
+	enumFlag(cmd.Flags(), &f.Time, "time", report.TimeWall, "time the median of repeated runs and the time spread are taken on: wall, or cpu (the solving thread's CPU time, steadier on a shared machine)", report.TimeWall, report.TimeCPU)
 	cmd.Flags().StringVar(&f.Plot, "plot", "", "draw nodes generated per instance to this .svg or .png file")
 	cmd.Flags().StringVar(&f.Baseline, "baseline", "", "heuristic the node ratio is taken against (default: the first)")
 	cmd.Flags().BoolVar(&f.PerInstance, "per-instance", false, "add one row per instance and heuristic")
@@ -86,11 +89,14 @@ func runBenchReport(o *benchReportOptions) error {
 			return withCode(ExitIO, err)
 		}
 	}
-	streams, err := report.ReadFiles(o.Files...)
-	if err != nil {
-		return withCode(ExitBadInput, err)
+	c := report.NewCollector()
+	c.KeepRuns = o.Format == formatJSON || o.Format == formatCSV && o.PerInstance
+	for _, f := range o.Files {
+		if err := c.ReadFile(f, o.g.Stdin); err != nil {
+			return withCode(map[bool]int{true: ExitIO, false: ExitBadInput}[errors.As(err, new(*os.PathError))], err) // reading failed (a directory), else a bad record
+		}
 	}
-	problems, notes := report.CheckSet(o.Files, streams)
+	problems, notes := c.Check()
 	for _, n := range notes {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)
 	}
@@ -100,20 +106,16 @@ func runBenchReport(o *benchReportOptions) error {
 	if len(problems) > 0 && !o.Partial {
 		return withCode(ExitIncomplete, fmt.Errorf("bench report: the outputs are not one whole set (problems above: %d); --partial merges them anyway", len(problems)))
 	}
-	st, notes, err := report.Merge(streams...)
+	rep, runs, notes, err := c.Report(report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != "", CPU: o.Time == report.TimeCPU})
 	if err != nil {
 		return withCode(ExitBadInput, err)
 	}
-	for _, n := range append(notes, report.ProvenanceNotes(st.Headers)...) {
+	for _, n := range append(notes, report.ProvenanceNotes(c.Headers())...) {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)
 	}
-	rep, err := report.Build(st.Runs, report.Options{Baseline: o.Baseline})
-	if err != nil {
-		return withCode(ExitBadInput, err)
-	}
 	prov := o.g.provenance()
-	prov.Tables = provenance.MergeTables(st.Headers)
-	if err := rep.Write(o.g.Stdout, o.Format.String(), o.PerInstance, prov, st.Runs); err != nil {
+	prov.Tables = provenance.MergeTables(c.Headers())
+	if err := rep.Write(o.g.Stdout, o.Format.String(), o.PerInstance, prov, runs); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
 	return benchEnd(o.g, rep, o.Plot, false)

@@ -56,13 +56,15 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)
 	}
+	defer f.out.Release()
 	c := &puzzle.Check{Sel: &f.sel, Plans: []*puzzle.Plan{o.Plan}, Outputs: []string{f.out.Path}, Few: g.workers()}
 	if err := precheck(g, p, f.Inputs, &o.Split, c); err != nil {
 		return err
 	}
-	if f.out.Prior != nil {
-		if answered := f.out.Prior.Answered(); answered != nil {
-			f.sel.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
+	if answered := f.out.Prior.Answered(); answered != nil {
+		o.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
+		if !f.sel.All() { // with --shard or --instances the reader selects, skipping too
+			f.sel.Skip, o.Skip = o.Skip, nil
 		}
 	}
 	o.Workers = g.workers()
@@ -89,7 +91,11 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	if err == nil && unmatched.Load() {
 		err = withCode(ExitBadInput, errSilent)
 	}
-	return finishSolve(g, &f.out, err, o.Tracker.InFlight(), o.JSON)
+	err = finishSolve(g, &f.out, err, o.Tracker.InFlight(), o.JSON)
+	if p := f.out.Prior; p != nil && (err == nil || isSilent(err, ExitLimit)) && p.Done.Failed+p.Done.Censored > 0 {
+		err = withCode(map[bool]int{true: ExitBadInput, false: ExitLimit}[p.Done.Failed > 0], errSilent) // as the resumed run exited
+	}
+	return err
 }
 
 // finishSolve writes the records of the runs still in flight after an

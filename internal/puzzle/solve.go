@@ -28,6 +28,10 @@ type SolveOptions struct {
 	JSON    bool          // runs of the record schema
 	AOJ     bool          // sliding tiles, without JSON: the length alone
 	Strict  bool          // Rotation Game: a bad board halts the batch
+	// Skip, when set, drops the records already answered (a resumed run)
+	// in the workers, by input name as messages write it and line (of a
+	// bad record, its bad field's), as Selection.Skip does in the reader.
+	Skip func(input string, line int) bool
 	// Tracker follows the sliding-tile searches (progress, and the runs
 	// in flight on an interrupt).
 	Tracker *progress.Tracker
@@ -85,6 +89,9 @@ func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[bitb
 func (t Tiles) solveUnit(c *batch.Unit, s *search.TilesSolver, o *SolveOptions, ws *progress.Worker) {
 	bitboard.TilesScan(c.Data, c.Line, t.Cells(), func(rec *bitboard.TilesRecord) {
 		b, err := t.parse(rec)
+		if o.Skip != nil && o.Skip(c.Name, rec.ErrLine(err)) {
+			return
+		}
 		if err != nil {
 			o.reject(c, t.RecordName(), s.Heuristic().Name(), rec.ErrLine(err), err)
 			return
@@ -238,6 +245,9 @@ func (w *rotationWorker) solveUnit(c *batch.Unit, b *Board[bitboard.Rotation]) {
 
 // add takes one board read (or its error) of the current unit.
 func (w *rotationWorker) add(line int, b bitboard.Rotation, err error) bool {
+	if w.o.Skip != nil && w.o.Skip(w.unit.Name, line) {
+		return true
+	}
 	if err == nil {
 		w.boards[w.n], w.lines[w.n] = b, line
 		if w.n++; w.n == rotationGroup {

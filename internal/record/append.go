@@ -15,9 +15,9 @@ import (
 //
 //   - solved: moves (unless empty with a positive length: moves not kept),
 //     length, symbol (when set), bound, h0, expanded, generated,
-//     iterations, time_ns (when positive);
+//     iterations, time_ns and cpu_ns (each when positive);
 //   - limit and interrupted: bound, h0, expanded, generated, iterations,
-//     time_ns (when positive), error (when set);
+//     time_ns and cpu_ns (each when positive), error (when set);
 //   - unsolvable and error: error.
 //
 // Strings are escaped as encoding/json escapes them, except that <, > and &
@@ -81,7 +81,12 @@ func AppendRun(dst []byte, r *Run) []byte {
 func appendSearch(dst []byte, r *Run) []byte {
 	st := search.Stats{Bound: r.Bound, RootH: r.H0, Expanded: r.Expanded, Generated: r.Generated,
 		Iterations: r.Iterations, Elapsed: time.Duration(r.TimeNS)}
-	return appendStats(dst, &st, true)
+	dst = appendStats(dst, &st, true)
+	if r.CPUNS > 0 {
+		dst = append(dst, `,"cpu_ns":`...)
+		dst = strconv.AppendInt(dst, r.CPUNS, 10)
+	}
+	return dst
 }
 
 // appendStats appends the fields bound, h0, expanded, generated, iterations

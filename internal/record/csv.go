@@ -9,7 +9,7 @@ import (
 // csvHeader names the columns of runs in CSV: the JSON field names, in
 // the JSON order.
 var csvHeader = []string{"puzzle", "input", "line", "instance", "repeat", "board", "goal", "heuristic", "status",
-	"moves", "length", "symbol", "bound", "h0", "expanded", "generated", "iterations", "time_ns", "error"}
+	"moves", "length", "symbol", "bound", "h0", "expanded", "generated", "iterations", "time_ns", "cpu_ns", "error"}
 
 // WriteCSV writes a header row (the JSON field names, in the JSON order)
 // and one row per run. A field the JSON record
@@ -47,9 +47,12 @@ func WriteCSV(w io.Writer, runs []Run) error {
 			if r.TimeNS > 0 {
 				row[17] = strconv.FormatInt(r.TimeNS, 10)
 			}
+			if r.CPUNS > 0 {
+				row[18] = strconv.FormatInt(r.CPUNS, 10)
+			}
 		}
 		if r.Status != StatusSolved {
-			row[18] = r.Error
+			row[19] = r.Error
 		}
 		if err := c.Write(row); err != nil {
 			return err

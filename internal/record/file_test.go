@@ -44,7 +44,7 @@ func TestRunFileSequence(t *testing.T) {
 	}
 
 	f = &record.RunFile{Path: path, Resume: true}
-	if err := f.Check(cfg); err != nil || f.Prior == nil || len(f.Prior.Stream.Runs) != 1 {
+	if err := f.Check(cfg); err != nil || f.Prior == nil || f.Prior.Done.Runs != 1 {
 		t.Fatalf("resume: %v", err)
 	}
 	dropped, err := f.Open(nil, &record.Header{Config: cfg})

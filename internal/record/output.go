@@ -17,8 +17,8 @@ import (
 type Output struct {
 	mu      sync.Mutex
 	w       io.Writer
-	file    *os.File // nil for a writer the Output does not own
-	err     error    // the first write error
+	file    *lazyFile // nil for a writer the Output does not own
+	err     error     // the first write error
 	stopped bool
 	buf     []byte
 }
@@ -27,19 +27,72 @@ type Output struct {
 func NewOutput(w io.Writer) *Output { return &Output{w: w} }
 
 // appendOutput opens the file path for appending after its first keep
-// bytes (a resumed output's whole records: what ReadStream left in
-// Stream.Size), creating it if need be.
+// bytes (a resumed output's whole records: what a Scanner read, Size),
+// creating it if need be.
 func appendOutput(path string, keep int64) (*Output, error) {
-	if keep >= 0 {
-		if err := os.Truncate(path, keep); err != nil && !os.IsNotExist(err) {
-			return nil, err
-		}
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
-	if err != nil {
+	f := &lazyFile{path: path, keep: keep}
+	if err := f.open(); err != nil {
 		return nil, err
 	}
 	return &Output{w: f, file: f}, nil
+}
+
+// lazyFile is an output file that is written to only once a record is:
+// its first Write (or flush) cuts the file to the earlier run's whole
+// records, opens it for appending and writes prefix (a newline ending the
+// earlier run's last line, the session's header) before the data, so a
+// run refused on the way writes nothing.
+type lazyFile struct {
+	path   string
+	keep   int64  // bytes of the earlier run kept; -1 to keep all
+	prefix []byte // written first
+	f      *os.File
+}
+
+// open cuts and opens the file and writes the prefix.
+func (l *lazyFile) open() error {
+	if l.keep >= 0 {
+		if st, err := os.Stat(l.path); err == nil && st.Mode().IsRegular() && st.Size() > l.keep {
+			if err := os.Truncate(l.path, l.keep); err != nil {
+				return err
+			}
+		}
+	}
+	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	l.f = f
+	if len(l.prefix) > 0 {
+		_, err = f.Write(l.prefix)
+	}
+	return err
+}
+
+// Write writes b, opening the file first.
+func (l *lazyFile) Write(b []byte) (int, error) {
+	if l.f == nil {
+		if err := l.open(); err != nil {
+			return 0, err
+		}
+	}
+	return l.f.Write(b)
+}
+
+// close writes the prefix when nothing was written (unless discard) and
+// closes the file.
+func (l *lazyFile) close(discard bool) error {
+	if l.f == nil {
+		if discard {
+			return nil
+		}
+		if err := l.open(); err != nil {
+			return err
+		}
+	}
+	err := l.f.Close()
+	l.f = nil
+	return err
 }
 
 // ErrOutputFile is returned (wrapped, with the reason) by CheckOutputFile
@@ -75,17 +128,20 @@ func CheckOutputFile(path string, resume bool) error {
 	return nil
 }
 
-// openOutput opens the file path for the records of a run, appending after
-// the whole records of the earlier run p resumes (nil for none: the file is
-// emptied). dropped is the line number of the unfinished last line of p's
-// file it drops, 0 for none.
-func openOutput(path string, p *Prior) (out *Output, dropped int, err error) {
-	keep := int64(0)
+// openOutput returns the Output of path for the records of a run
+// appending after the whole records of the earlier run p resumes (nil for
+// none: the file is emptied), header h first; nothing is written before
+// its first record (or Close). dropped is the line number of the
+// unfinished last line of p's file it drops, 0 for none.
+func openOutput(path string, p *Prior, h []byte) (out *Output, dropped int) {
+	f := &lazyFile{path: path, prefix: h}
 	if p != nil {
-		keep, dropped = p.Stream.Size, p.Stream.Truncated
+		f.keep, dropped = p.Size, p.Truncated
+		if p.MissingNewline {
+			f.prefix = append([]byte{'\n'}, h...)
+		}
 	}
-	out, err = appendOutput(path, keep)
-	return out, dropped, err
+	return &Output{w: f, file: f}, dropped
 }
 
 // Writer returns what the Output writes to, for a writer of its own (a
@@ -135,14 +191,28 @@ func (o *Output) WriteJSON(v any) bool {
 	return o.writeLine(append(b, '\n'))
 }
 
-// Close stops the Output, closes its file and returns the first write or
-// close error.
-func (o *Output) Close() error {
+// Failed reports whether a write failed: the run stops.
+func (o *Output) Failed() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.err != nil
+}
+
+// Close stops the Output, closes its file (writing the header if no record
+// was) and returns the first write or close error.
+func (o *Output) Close() error { return o.close(false) }
+
+// Discard stops the Output and closes its file without writing the header
+// if no record was written: a run refused after its output was opened
+// leaves the file as it found it.
+func (o *Output) Discard() error { return o.close(true) }
+
+func (o *Output) close(discard bool) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.stopped = true
 	if o.file != nil {
-		if err := o.file.Close(); err != nil && o.err == nil {
+		if err := o.file.close(discard || o.err != nil); err != nil && o.err == nil {
 			o.err = err
 		}
 		o.file = nil

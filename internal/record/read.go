@@ -1,15 +1,11 @@
 package record
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-
-	"github.com/pdbsolve/pdbsolve/bitboard"
 )
 
 // ErrRecord is returned (wrapped, with the input's name and line) when a
@@ -36,55 +32,38 @@ type Stream struct {
 }
 
 // ReadStream reads every JSON value of r (JSON Lines, or values spread over
-// several lines) named name. Runs are kept, with their status checked;
-// provenance headers are kept; reports, verdicts, verify summaries and
-// census records are skipped. It also reads the single JSON document that
-// bench wrote before this schema ({"puzzle": ..., "per_instance": [...]},
-// "seconds" and status "censored"), converting its rows to runs.
-// Errors name the input and the line where the bad value starts. A last
-// line without a newline that is not a JSON value (a writer killed in the
-// middle of it) is dropped and its line kept in Stream.Truncated.
+// several lines) named name, with a [Scanner]. Runs are kept, with their
+// status checked; provenance headers are kept; reports, verdicts, verify
+// summaries and census records are skipped. It also reads the single JSON
+// document that bench wrote before this schema ({"puzzle": ...,
+// "per_instance": [...]}, "seconds" and status "censored"), converting its
+// rows to runs. Errors name the input and the line where the bad value
+// starts. A last line without a newline that is not a JSON value (a writer
+// killed in the middle of it) is dropped and its line kept in
+// Stream.Truncated. ReadStream holds every run: readers of outputs of any
+// size use a Scanner.
 func ReadStream(r io.Reader, name string) (*Stream, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
 	s := &Stream{}
-	if i := bytes.LastIndexByte(data, '\n'); i < len(data)-1 && len(bitboard.TrimSpace(data[i+1:])) > 0 && !json.Valid(data[i+1:]) {
-		s.Truncated = 1 + bytes.Count(data[:i+1], []byte{'\n'})
-		data = data[:i+1]
-	}
-	s.Size = int64(len(data))
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
-	for {
-		start := d.InputOffset()
-		var raw json.RawMessage
-		err := d.Decode(&raw)
-		if err == io.EOF {
-			return s, nil
-		}
-		line := lineAt(data, int(start))
-		var obj map[string]json.RawMessage
-		if err == nil {
-			err = json.Unmarshal(raw, &obj)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: not a JSON object: %v", name, line, err)
-		}
-		if err := s.add(raw, obj, name, line); err != nil {
-			return nil, err
+	sc := NewScanner(r, name)
+	for sc.Scan() {
+		switch sc.Kind() {
+		case KindRun:
+			s.Runs = append(s.Runs, *sc.Run())
+		case KindHeader:
+			h := sc.Header()
+			s.Headers = append(s.Headers, h.Provenance)
+			if h.Config != nil {
+				s.Configs = append(s.Configs, *h.Config)
+			}
+		case KindSummary:
+			s.Summaries = append(s.Summaries, *sc.Summary())
 		}
 	}
-}
-
-// lineAt returns the 1-based line of the first non-space byte at or after
-// offset off.
-func lineAt(data []byte, off int) int {
-	for off < len(data) && bitboard.IsSpace(data[off]) {
-		off++
+	if err := sc.Err(); err != nil {
+		return nil, err
 	}
-	return 1 + bytes.Count(data[:off], []byte{'\n'})
+	s.Truncated, s.Size = sc.Truncated(), sc.Size()
+	return s, nil
 }
 
 // legacyRow is a per-instance row of bench's JSON before this schema.
@@ -101,67 +80,6 @@ type legacyRow struct {
 	Seconds   float64 `json:"seconds"`
 	Moves     string  `json:"moves"`
 	Error     string  `json:"error"`
-}
-
-func (s *Stream) add(raw json.RawMessage, obj map[string]json.RawMessage, name string, line int) error {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("%s:%d: %w: %s", name, line, ErrRecord, fmt.Sprintf(format, a...))
-	}
-	switch {
-	case obj["status"] != nil && obj["where"] == nil:
-		var r Run
-		d := json.NewDecoder(bytes.NewReader(raw))
-		d.DisallowUnknownFields()
-		if err := d.Decode(&r); err != nil {
-			return bad("a run: %v", err)
-		}
-		if err := r.Check(); err != nil {
-			return bad("%v", err)
-		}
-		s.Runs = append(s.Runs, r)
-	case obj["provenance"] != nil:
-		var h Header
-		if err := json.Unmarshal(raw, &h); err != nil {
-			return bad("a provenance header: %v", err)
-		}
-		s.Headers = append(s.Headers, h.Provenance)
-		if h.Config != nil {
-			s.Configs = append(s.Configs, *h.Config)
-		}
-	case obj["summary"] != nil && obj["report"] != nil:
-		var sum Summary
-		if err := json.Unmarshal(obj["summary"], &sum); err != nil {
-			return bad("a bench summary: %v", err)
-		}
-		s.Summaries = append(s.Summaries, sum)
-	case obj["per_instance"] != nil:
-		var puzzle string
-		var rows []legacyRow
-		if err := json.Unmarshal(obj["puzzle"], &puzzle); err != nil {
-			return bad("an old bench document without a puzzle: %v", err)
-		}
-		if err := json.Unmarshal(obj["per_instance"], &rows); err != nil {
-			return bad("an old bench document: %v", err)
-		}
-		for _, x := range rows {
-			r, err := x.run(puzzle)
-			if err != nil {
-				return bad("an old bench row: %v", err)
-			}
-			s.Runs = append(s.Runs, r)
-		}
-	case obj["summary"] != nil && obj["puzzle"] != nil:
-		return bad("an old bench document without per-instance rows: run bench with --per-instance to merge it")
-	case obj["report"] != nil, obj["verdict"] != nil, obj["verify_summary"] != nil, obj["counts"] != nil:
-		// not runs
-	default:
-		keys := make([]string, 0, len(obj))
-		for k := range obj {
-			keys = append(keys, k)
-		}
-		return bad("an object with keys %v", keys)
-	}
-	return nil
 }
 
 func (x legacyRow) run(puzzle string) (Run, error) {

@@ -125,6 +125,7 @@ type Run struct {
 	Generated  uint64 `json:"generated"`         // successor nodes generated
 	Iterations int    `json:"iterations"`        // IDA* iterations (bounds tried)
 	TimeNS     int64  `json:"time_ns,omitempty"` // wall time of the solve in ns; absent when not measured
+	CPUNS      int64  `json:"cpu_ns,omitempty"`  // bench: CPU time of the solving thread in ns (getrusage RUSAGE_THREAD); absent when not measured
 	Error      string `json:"error,omitempty"`   // unsolvable, error, limit: a message for a person
 }
 
@@ -273,4 +274,13 @@ func (s *Summary) Count(st Status) {
 	default:
 		s.Failed++
 	}
+}
+
+// Add adds the counts of runs of o to s (not Complete nor Instances).
+func (s *Summary) Add(o *Summary) {
+	s.Runs += o.Runs
+	s.Solved += o.Solved
+	s.Censored += o.Censored
+	s.Failed += o.Failed
+	s.Interrupted += o.Interrupted
 }

@@ -1,19 +1,39 @@
 package record
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
+	"os"
+	"runtime"
 	"strings"
+	"sync"
 )
 
 // Prior is what the output file of an earlier run holds, for a run that
-// resumes it (bench or solve --resume -o FILE).
+// resumes it (bench or solve --resume -o FILE), read in one pass: its
+// headers, where a writer appends, and what is done. A solve output keeps
+// only the set of lines answered, per input; a bench output keeps the
+// finished runs, which its report counts.
 type Prior struct {
-	Stream *Stream // the file as read
-	// byInstance maps a bench instance's number to its finished runs,
-	// byLine a solve record's input and line (lineKey) to whether it was
-	// answered; interrupted runs are not finished.
-	byInstance map[int][]Run
-	byLine     map[string]bool
+	Headers []Provenance // the provenance of each session, in order
+	Config  *Config      // the first session's configuration; nil for an empty file
+	// Size is the length in bytes of the whole records: where a resumed
+	// writer appends. Truncated is the line of an unfinished last line
+	// dropped (its writer was killed), 0 when there is none.
+	Size      int64
+	Truncated int
+	// MissingNewline says the file ends in a whole record without a
+	// newline: the writer ends that line first.
+	MissingNewline bool
+	// Done counts the finished runs by outcome (interrupted runs are not
+	// finished: a resumed run solves them again).
+	Done Summary
+
+	last       int                 // bench: the largest instance number in byInstance
+	byInstance map[int][]Run       // bench: instance number to its finished runs
+	answered   map[string]*lineSet // solve: input (as records name it) to its lines answered
 }
 
 // ReadPrior reads the output file path of an earlier run to resume and
@@ -22,54 +42,199 @@ type Prior struct {
 // field that differs, or says why the file is not such an output. A missing
 // or empty file is no prior run: a Prior with nothing done.
 func ReadPrior(path string, cfg *Config) (*Prior, error) {
-	s, err := readOutput(path)
+	p := newPrior()
+	f, err := os.Open(path)
+	if os.IsNotExist(err) {
+		return p, nil
+	}
 	if err != nil {
 		return nil, err
 	}
-	p := &Prior{Stream: s, byInstance: map[int][]Run{}, byLine: map[string]bool{}}
-	if s.Size == 0 {
-		return p, nil
+	defer f.Close()
+	sc := NewScanner(f, path)
+	if err := p.scan(sc, path, cfg, true); err != nil {
+		return nil, err
 	}
-	if len(s.Configs) == 0 {
+	st, err := f.Stat()
+	if splits := splitPoints(f, st, sc.Size()); p.Config != nil && err == nil && len(splits) > 2 {
+		err = p.scanParts(f, path, splits, sc.Lines())
+	} else {
+		err = p.scan(sc, path, cfg, false)
+		p.Size, p.Truncated, p.MissingNewline = sc.Size(), sc.Truncated(), sc.MissingNewline()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if p.Size > 0 && p.Config == nil {
 		return nil, fmt.Errorf("%s has no configuration header: it is not an output of bench or solve -o", path)
-	}
-	want := *cfg
-	want.Inputs = s.Configs[0].Inputs
-	if d := s.Configs[0].Diff(&want, path, "this run"); len(d) > 0 {
-		return nil, fmt.Errorf("%s was written by another run: %s", path, strings.Join(d, "; "))
-	}
-	for _, r := range s.Runs {
-		if r.Status == StatusInterrupted {
-			continue
-		}
-		if r.Instance > 0 {
-			p.byInstance[r.Instance] = append(p.byInstance[r.Instance], r)
-		}
-		p.byLine[lineKey(r.Input, r.Line)] = true
 	}
 	return p, nil
 }
 
-// lineKey names a record by its input and line.
-func lineKey(input string, line int) string { return fmt.Sprintf("%s\x00%d", input, line) }
+func newPrior() *Prior { return &Prior{byInstance: map[int][]Run{}, answered: map[string]*lineSet{}} }
+
+// scan reads the values of sc into p: all of them, or with untilConfig up
+// to the first configuration header, which it checks against cfg.
+func (p *Prior) scan(sc *Scanner, path string, cfg *Config, untilConfig bool) error {
+	sc.Brief = p.Config != nil && p.Config.Command != "bench"
+	for sc.Scan() {
+		switch sc.Kind() {
+		case KindHeader:
+			h := sc.Header()
+			p.Headers = append(p.Headers, h.Provenance)
+			if p.Config == nil && h.Config != nil {
+				c := *h.Config
+				p.Config = &c
+				if err := p.checkConfig(path, cfg); err != nil {
+					return err
+				}
+				if untilConfig {
+					return nil
+				}
+			}
+		case KindRun:
+			if p.Config == nil {
+				return fmt.Errorf("%s has no configuration header: it is not an output of bench or solve -o", path)
+			}
+			p.add(sc.Run())
+		}
+		sc.Brief = p.Config != nil && p.Config.Command != "bench" // a solve output's lines answered are all it needs
+	}
+	return sc.Err()
+}
+
+// partBytes is the least a part of an output read by a goroutine of its
+// own holds (a variable for tests).
+var partBytes int64 = 32 << 20
+
+// splitPoints returns where to cut the regular file f, from byte from on,
+// into parts for the cores to read at once: offsets just after a newline
+// followed by '{' (the start of a top-level value), from first to the
+// file's size; nil for a file too small to cut.
+func splitPoints(f *os.File, st os.FileInfo, from int64) []int64 {
+	if st == nil || !st.Mode().IsRegular() || st.Size()-from < 2*partBytes {
+		return nil
+	}
+	n := min(int64(runtime.GOMAXPROCS(0)), (st.Size()-from)/partBytes)
+	out := []int64{from}
+	buf := make([]byte, 1<<16)
+	for i := int64(1); i < n; i++ {
+		at := from + i*(st.Size()-from)/n
+		m, _ := f.ReadAt(buf, at)
+		if k := bytes.Index(buf[:m], []byte("\n{")); k >= 0 && at+int64(k)+1 > out[len(out)-1] {
+			out = append(out, at+int64(k)+1)
+		}
+	}
+	return append(out, st.Size())
+}
+
+// scanParts reads the parts of f between the offsets splits, each in a
+// goroutine of its own, and adds them to p in order; lines is the number
+// of lines before the first.
+func (p *Prior) scanParts(f *os.File, path string, splits []int64, lines int) error {
+	parts := make([]*Prior, len(splits)-1)
+	scs := make([]*Scanner, len(parts))
+	errs := make([]error, len(parts))
+	var wg sync.WaitGroup
+	for k := range parts {
+		parts[k] = newPrior()
+		parts[k].Config = p.Config
+		scs[k] = NewScanner(io.NewSectionReader(f, splits[k], splits[k+1]-splits[k]), path)
+		wg.Go(func() { errs[k] = parts[k].scan(scs[k], path, nil, false) })
+	}
+	wg.Wait()
+	p.Size = splits[0]
+	for k, q := range parts {
+		var le *lineError
+		if errors.As(errs[k], &le) {
+			le.line += lines
+		}
+		if errs[k] != nil {
+			return errs[k]
+		}
+		p.merge(q)
+		p.Size += scs[k].Size()
+		if k == len(parts)-1 {
+			p.MissingNewline = scs[k].MissingNewline()
+			if t := scs[k].Truncated(); t > 0 {
+				p.Truncated = t + lines
+			}
+		}
+		lines += scs[k].Lines()
+	}
+	return nil
+}
+
+// merge adds what q read (a later part of the file) to p.
+func (p *Prior) merge(q *Prior) {
+	p.Headers = append(p.Headers, q.Headers...)
+	p.Done.Add(&q.Done)
+	for n, runs := range q.byInstance {
+		p.byInstance[n] = append(p.byInstance[n], runs...)
+	}
+	p.last = max(p.last, q.last)
+	for input, set := range q.answered {
+		if have := p.answered[input]; have != nil {
+			have.union(set)
+		} else {
+			p.answered[input] = set
+		}
+	}
+}
+
+// checkConfig checks the file's configuration against cfg's.
+func (p *Prior) checkConfig(path string, cfg *Config) error {
+	want := *cfg
+	want.Inputs = p.Config.Inputs
+	if d := p.Config.Diff(&want, path, "this run"); len(d) > 0 {
+		return fmt.Errorf("%s was written by another run: %s", path, strings.Join(d, "; "))
+	}
+	return nil
+}
+
+// add takes one run of the file.
+func (p *Prior) add(r *Run) {
+	if r.Status == StatusInterrupted {
+		return
+	}
+	p.Done.Count(r.Status)
+	if p.Config.Command == "bench" {
+		if r.Instance > 0 {
+			p.byInstance[r.Instance] = append(p.byInstance[r.Instance], *r)
+			p.last = max(p.last, r.Instance)
+		}
+		return
+	}
+	set := p.answered[r.Input]
+	if set == nil {
+		set = &lineSet{}
+		p.answered[r.Input] = set
+	}
+	set.add(r.Line)
+}
+
+// LastInstance returns the largest bench instance number with a finished
+// run, 0 for none.
+func (p *Prior) LastInstance() int { return p.last }
 
 // Instance returns the finished runs of bench instance number n.
 func (p *Prior) Instance(n int) []Run { return p.byInstance[n] }
 
-// Answered reports whether the record of input (as records name it) at
-// line was answered; Answered is nil when no record was.
+// Answered returns a function reporting whether the record of input (as
+// records name it) at line was answered, safe for concurrent use; nil when
+// no record was (or p is nil).
 func (p *Prior) Answered() func(input string, line int) bool {
-	if len(p.byLine) == 0 {
+	if p == nil || len(p.answered) == 0 {
 		return nil
 	}
-	return func(input string, line int) bool { return p.byLine[lineKey(input, line)] }
+	return func(input string, line int) bool { return p.answered[input].has(line) } // safe for concurrent use
 }
 
 // checkTables returns an error naming the first table of now whose
 // checksum differs from the one the file's run used.
 func (p *Prior) checkTables(path string, now Provenance) error {
 	have := map[string]string{}
-	for _, h := range p.Stream.Headers {
+	for _, h := range p.Headers {
 		for _, t := range h.Tables {
 			have[t.Name] = t.Checksum
 		}
@@ -80,4 +245,77 @@ func (p *Prior) checkTables(path string, now Provenance) error {
 		}
 	}
 	return nil
+}
+
+// lineChunk is the number of lines a lineSet chunk covers: 64 Ki lines in
+// 8 KiB.
+const lineChunk = 1 << 16
+
+// lineSet is a set of positive line numbers: a bitmap in chunks of
+// lineChunk lines, allocated as lines fall in them, so a million lines
+// answered take 128 KiB and a few far apart a chunk each.
+type lineSet struct {
+	chunks []*[lineChunk / 64]uint64
+	far    map[int]bool // lines past maxChunks chunks
+}
+
+// maxChunks bounds a lineSet's chunk index: lines past 2^32 are kept in a
+// map.
+const maxChunks = 1 << 16
+
+func (s *lineSet) add(line int) {
+	c := line / lineChunk
+	if c >= maxChunks {
+		if s.far == nil {
+			s.far = map[int]bool{}
+		}
+		s.far[line] = true
+		return
+	}
+	for len(s.chunks) <= c {
+		s.chunks = append(s.chunks, nil)
+	}
+	if s.chunks[c] == nil {
+		s.chunks[c] = new([lineChunk / 64]uint64)
+	}
+	i := line % lineChunk
+	s.chunks[c][i/64] |= 1 << (i % 64)
+}
+
+// union adds the lines of o to s.
+func (s *lineSet) union(o *lineSet) {
+	for c, chunk := range o.chunks {
+		if chunk == nil {
+			continue
+		}
+		for len(s.chunks) <= c {
+			s.chunks = append(s.chunks, nil)
+		}
+		if s.chunks[c] == nil {
+			s.chunks[c] = chunk
+			continue
+		}
+		for i, w := range chunk {
+			s.chunks[c][i] |= w
+		}
+	}
+	for line := range o.far {
+		s.add(line)
+	}
+}
+
+// has reports whether line is in s; a nil s is empty.
+func (s *lineSet) has(line int) bool {
+	if s == nil || line < 0 {
+		return false
+	}
+	c := line / lineChunk
+	if c >= maxChunks {
+		return s.far[line]
+	}
+	if c >= len(s.chunks) || s.chunks[c] == nil {
+		return false
+	}
+	i := line % lineChunk
+	return s.chunks[c][i/64]&(1<<(i%64)) != 0
 }

@@ -27,7 +27,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,10 +53,11 @@ func (s *Stat) add(x float64, censored bool) {
 // Columns are the node and time columns of one heuristic over a set of
 // instances; times are in nanoseconds.
 type Columns struct {
-	Instances int  `json:"instances"`
-	Expanded  Stat `json:"expanded"`
-	Generated Stat `json:"generated"`
-	TimeNS    Stat `json:"time_ns"`
+	Instances int   `json:"instances"`
+	Expanded  Stat  `json:"expanded"`
+	Generated Stat  `json:"generated"`
+	TimeNS    Stat  `json:"time_ns"`
+	CPUNS     *Stat `json:"cpu_ns,omitempty"` // the solving threads' CPU time, when the runs record it
 }
 
 func (c *Columns) add(x *Cell) {
@@ -66,12 +66,21 @@ func (c *Columns) add(x *Cell) {
 	c.Expanded.add(float64(x.Expanded), censored)
 	c.Generated.add(float64(x.Generated), censored)
 	c.TimeNS.add(float64(x.TimeNS), censored)
+	if x.CPUNS > 0 {
+		if c.CPUNS == nil {
+			c.CPUNS = &Stat{}
+		}
+		c.CPUNS.add(float64(x.CPUNS), censored)
+	}
 }
 
 func (c *Columns) finish() {
 	if c.Instances > 0 {
 		n := float64(c.Instances)
 		c.Expanded.Mean, c.Generated.Mean, c.TimeNS.Mean = c.Expanded.Total/n, c.Generated.Total/n, c.TimeNS.Total/n
+		if c.CPUNS != nil {
+			c.CPUNS.Mean = c.CPUNS.Total / n
+		}
 	}
 }
 
@@ -104,7 +113,6 @@ type Instance struct {
 	Input string // input name
 	Line  int    // line the board starts on
 	Index int    // 1-based index in the unsharded run, 0 when not recorded
-	Board string
 }
 
 // Cell is one instance under one heuristic: its repeats folded into one.
@@ -115,12 +123,12 @@ type Cell struct {
 	H0          int
 	Expanded    uint64
 	Generated   uint64
-	TimeNS      int64 // the median of the repeats' times (the lower median of an even count)
-	MinTimeNS   int64
+	TimeNS      int64 // the wall time of the median repeat (the lower median of an even count) by wall or CPU time (Options.CPU)
+	CPUNS       int64 // the CPU time of that repeat; 0 when not recorded
+	MinTimeNS   int64 // the least and greatest of the repeats' wall times, or CPU times with Options.CPU
 	MaxTimeNS   int64
-	Repeats     int    // runs folded into the cell; 0 when the heuristic did not run the instance
-	Error       string // of the first repeat that failed
-	NodesDiffer bool   // repeats that solved reported different node counts
+	Repeats     int  // runs folded into the cell; 0 when the heuristic did not run the instance
+	NodesDiffer bool // repeats that solved reported different node counts
 }
 
 // Report is the comparison of heuristics over instances.
@@ -132,12 +140,28 @@ type Report struct {
 	PairedInstances int       `json:"paired_instances"`
 	Disagreements   []string  `json:"disagreements,omitempty"`
 	Heuristics      []Summary `json:"heuristics"`
+	// Time is "cpu" when the median of repeated runs and the time spread
+	// are taken on CPU time (bench --time cpu); absent for wall time.
+	Time string `json:"time,omitempty"`
 
 	// Boards and Cells[h][i] (heuristic h, instance i) are the folded
 	// runs; they are not part of the JSON record, which runs carry.
 	Boards []Instance `json:"-"`
 	Cells  [][]Cell   `json:"-"`
 }
+
+// TimeBasis is the time repeated runs are folded on: TimeWall or TimeCPU
+// (Options.CPU); bench's --time.
+type TimeBasis uint8
+
+// The time bases.
+const (
+	TimeWall TimeBasis = iota // wall time
+	TimeCPU                   // the solving thread's CPU time
+)
+
+// String returns "wall" or "cpu".
+func (t TimeBasis) String() string { return [...]string{"wall", "cpu"}[t] }
 
 // Options shape a report.
 type Options struct {
@@ -151,6 +175,9 @@ type Options struct {
 	// Keep keeps the folded cells of every instance in Report.Boards and
 	// Report.Cells (for per-instance rows and plots); Build always does.
 	Keep bool
+	// CPU takes the median of repeated runs, and the time spread, on the
+	// CPU time of the solving thread rather than wall time (--time cpu).
+	CPU bool
 }
 
 // Errors of Build and Merge.
@@ -232,6 +259,7 @@ type Builder struct {
 	heurs      []string
 	index      map[string]int
 	keep       bool
+	cpu        bool // Options.CPU
 	inputOrder map[string]int
 	h0, length []float64 // per heuristic: sums of h0 and of paired lengths
 	h0n        []int
@@ -247,7 +275,10 @@ func NewBuilder(puzzle string, heuristics []string, o Options) (*Builder, error)
 		return nil, ErrNoRuns
 	}
 	b := &Builder{rep: &Report{Puzzle: puzzle, Baseline: heuristics[0]}, heurs: heuristics, index: map[string]int{},
-		keep: o.Keep, inputOrder: map[string]int{}}
+		keep: o.Keep, cpu: o.CPU, inputOrder: map[string]int{}}
+	if o.CPU {
+		b.rep.Time = "cpu"
+	}
 	for h, name := range heuristics {
 		b.index[name] = h
 	}
@@ -288,12 +319,12 @@ func (b *Builder) Add(runs []*record.Run) {
 	}
 	paired := true
 	for h, g := range b.groups {
-		b.cells[h] = fold(g)
+		b.cells[h] = fold(g, b.cpu)
 		rep.Repeats = max(rep.Repeats, len(g))
 		paired = paired && b.cells[h].Status == record.StatusSolved && b.cells[h].Repeats > 0
 	}
 	first := runs[0]
-	in := Instance{Input: first.Input, Line: first.Line, Index: first.Instance, Board: first.Board}
+	in := Instance{Input: first.Input, Line: first.Line, Index: first.Instance}
 	rep.Instances++
 	if paired {
 		rep.PairedInstances++
@@ -320,7 +351,7 @@ func (b *Builder) Add(runs []*record.Run) {
 		b.h0[h] += float64(c.H0)
 		b.h0n[h]++
 		if c.Repeats > 1 {
-			b.spreads[h] = append(b.spreads[h], c.spread())
+			b.spreads[h] = append(b.spreads[h], c.spread(b.cpu))
 		}
 		if paired {
 			s.Paired.add(c)
@@ -432,8 +463,9 @@ func severity(s record.Status) int {
 	return 4
 }
 
-// fold folds the repeats of one instance under one heuristic.
-func fold(g []*record.Run) Cell {
+// fold folds the repeats of one instance under one heuristic: the figures
+// of the median repeat by wall time or, with cpu, by CPU time.
+func fold(g []*record.Run, cpu bool) Cell {
 	if len(g) == 0 {
 		return Cell{}
 	}
@@ -441,9 +473,6 @@ func fold(g []*record.Run) Cell {
 	for _, r := range g {
 		if severity(r.Status) > severity(c.Status) {
 			c.Status = r.Status
-		}
-		if r.Status != record.StatusSolved && c.Error == "" {
-			c.Error = r.Error
 		}
 	}
 	// The figures are those of the median-time repeat of the folded status.
@@ -453,10 +482,15 @@ func fold(g []*record.Run) Cell {
 			same = append(same, r)
 		}
 	}
-	slices.SortStableFunc(same, func(a, b *record.Run) int { return cmp.Compare(a.TimeNS, b.TimeNS) })
+	time := func(r *record.Run) int64 { return r.TimeNS }
+	if cpu {
+		time = func(r *record.Run) int64 { return r.CPUNS }
+	}
+	slices.SortStableFunc(same, func(a, b *record.Run) int { return cmp.Compare(time(a), time(b)) })
 	m := same[(len(same)-1)/2]
 	c.Length, c.Bound, c.H0, c.Expanded, c.Generated, c.TimeNS = m.Length, m.Bound, m.H0, m.Expanded, m.Generated, m.TimeNS
-	c.MinTimeNS, c.MaxTimeNS = same[0].TimeNS, same[len(same)-1].TimeNS
+	c.CPUNS = m.CPUNS
+	c.MinTimeNS, c.MaxTimeNS = time(same[0]), time(same[len(same)-1])
 	for _, r := range same {
 		if c.Status == record.StatusSolved && (r.Generated != m.Generated || r.Expanded != m.Expanded || r.Length != m.Length) {
 			c.NodesDiffer = true
@@ -465,13 +499,17 @@ func fold(g []*record.Run) Cell {
 	return c
 }
 
-// spread returns the relative spread (max-min)/median of c's times, 0
-// when it has no time.
-func (c *Cell) spread() float64 {
-	if c.TimeNS <= 0 {
+// spread returns the relative spread (max-min)/median of c's wall times
+// or, with cpu, CPU times; 0 when it has no time.
+func (c *Cell) spread(cpu bool) float64 {
+	median := c.TimeNS
+	if cpu {
+		median = c.CPUNS
+	}
+	if median <= 0 {
 		return 0
 	}
-	return float64(c.MaxTimeNS-c.MinTimeNS) / float64(c.TimeNS)
+	return float64(c.MaxTimeNS-c.MinTimeNS) / float64(median)
 }
 
 // disagreements lists how the heuristics' cells of instance in disagree:
@@ -547,86 +585,22 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.K, s.N) }
 // and input spelling are kept once and counted in the notes returned; runs
 // that differ otherwise are ErrDuplicate.
 func Merge(streams ...*record.Stream) (*record.Stream, []string, error) {
+	c := NewCollector()
+	c.KeepRuns = true
 	out := &record.Stream{}
-	type id struct {
-		key
-		heuristic string
-		repeat    int
-	}
-	seen := map[id]int{} // index in out.Runs
-	dups := 0
-	for _, s := range streams {
+	for i, s := range streams {
+		if err := c.addStream(fmt.Sprint(i), s); err != nil {
+			return nil, nil, err
+		}
 		out.Headers = append(out.Headers, s.Headers...)
 		out.Configs = append(out.Configs, s.Configs...)
-		for _, r := range s.Runs {
-			if len(out.Runs) > 0 && r.Puzzle != out.Runs[0].Puzzle {
-				return nil, nil, fmt.Errorf("%w: %s and %s (%s line %d)", ErrMixed, out.Runs[0].Puzzle, r.Puzzle, r.Input, r.Line)
-			}
-			k := id{keyOf(&r), r.Heuristic, r.Repeat}
-			i, ok := seen[k]
-			if !ok {
-				seen[k] = len(out.Runs)
-				out.Runs = append(out.Runs, r)
-				continue
-			}
-			o := &out.Runs[i]
-			switch {
-			case r.Status == record.StatusInterrupted:
-				// the earlier run stands
-			case o.Status == record.StatusInterrupted:
-				*o = r
-			case sameRun(o, &r):
-				dups++
-			default:
-				return nil, nil, fmt.Errorf("%w, with different results: %s line %d under %q, repeat %d",
-					ErrDuplicate, r.Input, r.Line, r.Heuristic, r.Repeat)
-			}
-		}
 	}
-	if len(out.Runs) == 0 {
-		return nil, nil, ErrNoRuns
+	notes, err := c.merge()
+	if err != nil {
+		return nil, nil, err
 	}
-	slices.SortStableFunc(out.Runs, func(a, b record.Run) int {
-		if c := cmp.Compare(a.Instance, b.Instance); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.Input, b.Input); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Line, b.Line)
-	})
-	var notes []string
-	if dups > 0 {
-		notes = append(notes, fmt.Sprintf("%d runs appear twice with the same results (a resumed or repeated shard); each is counted once", dups))
-	}
+	out.Runs = c.keptRuns()
 	return out, notes, nil
-}
-
-// sameRun reports whether a and b are the same run: equal in every field
-// but the time and the input's name and line.
-func sameRun(a, b *record.Run) bool {
-	x, y := *a, *b
-	x.TimeNS, y.TimeNS = 0, 0
-	x.Input, y.Input, x.Line, y.Line = "", "", 0, 0
-	return x == y
-}
-
-// ReadFiles reads the JSON outputs named, in order (see record.ReadStream).
-func ReadFiles(names ...string) ([]*record.Stream, error) {
-	var streams []*record.Stream
-	for _, name := range names {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		s, err := record.ReadStream(f, name)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
-		streams = append(streams, s)
-	}
-	return streams, nil
 }
 
 // ProvenanceNotes says how the provenance headers of merged outputs differ

@@ -279,15 +279,22 @@ func TestShardsMergeToUnsharded(t *testing.T) {
 		}
 		names = append(names, name)
 	}
-	streams, err := ReadFiles(names...)
-	if err != nil {
-		t.Fatal(err)
+	col := NewCollector()
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = col.Read(f, name)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
-	fromFiles, _, err := Merge(streams...)
-	if err != nil {
-		t.Fatal(err)
+	if p, _ := col.Check(); len(p) > 0 {
+		t.Fatalf("the shards are not a whole set: %q", p)
 	}
-	c, err := Build(fromFiles.Runs, Options{})
+	c, _, _, err := col.Report(Options{Keep: true})
 	if err != nil {
 		t.Fatal(err)
 	}

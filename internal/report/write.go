@@ -78,11 +78,21 @@ var csvHeader = []string{"heuristic", "instances", "solved", "censored", "errors
 	"paired_instances", "paired_expanded", "paired_generated", "paired_mean_generated", "paired_time_ns", "paired_mean_time_ns",
 	"ratio_to_baseline", "baseline", "mean_h0", "mean_length", "time_spread_median", "time_spread_max"}
 
-// WriteCSV writes one header row and one row per heuristic (see csvHeader);
-// an undefined ratio or spread is an empty field.
+// csvCPU names the CPU time columns the CSV ends with when the runs
+// record it.
+var csvCPU = []string{"all_cpu_ns", "all_mean_cpu_ns", "paired_cpu_ns", "paired_mean_cpu_ns", "time_basis"}
+
+// WriteCSV writes one header row and one row per heuristic (see csvHeader,
+// and csvCPU when the runs record CPU time); an undefined ratio or spread
+// is an empty field.
 func (rep *Report) WriteCSV(w io.Writer) error {
 	c := csv.NewWriter(w)
-	c.Write(csvHeader)
+	cpu := rep.hasCPU()
+	if cpu {
+		c.Write(append(append([]string{}, csvHeader...), csvCPU...))
+	} else {
+		c.Write(csvHeader)
+	}
 	for _, s := range rep.Heuristics {
 		ratio, sm, sx := "", "", ""
 		if s.Ratio != nil {
@@ -91,18 +101,49 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 		if s.TimeSpread != nil {
 			sm, sx = fg(s.TimeSpread.MedianRel), fg(s.TimeSpread.MaxRel)
 		}
-		c.Write([]string{s.Heuristic, itoa(s.Instances), itoa(s.Solved), itoa(s.Censored), itoa(s.Errors),
+		row := []string{s.Heuristic, itoa(s.Instances), itoa(s.Solved), itoa(s.Censored), itoa(s.Errors),
 			itoa(s.All.Instances), itoa(s.All.Generated.Censored), fg(s.All.Expanded.Total), fg(s.All.Generated.Total),
 			fg(s.All.Generated.Mean), fg(s.All.TimeNS.Total), fg(s.All.TimeNS.Mean),
 			itoa(s.Paired.Instances), fg(s.Paired.Expanded.Total), fg(s.Paired.Generated.Total), fg(s.Paired.Generated.Mean),
 			fg(s.Paired.TimeNS.Total), fg(s.Paired.TimeNS.Mean),
-			ratio, rep.Baseline, fg(s.MeanH0), fg(s.MeanLength), sm, sx})
+			ratio, rep.Baseline, fg(s.MeanH0), fg(s.MeanLength), sm, sx}
+		if cpu {
+			a, p := orZero(s.All.CPUNS), orZero(s.Paired.CPUNS)
+			row = append(row, fg(a.Total), fg(a.Mean), fg(p.Total), fg(p.Mean), rep.timeBasis())
+		}
+		c.Write(row)
 	}
 	c.Flush()
 	return c.Error()
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// hasCPU reports whether the runs record CPU time.
+func (rep *Report) hasCPU() bool {
+	for _, s := range rep.Heuristics {
+		if s.All.CPUNS != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// timeBasis names the time repeats are folded on: wall or cpu.
+func (rep *Report) timeBasis() string {
+	if rep.Time == "" {
+		return "wall"
+	}
+	return rep.Time
+}
+
+// orZero returns *s, or a zero Stat for nil.
+func orZero(s *Stat) Stat {
+	if s == nil {
+		return Stat{}
+	}
+	return *s
+}
 
 // fg formats a number exactly when it is a whole number below 2^53, else
 // with 6 significant digits.
@@ -114,57 +155,92 @@ func fg(x float64) string {
 }
 
 // WriteTable writes the report as aligned text: a heading, one row per
-// heuristic, and notes saying what the columns cover.
+// heuristic, and notes saying what the columns cover. When the runs record
+// CPU time, a cpu column follows each time column.
 func (rep *Report) WriteTable(w io.Writer) error {
 	fmt.Fprintf(w, "%s: %d instances, %d heuristics", rep.Puzzle, rep.Instances, len(rep.Heuristics))
 	if rep.Repeats > 1 {
-		fmt.Fprintf(w, ", up to %d runs each (times are medians)", rep.Repeats)
+		fmt.Fprintf(w, ", up to %d runs each (times are medians", rep.Repeats)
+		if rep.Time == "cpu" {
+			fmt.Fprint(w, " by CPU time")
+		}
+		fmt.Fprint(w, ")")
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "\t\t\t\tall instances\t\t\t\tsolved by all (%d)\t\t\t\t\t\t\n", rep.PairedInstances)
-	fmt.Fprintf(tw, "heuristic\tsolved\tcensored\terrors\tgenerated\tmean gen\ttime\tmean time\tgenerated\tmean gen\ttime\tmean time\tvs %s\tmean h0\tmean len\t", rep.Baseline)
-	spread := rep.Repeats > 1
-	if spread {
-		fmt.Fprint(tw, "time spread\t")
+	cpu, spread := rep.hasCPU(), rep.Repeats > 1
+	times := []string{"time", "mean time"}
+	if cpu {
+		times = []string{"time", "cpu", "mean time", "mean cpu"}
 	}
-	fmt.Fprintln(tw)
-	for _, s := range rep.Heuristics {
-		ge := mark(s.All.Generated.Censored)
-		te := mark(s.All.TimeNS.Censored)
-		fmt.Fprintf(tw, "%s\t%d/%d\t%d\t%d\t%s\t%s\t%s\t%s\t", s.Heuristic, s.Solved, s.Instances, s.Censored, s.Errors,
-			ge+fint(s.All.Generated.Total), ge+fnum(s.All.Generated.Mean), te+fns(s.All.TimeNS.Total), te+fns(s.All.TimeNS.Mean))
-		if s.Paired.Instances > 0 {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t", fint(s.Paired.Generated.Total), fnum(s.Paired.Generated.Mean),
-				fns(s.Paired.TimeNS.Total), fns(s.Paired.TimeNS.Mean))
-		} else {
-			fmt.Fprint(tw, "-\t-\t-\t-\t")
-		}
-		ratio := "-"
-		if s.Ratio != nil {
-			ratio = strconv.FormatFloat(*s.Ratio, 'g', 3, 64)
-		}
-		length := "-"
-		if s.Paired.Instances > 0 {
-			length = fmt.Sprintf("%.2f", s.MeanLength)
-		}
-		h0 := "-" // a heuristic that never ran (an interrupted bench) has no h0
-		if s.Instances > 0 {
-			h0 = fmt.Sprintf("%.2f", s.MeanH0)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t", ratio, h0, length)
-		if spread {
-			if s.TimeSpread != nil {
-				fmt.Fprintf(tw, "%.0f%% (max %.0f%%)\t", 100*s.TimeSpread.MedianRel, 100*s.TimeSpread.MaxRel)
-			} else {
-				fmt.Fprint(tw, "-\t")
-			}
-		}
-		fmt.Fprintln(tw)
+	fmt.Fprintf(tw, "\t\t\t\tall instances%ssolved by all (%d)%s\n", strings.Repeat("\t", len(times)+2), rep.PairedInstances,
+		strings.Repeat("\t", len(times)+4))
+	head := append(append(append(append([]string{"heuristic", "solved", "censored", "errors", "generated", "mean gen"},
+		times...), "generated", "mean gen"), times...), "vs "+rep.Baseline, "mean h0", "mean len")
+	if spread {
+		head = append(head, rep.timeBasisName()+" spread")
+	}
+	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	for i := range rep.Heuristics {
+		fmt.Fprintln(tw, strings.Join(rep.tableRow(&rep.Heuristics[i], cpu, spread), "\t")+"\t")
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	_, err := io.WriteString(w, strings.Join(rep.tableNotes(spread), "\n")+"\n")
+	return err
+}
+
+// timeBasisName names the time repeats are folded on in a table: time or
+// cpu.
+func (rep *Report) timeBasisName() string {
+	if rep.Time == "cpu" {
+		return "cpu"
+	}
+	return "time"
+}
+
+// tableRow returns the cells of heuristic s's row of the table.
+func (rep *Report) tableRow(s *Summary, cpu, spread bool) []string {
+	ge, te := mark(s.All.Generated.Censored), mark(s.All.TimeNS.Censored)
+	times := func(c *Columns, te string) []string {
+		if !cpu {
+			return []string{te + fns(c.TimeNS.Total), te + fns(c.TimeNS.Mean)}
+		}
+		x := orZero(c.CPUNS)
+		return []string{te + fns(c.TimeNS.Total), te + fns(x.Total), te + fns(c.TimeNS.Mean), te + fns(x.Mean)}
+	}
+	row := append([]string{s.Heuristic, fmt.Sprintf("%d/%d", s.Solved, s.Instances), itoa(s.Censored), itoa(s.Errors),
+		ge + fint(s.All.Generated.Total), ge + fnum(s.All.Generated.Mean)}, times(&s.All, te)...)
+	if s.Paired.Instances > 0 {
+		row = append(append(row, fint(s.Paired.Generated.Total), fnum(s.Paired.Generated.Mean)), times(&s.Paired, "")...)
+	} else {
+		row = append(row, strings.Split(strings.Repeat("-", len(times(&s.Paired, ""))+2), "")...)
+	}
+	ratio, length := "-", "-"
+	if s.Ratio != nil {
+		ratio = strconv.FormatFloat(*s.Ratio, 'g', 3, 64)
+	}
+	if s.Paired.Instances > 0 {
+		length = fmt.Sprintf("%.2f", s.MeanLength)
+	}
+	h0 := "-" // a heuristic that never ran (an interrupted bench) has no h0
+	if s.Instances > 0 {
+		h0 = fmt.Sprintf("%.2f", s.MeanH0)
+	}
+	row = append(row, ratio, h0, length)
+	if spread {
+		sp := "-"
+		if s.TimeSpread != nil {
+			sp = fmt.Sprintf("%.0f%% (max %.0f%%)", 100*s.TimeSpread.MedianRel, 100*s.TimeSpread.MaxRel)
+		}
+		row = append(row, sp)
+	}
+	return row
+}
+
+// tableNotes returns the notes under the table.
+func (rep *Report) tableNotes(spread bool) []string {
 	var notes []string
 	for _, s := range rep.Heuristics {
 		if s.Censored > 0 {
@@ -173,14 +249,21 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		}
 	}
 	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %d instances every heuristic solved", rep.Baseline, rep.Baseline, rep.PairedInstances))
+	if rep.hasCPU() {
+		notes = append(notes, "cpu: CPU time of the solving thread (getrusage RUSAGE_THREAD) beside the wall time")
+	}
 	if spread {
-		notes = append(notes, "time spread: (max-min)/median of an instance's repeated times; the median over instances, and the largest")
+		what := "times"
+		if rep.Time == "cpu" {
+			what = "CPU times"
+		}
+		notes = append(notes, fmt.Sprintf("%s spread: (max-min)/median of an instance's repeated %s; the median over instances, and the largest",
+			rep.timeBasisName(), what))
 	}
 	for _, d := range rep.Disagreements {
 		notes = append(notes, "DISAGREEMENT: "+d)
 	}
-	_, err := io.WriteString(w, strings.Join(notes, "\n")+"\n")
-	return err
+	return notes
 }
 
 // writeInstances writes one row per instance and heuristic: status, length
@@ -188,7 +271,12 @@ func (rep *Report) WriteTable(w io.Writer) error {
 // with the min-max range of repeated times.
 func (rep *Report) writeInstances(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "instance\tinput\tline\theuristic\tstatus\tlength\th0\tgenerated\ttime\truns\ttime range\t")
+	cpu := rep.hasCPU()
+	head := "instance\tinput\tline\theuristic\tstatus\tlength\th0\tgenerated\ttime\t"
+	if cpu {
+		head += "cpu\t"
+	}
+	fmt.Fprintln(tw, head+"runs\t"+rep.timeBasisName()+" range\t")
 	for b, in := range rep.Boards {
 		for h, s := range rep.Heuristics {
 			c := &rep.Cells[h][b]
@@ -210,8 +298,12 @@ func (rep *Report) writeInstances(w io.Writer) error {
 			if c.Repeats > 1 {
 				rng = fns(float64(c.MinTimeNS)) + " - " + fns(float64(c.MaxTimeNS))
 			}
+			t := fns(float64(c.TimeNS))
+			if cpu {
+				t += "\t" + fns(float64(c.CPUNS))
+			}
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t\n", index, in.Input, in.Line, s.Heuristic, c.Status,
-				length, c.H0, fint(float64(c.Generated)), fns(float64(c.TimeNS)), c.Repeats, rng)
+				length, c.H0, fint(float64(c.Generated)), t, c.Repeats, rng)
 		}
 	}
 	return tw.Flush()

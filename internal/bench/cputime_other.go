@@ -1,0 +1,8 @@
+//go:build !linux
+
+package bench
+
+import "time"
+
+// threadCPU returns -1: per-thread CPU time is read on Linux only.
+func threadCPU() time.Duration { return -1 }

@@ -1,0 +1,674 @@
+package report
+
+import (
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/pdbsolve/pdbsolve/internal/record"
+)
+
+// Collector reads bench outputs (the shards of one run, runs of other
+// heuristics on the same instances, solve -o outputs) one run at a time
+// and keeps of each run only what the comparison needs: a fixed-size entry
+// of 80 bytes (numbers, and hashes of the board and of the fields
+// that tell two runs apart), not the run. Check then checks the set as
+// CheckSet does, and Report merges the runs as Merge does and builds the
+// report. Only KeepRuns keeps the runs themselves, for outputs that write
+// them (JSON, per-instance CSV). Every output is read before Check and
+// Report.
+type Collector struct {
+	// KeepRuns keeps every run, for Report to return them merged.
+	KeepRuns bool
+
+	seed     maphash.Seed
+	files    []*outFile
+	headers  []record.Provenance
+	tables   firstSeen
+	inputs   []string
+	inputIdx map[string]uint32
+	heurs    []string
+	heurIdx  map[string]uint16
+	puzzle   string
+	mixed    error        // ErrMixed, with the first run of another puzzle
+	entries  entryList    // a run each, in the order read until prepare sorts them
+	runs     []record.Run // KeepRuns: every run, by entry.seq
+	sorted   bool
+	dups     int   // runs kept once, found twice with the same results
+	dupErr   error // ErrDuplicate
+}
+
+// chunkSize is the number of entries in a chunk (4.5 MiB).
+const chunkSize = 1 << 16
+
+// entry is one run as a Collector keeps it.
+type entry struct {
+	expanded, generated uint64
+	timeNS, cpuNS       int64
+	same                uint64 // hash of every field but the time, input and line
+	board               uint64 // hash of the board
+	seq                 uint32 // the run's place among every run read
+	instance            int32
+	line                int32
+	input               uint32
+	heur                uint16
+	repeat              uint16
+	file                uint16
+	status              uint8
+	dropped             bool // a duplicate
+	length, bound, h0   int16
+}
+
+// statuses numbers the statuses in entries.
+var statuses = []record.Status{record.StatusSolved, record.StatusUnsolvable, record.StatusLimit, record.StatusError,
+	record.StatusInterrupted}
+
+// outFile is what a Collector keeps of one output.
+type outFile struct {
+	name        string
+	configs     []record.Config
+	summaries   int
+	last        record.Summary // the last summary line
+	truncated   int
+	values      int // values read: runs, headers, summaries
+	runs        int
+	interrupted int
+	keys        int // instances (distinct keys) among its runs
+	shard       *Shard
+	problems    []string // tables, shard membership, boards
+}
+
+// NewCollector returns an empty Collector.
+func NewCollector() *Collector {
+	return &Collector{seed: maphash.MakeSeed(), tables: firstSeen{}, inputIdx: map[string]uint32{}, heurIdx: map[string]uint16{}}
+}
+
+// ReadFile reads the output file name ("-" for stdin) as Read does; an
+// error opening or reading it is an *fs.PathError.
+func (c *Collector) ReadFile(name string, stdin io.Reader) error {
+	if name == "-" {
+		return c.Read(stdin, name)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return c.Read(f, name)
+}
+
+// Read reads the output r, named name, with a record.Scanner; an error is
+// the Scanner's.
+func (c *Collector) Read(r io.Reader, name string) error {
+	f := c.begin(name)
+	sc := record.NewScanner(r, name)
+	for sc.Scan() {
+		switch sc.Kind() {
+		case record.KindRun:
+			if err := c.addRun(f, sc.Run()); err != nil {
+				return fmt.Errorf("%s:%d: %w", name, sc.Line(), err)
+			}
+		case record.KindHeader:
+			c.addHeader(f, sc.Header())
+		case record.KindSummary:
+			f.values++
+			f.summaries++
+			f.last = *sc.Summary()
+		}
+	}
+	f.truncated = sc.Truncated()
+	return sc.Err()
+}
+
+// begin starts the output named name.
+func (c *Collector) begin(name string) *outFile {
+	f := &outFile{name: name}
+	c.files = append(c.files, f)
+	return f
+}
+
+// addHeader takes a provenance header of f.
+func (c *Collector) addHeader(f *outFile, h *record.Header) {
+	f.values++
+	c.headers = append(c.headers, h.Provenance)
+	for _, t := range h.Provenance.Tables {
+		f.problems = append(f.problems, c.tables.check(f.name, t.Name, "the checksum of table "+t.Name, t.Checksum)...)
+	}
+	if h.Config != nil {
+		f.addConfig(h.Config)
+	}
+}
+
+// addConfig takes the configuration of a session of f.
+func (f *outFile) addConfig(cfg *record.Config) {
+	f.configs = append(f.configs, *cfg)
+	if len(f.configs) == 1 && cfg.Command != "solve" {
+		if sh, err := ParseShard(cfg.Shard); err == nil {
+			f.shard = &sh
+		}
+	}
+}
+
+// addRun takes a run of f; an error is a run too large to keep (a number
+// past the entry's fields).
+func (c *Collector) addRun(f *outFile, r *record.Run) error {
+	f.values++
+	f.runs++
+	if r.Status == record.StatusInterrupted {
+		f.interrupted++
+	}
+	if c.puzzle == "" {
+		c.puzzle = r.Puzzle
+	} else if r.Puzzle != c.puzzle && c.mixed == nil {
+		c.mixed = fmt.Errorf("%w: %s and %s (%s line %d)", ErrMixed, c.puzzle, r.Puzzle, r.Input, r.Line)
+	}
+	if f.shard != nil && r.Instance > 0 && !f.shard.Has(r.Instance-1) {
+		f.problems = append(f.problems, fmt.Sprintf("%s (shard %s): instance %d does not belong to shard %s",
+			f.name, f.configs[0].Shard, r.Instance, f.shard))
+	}
+	const most = 1<<15 - 1
+	if r.Instance > 1<<31-1 || r.Line > 1<<31-1 || r.Repeat > 1<<16-1 || r.Length > most || r.Bound > most || r.H0 > most ||
+		r.H0 < -most || c.entries.n >= 1<<32-1 {
+		return fmt.Errorf("a run past the sizes bench report takes (instance, line, repeat, length, bound or h0)")
+	}
+	e := entry{expanded: r.Expanded, generated: r.Generated, timeNS: r.TimeNS, cpuNS: r.CPUNS, same: c.sameHash(r), board: c.hash(r.Board),
+		seq: uint32(c.entries.n), instance: int32(r.Instance), line: int32(r.Line), input: c.input(r.Input),
+		heur: c.heur(r.Heuristic), repeat: uint16(r.Repeat), file: uint16(len(c.files) - 1),
+		status: uint8(slices.Index(statuses, r.Status)), length: int16(r.Length), bound: int16(r.Bound), h0: int16(r.H0)}
+	c.entries.add(e)
+	if c.KeepRuns {
+		c.runs = append(c.runs, *r)
+	}
+	return nil
+}
+
+func (c *Collector) input(name string) uint32 {
+	i, ok := c.inputIdx[name]
+	if !ok {
+		i = uint32(len(c.inputs))
+		c.inputIdx[name] = i
+		c.inputs = append(c.inputs, name)
+	}
+	return i
+}
+
+func (c *Collector) heur(name string) uint16 {
+	i, ok := c.heurIdx[name]
+	if !ok {
+		i = uint16(len(c.heurs))
+		c.heurIdx[name] = i
+		c.heurs = append(c.heurs, name)
+	}
+	return i
+}
+
+func (c *Collector) hash(s string) uint64 { return maphash.String(c.seed, s) }
+
+// sameHash hashes every field of r but its time, input and line: two runs
+// with the same hash are the same run (sameRun).
+func (c *Collector) sameHash(r *record.Run) uint64 {
+	var h maphash.Hash
+	h.SetSeed(c.seed)
+	for _, s := range []string{r.Puzzle, r.Board, r.Goal, r.Heuristic, string(r.Status), r.Moves, r.Error} {
+		h.WriteString(s)
+		h.WriteByte(0)
+	}
+	var b [8 * 9]byte
+	for i, n := range []uint64{uint64(r.Instance), uint64(r.Repeat), uint64(r.Length), uint64(r.Symbol), uint64(r.Bound),
+		uint64(r.H0), r.Expanded, r.Generated, uint64(r.Iterations)} {
+		binary.LittleEndian.PutUint64(b[8*i:], n)
+	}
+	h.Write(b[:])
+	return h.Sum64()
+}
+
+// idCompare orders entries by run: instance, then board (instances) or
+// input and line (runs without one), heuristic, repeat, and the order read.
+func idCompare(a, b *entry) int {
+	if x := cmp.Compare(a.instance, b.instance); x != 0 {
+		return x
+	}
+	if a.instance > 0 {
+		if x := cmp.Compare(a.board, b.board); x != 0 {
+			return x
+		}
+	} else {
+		if x := cmp.Compare(a.input, b.input); x != 0 {
+			return x
+		}
+		if x := cmp.Compare(a.line, b.line); x != 0 {
+			return x
+		}
+	}
+	if x := cmp.Compare(a.heur, b.heur); x != 0 {
+		return x
+	}
+	if x := cmp.Compare(a.repeat, b.repeat); x != 0 {
+		return x
+	}
+	return cmp.Compare(a.seq, b.seq)
+}
+
+// sameKey reports whether a and b are runs of one instance (keyOf).
+func sameKey(a, b *entry) bool {
+	if a.instance != b.instance {
+		return false
+	}
+	if a.instance > 0 {
+		return a.board == b.board
+	}
+	return a.input == b.input && a.line == b.line
+}
+
+// prepare sorts the entries by run, then walks them once: it counts each
+// output's instances, finds instance numbers naming two boards, and drops
+// duplicates as Merge does.
+func (c *Collector) prepare() {
+	if c.sorted {
+		return
+	}
+	c.sorted = true
+	c.entries.sort(idCompare)
+	var files []uint16
+	c.entries.groups(sameKey, func(g []entry) {
+		files = files[:0]
+		for _, e := range g {
+			if !slices.Contains(files, e.file) {
+				files = append(files, e.file)
+				c.files[e.file].keys++
+			}
+		}
+		c.dedupe(g)
+	})
+	c.entries.groups(func(a, b *entry) bool { return a.instance == b.instance }, c.checkBoards)
+}
+
+// dedupe drops the duplicates among the entries of one instance, sorted
+// by heuristic, repeat and order read: an interrupted run gives way to the
+// same run finished, which takes its place; runs alike but for time and
+// input are counted in dups; runs that differ otherwise are ErrDuplicate.
+func (c *Collector) dedupe(es []entry) {
+	for i := 0; i < len(es); {
+		j := i + 1
+		for j < len(es) && es[j].heur == es[i].heur && es[j].repeat == es[i].repeat {
+			j++
+		}
+		kept := &es[i]
+		for k := i + 1; k < j; k++ {
+			r := &es[k]
+			r.dropped = true
+			switch {
+			case statuses[r.status] == record.StatusInterrupted:
+				// the earlier run stands
+			case statuses[kept.status] == record.StatusInterrupted:
+				seq := kept.seq
+				*kept = *r
+				kept.seq, kept.dropped = seq, false
+				if c.KeepRuns {
+					c.runs[seq] = c.runs[r.seq]
+				}
+			case kept.same == r.same:
+				c.dups++
+			case c.dupErr == nil:
+				c.dupErr = fmt.Errorf("%w, with different results: %s line %d under %q, repeat %d",
+					ErrDuplicate, c.inputs[r.input], r.line, c.heurs[r.heur], r.repeat)
+			}
+		}
+		i = j
+	}
+}
+
+// checkBoards notes each output that gives the instance number of es (the
+// runs of one instance number) another board than the first output that
+// gave it.
+func (c *Collector) checkBoards(es []entry) {
+	if es[0].instance <= 0 || es[0].board == es[len(es)-1].board {
+		return
+	}
+	first := slices.MinFunc(es, func(a, b entry) int { return cmp.Compare(a.seq, b.seq) })
+	var named []uint16
+	for _, e := range es {
+		if e.board != first.board && !slices.Contains(named, e.file) {
+			named = append(named, e.file)
+			f := c.files[e.file]
+			f.problems = append(f.problems, fmt.Sprintf("%s: instance %d is another board here than in %s",
+				f.name, e.instance, c.files[first.file].name))
+		}
+	}
+}
+
+// Check checks the set of outputs read, as CheckSet does.
+func (c *Collector) Check() (problems, notes []string) {
+	c.prepare()
+	var ref *outFile
+	groups := map[string][]*outFile{}
+	var groupOrder []string
+	for _, f := range c.files {
+		problems = append(problems, f.problems...)
+		if f.values == 0 {
+			problems = append(problems, fmt.Sprintf("%s: empty: no records (not an output of bench)", f.name))
+			continue
+		}
+		if len(f.configs) == 0 {
+			notes = append(notes, fmt.Sprintf("%s: no configuration header (an older output): its shard, limits and completeness are not checked", f.name))
+			continue
+		}
+		p, ok := f.checkConfig(ref)
+		problems = append(problems, p...)
+		if !ok {
+			continue
+		}
+		if f.configs[0].Command == "solve" { // solve -o writes no summary line
+			notes = append(notes, fmt.Sprintf("%s: an output of solve: its completeness is not checked", f.name))
+		}
+		if ref == nil {
+			ref = f
+		}
+		g := strings.Join(f.configs[0].Heuristics, ",")
+		if _, ok := groups[g]; !ok {
+			groupOrder = append(groupOrder, g)
+		}
+		groups[g] = append(groups[g], f)
+	}
+	for _, g := range groupOrder {
+		problems = append(problems, checkShards(g, groups[g])...)
+	}
+	return problems, notes
+}
+
+// checkConfig checks f's sessions against each other, its shard, its
+// completeness and its configuration against ref's (nil for the first
+// output); ok is false when its shard cannot be read.
+func (f *outFile) checkConfig(ref *outFile) (problems []string, ok bool) {
+	cfg := f.configs[0]
+	for _, c := range f.configs[1:] {
+		c.Inputs = cfg.Inputs // a resumed session may spell the inputs otherwise
+		for _, d := range cfg.Diff(&c, "its first session", "a later one") {
+			problems = append(problems, fmt.Sprintf("%s: its sessions disagree: %s", f.name, d))
+		}
+	}
+	where := fmt.Sprintf("%s (shard %s)", f.name, cfg.Shard)
+	if _, err := ParseShard(cfg.Shard); err != nil {
+		return append(problems, fmt.Sprintf("%s: %v", f.name, err)), false
+	}
+	if cfg.Command != "solve" {
+		problems = append(problems, f.completeness(where)...)
+	}
+	if ref != nil {
+		c := cfg
+		c.Heuristics, c.Shard, c.Inputs = ref.configs[0].Heuristics, ref.configs[0].Shard, ref.configs[0].Inputs
+		for _, d := range ref.configs[0].Diff(&c, ref.name, f.name) {
+			problems = append(problems, fmt.Sprintf("%s: %s", where, d))
+		}
+	}
+	return problems, true
+}
+
+// completeness lists how output f is not complete: no summary (a killed
+// writer, with the unfinished line it left), an interrupted last session
+// (with the runs it finished), or fewer instances than it selected.
+func (f *outFile) completeness(where string) []string {
+	trunc := ""
+	if f.truncated > 0 {
+		trunc = fmt.Sprintf("; line %d is unfinished (its writer was killed)", f.truncated)
+	}
+	switch {
+	case f.summaries == 0:
+		return []string{fmt.Sprintf("%s: incomplete: no summary line, %d instances%s", where, f.keys, trunc)}
+	case !f.last.Complete: // how many instances the shard has is not known: it was not read to the end
+		return []string{fmt.Sprintf("%s: incomplete: interrupted, holding %d runs finished%s (rerun it with --resume)",
+			where, f.runs-f.interrupted, trunc)}
+	case f.keys < f.last.Instances:
+		return []string{fmt.Sprintf("%s: incomplete: %d of its %d instances", where, f.keys, f.last.Instances)}
+	case f.interrupted > 0 && trunc != "":
+		return []string{fmt.Sprintf("%s: incomplete%s", where, trunc)}
+	}
+	return nil
+}
+
+// checkShards checks that the outputs of the run of heuristics g hold
+// each shard K of N once.
+func checkShards(g string, files []*outFile) []string {
+	var problems []string
+	first, _ := ParseShard(files[0].configs[0].Shard)
+	byK := make([][]string, first.N)
+	for _, f := range files {
+		sh, _ := ParseShard(f.configs[0].Shard)
+		if sh.N != first.N {
+			problems = append(problems, fmt.Sprintf("%s: --shard %s, but %s is --shard %s: one run has one shard count",
+				f.name, f.configs[0].Shard, files[0].name, files[0].configs[0].Shard))
+			continue
+		}
+		byK[sh.K] = append(byK[sh.K], f.name)
+	}
+	for k, fs := range byK {
+		switch {
+		case len(fs) == 0:
+			problems = append(problems, fmt.Sprintf("shard %d/%d of the run of %s is missing", k, first.N, g))
+		case len(fs) > 1:
+			problems = append(problems, fmt.Sprintf("shard %d/%d of the run of %s is given %d times: %s", k, first.N, g, len(fs), strings.Join(fs, ", ")))
+		}
+	}
+	return problems
+}
+
+// Headers returns the provenance headers read, in order.
+func (c *Collector) Headers() []record.Provenance { return c.headers }
+
+// Report merges the runs read as Merge does (in the order of the unsharded
+// run, each run once) and builds their report with o (Build); with
+// KeepRuns it also returns the runs merged. notes count the runs found
+// twice with the same results. Errors are Merge's and Build's. The
+// Collector is done after Report.
+func (c *Collector) Report(o Options) (rep *Report, runs []record.Run, notes []string, err error) {
+	notes, err = c.merge()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var heurs []string
+	for i := range c.entries.n {
+		if h := c.heurs[c.entries.at(i).heur]; !slices.Contains(heurs, h) {
+			heurs = append(heurs, h)
+		}
+	}
+	b, err := NewBuilder(c.puzzle, orderHeuristics(heurs, o.Order), o)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	c.build(b)
+	return b.Report(), c.keptRuns(), notes, nil
+}
+
+// merge drops the duplicates and sorts the entries kept in the order of
+// the unsharded run: by instance number, then input name and line, then
+// the order read (of the first of duplicates).
+func (c *Collector) merge() (notes []string, err error) {
+	c.prepare()
+	switch {
+	case c.mixed != nil:
+		return nil, c.mixed
+	case c.dupErr != nil:
+		return nil, c.dupErr
+	}
+	rank := make([]int, len(c.inputs)) // input index to its place in name order
+	order := make([]int, len(c.inputs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(c.inputs[a], c.inputs[b]) })
+	for r, i := range order {
+		rank[i] = r
+	}
+	c.entries.compact()
+	if c.entries.n == 0 {
+		return nil, ErrNoRuns
+	}
+	c.entries.sort(func(a, b *entry) int {
+		if x := cmp.Compare(a.instance, b.instance); x != 0 {
+			return x
+		}
+		if x := cmp.Compare(rank[a.input], rank[b.input]); x != 0 {
+			return x
+		}
+		if x := cmp.Compare(a.line, b.line); x != 0 {
+			return x
+		}
+		return cmp.Compare(a.seq, b.seq)
+	})
+	if c.dups > 0 {
+		notes = append(notes, fmt.Sprintf("%d runs appear twice with the same results (a resumed or repeated shard); each is counted once", c.dups))
+	}
+	return notes, nil
+}
+
+// keptRuns returns the runs kept, in order, with KeepRuns; else nil.
+func (c *Collector) keptRuns() []record.Run {
+	if !c.KeepRuns {
+		return nil
+	}
+	runs := make([]record.Run, c.entries.n)
+	for i := range runs {
+		runs[i] = c.runs[c.entries.at(i).seq]
+	}
+	return runs
+}
+
+// addStream takes the output s, named name, as Read would have read it.
+func (c *Collector) addStream(name string, s *record.Stream) error {
+	f := c.begin(name)
+	for i := range s.Headers {
+		h := record.Header{Provenance: s.Headers[i]}
+		if i < len(s.Configs) {
+			h.Config = &s.Configs[i]
+		}
+		c.addHeader(f, &h)
+	}
+	for i := len(s.Headers); i < len(s.Configs); i++ {
+		f.addConfig(&s.Configs[i])
+	}
+	for i := range s.Runs {
+		if err := c.addRun(f, &s.Runs[i]); err != nil {
+			return err
+		}
+	}
+	for _, sum := range s.Summaries {
+		f.values++
+		f.summaries++
+		f.last = sum
+	}
+	f.truncated = s.Truncated
+	return nil
+}
+
+// build adds the instances kept, in order, to b: the runs of one key
+// (keyOf) together, keys in the order of their first run.
+func (c *Collector) build(b *Builder) {
+	var group []entry
+	var runs []record.Run
+	var ptrs []*record.Run
+	var boards []uint64
+	c.entries.groups(func(a, b *entry) bool {
+		return a.instance == b.instance && (a.instance > 0 || a.input == b.input && a.line == b.line)
+	}, func(es []entry) {
+		// Instance numbers naming two boards are two keys, in the order of
+		// their first runs.
+		boards = boards[:0]
+		for _, e := range es {
+			if !slices.Contains(boards, e.board) {
+				boards = append(boards, e.board)
+			}
+		}
+		for _, board := range boards {
+			group = group[:0]
+			for _, e := range es {
+				if es[0].instance == 0 || e.board == board {
+					group = append(group, e)
+				}
+			}
+			runs, ptrs = runs[:0], ptrs[:0]
+			for k := range group {
+				runs = append(runs, c.run(&group[k]))
+			}
+			for k := range runs {
+				ptrs = append(ptrs, &runs[k])
+			}
+			b.Add(ptrs)
+			if es[0].instance == 0 {
+				break
+			}
+		}
+	})
+}
+
+// run returns the run of e, with what a report reads of it.
+func (c *Collector) run(e *entry) record.Run {
+	return record.Run{Puzzle: c.puzzle, Input: c.inputs[e.input], Line: int(e.line), Instance: int(e.instance),
+		Repeat: int(e.repeat), Heuristic: c.heurs[e.heur], Status: statuses[e.status], Length: int(e.length),
+		Bound: int(e.bound), H0: int(e.h0), Expanded: e.expanded, Generated: e.generated, TimeNS: e.timeNS, CPUNS: e.cpuNS}
+}
+
+// entryList is a Collector's entries, in chunks of chunkSize that are
+// never copied as the list grows, sorted in place.
+type entryList struct {
+	chunks [][]entry
+	n      int
+	cmp    func(a, b *entry) int // the order of sort
+}
+
+func (l *entryList) at(i int) *entry { return &l.chunks[i/chunkSize][i%chunkSize] }
+
+func (l *entryList) add(e entry) {
+	if l.n%chunkSize == 0 && l.n/chunkSize == len(l.chunks) {
+		l.chunks = append(l.chunks, make([]entry, chunkSize))
+	}
+	*l.at(l.n) = e
+	l.n++
+}
+
+// sort sorts the list by cmp.
+func (l *entryList) sort(cmp func(a, b *entry) int) {
+	l.cmp = cmp
+	sort.Sort(l)
+}
+
+func (l *entryList) Len() int           { return l.n }
+func (l *entryList) Less(i, j int) bool { return l.cmp(l.at(i), l.at(j)) < 0 }
+func (l *entryList) Swap(i, j int)      { a, b := l.at(i), l.at(j); *a, *b = *b, *a }
+
+// groups calls f with each run of consecutive entries that are same as the
+// first of them, copied: what f changes in them is written back.
+func (l *entryList) groups(same func(a, b *entry) bool, f func([]entry)) {
+	var g []entry
+	for i := 0; i < l.n; {
+		g = append(g[:0], *l.at(i))
+		j := i + 1
+		for j < l.n && same(l.at(i), l.at(j)) {
+			g = append(g, *l.at(j))
+			j++
+		}
+		f(g)
+		for k := range g {
+			*l.at(i + k) = g[k]
+		}
+		i = j
+	}
+}
+
+// compact removes the dropped entries, keeping the others in order.
+func (l *entryList) compact() {
+	w := 0
+	for i := range l.n {
+		if e := l.at(i); !e.dropped {
+			*l.at(w) = *e
+			w++
+		}
+	}
+	l.n = w
+	l.chunks = l.chunks[:(w+chunkSize-1)/chunkSize]
+}
