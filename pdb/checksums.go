@@ -24,6 +24,8 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/zero0-3.6.7.10.11.15-md-v2": 0x275b5bd0,
 	"24puzzle/zero0-1.2.5.6.7.12-md-v2":   0x119a4d46,
 	"24puzzle/zero0-3.4.8.9.13.14-md-v2":  0xae6e4189,
+	"24puzzle/zero0-1.2.3.4.5.6-md-v2":    0xcd020af5,
+	"24puzzle/zero0-1.2.6.7.11.12-md-v2":  0x1c56c666,
 
 	"15puzzle/blank0-1.2.4.5.8-md":             0xb4e640c6,
 	"15puzzle/blank0-3.6.7.10.11-md":           0x2a42beba,
