@@ -47,6 +47,6 @@ var knownChecksums = map[string]uint32{
 // KnownChecksum returns the pinned CRC-32C of the entries of the table
 // puzzle/pattern, and false when no checksum is pinned for it.
 func KnownChecksum(puzzle, pattern string) (uint32, bool) {
-	c, ok := knownChecksums[puzzle+"/"+pattern]
+	c, ok := knownChecksums[TableID{Puzzle: puzzle, Pattern: pattern}.String()]
 	return c, ok
 }
