@@ -99,7 +99,7 @@ type Family[B any] interface {
 	// a function making bench solvers that share them; a sliding-tile solver
 	// searches with workers goroutines for goal. The name must have passed
 	// CheckHeuristic: an error is a table's.
-	benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[B], error)
+	benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal) (func() bench.Solver[B], error)
 	// SolveBatch loads through cache the tables o.Heuristic needs and
 	// returns the batch of a solve with those options: its Split, First,
 	// EndLine, Workers, JSON, Strict, Reject and NewHandler set, the

@@ -221,13 +221,13 @@ func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end
 	}
 }
 
-// BenchSolvers returns the benchSolver of p for each of the heuristics,
-// making solvers that do not keep the moves; an error is a table's.
+// BenchSolvers returns the benchSolver of p for each of the heuristics; an
+// error is a table's.
 func BenchSolvers[B any](p Family[B], cache Cache, heuristics []string, workers int, goal bitboard.Goal) ([]func() bench.Solver[B], error) {
 	out := make([]func() bench.Solver[B], len(heuristics))
 	for i, name := range heuristics {
 		var err error
-		if out[i], err = p.benchSolver(cache, name, workers, goal, false); err != nil {
+		if out[i], err = p.benchSolver(cache, name, workers, goal); err != nil {
 			return nil, err
 		}
 	}

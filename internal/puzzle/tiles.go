@@ -191,7 +191,7 @@ func PDBHeuristic(short string) string {
 func (Tiles) boardText(b bitboard.Tiles) string { return b.String() }
 
 // benchSolver implements Family.
-func (t Tiles) benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal, keepMoves bool) (func() bench.Solver[bitboard.Tiles], error) {
+func (t Tiles) benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal) (func() bench.Solver[bitboard.Tiles], error) {
 	h, err := t.Heuristic(cache, heuristic)
 	if err != nil {
 		return nil, err
@@ -199,7 +199,7 @@ func (t Tiles) benchSolver(cache Cache, heuristic string, workers int, goal bitb
 	return func() bench.Solver[bitboard.Tiles] {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(workers)
-		return bench.NewTilesSolver(s, goal, keepMoves)
+		return bench.NewTilesSolver(s, goal)
 	}, nil
 }
 
