@@ -23,11 +23,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"sync"
 	"sync/atomic"
 )
@@ -84,12 +82,10 @@ type Config[T any] struct {
 	// EndLine, when set, reports a line that ends an input (a judge's "0"):
 	// nothing after it in that input is read.
 	EndLine func(line []byte) bool
-	// JSON: a record the pipeline itself rejects (one longer than MaxRecord)
-	// becomes a JSON error object in the output; else a note on Stderr.
-	JSON bool
-	// Reject, when set, reports a record the pipeline rejects instead of
-	// Unit.Reject (so a command writes its own error record); it must
-	// count the record in Unit.Bad.
+	// Reject, when set, reports a record the pipeline itself rejects (one
+	// longer than MaxRecord) instead of Unit.Reject's note on Stderr (so a
+	// command writes its own error record); it must count the record in
+	// Unit.Bad.
 	Reject func(u *Unit, line int, err error)
 	// Strict: a record the pipeline rejects halts the batch.
 	Strict bool
@@ -137,11 +133,10 @@ type Unit struct {
 	End   bool   // the Handler found the input's end line: drop the rest of this input
 	Halt  bool   // stop the whole batch after this unit
 
-	notes    []note
-	jsonName []byte // Name as a JSON string, once made
-	seq      int    // position in the whole batch
-	input    int    // index of the input it came from
-	ioErr    error  // the input could not be opened or read; the unit holds only its message
+	notes []note
+	seq   int   // position in the whole batch
+	input int   // index of the input it came from
+	ioErr error // the input could not be opened or read; the unit holds only its message
 }
 
 // note is a message for Stderr, written after Out[:at].
@@ -155,14 +150,9 @@ func (u *Unit) Note(line int, err error) {
 	u.notes = append(u.notes, note{len(u.Out), fmt.Sprintf("%s:%d: %v", u.Name, line, err)})
 }
 
-// Reject records a bad record at line: an error object in its place in JSON
-// output (see appendJSONError), else a note on Stderr.
-func (u *Unit) Reject(asJSON bool, line int, err error) {
+// Reject counts a bad record at line and notes it on Stderr (Note).
+func (u *Unit) Reject(line int, err error) {
 	u.Bad++
-	if asJSON {
-		u.Out = appendJSONError(u.Out, u, line, err)
-		return
-	}
 	u.Note(line, err)
 }
 
@@ -254,7 +244,7 @@ func Run[T any](ctx context.Context, cfg Config[T]) Result {
 						cfg.Reject(u.Unit, u.Line, u.Err)
 						u.Halt = cfg.Strict
 					} else if u.Err != nil {
-						u.Reject(cfg.JSON, u.Line, u.Err)
+						u.Reject(u.Line, u.Err)
 						u.Halt = cfg.Strict
 					} else {
 						handle(u.Unit, &u.items)
@@ -645,20 +635,4 @@ func isBlank(b []byte) bool {
 		}
 	}
 	return true
-}
-
-// appendJSONError appends the JSON error object of a bad record of u, one
-// line: {"file":NAME,"line":LINE,"error":MESSAGE}; NAME is made once a unit.
-func appendJSONError(dst []byte, u *Unit, line int, err error) []byte {
-	if u.jsonName == nil {
-		u.jsonName, _ = json.Marshal(u.Name)
-	}
-	dst = append(dst, `{"file":`...)
-	dst = append(dst, u.jsonName...)
-	dst = append(dst, `,"line":`...)
-	dst = strconv.AppendInt(dst, int64(line), 10)
-	msg, _ := json.Marshal(err.Error())
-	dst = append(dst, `,"error":`...)
-	dst = append(dst, msg...)
-	return append(dst, "}\n"...)
 }

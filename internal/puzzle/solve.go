@@ -38,7 +38,7 @@ type SolveOptions struct {
 // record counts as bad.
 func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int, err error) {
 	if !o.JSON {
-		u.Reject(false, line, err)
+		u.Reject(line, err)
 		return
 	}
 	u.Bad++
@@ -50,7 +50,7 @@ func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int,
 // goroutines with handlers of newHandler; a record the pipeline rejects
 // goes to o.reject.
 func (o *SolveOptions) batchConfig(p Puzzle, workers int, newHandler func() batch.Handler[batch.None]) batch.Config[batch.None] {
-	return batch.Config[batch.None]{Workers: workers, Split: p.Split, JSON: o.JSON, Strict: o.Strict, NewHandler: newHandler,
+	return batch.Config[batch.None]{Workers: workers, Split: p.Split, Strict: o.Strict, NewHandler: newHandler,
 		Reject: func(u *batch.Unit, line int, err error) { o.reject(u, p.RecordName(), o.Heuristic, line, err) }}
 }
 
