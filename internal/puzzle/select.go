@@ -50,7 +50,7 @@ func parseInstances(v string) (*Instances, error) {
 	merged := s.ranges[:1]
 	for _, r := range s.ranges[1:] {
 		last := &merged[len(merged)-1]
-		if r[0] <= last[1]+1 {
+		if r[0]-1 <= last[1] { // r[0] >= 1: no overflow, as last[1]+1 would at the largest int
 			last[1] = max(last[1], r[1])
 		} else {
 			merged = append(merged, r)
