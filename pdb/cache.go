@@ -44,6 +44,10 @@ type Spec struct {
 	Build func(progress func(Progress)) (*Table, error)
 }
 
+// Bytes returns the size in memory of the spec's table, in bytes: its
+// entries times their width, rounded up to a byte.
+func (s Spec) Bytes() uint64 { return (s.Entries*uint64(s.Width) + 7) / 8 }
+
 // FileName is the name of the spec's file inside a cache directory.
 func (s Spec) FileName() string { return s.ID().FileName() }
 
@@ -194,6 +198,9 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		why, verb = err.Error(), "rebuilding"
 	}
+	if err := c.fits(s); err != nil { // before the lock: a table that cannot be built leaves no file
+		return nil, false, err
+	}
 	if c.Policy == WriteNever {
 		t, err := c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching (write policy never)", why, verb))
 		return t, err == nil, err
@@ -238,6 +245,9 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 func (c *Cache) Rebuild(s Spec) (*Table, error) {
 	c.sweep()
 	path := c.Path(s)
+	if err := c.fits(s); err != nil {
+		return nil, err
+	}
 	if c.Policy == WriteNever {
 		return c.build(s, fmt.Sprintf("building table %s/%s in memory, using it without caching (write policy never)", s.Puzzle, s.Pattern))
 	}
@@ -262,12 +272,11 @@ func (c *Cache) Rebuild(s Spec) (*Table, error) {
 // build checks that s fits in memory, announces the build with why and the
 // estimates, builds the table and checks it against s.
 func (c *Cache) build(s Spec, why string) (*Table, error) {
-	if mem := c.memory(); s.PeakBytes > 0 && mem > 0 && s.PeakBytes > mem {
-		return nil, fmt.Errorf("building table %s/%s needs about %s of memory at its peak, and this machine has %s: %w",
-			s.Puzzle, s.Pattern, formatBytes(s.PeakBytes), formatBytes(mem), ErrTooBig)
+	if err := c.fits(s); err != nil {
+		return nil, err
 	}
 	if s.BuildTime > buildNotice {
-		why += fmt.Sprintf(" (expect about %v and %s of memory)", s.BuildTime.Round(time.Second), formatBytes(s.PeakBytes))
+		why += fmt.Sprintf(" (expect about %v on an idle machine, and %s of memory)", s.BuildTime.Round(time.Second), formatBytes(s.PeakBytes))
 	}
 	c.notify("pdbsolve: %s", why)
 	t, err := s.Build(c.Progress)
@@ -281,6 +290,27 @@ func (c *Cache) build(s Spec, why string) (*Table, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// fits returns an error wrapping ErrTooBig when building s's table needs
+// more memory at its peak than the machine has.
+func (c *Cache) fits(s Spec) error {
+	if mem := c.memory(); s.PeakBytes > 0 && mem > 0 && s.PeakBytes > mem {
+		return fmt.Errorf("building table %s/%s needs about %s of memory at its peak, and this machine has %s: %w",
+			s.Puzzle, s.Pattern, formatBytes(s.PeakBytes), formatBytes(mem), ErrTooBig)
+	}
+	return nil
+}
+
+// CheckBuild returns an error wrapping ErrTooBig when s's table is not
+// stored in the cache directory and building it would need more memory at
+// its peak than the machine has: the check Load makes before a build, made
+// beforehand, without taking a lock or writing any file.
+func (c *Cache) CheckBuild(s Spec) error {
+	if c.Stored(s) {
+		return nil
+	}
+	return c.fits(s)
 }
 
 // memory returns the memory a build may use: MemoryBytes, else MemTotal,

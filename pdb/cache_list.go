@@ -113,8 +113,10 @@ func (c *Cache) entry(name string) CacheEntry {
 		e.State, e.Problem = CacheUnreadable, err.Error()
 	case err != nil:
 		e.State, e.Problem = CacheDamaged, err.Error()
+	case CheckFileName(name, &t.Header) != nil:
+		e.State, e.Problem = CacheDamaged, CheckFileName(name, &t.Header).Error()
 	default:
-		want, known := knownChecksums[t.Puzzle+"/"+t.Pattern]
+		want, known := knownChecksums[t.ID().String()]
 		e.Pinned = known && want == t.Checksum
 		if known && !e.Pinned {
 			e.State = CacheDamaged
@@ -122,6 +124,32 @@ func (c *Cache) entry(name string) CacheEntry {
 		}
 	}
 	return e
+}
+
+// ErrMisnamed is returned (wrapped) by CheckFileName for a table stored
+// under the file name of another table.
+var ErrMisnamed = errors.New("the file name is another table's")
+
+// CheckFileName returns an error wrapping ErrMisnamed when the table file
+// called name (a path, whose base counts) holds the table h heads but its
+// name, PUZZLE-PATTERN.pdb, says another: Load would not take it for the
+// table its name says. A name not of that form (no known puzzle before its
+// first "-") is no table's name and passes.
+func CheckFileName(name string, h *Header) error {
+	base := filepath.Base(name)
+	want := h.ID().FileName()
+	puzzle, _, ok := strings.Cut(base, "-")
+	if base == want || !ok || !strings.HasSuffix(base, tableExt) || !knownPuzzle(puzzle) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s holds %s/%s, whose file is %s", ErrMisnamed, base, h.Puzzle, h.Pattern, want)
+}
+
+// knownPuzzle reports whether id is the puzzle id of tables pdbsolve
+// builds: rotation, 8puzzle, 15puzzle, 24puzzle or tiles<rows>x<cols>.
+func knownPuzzle(id string) bool {
+	_, _, tiles := TilesShape(id)
+	return tiles || id == RotationPuzzle
 }
 
 // Clean removes the named table files (names as List gives them; the

@@ -272,7 +272,7 @@ func TestCacheEstimatesAndRefusesTooBig(t *testing.T) {
 	if _, err := c.Load(spec); err != nil {
 		t.Fatal(err)
 	}
-	if m := r.lines(); len(m) != 1 || !strings.Contains(m[0], "expect about 1m30s and 2.0 GiB of memory") {
+	if m := r.lines(); len(m) != 1 || !strings.Contains(m[0], "expect about 1m30s on an idle machine, and 2.0 GiB of memory") {
 		t.Fatalf("messages %q", m)
 	}
 	quick := testSpec(t, "quick", &builds)
@@ -286,7 +286,20 @@ func TestCacheEstimatesAndRefusesTooBig(t *testing.T) {
 	big := testSpec(t, "big", &builds)
 	big.PeakBytes = 3 << 30
 	c.MemoryBytes = 1 << 30
+	before, _ := os.ReadDir(c.Dir)
+	if err := c.CheckBuild(big); !errors.Is(err, ErrTooBig) {
+		t.Fatalf("CheckBuild of a table too big: %v", err)
+	}
+	if after, _ := os.ReadDir(c.Dir); len(after) != len(before) {
+		t.Fatalf("CheckBuild left files: %d entries, %d before", len(after), len(before))
+	}
+	if err := c.CheckBuild(spec); err != nil {
+		t.Fatalf("CheckBuild of a stored table: %v", err)
+	}
 	_, err := c.Load(big)
+	if _, serr := os.Stat(c.Path(big) + lockExt); serr == nil {
+		t.Errorf("a refused build left its lock file")
+	}
 	if !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "3.0 GiB") || !strings.Contains(err.Error(), "1.0 GiB") {
 		t.Fatalf("too big: %v", err)
 	}
@@ -493,5 +506,33 @@ func TestCacheAfterAKilledBuild(t *testing.T) {
 	}
 	if got := dirNames(t, dir); !slices.Equal(got, []string{"test-small.pdb", "test-small.pdb.lock"}) {
 		t.Fatalf("directory holds %q", got)
+	}
+}
+
+// TestCacheListMisnamed: a valid table stored under another table's file
+// name is listed as damaged, naming the file it belongs in; a file whose
+// name is no table's passes CheckFileName.
+func TestCacheListMisnamed(t *testing.T) {
+	c := &Cache{Dir: t.TempDir()}
+	spec := testSpec(t, "small", nil)
+	if _, err := c.Load(spec); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(c.Dir, Tiles8Puzzle+"-blank0-1.2.3-md.pdb")
+	if err := os.Rename(c.Path(spec), other); err != nil {
+		t.Fatal(err)
+	}
+	list, err := c.List()
+	if err != nil || len(list) != 1 || list[0].State != CacheDamaged || !strings.Contains(list[0].Problem, spec.FileName()) {
+		t.Fatalf("List: %v, %+v", err, list)
+	}
+	h := &Header{Puzzle: spec.Puzzle, Pattern: spec.Pattern}
+	if err := CheckFileName(other, h); !errors.Is(err, ErrMisnamed) {
+		t.Errorf("CheckFileName(%s): %v", other, err)
+	}
+	for _, name := range []string{c.Path(spec), "/tmp/backup.pdb", "my-table.pdb", "tiles3x4junk-x.pdb"} {
+		if err := CheckFileName(name, h); err != nil {
+			t.Errorf("CheckFileName(%s): %v", name, err)
+		}
 	}
 }

@@ -658,7 +658,9 @@ func readHeaderFields(r *reader) *Table {
 // frameBytes entry bytes (the frame fields start at frameAt) follow the
 // header, which ends at dataAt, and end exactly at fileSize.
 func layFrames(t *Table, frames []frame, frameBytes uint64, frameAt, hcrcAt, dataAt, fileSize int64) error {
-	fail := func(at int64, err error, detail string) error { return &FormatError{Offset: at, Err: err, Detail: detail} }
+	fail := func(at int64, err error, detail string) error {
+		return &FormatError{Offset: at, Err: err, Detail: detail}
+	}
 	var sum uint64
 	for _, c := range t.Counts {
 		sum += c

@@ -167,3 +167,13 @@ func (h *TilesHeuristic) evalCatalogue(b bitboard.Tiles) int {
 	}
 	return best
 }
+
+// tilesPlanTables returns the tables of the heuristic called name on the
+// rows x cols board: its plan's (PlanTilesHeuristic, TilesPlan.Tables).
+func tilesPlanTables(rows, cols int, name string) ([]pdb.Spec, error) {
+	p, err := PlanTilesHeuristic(rows, cols, name)
+	if err != nil {
+		return nil, err
+	}
+	return p.Tables(), nil
+}

@@ -110,7 +110,7 @@ func TestTilesCatalogueWholeSpace3x3(t *testing.T) {
 func TestTilesCatalogueSharesTables(t *testing.T) {
 	name := "pdb663+reflect|pdb:1,2,4,5,8,9/3,6,7,10,11,15/12-14|pdb555"
 	h := tilesHeur(t, 4, 4, name)
-	specs, err := TilesHeuristicSpecs(4, 4, name)
+	specs, err := tilesPlanTables(4, 4, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,7 @@ func TestTilesCataloguePreset(t *testing.T) {
 	if !plan.catalogue() || !slices.EqualFunc(plan.terms[0].part.Patterns, kf.Patterns, slices.Equal) {
 		t.Fatalf("%s: %+v", TilesZeroCatalogue24, plan)
 	}
-	specs, err := TilesHeuristicSpecs(5, 5, TilesZeroCatalogue24)
+	specs, err := tilesPlanTables(5, 5, TilesZeroCatalogue24)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -242,9 +242,7 @@ func TilesHeuristicNames(rows, cols int) []string {
 }
 
 // LoadTilesHeuristic returns the heuristic called name for the rows x cols
-// board, loading its tables (TilesHeuristicSpecs) from tables: a *pdb.Cache,
-// which builds the missing ones, or any other pdb.Source, such as tables held
-// in memory; each table is checked against its spec (pdb.Spec.Check).
+// board: PlanTilesHeuristic's plan, loaded from tables (TilesPlan.Load).
 // Names (tiles_names.go has the grammar): "manhattan", "linear-conflict",
 // "exact" (3 x 3), "pdbNAME" for a preset partition (pdb.TilesPartitionNamed)
 // and "pdb:SPEC" for a user one (pdb.ParseTilesPartition, such as
@@ -254,22 +252,104 @@ func TilesHeuristicNames(rows, cols int) []string {
 // them; and the preset catalogues by name. It returns an error wrapping
 // ErrTilesHeuristic for a name that is not a heuristic of the board (checked
 // before any table is loaded, so a nil source tells a bad name), and
-// ErrTilesNoCache when the heuristic needs tables and tables is nil. Every
-// table is loaded once, however many patterns and partitions it serves.
+// ErrTilesNoCache when the heuristic needs tables and tables is nil.
 func LoadTilesHeuristic(tables pdb.Source, rows, cols int, name string) (*TilesHeuristic, error) {
-	plan, lookups, err := tilesPlanLookups(rows, cols, name)
+	p, err := PlanTilesHeuristic(rows, cols, name)
 	if err != nil {
 		return nil, err
 	}
-	h := newTilesHeuristic(rows, cols, name)
-	h.kind = plan.kind
-	switch plan.kind {
+	return p.Load(tables)
+}
+
+// TilesPlan is a sliding-tile heuristic name read once, with every table of
+// every partition it looks up, before any table is loaded: the one parse of
+// a name (PlanTilesHeuristic), which Load then loads. It is read-only and
+// may be loaded any number of times.
+type TilesPlan struct {
+	name       string
+	rows, cols int
+	plan       tilesPlan
+	lookups    [][]pdb.TilesLookup // lookups[i][p]: pattern p of partition i
+}
+
+// PlanTilesHeuristic reads the heuristic called name of the rows x cols
+// board (LoadTilesHeuristic lists the names) and finds the table of every
+// pattern of every partition; it loads, builds and opens nothing. Errors
+// wrap ErrTilesHeuristic and name the partition and part at fault.
+func PlanTilesHeuristic(rows, cols int, name string) (*TilesPlan, error) {
+	if !tilesBoardOK(rows, cols) {
+		return nil, fmt.Errorf("%w: %q: no %dx%d board (sides %d or more, at most %d cells)", ErrTilesHeuristic,
+			name, rows, cols, bitboard.TilesMinSide, bitboard.TilesMaxCells)
+	}
+	plan, err := tilesParseName(rows, cols, name)
+	if err != nil {
+		return nil, err
+	}
+	lookups := make([][]pdb.TilesLookup, len(plan.terms))
+	for i, term := range plan.terms {
+		for _, p := range term.part.Patterns {
+			l, err := tilesTermLookup(rows, cols, p, term.zero)
+			if err != nil {
+				return nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
+			}
+			lookups[i] = append(lookups[i], l)
+		}
+	}
+	return &TilesPlan{name: name, rows: rows, cols: cols, plan: plan, lookups: lookups}, nil
+}
+
+// Name returns the name the plan was read from.
+func (p *TilesPlan) Name() string { return p.name }
+
+// Partitions returns the tables of each partition of the plan, one a
+// pattern in the partition's order (a table serving two patterns is listed
+// for each); none for a heuristic without pattern databases.
+func (p *TilesPlan) Partitions() [][]pdb.Spec {
+	out := make([][]pdb.Spec, len(p.lookups))
+	for i, ls := range p.lookups {
+		for _, l := range ls {
+			out[i] = append(out[i], l.Spec)
+		}
+	}
+	return out
+}
+
+// Tables returns the tables the plan needs, each file once, in the order
+// the name gives them; none for a heuristic without tables.
+func (p *TilesPlan) Tables() []pdb.Spec {
+	if p.plan.kind == tilesExact {
+		return []pdb.Spec{pdb.TilesExactSpec()}
+	}
+	var specs []pdb.Spec
+	seen := map[string]bool{}
+	for _, ls := range p.lookups {
+		for _, l := range ls {
+			if f := l.Spec.FileName(); !seen[f] {
+				seen[f] = true
+				specs = append(specs, l.Spec)
+			}
+		}
+	}
+	return specs
+}
+
+// Load returns the heuristic of the plan, loading its tables from tables:
+// a *pdb.Cache, which builds the missing ones, or any other pdb.Source, such
+// as tables held in memory; each table is checked against its spec
+// (pdb.Spec.Check) and loaded once, however many patterns and partitions it
+// serves. It returns ErrTilesNoCache when the heuristic needs tables and
+// tables is nil.
+func (p *TilesPlan) Load(tables pdb.Source) (*TilesHeuristic, error) {
+	h := newTilesHeuristic(p.rows, p.cols, p.name)
+	h.kind = p.plan.kind
+	switch p.plan.kind {
 	case tilesManhattan, tilesLinearConflict:
 		return h, nil
-	case tilesExact:
-		if tables == nil {
-			return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
-		}
+	}
+	if tables == nil {
+		return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, p.name)
+	}
+	if p.plan.kind == tilesExact {
 		t, err := tilesLoadTable(tables, pdb.TilesExactSpec())
 		if err != nil {
 			return nil, err
@@ -279,84 +359,32 @@ func LoadTilesHeuristic(tables pdb.Source, rows, cols int, name string) (*TilesH
 		h.tables[0] = t.Data
 		return h, nil
 	}
-	if tables == nil {
-		return nil, fmt.Errorf("%w: %q", ErrTilesNoCache, name)
-	}
 	var flat []pdb.TilesLookup
-	for _, ls := range lookups {
+	for _, ls := range p.lookups {
 		flat = append(flat, ls...)
 	}
 	loaded, err := tilesLoadTables(tables, flat)
 	if err != nil {
 		return nil, err
 	}
-	byTerm := make([][]*pdb.Table, len(lookups))
-	for i, ls := range lookups {
+	byTerm := make([][]*pdb.Table, len(p.lookups))
+	for i, ls := range p.lookups {
 		byTerm[i], loaded = loaded[:len(ls)], loaded[len(ls):]
 	}
-	if !plan.catalogue() {
-		h.reflect = plan.terms[0].reflect
+	if !p.plan.catalogue() {
+		h.reflect = p.plan.terms[0].reflect
 		data := make([][]byte, len(byTerm[0]))
-		for p, t := range byTerm[0] {
-			data[p] = t.Data
+		for i, t := range byTerm[0] {
+			data[i] = t.Data
 		}
-		err = h.setPDB(plan.terms[0].part, lookups[0], data)
+		err = h.setPDB(p.plan.terms[0].part, p.lookups[0], data)
 	} else {
-		err = h.setCatalogue(plan, lookups, byTerm)
+		err = h.setCatalogue(p.plan, p.lookups, byTerm)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return h, nil
-}
-
-// TilesHeuristicSpecs returns the tables the heuristic called name needs on
-// the rows x cols board, each file once, in the order the name gives them;
-// none for a heuristic without tables. Errors are LoadTilesHeuristic's for a
-// bad name.
-func TilesHeuristicSpecs(rows, cols int, name string) ([]pdb.Spec, error) {
-	plan, lookups, err := tilesPlanLookups(rows, cols, name)
-	if err != nil {
-		return nil, err
-	}
-	if plan.kind == tilesExact {
-		return []pdb.Spec{pdb.TilesExactSpec()}, nil
-	}
-	var specs []pdb.Spec
-	seen := map[string]bool{}
-	for _, ls := range lookups {
-		for _, l := range ls {
-			if f := l.Spec.FileName(); !seen[f] {
-				seen[f] = true
-				specs = append(specs, l.Spec)
-			}
-		}
-	}
-	return specs, nil
-}
-
-// tilesPlanLookups reads name and finds the lookup of every pattern of
-// every partition: lookups[i][p] for pattern p of term i.
-func tilesPlanLookups(rows, cols int, name string) (tilesPlan, [][]pdb.TilesLookup, error) {
-	if !tilesBoardOK(rows, cols) {
-		return tilesPlan{}, nil, fmt.Errorf("%w: %q: no %dx%d board (sides %d or more, at most %d cells)", ErrTilesHeuristic,
-			name, rows, cols, bitboard.TilesMinSide, bitboard.TilesMaxCells)
-	}
-	plan, err := tilesParseName(rows, cols, name)
-	if err != nil {
-		return tilesPlan{}, nil, err
-	}
-	lookups := make([][]pdb.TilesLookup, len(plan.terms))
-	for i, term := range plan.terms {
-		for _, p := range term.part.Patterns {
-			l, err := tilesTermLookup(rows, cols, p, term.zero)
-			if err != nil {
-				return tilesPlan{}, nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
-			}
-			lookups[i] = append(lookups[i], l)
-		}
-	}
-	return plan, lookups, nil
 }
 
 // tilesTermLookup returns the lookup of pattern tiles: zero-aware or plain.

@@ -98,7 +98,7 @@ func TestTilesHeuristicFromMemory(t *testing.T) {
 		{3, 3, "pdb44+reflect"},
 		{3, 3, "pdb:1-2/3-5/6-8+zero|pdb44+zero+reflect"},
 	} {
-		specs, err := TilesHeuristicSpecs(c.rows, c.cols, c.name)
+		specs, err := tilesPlanTables(c.rows, c.cols, c.name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,7 +130,7 @@ func TestTilesHeuristicSourceErrors(t *testing.T) {
 	if _, err := LoadTilesHeuristic(newMemTables(), 2, 3, "pdb:1-2/3-5"); err == nil {
 		t.Fatal("no tables in memory: no error")
 	}
-	specs, err := TilesHeuristicSpecs(2, 3, "pdb:1-2/3-5")
+	specs, err := tilesPlanTables(2, 3, "pdb:1-2/3-5")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -772,10 +772,11 @@ func BenchmarkTilesKorf663Catalogue(b *testing.B) {
 // catalogue kernel runs a partition the specialised kernels run otherwise.
 func tilesAsCatalogue(t testing.TB, rows, cols int, name string) *TilesHeuristic {
 	t.Helper()
-	plan, lookups, err := tilesPlanLookups(rows, cols, name)
+	p, err := PlanTilesHeuristic(rows, cols, name)
 	if err != nil {
 		t.Fatal(err)
 	}
+	plan, lookups := p.plan, p.lookups
 	var flat []pdb.TilesLookup
 	for _, ls := range lookups {
 		flat = append(flat, ls...)

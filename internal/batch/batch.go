@@ -23,11 +23,15 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"syscall"
 )
 
 // Sizes of the pipeline.
@@ -438,6 +442,45 @@ func (st *state[T]) readAll() {
 			sendErr(i, fmt.Errorf("%s: %w", InputName(name), err))
 		}
 	}
+}
+
+// ErrOutput is returned (wrapped) by CheckWritable for an output file that
+// cannot be written.
+var ErrOutput = errors.New("cannot write the output")
+
+// accessWrite is access(2)'s W_OK.
+const accessWrite = 2
+
+// CheckWritable returns an error wrapping ErrOutput when path ("" for
+// none) can be neither written nor created: an existing file must be
+// writable, a new one's directory must exist and be writable. It creates
+// nothing.
+func CheckWritable(path string) error {
+	if path == "" {
+		return nil
+	}
+	target := path
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		target = filepath.Dir(path)
+		if st, err := os.Stat(target); err != nil {
+			return fmt.Errorf("%w %s: %v", ErrOutput, path, err)
+		} else if !st.IsDir() {
+			return fmt.Errorf("%w %s: %s is not a directory", ErrOutput, path, target)
+		}
+	}
+	if err := syscall.Access(target, accessWrite); err != nil {
+		return fmt.Errorf("%w %s: %s: %v", ErrOutput, path, target, err)
+	}
+	return nil
+}
+
+// Inputs returns the inputs a command names, args, or "-" (standard
+// input) when it names none.
+func Inputs(args []string) []string {
+	if len(args) == 0 {
+		return []string{"-"}
+	}
+	return args
 }
 
 // Open opens the input called name, stdin for "-", and returns a function

@@ -51,14 +51,7 @@ func runPipeline[T any](g *globalOptions, cfg batch.Config[T]) batch.Result {
 // newRunTracker returns a tracker of the runs of label writing to g's
 // stderr in the mode its terminal and --progress (lines) ask for.
 func newRunTracker(g *globalOptions, label string, lines bool) *progress.Tracker {
-	mode := progress.Log
-	switch {
-	case lines:
-		mode = progress.Lines
-	case g.stderrTTY:
-		mode = progress.TTY
-	}
-	return progress.New(g.Stderr, label, mode)
+	return progress.New(g.Stderr, label, progress.ModeOf(lines, g.stderrTTY))
 }
 
 // interrupted is the cause of a command's context when a signal ended it.

@@ -14,6 +14,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/plot"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
@@ -39,6 +40,7 @@ type benchOptions struct {
 
 	// Set by complete.
 	puzzle  puzzle.Puzzle
+	plans   []*puzzle.Plan // of each heuristic
 	sel     puzzle.Selection
 	workers int // -j, else 1: instances run one at a time
 }
@@ -74,11 +76,11 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
-		Long:  longHelp(benchHelp, selectionHelp, outputHelp, interruptHelp, progressHelp),
+		Long:  longHelp(benchHelp, puzzle.SelectionHelp, outputHelp, progress.InterruptHelp, progress.Help),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
-			o.Inputs = inputsOrStdin(args[1:])
+			o.Inputs = batch.Inputs(args[1:])
 			o.workers = 1
 			if cmd.Flags().Changed("workers") {
 				o.workers = o.g.workers()
@@ -126,7 +128,7 @@ func (o *benchOptions) complete() (err error) {
 	if o.sel, err = o.selectionFlags.parse(); err != nil {
 		return err
 	}
-	o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size, o.Heuristics...)
+	o.puzzle, o.plans, err = puzzle.Lookup(o.Puzzle, o.Size.size, o.Heuristics...)
 	return withCode(ExitUsage, err)
 }
 
@@ -178,9 +180,13 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	if err := o.Output.Check(cfg); err != nil {
 		return runFileError(err)
 	}
+	c := &puzzle.Check{Sel: &o.sel, Plans: o.plans, Outputs: []string{o.Output.Path, o.Plot}, Few: o.workers}
+	if err := precheck(o.g, p, o.Inputs, &o.Split, c); err != nil {
+		return err
+	}
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
-	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.Heuristics, inner, o.Goal); err != nil {
+	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.plans, inner, o.Goal); err != nil {
 		return withCode(ExitTable, err)
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded
@@ -193,7 +199,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.Session.Tracker = b.Tracker
 	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers, NewHandler: b.NewHandler,
-		Source: puzzle.BenchUnits(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return warnUnmatched(o.g, &o.sel, n) })})
+		Source: puzzle.BenchUnits(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return o.sel.Warn(o.g.Stderr, n) })})
 	return endBench(o, b, res, prov)
 }
 

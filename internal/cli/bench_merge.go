@@ -98,7 +98,7 @@ func runBenchReport(o *benchReportOptions) error {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: bench report: "+p)
 	}
 	if len(problems) > 0 && !o.Partial {
-		return withCode(ExitIncomplete, fmt.Errorf("bench report: the outputs are not one whole set (%d problems above); --partial merges them anyway", len(problems)))
+		return withCode(ExitIncomplete, fmt.Errorf("bench report: the outputs are not one whole set (problems above: %d); --partial merges them anyway", len(problems)))
 	}
 	st, notes, err := report.Merge(streams...)
 	if err != nil {

@@ -2,12 +2,14 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/pdb"
@@ -52,21 +54,9 @@ format, sorted.
 	return cmd
 }
 
-func runCensusRotation(o *censusRotationOptions) (err error) {
-	// Open the antipodes file first, so a bad path fails before the work.
-	var antipodes *os.File
-	if o.Antipodes != "" {
-		f, err := os.Create(o.Antipodes)
-		if err != nil {
-			return withCode(ExitIO, err)
-		}
-		defer func() {
-			f.Close()
-			if err != nil {
-				os.Remove(o.Antipodes) // no partial or empty file on failure
-			}
-		}()
-		antipodes = f
+func runCensusRotation(o *censusRotationOptions) error {
+	if err := batch.CheckWritable(o.Antipodes); err != nil { // a bad path fails before the work
+		return withCode(ExitIO, err)
 	}
 	cache, err := o.g.cache()
 	if err != nil {
@@ -87,17 +77,16 @@ func runCensusRotation(o *censusRotationOptions) (err error) {
 		return withCode(ExitTable, err)
 	}
 	elapsed := time.Since(start)
-	if antipodes != nil {
+	if o.Antipodes != "" {
 		boards, err := c.Antipodes()
 		if err != nil {
 			return withCode(ExitTable, err)
 		}
-		err = report.WriteRotationBoards(antipodes, boards)
-		if err == nil {
-			err = antipodes.Close()
-		}
-		if err != nil {
-			return withCode(ExitIO, fmt.Errorf("%s: %w", o.Antipodes, err))
+		var b bytes.Buffer
+		report.WriteRotationBoards(&b, boards)
+		if err := os.WriteFile(o.Antipodes, b.Bytes(), 0o644); err != nil {
+			os.Remove(o.Antipodes) // no partial file
+			return withCode(ExitIO, err)
 		}
 	}
 	w := bufio.NewWriter(o.g.Stdout)

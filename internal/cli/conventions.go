@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -137,6 +140,21 @@ func completePDB(name string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, _ []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return completions(cmd, name, true), cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// plainFlagError words the error of a number flag's bad value without
+// strconv's: "--max-nodes -1: want a whole number, 0 or more".
+func plainFlagError(err error) error {
+	var ie *pflag.InvalidValueError
+	var ne *strconv.NumError
+	if !errors.As(err, &ie) || !errors.As(err, &ne) {
+		return err
+	}
+	want := "a whole number"
+	if strings.HasPrefix(ie.GetFlag().Value.Type(), "uint") {
+		want += ", 0 or more"
+	}
+	return fmt.Errorf("--%s %s: want %s (%v)", ie.GetFlag().Name, ie.GetValue(), want, ne.Err)
 }
 
 // setVersion gives root a --version flag printing the provenance text:

@@ -38,9 +38,9 @@ func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 solve takes; default: the board's default) or --pdb, a preset or table by
 its short name (exact (3x3), `+strings.Join(pdb.TilesPartitionNames(), ", ")+`).
 One table serves every pattern that is its image under a symmetry of the
-board. A build of more than a few seconds first gives its expected time and
-peak memory, and is refused (exit 3) when it needs more memory than the
-machine has. Progress shows on stderr when it is a terminal.
+board. A build of over a few seconds gives its time on an idle machine and
+peak memory first; one needing more memory than the machine has is refused
+(exit 3). Progress: a line redrawn on a terminal, else one a minute, dated.
 
 Heuristics: `+heuristics+`.
 `, genHelp),
@@ -71,9 +71,11 @@ func (o *genTilesOptions) complete() error {
 	case o.heuristic == "":
 		o.heuristic = t.DefaultHeuristic()
 	}
-	if o.specs, err = t.Tables(o.heuristic); err != nil {
+	plan, err := t.Plan(o.heuristic)
+	if err != nil {
 		return withCode(ExitUsage, err)
 	}
+	o.specs = plan.Tables
 	return nil
 }
 

@@ -29,7 +29,7 @@ entries against the pinned checksum), and print its header, the histogram
 of its stored values and their mean; --plot draws the distribution of the
 heuristic values it gives, in moves (docs/design.md). A file that fails a
 check exits 3; one whose entries are not the pinned ones is printed with
-"checksum ... BAD" and exits 3.
+"checksum ... BAD" and exits 3, as does a table under another's file name.
 `),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -56,9 +56,12 @@ func runInfo(o *infoOptions) error {
 	if err := w.Flush(); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
+	if err := pdb.CheckFileName(o.File, &t.Header); err != nil {
+		return withCode(ExitTable, fmt.Errorf("%s: %v: solve would not take it for the table its name says", o.File, err))
+	}
 	if pinned, known := pdb.KnownChecksum(t.Puzzle, t.Pattern); known && t.Checksum != pinned {
-		return withCode(ExitTable, fmt.Errorf("%s: the entries of %s/%s have CRC %08x, not the pinned %08x of the table pdbsolve builds: solve rejects and rebuilds it",
-			o.File, t.Puzzle, t.Pattern, t.Checksum, pinned))
+		return withCode(ExitTable, fmt.Errorf("%s: the entries of %s have CRC %08x, not the pinned %08x of the table pdbsolve builds: solve rejects and rebuilds it",
+			o.File, t.ID(), t.Checksum, pinned))
 	}
 	if o.Plot != "" {
 		h, err := plot.TableHistogram(t)

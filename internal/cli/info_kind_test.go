@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -28,5 +29,31 @@ func TestInfoTilesKind(t *testing.T) {
 	}
 	if code, out, _ := run(t, "", "info", filepath.Join(gen, "rotation-centre8.pdb")); code != 0 || strings.Contains(out, "kind ") {
 		t.Errorf("info of the Rotation table centre8: exit %d, a kind:\n%s", code, out)
+	}
+}
+
+// TestInfoZeroAndMisnamed: info gives a zero-aware table's kind and goal;
+// a valid table under another table's file name exits 3 from info and is
+// not "ok" in tables list.
+func TestInfoZeroAndMisnamed(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "t")
+	if code, _, errs := run(t, "", "gen", "8puzzle", "--heuristic", "pdb44+zero", "-o", dir); code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, errs)
+	}
+	zero := filepath.Join(dir, "8puzzle-zero0-1.2.3.4-md-v2.pdb")
+	code, out, errs := run(t, "", "info", zero)
+	if code != 0 || !strings.Contains(out, "kind      zero-aware pattern database") || !strings.Contains(out, "goal      ") {
+		t.Fatalf("info: exit %d: %s\n%s", code, errs, out)
+	}
+	other := filepath.Join(dir, "8puzzle-blank0-1.2.3.4-md.pdb")
+	if err := os.Rename(zero, other); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := run(t, "", "info", other); code != ExitTable || !strings.Contains(errs, "8puzzle-zero0-1.2.3.4-md-v2.pdb") {
+		t.Errorf("info of a misnamed table: exit %d, %q", code, errs)
+	}
+	code, out, _ = run(t, "", "--tables", dir, "tables", "list")
+	if line, _, _ := strings.Cut(out[strings.Index(out, filepath.Base(other)):], "\n"); code != 0 || !strings.Contains(line, " damaged ") {
+		t.Errorf("tables list of a misnamed table: exit %d\n%s", code, out)
 	}
 }

@@ -12,6 +12,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -29,6 +30,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -68,10 +70,10 @@ var errSilent = errors.New("")
 
 // globalOptions are the flags every command shares.
 type globalOptions struct {
-	Tables  string // table directory
-	Workers int    // worker goroutines
-	Profile string // CPU profile file
-	Stdin   io.Reader
+	Tables  string    // table directory
+	Workers int       // worker goroutines
+	Profile string    // CPU profile file
+	Stdin   io.Reader // a *bufio.Reader, which puzzle.Precheck peeks into
 	Stdout  io.Writer
 	Stderr  io.Writer
 	// stderrTTY is set when stderr is a terminal, to show progress.
@@ -110,6 +112,7 @@ func (g *globalOptions) cache() (*pdb.Cache, error) {
 func (g *globalOptions) cacheIn(dir string) (*pdb.Cache, error) {
 	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) },
 		Loaded: g.tables.Add}
+	c.Progress = progress.BuildLog(g.Stderr)
 	if g.stderrTTY {
 		c.Progress = progress.Printer(g.Stderr)
 	}
@@ -142,7 +145,7 @@ func (g *globalOptions) workers() int {
 const maxWorkers = 1024
 
 func newRoot(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (*cobra.Command, *globalOptions) {
-	g := &globalOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, ctx: ctx}
+	g := &globalOptions{Stdin: bufio.NewReaderSize(stdin, puzzle.PeekSize), Stdout: stdout, Stderr: stderr, ctx: ctx}
 	if f, ok := stderr.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			g.stderrTTY = true
@@ -151,10 +154,11 @@ func newRoot(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (*c
 	root := &cobra.Command{
 		Use:   "pdbsolve",
 		Short: "Solve puzzles optimally with pattern databases",
-		Long: longHelp(`pdbsolve solves the Rotation Game and sliding-tile puzzles (every board up to
+		Long: `pdbsolve solves the Rotation Game and sliding-tile puzzles (every board up to
 5x5) optimally with IDA* and pattern databases, built on first use into a
 cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache directory).
-`),
+
+` + exitCodeHelp,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -208,7 +212,7 @@ cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache di
 		newCensusCmd(newCensusRotationCmd(g)),
 		newTablesCmd(g),
 	)
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, err) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plainFlagError(err)) })
 	setVersion(root)
 	return root, g
 }

@@ -28,8 +28,8 @@ type scoreOptions struct {
 
 	// Set by complete.
 	tiles puzzle.Tiles
-	specs [][]pdb.Spec // the tables of each heuristic
-	depth int          // the bound of the iteration predicted
+	plans []*puzzle.Plan // of each heuristic
+	depth int            // the bound of the iteration predicted
 }
 
 // Limits of score's flags.
@@ -102,13 +102,11 @@ func (o *scoreOptions) complete() (err error) {
 		return err
 	}
 	rows, cols := o.tiles.Rows(), o.tiles.Cols()
-	o.specs = make([][]pdb.Spec, len(o.Heuristics))
+	o.plans = make([]*puzzle.Plan, len(o.Heuristics))
 	for i, name := range o.Heuristics {
-		specs, err := o.tiles.Tables(name)
-		if err != nil {
+		if o.plans[i], err = o.tiles.Plan(name); err != nil {
 			return usageError("--heuristic %s: %v", name, err)
 		}
-		o.specs[i] = specs
 	}
 	o.depth = o.Depth
 	if o.depth < 0 {
@@ -132,7 +130,11 @@ func (o *scoreOptions) checkTables() ([]record.ScoreTables, error) {
 	if err != nil {
 		return nil, err
 	}
-	tables, missing := score.Costs(o.Heuristics, o.specs, cache.Stored)
+	specs := make([][]pdb.Spec, len(o.plans))
+	for i, p := range o.plans {
+		specs[i] = p.Tables
+	}
+	tables, missing := score.Costs(o.Heuristics, specs, cache.Stored)
 	if len(missing) > 0 && !o.Build {
 		return nil, withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n  %s\nbuild them with --build, or with pdbsolve gen",
 			cache.Dir, strings.Join(missing, "\n  ")))
@@ -154,8 +156,8 @@ func runScore(o *scoreOptions) error {
 		return usageError("--depth %d: %v", o.depth, err)
 	}
 	heurs := make([]*search.TilesHeuristic, len(o.Heuristics))
-	for i, name := range o.Heuristics {
-		if heurs[i], err = o.tiles.Heuristic(o.g.cache, name); err != nil {
+	for i, plan := range o.plans {
+		if heurs[i], err = o.tiles.Heuristic(o.g.cache, plan); err != nil {
 			return withCode(ExitTable, err)
 		}
 	}

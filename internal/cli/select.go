@@ -2,13 +2,13 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
 // open opens an input ("-" is standard input) and returns a function that
@@ -19,6 +19,27 @@ func (g *globalOptions) open(name string) (io.Reader, func(), error) {
 		return nil, nil, withCode(ExitIO, err)
 	}
 	return r, closeInput, nil
+}
+
+// precheck makes the checks of a run of p that need no table before its
+// first table is loaded or built (puzzle.Precheck), with their exit
+// statuses: 1 for the inputs' records, 3 for a table, 4 for an input or
+// output. It returns split for the number of boards found, if known
+// (puzzle.SplitMode.For).
+func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, split *puzzle.SplitMode, c *puzzle.Check) error {
+	c.Cache = g.cache
+	boards, err := puzzle.Precheck(p, g.open, inputs, c)
+	*split = split.For(boards, c.Few)
+	var ee *exitError
+	switch {
+	case err == nil || errors.As(err, &ee):
+		return err
+	case errors.Is(err, puzzle.ErrNoMatch), errors.Is(err, puzzle.ErrBoardSize):
+		return withCode(ExitBadInput, err)
+	case errors.Is(err, pdb.ErrTooBig):
+		return withCode(ExitTable, err)
+	}
+	return withCode(ExitIO, err)
 }
 
 // isSilent reports whether err is the already-reported failure with exit
@@ -44,20 +65,4 @@ func (f *selectionFlags) register(cmd *cobra.Command) {
 func (f *selectionFlags) parse() (puzzle.Selection, error) {
 	sel, err := puzzle.ParseSelection(f.Shard, f.Instances)
 	return sel, withCode(ExitUsage, err)
-}
-
-// warnUnmatched says on stderr what of sel matched nothing in inputs that
-// held n records (puzzle.Selection.Unmatched), and returns whether that
-// fails the run: a number or range of --instances, or the selection as a
-// whole, matched no record (a range that runs past the end, such as
-// 1-1000000, is only noted).
-func warnUnmatched(g *globalOptions, sel *puzzle.Selection, n int) bool {
-	note, err := sel.Unmatched(n)
-	if note != "" {
-		fmt.Fprintf(g.Stderr, "pdbsolve: %s\n", note)
-	}
-	if err != nil {
-		fmt.Fprintf(g.Stderr, "pdbsolve: %v\n", err)
-	}
-	return err != nil
 }

@@ -25,13 +25,6 @@ A bad record gets an error naming its file and line; the batch goes on.
 	return puzzleGroup(cmd, puzzles...)
 }
 
-func inputsOrStdin(args []string) []string {
-	if len(args) == 0 {
-		return []string{"-"}
-	}
-	return args
-}
-
 // solveFlags are the flags the solve commands share but --heuristic:
 // --format, the inputs, --shard, --instances, -o and --resume.
 type solveFlags struct {
@@ -40,7 +33,8 @@ type solveFlags struct {
 	selectionFlags
 	out record.RunFile // -o and --resume
 
-	sel puzzle.Selection // set by complete
+	sel  puzzle.Selection // set by complete
+	plan *puzzle.Plan     // set by complete
 }
 
 func (f *solveFlags) register(cmd *cobra.Command) {
@@ -54,10 +48,14 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 // iteration with lines, and writes the answers.
 func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puzzle.SolveOptions, lines bool) error {
 	rc := &record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal),
-		Heuristics: []string{o.Heuristic}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
+		Heuristics: []string{o.Plan.Name}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
 		Repeat: 1, Shard: f.sel.Shard.String(), Instances: f.Instances, Inputs: f.Inputs}
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)
+	}
+	c := &puzzle.Check{Sel: &f.sel, Plans: []*puzzle.Plan{o.Plan}, Outputs: []string{f.out.Path}, Few: g.workers()}
+	if err := precheck(g, p, f.Inputs, &o.Split, c); err != nil {
+		return err
 	}
 	if f.out.Prior != nil {
 		if answered := f.out.Prior.Answered(); answered != nil {
@@ -79,7 +77,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	cfg.Inputs = f.Inputs
 	var unmatched atomic.Bool
 	if !f.sel.All() {
-		cfg.Source = puzzle.Units(p, g.open, f.Inputs, &f.sel, func(n int) { unmatched.Store(warnUnmatched(g, &f.sel, n)) })
+		cfg.Source = puzzle.Units(p, g.open, f.Inputs, &f.sel, func(n int) { unmatched.Store(f.sel.Warn(g.Stderr, n)) })
 	}
 	o.Tracker = newRunTracker(g, "solve", lines) // the handlers take it as the batch starts
 	o.Tracker.Clear = true

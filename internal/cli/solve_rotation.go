@@ -3,6 +3,7 @@ package cli
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 )
 
@@ -27,9 +28,9 @@ shortest, then dictionary-smallest, move string ("No moves needed" for a
 solved board) and the centre's symbol; a bad board gets an error on stderr
 naming its file and line, and no output. --format json: one record a line
 for every board, bad ones included, with its statistics (docs/records.md).
-`, selectionHelp, outputHelp),
+`, puzzle.SelectionHelp, outputHelp),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Inputs = inputsOrStdin(args)
+			o.Inputs = batch.Inputs(args)
 			return runSolveRotation(o)
 		},
 	}
@@ -42,7 +43,7 @@ for every board, bad ones included, with its statistics (docs/records.md).
 
 // complete checks the flags, before any table is read.
 func (o *solveRotationOptions) complete() (err error) {
-	if err := (puzzle.Rotation{}).CheckHeuristic(o.Heuristic); err != nil {
+	if o.plan, err = (puzzle.Rotation{}).Plan(o.Heuristic); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.sel, err = o.selectionFlags.parse()
@@ -53,5 +54,5 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, &puzzle.SolveOptions{Heuristic: o.Heuristic, Strict: o.Strict}, false)
+	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, &puzzle.SolveOptions{Plan: o.plan, Strict: o.Strict}, false)
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -50,16 +52,16 @@ moves; aoj: the length; json: one record a line with the statistics, bad
 boards included (docs/records.md).
 
 -j workers solve a board each, or with --split on search one board together
-(auto: on above %d cells); the answers do not depend on either: the first
-optimal solution in move order. --max-nodes and --timeout stop a board's
+(auto: above %d cells, or with fewer boards than workers); answers do not
+depend on it: the first optimal solution in move order. --max-nodes and --timeout stop a board's
 search: status limit (exit 5), with the bound reached, a lower bound.
 
 Heuristics: %s.
 Default: %s.
 `, dims, puzzle.TilesSplitCells, puzzle.TilesHeuristicsHelp(name), puzzle.TilesDefaultHelp(name)),
-			selectionHelp, outputHelp, interruptHelp, progressHelp),
+			puzzle.SelectionHelp, outputHelp, progress.InterruptHelp, progress.Help),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Inputs = inputsOrStdin(args)
+			o.Inputs = batch.Inputs(args)
 			return runSolveTiles(o)
 		},
 	}
@@ -85,7 +87,7 @@ func (o *solveTilesOptions) complete() (err error) {
 	if err := checkTimeout(o.Timeout); err != nil {
 		return err
 	}
-	if o.Heuristic, err = puzzle.HeuristicOrDefault(o.tiles, o.Heuristic); err != nil {
+	if o.plan, err = puzzle.HeuristicOrDefault(o.tiles, o.Heuristic); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.sel, err = o.selectionFlags.parse()
@@ -96,6 +98,6 @@ func runSolveTiles(o *solveTilesOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return runSolve(o.g, o.tiles, &o.solveFlags, &puzzle.SolveOptions{Heuristic: o.Heuristic, Goal: o.Goal,
+	return runSolve(o.g, o.tiles, &o.solveFlags, &puzzle.SolveOptions{Plan: o.plan, Goal: o.Goal,
 		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, Split: o.Split}, o.Progress)
 }

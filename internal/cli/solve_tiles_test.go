@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -329,6 +330,53 @@ func TestSolveTilesErrorLine(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &rec); err != nil || rec.Error == "" ||
 			"stdin:"+itoa(rec.Line)+": " != c.want[:strings.Index(c.want, " ")+1] {
 			t.Errorf("%q: JSON %q, want the line of %q", c.in, out, c.want)
+		}
+	}
+}
+
+// TestSplitSameAnswers: with -j 2, --split on, off and auto give the same
+// answers and node counts, the first optimal solution in move order: on
+// 15-puzzles whose last iterations are big enough to be split (more than a
+// million nodes), alone (auto then splits: fewer boards than workers) and
+// together, and on 3x3 and 3x4 boards (issue 20, item 5).
+func TestSplitSameAnswers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of searching")
+	}
+	for _, c := range []struct {
+		args   []string
+		boards string
+	}{
+		{[]string{"15puzzle", "--heuristic", "linear-conflict"}, "15 7 3 2 5 0 11 14 13 4 12 10 1 8 6 9\n" +
+			"4 7 13 6 10 5 1 8 11 3 0 2 12 14 15 9\n2 14 8 6 12 3 4 9 11 5 0 1 13 10 7 15\n"},
+		{[]string{"15puzzle", "--heuristic", "linear-conflict", "--instances", "2"}, "15 7 3 2 5 0 11 14 13 4 12 10 1 8 6 9\n" +
+			"4 7 13 6 10 5 1 8 11 3 0 2 12 14 15 9\n"},
+		{[]string{"8puzzle", "--heuristic", "manhattan"}, "4 3 1 5 2 8 6 7 0\n0 1 3 5 7 4 6 2 8\n8 1 4 2 6 7 0 5 3\n"},
+		{[]string{"tiles", "--size", "3x4", "--heuristic", "manhattan"}, "7 3 5 1 9 6 2 4 11 10 8 0\n1 6 4 7 8 0 2 3 11 10 5 9\n"},
+	} {
+		var want string
+		for _, split := range []string{"off", "on", "auto"} {
+			args := append(append([]string{"-j", "2", "solve"}, c.args...), "--split", split, "--format", "json")
+			out, errs, code := runTiles(t, c.boards, args...)
+			if code != ExitOK {
+				t.Fatalf("%v: exit %d: %s", args, code, errs)
+			}
+			var got []string
+			for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+				var r struct {
+					Moves               string
+					Expanded, Generated uint64
+				}
+				if err := json.Unmarshal([]byte(l), &r); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, fmt.Sprintf("%s %d %d", r.Moves, r.Expanded, r.Generated))
+			}
+			if split == "off" {
+				want = strings.Join(got, "\n")
+			} else if g := strings.Join(got, "\n"); g != want {
+				t.Errorf("%v: answers\n%s\nwant (--split off)\n%s", args, g, want)
+			}
 		}
 	}
 }

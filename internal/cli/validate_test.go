@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -61,8 +62,8 @@ func TestBadFlagsBuildNothing(t *testing.T) {
 func TestCompleteChecksFlags(t *testing.T) {
 	g := &globalOptions{}
 	s := &solveTilesOptions{g: g, tilesArg: tilesArg{name: "24puzzle"}}
-	if err := s.complete(); err != nil || s.Heuristic != s.tiles.DefaultHeuristic() || s.tiles.Cells() != 25 || !s.sel.All() {
-		t.Fatalf("solve 24puzzle: %v, %q, %v", err, s.Heuristic, s.tiles)
+	if err := s.complete(); err != nil || s.plan.Name != s.tiles.DefaultHeuristic() || s.tiles.Cells() != 25 || !s.sel.All() {
+		t.Fatalf("solve 24puzzle: %v, %v, %v", err, s.plan, s.tiles)
 	}
 	s = &solveTilesOptions{g: g, tilesArg: tilesArg{name: "tiles"}}
 	if err := s.complete(); !errors.Is(err, puzzle.ErrPuzzle) {
@@ -90,8 +91,8 @@ func TestCompleteChecksFlags(t *testing.T) {
 		t.Fatalf("--shard 1/1: %v", err)
 	}
 	v := &verifyOptions{g: g, Puzzle: "rotation", Input: "-", Solutions: "a"}
-	if err := v.complete(); err != nil || v.Heuristic != "exact" {
-		t.Fatalf("verify rotation: %v %q", err, v.Heuristic)
+	if err := v.complete(); err != nil || v.plan.Name != "exact" {
+		t.Fatalf("verify rotation: %v %v", err, v.plan)
 	}
 	v.Size.Set("3x3")
 	if err := v.complete(); !errors.Is(err, puzzle.ErrPuzzle) {
@@ -101,5 +102,76 @@ func TestCompleteChecksFlags(t *testing.T) {
 	r.Shard = "1/x"
 	if err := r.complete(); err == nil {
 		t.Fatal("solve rotation --shard 1/x passed")
+	}
+}
+
+// TestCheapChecksBuildNothing: every check that needs no table comes before
+// the first table is loaded or built (issue 20, item 1). With an empty table
+// cache that stays empty, a missing input, an output that cannot be written,
+// --instances past the end, a first board of the wrong size and a catalogue
+// with a table too big to build each exit with their documented status in
+// under 2 s, on the 15- and 24-puzzle, from a file and from standard input;
+// no output file is created.
+func TestCheapChecksBuildNothing(t *testing.T) {
+	dir := t.TempDir()
+	b15, b24 := filepath.Join(dir, "b15.txt"), filepath.Join(dir, "b24.txt")
+	const one15 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"
+	const one24 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0\n"
+	os.WriteFile(b15, []byte(one15+one15), 0o644)
+	os.WriteFile(b24, []byte(one24), 0o644)
+	noDir := filepath.Join(dir, "no", "such")
+	for _, c := range []struct {
+		code  int
+		stdin string
+		args  []string
+	}{
+		{ExitIO, "", []string{"solve", "15puzzle", filepath.Join(dir, "nosuch.txt")}},
+		{ExitIO, one24, []string{"solve", "24puzzle", "-", filepath.Join(dir, "nosuch.txt")}},
+		{ExitIO, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", filepath.Join(dir, "nosuch.txt")}},
+		{ExitIO, "", []string{"solve", "15puzzle", "-o", filepath.Join(noDir, "out.jsonl"), b15}},
+		{ExitIO, one24, []string{"solve", "24puzzle", "-o", filepath.Join(noDir, "out.jsonl")}},
+		{ExitIO, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", "--plot", filepath.Join(noDir, "n.svg"), b24}},
+		{ExitIO, one15, []string{"bench", "15puzzle", "--heuristic", "pdb663", "-o", filepath.Join(noDir, "b.jsonl")}},
+		{ExitBadInput, "", []string{"solve", "15puzzle", "--instances", "1,3", b15}},
+		{ExitBadInput, one15, []string{"solve", "15puzzle", "--instances", "2-4"}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", "--instances", "1", "--shard", "1/2", b24}},
+		{ExitBadInput, one24 + one24, []string{"bench", "24puzzle", "--heuristic", "pdb6666", "--instances", "5"}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", b15}},
+		{ExitBadInput, one15, []string{"solve", "24puzzle"}},
+		{ExitBadInput, "", []string{"solve", "15puzzle", b24}},
+		{ExitBadInput, one24, []string{"bench", "15puzzle", "--heuristic", "pdb663"}},
+		{ExitTable, "", []string{"solve", "24puzzle", "--heuristic", "pdb6666|pdb:1-12/13-24", b24}},
+		{ExitTable, one24, []string{"solve", "24puzzle", "--heuristic", "pdb6666+zero|pdb:1-12/13-24"}},
+		{ExitTable, one24, []string{"bench", "24puzzle", "--heuristic", "pdb6666,pdb:1-13/14-24"}},
+	} {
+		tables := t.TempDir()
+		var out, errb bytes.Buffer
+		start := time.Now()
+		code := Run(context.Background(), append([]string{"--tables", tables}, c.args...), strings.NewReader(c.stdin), &out, &errb)
+		took := time.Since(start)
+		if code != c.code || out.Len() != 0 || !strings.HasPrefix(errb.String(), "pdbsolve: ") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d", c.args, code, out.String(), errb.String(), c.code)
+		}
+		if ents, _ := os.ReadDir(tables); len(ents) != 0 || took > 2*time.Second {
+			t.Errorf("%q: the cache holds %d files after %v", c.args, len(ents), took)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("the inputs' directory holds %d files, want the 2 inputs", len(ents))
+	}
+}
+
+// TestNumberFlagMessages: a bad number flag is a usage error in plain
+// words, without strconv's.
+func TestNumberFlagMessages(t *testing.T) {
+	for _, c := range []struct{ args []string }{
+		{[]string{"solve", "15puzzle", "--max-nodes", "-1"}},
+		{[]string{"bench", "8puzzle", "--heuristic", "manhattan", "--repeat", "x"}},
+		{[]string{"-j", "x", "solve", "rotation"}},
+	} {
+		code, _, errs := run(t, "", c.args...)
+		if code != ExitUsage || strings.Contains(errs, "strconv") || !strings.Contains(errs, "want a whole number") {
+			t.Errorf("%q: exit %d, %q", c.args, code, errs)
+		}
 	}
 }

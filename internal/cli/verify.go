@@ -24,6 +24,7 @@ type verifyOptions struct {
 	Split     puzzle.SplitMode
 
 	puzzle puzzle.Puzzle // set by complete
+	plan   *puzzle.Plan  // set by complete
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -73,10 +74,10 @@ func (o *verifyOptions) complete() (err error) {
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
-	if o.puzzle, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
+	if o.puzzle, _, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
 		return withCode(ExitUsage, err)
 	}
-	o.Heuristic, err = puzzle.HeuristicOrDefault(o.puzzle, o.Heuristic)
+	o.plan, err = puzzle.HeuristicOrDefault(o.puzzle, o.Heuristic)
 	return withCode(ExitUsage, err)
 }
 
@@ -84,7 +85,7 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	vo := &puzzle.VerifyOptions{Heuristic: o.Heuristic, Goal: o.Goal, Split: o.Split, Workers: o.g.workers()}
+	vo := &puzzle.VerifyOptions{Plan: o.plan, Goal: o.Goal, Split: o.Split, Workers: o.g.workers()}
 	// The tables first: a bad table is reported before any input is opened.
 	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
 		v, err := p.Verifier(o.g.cache, vo)
@@ -102,20 +103,11 @@ func verifyInputs[B, A any](o *verifyOptions, v *puzzle.Verifier[B, A], err erro
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
-	boards, closeBoards, err := o.g.open(o.Input)
-	if err != nil {
-		return err
-	}
-	defer closeBoards()
-	answers, closeAnswers, err := o.g.open(o.Solutions)
-	if err != nil {
-		return err
-	}
-	defer closeAnswers()
-	r, err := v.NewReader(boards, batch.InputName(o.Input), answers, batch.InputName(o.Solutions))
+	r, closeInputs, err := v.Open(o.g.open, o.Input, o.Solutions)
 	if err != nil {
 		return withCode(ExitIO, err)
 	}
+	defer closeInputs()
 	var t verify.Tally
 	asJSON := o.Format == formatJSON
 	cfg := r.Batch(v.Checks, &verify.Output{Puzzle: o.puzzle.RecordName(), Answers: batch.InputName(o.Solutions),

@@ -16,10 +16,83 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
+// Help is the help of the progress on stderr (solve, bench).
+const Help = `Progress goes to stderr: on a terminal one line, redrawn; elsewhere (a batch
+system's log) a line with a UTC time stamp at most once a minute a worker;
+--progress writes a line after each sliding-tile IDA* iteration (bound,
+nodes, nodes per second, elapsed).
+`
+
+// InterruptHelp is the help of SIGINT and SIGTERM during a run (solve, bench).
+const InterruptHelp = `SIGINT or SIGTERM (Ctrl-C, scancel, a time limit) stops the run: what is done
+is written, the runs in flight with status "interrupted" and the bound they
+reached, a lower bound (in the plain formats on stderr), and the exit status
+is 130 or 143.
+`
+
 // Printer returns a pdb progress callback that redraws one status
 // line on a terminal: depth, states so far, percent, elapsed.
 func Printer(w io.Writer) func(pdb.Progress) {
 	return StatusPrinter(w, func(p pdb.Progress) string { return fmt.Sprintf("depth %3d  states", p.Depth) })
+}
+
+// BuildLog returns a pdb progress callback for a log (stderr not a
+// terminal): while a table build runs, a line with a UTC time stamp every
+// minute (logEvery) with the states reached, the percent done and the time
+// elapsed; nothing once the build has ended (Progress.Done). The lines come
+// from a clock of their own, so a build whose reports are rare still gets
+// one a minute.
+func BuildLog(w io.Writer) func(pdb.Progress) { return (&buildLog{w: w, every: logEvery}).report }
+
+// buildLog writes the log lines of BuildLog every every while a build runs.
+type buildLog struct {
+	mu    sync.Mutex
+	w     io.Writer
+	every time.Duration
+	last  pdb.Progress  // the build's last report
+	start time.Time     // of the build
+	stop  chan struct{} // closed at the build's end; nil between builds
+}
+
+// report takes a build's report, starting the clock at its first.
+func (b *buildLog) report(p pdb.Progress) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case p.Done && b.stop != nil:
+		close(b.stop)
+		b.stop = nil
+	case !p.Done:
+		b.last = p
+		if b.stop == nil {
+			b.stop, b.start = make(chan struct{}), time.Now()
+			go b.tick(b.stop)
+		}
+	}
+}
+
+// tick writes a line every b.every until stop is closed.
+func (b *buildLog) tick(stop chan struct{}) {
+	t := time.NewTicker(b.every)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case now := <-t.C:
+			b.mu.Lock()
+			if b.stop == stop {
+				p := b.last
+				pct := 0.0
+				if p.Total > 0 {
+					pct = 100 * float64(p.States) / float64(p.Total)
+				}
+				fmt.Fprintf(b.w, "%s pdbsolve: building table: depth %d, %d states (%.2f%%), %v elapsed\n",
+					now.UTC().Format(time.RFC3339), p.Depth, p.States, pct, now.Sub(b.start).Round(time.Second))
+			}
+			b.mu.Unlock()
+		}
+	}
 }
 
 // StatusPrinter returns a progress callback that redraws one status line:
@@ -120,6 +193,18 @@ func (t *Tracker) InFlight() []record.Run {
 		}
 	}
 	return out
+}
+
+// ModeOf returns the mode of a tracker writing to a terminal (tty) or
+// not, a line an iteration when lines (--progress).
+func ModeOf(lines, tty bool) Mode {
+	switch {
+	case lines:
+		return Lines
+	case tty:
+		return TTY
+	}
+	return Log
 }
 
 // New returns a tracker of the runs of label ("bench", "solve") writing

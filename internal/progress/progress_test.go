@@ -1,7 +1,9 @@
 package progress
 
 import (
+	"bytes"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -82,3 +84,40 @@ func TestStatusPrinter(t *testing.T) {
 		t.Fatalf("progress %q", s)
 	}
 }
+
+// TestBuildLog: off a terminal a build gets a time-stamped line every
+// interval (here 20 ms for a minute) from its own clock, however rarely the
+// build reports, and none after its end.
+func TestBuildLog(t *testing.T) {
+	var mu sync.Mutex
+	var out bytes.Buffer
+	w := writerFunc(func(p []byte) (int, error) { mu.Lock(); defer mu.Unlock(); return out.Write(p) })
+	b := &buildLog{w: w, every: 20 * time.Millisecond}
+	b.report(pdb.Progress{Depth: 3, States: 50, Total: 200})
+	time.Sleep(110 * time.Millisecond)
+	b.report(pdb.Progress{Done: true})
+	mu.Lock()
+	text := out.String()
+	mu.Unlock()
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) < 2 || len(lines) > 6 {
+		t.Fatalf("%d lines in 110 ms at one a 20 ms:\n%s", len(lines), text)
+	}
+	for _, l := range lines {
+		stamp, rest, _ := strings.Cut(l, " ")
+		if _, err := time.Parse(time.RFC3339, stamp); err != nil || !strings.HasPrefix(rest, "pdbsolve: building table: depth 3, 50 states (25.00%)") {
+			t.Errorf("line %q", l)
+		}
+	}
+	time.Sleep(60 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	if out.String() != text {
+		t.Errorf("lines after the build's end:\n%s", out.String()[len(text):])
+	}
+}
+
+// writerFunc is a function as an io.Writer.
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

@@ -26,12 +26,14 @@ func Completions(name, size string, pdb bool) []string {
 // completedPuzzle returns the puzzle named, on the board size gives when
 // it is not "".
 func completedPuzzle(name, size string) (Puzzle, error) {
-	if size == "" {
-		return Lookup(name, nil)
+	var t *Tiles
+	if size != "" {
+		s, err := ParseSize(size)
+		if err != nil {
+			return nil, err
+		}
+		t = &s
 	}
-	t, err := ParseSize(size)
-	if err != nil {
-		return nil, err
-	}
-	return Lookup(name, &t)
+	p, _, err := Lookup(name, t)
+	return p, err
 }

@@ -7,6 +7,20 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
+// SelectionHelp is the help of --instances and --shard (solve, bench).
+const SelectionHelp = `--instances 40,38,25 (ranges such as 1-10 allowed) takes only those records,
+numbered from 1 across the inputs (bad records count); --shard K/N every
+N-th from the K-th (0-based); with both, a record must be in both. Records
+are picked as they are read: memory stays flat. A number or range wholly
+past the end of the inputs, or a shard that takes no record, is named on
+stderr and makes the exit status 1; so is a first board of another puzzle
+(a 15-puzzle given to 24puzzle). These and the other checks that need no
+table (inputs opened, -o writable, every table sized) come before the
+first table is loaded or built; --instances past the end is found then
+when the files hold the highest number given within a million records, or
+standard input within 64 KiB.
+`
+
 // The sliding-tile facts the commands' help texts state, by puzzle name
 // (8puzzle, 15puzzle, 24puzzle, or tiles for every board); docs/puzzles.md
 // has them in full.

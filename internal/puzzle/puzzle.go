@@ -33,12 +33,10 @@ type Puzzle interface {
 	heuristicNames() []string
 	// DefaultHeuristic returns the name of the default heuristic.
 	DefaultHeuristic() string
-	// CheckHeuristic returns nil when name is a heuristic of the puzzle,
-	// else an error wrapping ErrHeuristic that says why. It loads nothing.
-	CheckHeuristic(name string) error
-	// Tables returns the specs of the tables the heuristic called name
-	// needs, each once, without reading or building any.
-	Tables(name string) ([]pdb.Spec, error)
+	// Plan reads the heuristic called name into its plan, listing its
+	// tables, or returns an error wrapping ErrHeuristic that says why it
+	// is not a heuristic of the puzzle. It opens, loads and builds nothing.
+	Plan(name string) (*Plan, error)
 	// Split is the batch.SplitFunc of the puzzle's inputs: it cuts between
 	// records.
 	Split(data []byte, atEOF bool) int
@@ -79,12 +77,23 @@ type SplitMode uint8
 
 // The split modes.
 const (
-	SplitAuto SplitMode = iota // on for boards whose search takes seconds or more
+	SplitAuto SplitMode = iota // on for boards whose search takes seconds or more, and for fewer boards than workers (For)
 	SplitOn                    // all workers search one board at a time
 	SplitOff                   // each worker searches its own boards
 )
 
 var splitNames = [...]string{SplitAuto: "auto", SplitOn: "on", SplitOff: "off"}
+
+// For returns the mode for a batch of boards boards (-1: not known) and
+// workers workers: SplitOn when m is SplitAuto and there are fewer boards
+// than workers, so that one hard board keeps every core busy (the answers
+// do not depend on it: the first optimal solution in move order), else m.
+func (m SplitMode) For(boards, workers int) SplitMode {
+	if m == SplitAuto && boards >= 0 && boards < workers {
+		return SplitOn
+	}
+	return m
+}
 
 // String returns the mode's name: auto, on or off.
 func (m SplitMode) String() string { return splitNames[m] }
@@ -95,17 +104,20 @@ type Family[B any] interface {
 	Puzzle
 	// boardText returns b as records write it.
 	boardText(b B) string
-	// benchSolver loads through cache the tables heuristic needs and returns
-	// a function making bench solvers that share them; a sliding-tile solver
-	// searches with workers goroutines for goal. The name must have passed
-	// CheckHeuristic: an error is a table's.
-	benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal) (func() bench.Solver[B], error)
-	// SolveBatch loads through cache the tables o.Heuristic needs and
-	// returns the batch of a solve with those options: its Split, First,
-	// EndLine, Workers, JSON, Strict, Reject and NewHandler set, the
-	// streams, Inputs and Source left to the caller. The name must have
-	// passed CheckHeuristic: an error is a table's.
-	SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error)
+	// benchSolver loads through cache the tables of plan, one of the
+	// puzzle's, and returns a function making bench solvers that share them;
+	// a sliding-tile solver searches with workers goroutines for goal. An
+	// error is a table's.
+	benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal) (func() bench.Solver[B], error)
+	// SolveBatch loads through cache the tables of o.Plan, one of the
+	// puzzle's, and returns the batch of a solve with those options: its
+	// Split, First, EndLine, Workers, JSON, Strict, Reject and NewHandler
+	// set, the streams, Inputs and Source left to the caller. An error is a
+	// table's.
+	SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[B]], error)
+	// wrongSize reports whether a record, its text and its error, is a
+	// board of another puzzle (Precheck's check of a first record).
+	wrongSize(text []byte, err error) bool
 	// scan reads one input, calling emit with each record in rec.
 	scan(r io.Reader, wantText bool, rec *Record[B], emit func() bool) error
 }
@@ -114,7 +126,7 @@ type Family[B any] interface {
 // Solvers call it only for a heuristic that needs tables.
 type Cache func() (*pdb.Cache, error)
 
-// ErrHeuristic is returned (wrapped, with the reason) by CheckHeuristic for
+// ErrHeuristic is returned (wrapped, with the reason) by Puzzle.Plan for
 // a name that is not a heuristic of the puzzle.
 var ErrHeuristic = errors.New("unknown heuristic")
 
@@ -150,34 +162,33 @@ const (
 
 // Lookup returns the puzzle called name: rotation, 8puzzle, 15puzzle,
 // 24puzzle, or tiles on the board size, which must then be given (else it
-// must be nil or the named board's), after checking that it takes each of
-// the heuristics. Errors wrap ErrPuzzle, or ErrHeuristic (CheckHeuristic's).
-func Lookup(name string, size *Tiles, heuristics ...string) (Puzzle, error) {
+// must be nil or the named board's), and the plan of each of the
+// heuristics (Plans). Errors wrap ErrPuzzle, or ErrHeuristic.
+func Lookup(name string, size *Tiles, heuristics ...string) (Puzzle, []*Plan, error) {
 	var p Puzzle = Rotation{}
 	if name != RotationName {
 		t, err := LookupTiles(name, size)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		p = t
 	} else if size != nil {
-		return nil, errorf(ErrPuzzle, "--size: rotation has one board; --size is for the sliding-tile puzzles")
+		return nil, nil, errorf(ErrPuzzle, "--size: rotation has one board; --size is for the sliding-tile puzzles")
 	}
-	for _, h := range heuristics {
-		if err := p.CheckHeuristic(h); err != nil {
-			return nil, err
-		}
+	plans, err := Plans(p, heuristics)
+	if err != nil {
+		return nil, nil, err
 	}
-	return p, nil
+	return p, plans, nil
 }
 
-// HeuristicOrDefault returns name, or the default heuristic of p when name
-// is "", and CheckHeuristic's error for it.
-func HeuristicOrDefault(p Puzzle, name string) (string, error) {
+// HeuristicOrDefault returns the plan of the heuristic called name, or of
+// the default heuristic of p when name is "" (Puzzle.Plan).
+func HeuristicOrDefault(p Puzzle, name string) (*Plan, error) {
 	if name == "" {
 		name = p.DefaultHeuristic()
 	}
-	return name, p.CheckHeuristic(name)
+	return p.Plan(name)
 }
 
 // LookupTiles returns the sliding-tile puzzle called name: 8puzzle,

@@ -34,7 +34,7 @@ func TestLookup(t *testing.T) {
 		{"tiles", size(5, 5), "24puzzle"},
 		{"35puzzle", nil, ""},
 	} {
-		p, err := Lookup(c.name, c.size)
+		p, _, err := Lookup(c.name, c.size)
 		switch {
 		case c.record == "" && !errors.Is(err, ErrPuzzle):
 			t.Errorf("Lookup(%q, %v) = %v, %v; want ErrPuzzle", c.name, c.size, p, err)
@@ -57,12 +57,12 @@ func TestLookup(t *testing.T) {
 func TestCheckHeuristic(t *testing.T) {
 	for _, p := range []Puzzle{Rotation{}, Tiles{3, 3}, Tiles{4, 4}, Tiles{5, 5}, Tiles{3, 4}} {
 		for _, h := range append(p.heuristicNames(), p.DefaultHeuristic()) {
-			if err := p.CheckHeuristic(h); err != nil {
+			if _, err := p.Plan(h); err != nil {
 				t.Errorf("%s: %s: %v", p.RecordName(), h, err)
 			}
 		}
 		for _, h := range []string{"", "bogus", "pdb:1-3", "manhattan+reflect"} {
-			if err := p.CheckHeuristic(h); !errors.Is(err, ErrHeuristic) {
+			if _, err := p.Plan(h); !errors.Is(err, ErrHeuristic) {
 				t.Errorf("%s: %q: %v", p.RecordName(), h, err)
 			}
 		}
@@ -146,16 +146,17 @@ func TestTablesAreWhatLoadingReads(t *testing.T) {
 		p    Tiles
 		name string
 	}{{Tiles{3, 3}, "manhattan"}, {Tiles{3, 3}, "pdb44+reflect"}, {Tiles{3, 3}, "pdb:1-3/4-6/7,8"}, {Tiles{2, 4}, "pdb:1-4/5-7"}} {
-		specs, err := c.p.Tables(c.name)
+		plan, err := c.p.Plan(c.name)
 		if err != nil {
 			t.Fatalf("%v %s: %v", c.p, c.name, err)
 		}
+		specs := plan.Tables
 		if (len(specs) == 0) != (c.name == "manhattan") {
 			t.Errorf("%v %s: %d tables", c.p, c.name, len(specs))
 		}
 		var loaded []string
 		cache := &pdb.Cache{Dir: t.TempDir(), Loaded: func(tb *pdb.Table) { loaded = append(loaded, tb.Puzzle+"/"+tb.Pattern) }}
-		if _, err := c.p.Heuristic(func() (*pdb.Cache, error) { return cache, nil }, c.name); err != nil {
+		if _, err := c.p.Heuristic(func() (*pdb.Cache, error) { return cache, nil }, plan); err != nil {
 			t.Fatalf("%v %s: %v", c.p, c.name, err)
 		}
 		var named []string
@@ -168,7 +169,7 @@ func TestTablesAreWhatLoadingReads(t *testing.T) {
 			t.Errorf("%v %s: Tables names %v, loading reads %v", c.p, c.name, named, loaded)
 		}
 	}
-	if _, err := (Tiles{3, 3}).Tables("pdb6666"); !errors.Is(err, ErrHeuristic) {
+	if _, err := (Tiles{3, 3}).Plan("pdb6666"); !errors.Is(err, ErrHeuristic) {
 		t.Errorf("pdb6666 on 3x3: %v", err)
 	}
 }

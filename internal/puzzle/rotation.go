@@ -42,23 +42,6 @@ func (Rotation) heuristicNames() []string { return append([]string(nil), rotatio
 // DefaultHeuristic implements Puzzle: exact.
 func (Rotation) DefaultHeuristic() string { return RotationExact }
 
-// CheckHeuristic implements Puzzle.
-func (r Rotation) CheckHeuristic(name string) error {
-	_, _, err := r.heuristic(name)
-	return err
-}
-
-// Tables implements Puzzle: the distance table for exact and exact-ida
-// (exact also reads the path table, whose spec derives from the distance
-// table: pdb.RotationPathsSpec), none for count.
-func (r Rotation) Tables(name string) ([]pdb.Spec, error) {
-	h, _, err := r.heuristic(name)
-	if err != nil || h != search.RotationExact {
-		return nil, err
-	}
-	return []pdb.Spec{pdb.RotationSpec()}, nil
-}
-
 // heuristic maps a heuristic name to search's heuristic and whether the
 // path table answers.
 func (Rotation) heuristic(name string) (h search.RotationHeuristic, paths bool, err error) {
@@ -92,8 +75,8 @@ func (Rotation) Split(data []byte, atEOF bool) int { return verify.RotationSplit
 // NewSolver loads through cache the tables the heuristic called name needs
 // (the distance and path tables for exact and exact-ida, none for count)
 // and returns a function making solvers that share them; those of exact-ida
-// and count search (no path table). The name must have passed
-// CheckHeuristic: an error is a table's.
+// and count search (no path table). The name must be one of the puzzle's
+// (Plan): an error is a table's.
 func (r Rotation) NewSolver(cache Cache, name string) (func() *search.RotationSolver, error) {
 	h, usePaths, err := r.heuristic(name)
 	if err != nil {
@@ -137,8 +120,8 @@ func (r Rotation) NewSolver(cache Cache, name string) (func() *search.RotationSo
 func (Rotation) boardText(b bitboard.Rotation) string { return string(b.AppendText(nil)) }
 
 // benchSolver implements Family; workers and goal do not apply.
-func (r Rotation) benchSolver(cache Cache, heuristic string, _ int, _ bitboard.Goal) (func() bench.Solver[bitboard.Rotation], error) {
-	newSolver, err := r.NewSolver(cache, heuristic)
+func (r Rotation) benchSolver(cache Cache, plan *Plan, _ int, _ bitboard.Goal) (func() bench.Solver[bitboard.Rotation], error) {
+	newSolver, err := r.NewSolver(cache, plan.Name)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -167,7 +168,7 @@ var ErrNoMatch = errors.New("the selection matches no record")
 // past their end (as 1-1000000 may) but matches records still.
 func (s *Selection) Unmatched(n int) (note string, err error) {
 	if s.Pick != nil && s.Pick.max() > n {
-		note = fmt.Sprintf("--instances %s: the inputs hold %d records; numbers above %d match nothing", s.Pick, n, n)
+		note = fmt.Sprintf("--instances %s: the inputs hold %s; numbers above %d match nothing", s.Pick, records(n), n)
 		if none := s.Pick.nonePast(n); len(none) > 0 {
 			return "", errorf(ErrNoMatch, "%s: %s", note, strings.Join(none, ","))
 		}
@@ -177,9 +178,33 @@ func (s *Selection) Unmatched(n int) (note string, err error) {
 		if s.Pick != nil {
 			what, where = what+" --instances "+s.Pick.String(), "both"
 		}
-		return note, errorf(ErrNoMatch, "%s: the inputs hold %d records, none of them in %s", what, n, where)
+		return note, errorf(ErrNoMatch, "%s: the inputs hold %s, none of them in %s", what, records(n), where)
 	}
 	return note, nil
+}
+
+// Warn writes to w, as "pdbsolve: " lines, what of the selection matched
+// nothing in inputs that held n records (Unmatched), and returns whether
+// that fails the run: a number or range of --instances, or the selection as
+// a whole, matched no record (a range that runs past the end, such as
+// 1-1000000, is only noted).
+func (s *Selection) Warn(w io.Writer, n int) bool {
+	note, err := s.Unmatched(n)
+	if note != "" {
+		fmt.Fprintf(w, "pdbsolve: %s\n", note)
+	}
+	if err != nil {
+		fmt.Fprintf(w, "pdbsolve: %v\n", err)
+	}
+	return err != nil
+}
+
+// records returns "1 record" or "N records".
+func records(n int) string {
+	if n == 1 {
+		return "1 record"
+	}
+	return strconv.Itoa(n) + " records"
 }
 
 // takesAny reports whether the shard and Pick take one of the records of
@@ -199,20 +224,28 @@ func (s *Selection) takesAny(n int) bool {
 	return false
 }
 
+// Board is the item of a unit of a solve batch (Family.SolveBatch): the
+// board a Source has parsed (Units), when OK; else the unit's records are
+// its text, or its error.
+type Board[B any] struct {
+	B  B
+	OK bool
+}
+
 // Units returns a batch Source of the records of the inputs of p that sel
-// takes, in order, one unit a record holding its text (a record with no
-// text, its error). Once the inputs have been read to their end it calls
-// end with the number of records they held.
-func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end func(n int)) func(send func(*batch.Unit, batch.None) bool) error {
-	return func(send func(*batch.Unit, batch.None) bool) error {
-		n, err := selected(p, open, inputs, true, sel, func(rec *Record[B]) bool {
+// takes, in order, one unit a record, at its line: its board as parsed in
+// the one reading of the inputs (never printed to text and parsed again),
+// or its error. Once the inputs have been read to their end it calls end
+// with the number of records they held.
+func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end func(n int)) func(send func(*batch.Unit, Board[B]) bool) error {
+	return func(send func(*batch.Unit, Board[B]) bool) error {
+		n, err := selected(p, open, inputs, false, sel, func(rec *Record[B]) bool {
 			u := &batch.Unit{Name: rec.Input, Line: rec.Start, Records: 1}
-			if rec.Text != nil {
-				u.Data = append([]byte(nil), rec.Text...) // a bad sliding-tile record too: its solver reports it
-			} else {
+			if rec.Err != nil {
 				u.Err, u.Line = rec.Err, rec.Line
+				return send(u, Board[B]{})
 			}
-			return send(u, batch.None{})
+			return send(u, Board[B]{B: rec.Board, OK: true})
 		})
 		if err == nil && n >= 0 {
 			end(n)
@@ -221,13 +254,13 @@ func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end
 	}
 }
 
-// BenchSolvers returns the benchSolver of p for each of the heuristics; an
+// BenchSolvers returns the benchSolver of p for each of the plans (p's); an
 // error is a table's.
-func BenchSolvers[B any](p Family[B], cache Cache, heuristics []string, workers int, goal bitboard.Goal) ([]func() bench.Solver[B], error) {
-	out := make([]func() bench.Solver[B], len(heuristics))
-	for i, name := range heuristics {
+func BenchSolvers[B any](p Family[B], cache Cache, plans []*Plan, workers int, goal bitboard.Goal) ([]func() bench.Solver[B], error) {
+	out := make([]func() bench.Solver[B], len(plans))
+	for i, plan := range plans {
 		var err error
-		if out[i], err = p.benchSolver(cache, name, workers, goal); err != nil {
+		if out[i], err = p.benchSolver(cache, plan, workers, goal); err != nil {
 			return nil, err
 		}
 	}

@@ -20,14 +20,14 @@ import (
 // none) and the centre's symbol; or, with JSON, one run of the record
 // schema a record, bad ones included.
 type SolveOptions struct {
-	Heuristic string        // the heuristic's name
-	Goal      bitboard.Goal // sliding tiles
-	Limits    search.Limits // sliding tiles: a board's node and time limits
-	Workers   int           // goroutines in all, at least 1
-	Split     SplitMode     // sliding tiles: how the workers share the boards
-	JSON      bool          // runs of the record schema
-	AOJ       bool          // sliding tiles, without JSON: the length alone
-	Strict    bool          // Rotation Game: a bad board halts the batch
+	Plan    *Plan         // the heuristic (the puzzle's)
+	Goal    bitboard.Goal // sliding tiles
+	Limits  search.Limits // sliding tiles: a board's node and time limits
+	Workers int           // goroutines in all, at least 1
+	Split   SplitMode     // sliding tiles: how the workers share the boards
+	JSON    bool          // runs of the record schema
+	AOJ     bool          // sliding tiles, without JSON: the length alone
+	Strict  bool          // Rotation Game: a bad board halts the batch
 	// Tracker follows the sliding-tile searches (progress, and the runs
 	// in flight on an interrupt).
 	Tracker *progress.Tracker
@@ -49,24 +49,30 @@ func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int,
 // batchConfig returns the Config of a solve batch of p on workers
 // goroutines with handlers of newHandler; a record the pipeline rejects
 // goes to o.reject.
-func (o *SolveOptions) batchConfig(p Puzzle, workers int, newHandler func() batch.Handler[batch.None]) batch.Config[batch.None] {
-	return batch.Config[batch.None]{Workers: workers, Split: p.Split, Strict: o.Strict, NewHandler: newHandler,
-		Reject: func(u *batch.Unit, line int, err error) { o.reject(u, p.RecordName(), o.Heuristic, line, err) }}
+func batchConfig[B any](o *SolveOptions, p Puzzle, workers int, newHandler func() batch.Handler[Board[B]]) batch.Config[Board[B]] {
+	return batch.Config[Board[B]]{Workers: workers, Split: p.Split, Strict: o.Strict, NewHandler: newHandler,
+		Reject: func(u *batch.Unit, line int, err error) { o.reject(u, p.RecordName(), o.Plan.Name, line, err) }}
 }
 
 // SolveBatch implements Family: every worker solves its own boards, or, as
 // o.Split says, all workers search one board at a time.
-func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error) {
-	h, err := t.Heuristic(cache, o.Heuristic)
+func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[bitboard.Tiles]], error) {
+	h, err := t.Heuristic(cache, o.Plan)
 	if err != nil {
-		return batch.Config[batch.None]{}, err
+		return batch.Config[Board[bitboard.Tiles]]{}, err
 	}
 	workers, inner := Workers(t, o.Split, o.Workers)
-	cfg := o.batchConfig(t, workers, func() batch.Handler[batch.None] {
+	cfg := batchConfig(o, t, workers, func() batch.Handler[Board[bitboard.Tiles]] {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(inner)
 		ws := o.Tracker.NewWorker()
-		return func(u *batch.Unit, _ *batch.None) { t.solveUnit(u, s, o, ws) }
+		return func(u *batch.Unit, b *Board[bitboard.Tiles]) {
+			if b.OK {
+				t.solveBoard(u, s, o, ws, b.B, u.Line)
+				return
+			}
+			t.solveUnit(u, s, o, ws)
+		}
 	})
 	cfg.First = t.first // a board costs milliseconds to hours: one a unit keeps every worker busy
 	return cfg, nil
@@ -74,34 +80,39 @@ func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None
 
 // solveUnit solves every board of a unit into its output.
 func (t Tiles) solveUnit(c *batch.Unit, s *search.TilesSolver, o *SolveOptions, ws *progress.Worker) {
-	heuristic := s.Heuristic().Name()
 	bitboard.TilesScan(c.Data, c.Line, t.Cells(), func(rec *bitboard.TilesRecord) {
 		b, err := t.parse(rec)
 		if err != nil {
-			o.reject(c, t.RecordName(), heuristic, rec.ErrLine(err), err)
+			o.reject(c, t.RecordName(), s.Heuristic().Name(), rec.ErrLine(err), err)
 			return
 		}
-		r := record.Run{Puzzle: t.RecordName(), Input: batch.RecordInput(c.Name), Line: rec.Line, Board: b.String(),
-			Goal: o.Goal.String(), Heuristic: heuristic}
-		ws.SetRecord(&r)
-		moves, st, err := s.Solve(b, o.Goal, ws.Begin(o.Limits, 0, c.Name+":"+strconv.Itoa(rec.Line), heuristic))
-		r.Status = record.StatusSolved
-		switch {
-		case errors.Is(err, search.ErrLimit):
-			r.Status = record.StatusLimit
-		case errors.Is(err, search.ErrUnsolvable):
-			r.Status = record.StatusUnsolvable
-		case err != nil:
-			r.Status = record.StatusError
-		}
-		if r.Status == record.StatusUnsolvable {
-			ws.End(record.StatusError, &st) // as progress counts it: a failed run
-		} else {
-			ws.End(r.Status, &st)
-		}
-		o.Tracker.UnitDone()
-		o.appendTiles(c, &r, b, moves, &st, err)
+		t.solveBoard(c, s, o, ws, b, rec.Line)
 	})
+}
+
+// solveBoard solves board b, read at line of c's input, into c's output.
+func (t Tiles) solveBoard(c *batch.Unit, s *search.TilesSolver, o *SolveOptions, ws *progress.Worker, b bitboard.Tiles, line int) {
+	heuristic := s.Heuristic().Name()
+	r := record.Run{Puzzle: t.RecordName(), Input: batch.RecordInput(c.Name), Line: line, Board: b.String(),
+		Goal: o.Goal.String(), Heuristic: heuristic}
+	ws.SetRecord(&r)
+	moves, st, err := s.Solve(b, o.Goal, ws.Begin(o.Limits, 0, c.Name+":"+strconv.Itoa(line), heuristic))
+	r.Status = record.StatusSolved
+	switch {
+	case errors.Is(err, search.ErrLimit):
+		r.Status = record.StatusLimit
+	case errors.Is(err, search.ErrUnsolvable):
+		r.Status = record.StatusUnsolvable
+	case err != nil:
+		r.Status = record.StatusError
+	}
+	if r.Status == record.StatusUnsolvable {
+		ws.End(record.StatusError, &st) // as progress counts it: a failed run
+	} else {
+		ws.End(r.Status, &st)
+	}
+	o.Tracker.UnitDone()
+	o.appendTiles(c, &r, b, moves, &st, err)
 }
 
 // appendTiles appends to c the answer of board b, whose record r has its
@@ -163,19 +174,19 @@ func (e tilesUnsolvableError) Unwrap() error { return e.err }
 
 // SolveBatch implements Family: workers solve chunks of boards, a group of
 // them at a time, stopping at a line "0" (verify.RotationIsEnd).
-func (r Rotation) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[batch.None], error) {
-	newSolver, err := r.NewSolver(cache, o.Heuristic)
+func (r Rotation) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[bitboard.Rotation]], error) {
+	newSolver, err := r.NewSolver(cache, o.Plan.Name)
 	if err != nil {
-		return batch.Config[batch.None]{}, err
+		return batch.Config[Board[bitboard.Rotation]]{}, err
 	}
-	paths := r.usesPaths(o.Heuristic)
-	cfg := o.batchConfig(r, o.Workers, func() batch.Handler[batch.None] {
+	paths := r.usesPaths(o.Plan.Name)
+	cfg := batchConfig(o, r, o.Workers, func() batch.Handler[Board[bitboard.Rotation]] {
 		s := newSolver()
 		// A table lookup takes less time than a clock read: time only searches.
 		s.SetTiming(o.JSON && !paths)
 		w := &rotationWorker{s: s, o: o}
 		if o.JSON {
-			w.rw = record.NewRotationWriter(o.Heuristic, !paths)
+			w.rw = record.NewRotationWriter(o.Plan.Name, !paths)
 		}
 		return w.solveUnit
 	})
@@ -200,17 +211,20 @@ type rotationWorker struct {
 	unit   *batch.Unit            // the unit being solved
 }
 
-// solveUnit solves every board of a unit into its output. The unit holds
-// whole boards (verify.RotationSplit cuts between boards), so a board left
-// incomplete at its end is cut short by the end of the input.
-func (w *rotationWorker) solveUnit(c *batch.Unit, _ *batch.None) {
+// solveUnit solves every board of a unit into its output: its board when
+// parsed already, else those of its text. The unit holds whole boards
+// (verify.RotationSplit cuts between boards), so a board left incomplete at
+// its end is cut short by the end of the input.
+func (w *rotationWorker) solveUnit(c *batch.Unit, b *Board[bitboard.Rotation]) {
 	w.n = 0
 	if w.o.JSON {
 		w.rw.SetInput(batch.RecordInput(c.Name))
 	}
 	w.unit = c
 	var r verify.RotationReader
-	if r.Scan(c.Data, c.Line, w.add) {
+	if b.OK {
+		w.add(c.Line, b.B, nil)
+	} else if r.Scan(c.Data, c.Line, w.add) {
 		c.End = true
 	} else if !c.Halt {
 		r.Finish(w.add)
@@ -229,7 +243,7 @@ func (w *rotationWorker) add(line int, b bitboard.Rotation, err error) bool {
 		return true
 	}
 	w.flush(w.unit)
-	w.o.reject(w.unit, record.PuzzleRotation, w.o.Heuristic, line, err)
+	w.o.reject(w.unit, record.PuzzleRotation, w.o.Plan.Name, line, err)
 	if w.o.Strict {
 		w.unit.Halt = true
 		return false

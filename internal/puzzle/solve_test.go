@@ -38,7 +38,7 @@ func BenchmarkSolveRotationChunk(b *testing.B) {
 			}
 			chunkBytes := len(data) / chunks
 			var out []byte
-			w := &rotationWorker{s: s, o: &SolveOptions{Heuristic: RotationExact, JSON: format == "json"}}
+			w := &rotationWorker{s: s, o: &SolveOptions{Plan: &Plan{Name: RotationExact}, JSON: format == "json"}}
 			if w.o.JSON {
 				w.rw = record.NewRotationWriter("exact", false)
 			}

@@ -1,7 +1,6 @@
 package puzzle
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -99,18 +98,6 @@ func (t Tiles) heuristicNames() []string { return search.TilesHeuristicNames(t.r
 // DefaultHeuristic implements Puzzle.
 func (t Tiles) DefaultHeuristic() string { return search.DefaultTilesHeuristic(t.rows, t.cols) }
 
-// CheckHeuristic implements Puzzle, through search's one parser of names.
-func (t Tiles) CheckHeuristic(name string) error {
-	_, err := search.LoadTilesHeuristic(nil, t.rows, t.cols, name)
-	if err == nil || errors.Is(err, search.ErrTilesNoCache) {
-		return nil
-	}
-	if errors.Is(err, search.ErrTilesHeuristic) {
-		return &kindError{ErrHeuristic, err}
-	}
-	return err
-}
-
 // GoalName implements Puzzle.
 func (Tiles) GoalName(goal bitboard.Goal) string { return goal.String() }
 
@@ -133,32 +120,6 @@ func (t Tiles) first(data []byte) int { return bitboard.TilesSplit(data, t.Cells
 // board parser.
 func (t Tiles) parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
 	return bitboard.ParseTiles(rec.Fields, t.rows, t.cols)
-}
-
-// Heuristic loads through cache (which builds the missing tables; called
-// only when the heuristic needs tables) the heuristic called name. The name
-// must have passed CheckHeuristic.
-func (t Tiles) Heuristic(cache Cache, name string) (*search.TilesHeuristic, error) {
-	h, err := search.LoadTilesHeuristic(nil, t.rows, t.cols, name)
-	if !errors.Is(err, search.ErrTilesNoCache) {
-		return h, err
-	}
-	c, err := cache()
-	if err != nil {
-		return nil, err
-	}
-	return search.LoadTilesHeuristic(c, t.rows, t.cols, name)
-}
-
-// Tables returns the specs of the tables the heuristic called name needs,
-// each file once, without loading or building any; none for a heuristic
-// without tables. A name that is not a heuristic of the board is an error
-// wrapping ErrHeuristic.
-func (t Tiles) Tables(name string) ([]pdb.Spec, error) {
-	if err := t.CheckHeuristic(name); err != nil {
-		return nil, err
-	}
-	return search.TilesHeuristicSpecs(t.rows, t.cols, name)
 }
 
 // pdbNames returns the short names of the board's table of exact distances
@@ -191,8 +152,8 @@ func PDBHeuristic(short string) string {
 func (Tiles) boardText(b bitboard.Tiles) string { return b.String() }
 
 // benchSolver implements Family.
-func (t Tiles) benchSolver(cache Cache, heuristic string, workers int, goal bitboard.Goal) (func() bench.Solver[bitboard.Tiles], error) {
-	h, err := t.Heuristic(cache, heuristic)
+func (t Tiles) benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal) (func() bench.Solver[bitboard.Tiles], error) {
+	h, err := t.Heuristic(cache, plan)
 	if err != nil {
 		return nil, err
 	}

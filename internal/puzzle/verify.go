@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -12,10 +13,10 @@ import (
 // give optimal lengths (sliding tiles), the goal, and the workers (Workers
 // splits them by Split).
 type VerifyOptions struct {
-	Heuristic string
-	Goal      bitboard.Goal
-	Split     SplitMode
-	Workers   int
+	Plan    *Plan // sliding tiles: the heuristic, the board's
+	Goal    bitboard.Goal
+	Split   SplitMode
+	Workers int
 }
 
 // Verifier checks a puzzle's answers: its checks, the reader pairing
@@ -24,6 +25,29 @@ type Verifier[B, A any] struct {
 	Checks    func() func(*verify.Pair[B, A]) search.Check
 	NewReader func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*verify.Reader[B, A], error)
 	Workers   int
+}
+
+// Open opens the boards (input) and the answers (solutions) through open
+// ("-" is standard input) and returns the reader pairing them and a
+// function closing both; an error is open's or the reader's, naming the
+// input.
+func (v *Verifier[B, A]) Open(open Opener, input, solutions string) (*verify.Reader[B, A], func(), error) {
+	boards, closeBoards, err := open(input)
+	if err != nil {
+		return nil, nil, err
+	}
+	answers, closeAnswers, err := open(solutions)
+	if err != nil {
+		closeBoards()
+		return nil, nil, err
+	}
+	r, err := v.NewReader(boards, batch.InputName(input), answers, batch.InputName(solutions))
+	if err != nil {
+		closeBoards()
+		closeAnswers()
+		return nil, nil, err
+	}
+	return r, func() { closeBoards(); closeAnswers() }, nil
 }
 
 // Verifier loads through cache the exact tables and returns the verifier
@@ -36,11 +60,10 @@ func (r Rotation) Verifier(cache Cache, _ *VerifyOptions) (*Verifier[bitboard.Ro
 	return &Verifier[bitboard.Rotation, verify.RotationAnswer]{Checks: verify.RotationChecks(newSolver), NewReader: verify.NewRotationReader}, nil
 }
 
-// Verifier loads through cache the tables of o.Heuristic, which must have
-// passed CheckHeuristic, and returns the verifier of the board's answers;
+// Verifier loads through cache the tables of o.Plan and returns the verifier of the board's answers;
 // an error is a table's.
 func (t Tiles) Verifier(cache Cache, o *VerifyOptions) (*Verifier[bitboard.Tiles, verify.TilesAnswer], error) {
-	h, err := t.Heuristic(cache, o.Heuristic)
+	h, err := t.Heuristic(cache, o.Plan)
 	if err != nil {
 		return nil, err
 	}

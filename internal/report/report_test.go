@@ -540,3 +540,16 @@ func TestMergeOrder(t *testing.T) {
 		t.Errorf("merged order %q, want %q", got, want)
 	}
 }
+
+// TestTextNoMeanH0WithoutRuns: in the text table a heuristic that never ran
+// (a bench interrupted before it) shows "-" for its mean h0, not 0.00.
+func TestTextNoMeanH0WithoutRuns(t *testing.T) {
+	rep := &Report{Baseline: "a", Heuristics: []Summary{{Heuristic: "a", Instances: 1, Solved: 1, MeanH0: 3}, {Heuristic: "b"}}}
+	var b bytes.Buffer
+	if err := rep.Write(&b, "text", false, record.Provenance{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); strings.Contains(out, "0.00") || !strings.Contains(out, "3.00") {
+		t.Errorf("table:\n%s", out)
+	}
+}

@@ -63,6 +63,9 @@ func tilesTableKind(id pdb.TableID) (kind, goal string, ok bool) {
 		return plain, "pattern tiles home, blank on its goal cell (Korf & Felner 2002)", true
 	case pdb.TilesBlankAny.String():
 		return plain, "pattern tiles home, blank anywhere (weaker where the tiles wall in the blank's goal cell; no longer built)", true
+	case pdb.TilesZeroWord:
+		return "zero-aware pattern database (one entry a placement and region of free cells the blank is in; Clausecker & Reinefeld 2021)",
+			"pattern tiles home, blank on its goal cell", true
 	}
 	return "", "", false
 }

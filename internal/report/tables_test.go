@@ -28,6 +28,9 @@ func TestTilesTableKind(t *testing.T) {
 	if _, goal, ok := tilesTableKind(pdb.TableID{Puzzle: pdb.Tiles8Puzzle, Pattern: pdb.TilesPatternID(pdb.TilesBlankAny, []int{1, 2})}); !ok || !strings.Contains(goal, "blank anywhere") {
 		t.Errorf("blank-any table: %q, %v", goal, ok)
 	}
+	if kind, goal, ok := tilesTableKind(pdb.TableID{Puzzle: pdb.Tiles8Puzzle, Pattern: pdb.TilesZeroWord + "-1.2.3-md-v2"}); !ok || !strings.HasPrefix(kind, "zero-aware") || goal == "" {
+		t.Errorf("zero-aware table: %q, %q, %v", kind, goal, ok)
+	}
 	if _, _, ok := tilesTableKind(pdb.TableID{Puzzle: pdb.RotationPuzzle, Pattern: pdb.RotationPattern}); ok {
 		t.Errorf("the Rotation table %s described as a sliding-tile table", pdb.RotationPattern)
 	}

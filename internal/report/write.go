@@ -148,7 +148,11 @@ func (rep *Report) WriteTable(w io.Writer) error {
 		if s.Paired.Instances > 0 {
 			length = fmt.Sprintf("%.2f", s.MeanLength)
 		}
-		fmt.Fprintf(tw, "%s\t%.2f\t%s\t", ratio, s.MeanH0, length)
+		h0 := "-" // a heuristic that never ran (an interrupted bench) has no h0
+		if s.Instances > 0 {
+			h0 = fmt.Sprintf("%.2f", s.MeanH0)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t", ratio, h0, length)
 		if spread {
 			if s.TimeSpread != nil {
 				fmt.Fprintf(tw, "%.0f%% (max %.0f%%)\t", 100*s.TimeSpread.MedianRel, 100*s.TimeSpread.MaxRel)

@@ -1,0 +1,218 @@
+package puzzle
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+)
+
+// ErrBoardSize is returned (wrapped, naming the input and line) by Precheck
+// when the first record of an input is a board of another sliding-tile
+// puzzle: a file of another puzzle, most likely.
+var ErrBoardSize = errors.New("the first record is not a board of this puzzle")
+
+// PeekSize is the size of the buffer Precheck peeks into: the standard
+// input's, which must be a *bufio.Reader of this size at least.
+const PeekSize = 1 << 16
+
+// precheckRecords bounds the records Precheck counts in the files to find
+// --instances numbers past their end: beyond it, the run finds them.
+const precheckRecords = 1 << 20
+
+// Precheck makes the checks of a run of p that need no table, before any
+// table is loaded or built:
+//   - each input is opened (open's error) and read up to its first record:
+//     a whole board of another sliding-tile puzzle there (the wrong file,
+//     most likely) is an error wrapping ErrBoardSize;
+//   - where the inputs are short enough to count cheaply (regular files up
+//     to the highest record number sel names, and no more than
+//     precheckRecords; standard input up to that number, within PeekSize
+//     bytes, and never further: a pipe kept open may not hold more), a
+//     number of sel wholly past their end, or a shard that takes none of
+//     their records, is Selection.Unmatched's error, wrapping ErrNoMatch;
+//   - each output ("" for none) can be written: an existing file, or a new
+//     one in an existing directory (batch.CheckWritable: nothing is
+//     created);
+//   - every table of every plan missing from the cache can be built
+//     (Plan.Check: pdb.ErrTooBig).
+//
+// It returns the number of records sel takes when the inputs were read to
+// their end (it reads up to c.Few records of files in any case, so that a
+// batch of fewer boards than workers is known: SplitMode.For), else -1.
+//
+// Standard input ("-") is only peeked, so the run reads it whole: open
+// must return it as a *bufio.Reader (else only its opening is checked).
+// Inputs that are not regular files (pipes) are opened only.
+func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (boards int, err error) {
+	need := c.Sel.counted()
+	count, whole := 0, max(need, c.Few) > 0
+	for _, name := range inputs {
+		r, closeInput, err := open(name)
+		if err != nil {
+			return -1, err
+		}
+		n, end, err := precheckInput(p, r, name, need-count, c.Few-count)
+		closeInput()
+		if err != nil {
+			return -1, err
+		}
+		count, whole = count+n, whole && end
+	}
+	if whole {
+		if _, err := c.Sel.Unmatched(count); err != nil {
+			return -1, err
+		}
+	}
+	boards = -1
+	if whole || c.Sel.Pick != nil && c.Sel.Pick.max() <= count { // every record picked is counted
+		boards = 0
+		for i := range count {
+			if c.Sel.Has(i) {
+				boards++
+			}
+		}
+	}
+	for _, out := range c.Outputs {
+		if err := batch.CheckWritable(out); err != nil {
+			return -1, err
+		}
+	}
+	for _, plan := range c.Plans {
+		if err := plan.Check(c.Cache); err != nil {
+			return -1, err
+		}
+	}
+	return boards, nil
+}
+
+// Check is what Precheck checks of a run besides its inputs.
+type Check struct {
+	Sel     *Selection // the records taken
+	Cache   Cache      // where the tables are, for Plan.Check
+	Plans   []*Plan    // the heuristics
+	Outputs []string   // files the run writes ("" for none)
+	Few     int        // the records to count at least: the workers
+}
+
+// precheckInput reads input name of p, open as r, up to its first record
+// and checks it, then counts its records up to want or, in a file, up to
+// few (standard input is peeked up to few records no further than its first:
+// a pipe kept open, a terminal, may not have them yet); it returns the
+// records counted and whether they are all the input holds.
+func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int) (n int, end bool, err error) {
+	br, peekOnly := r.(*bufio.Reader)
+	switch {
+	case peekOnly:
+		enough := func(whole []byte) bool { // the first record, and want records
+			n := 0
+			p.scan(bytes.NewReader(whole), false, new(Record[B]), func() bool { n++; return n < max(want, 1) })
+			return n >= max(want, 1)
+		}
+		data, atEOF, err := peekRecords(br, p.Split, enough)
+		if err != nil {
+			return 0, false, fmt.Errorf("%s: %w", batch.InputName(name), err)
+		}
+		r, end = bytes.NewReader(data), atEOF
+	case !isRegular(r):
+		return 0, false, nil // a pipe: what is read here the run would not see
+	default:
+		end, want = true, max(want, few)
+	}
+	rec := Record[B]{Input: batch.InputName(name)}
+	var bad error
+	err = p.scan(r, true, &rec, func() bool {
+		if n == 0 && p.wrongSize(rec.Text, rec.Err) {
+			bad = fmt.Errorf("%s:%d: %w: %v", rec.Input, rec.Line, ErrBoardSize, rec.Err)
+		}
+		n++
+		if bad != nil || n > max(want, 0) || n >= precheckRecords { // one past want: is it the end?
+			end = false
+			return false
+		}
+		return true
+	})
+	if bad != nil {
+		return 0, false, bad
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: %w", rec.Input, err)
+	}
+	return n, end, nil
+}
+
+// peekRecords peeks into br, consuming nothing, until the whole records it
+// holds (as split cuts them) are enough, or its buffer is full, or it holds
+// the rest of the input; it returns the whole records peeked and whether
+// they reach the end of the input.
+func peekRecords(br *bufio.Reader, split func(data []byte, atEOF bool) int, enough func(whole []byte) bool) ([]byte, bool, error) {
+	for {
+		if n := br.Buffered(); n > 0 {
+			buf, _ := br.Peek(n)
+			if whole := buf[:split(buf, false)]; n == br.Size() || enough(whole) {
+				return whole, false, nil
+			}
+		}
+		if _, err := br.Peek(br.Buffered() + 1); err != nil { // one more read
+			buf, _ := br.Peek(br.Buffered())
+			if err == io.EOF {
+				return buf[:split(buf, true)], true, nil
+			}
+			return nil, false, err
+		}
+	}
+}
+
+// isRegular reports whether r is a regular file (an *os.File that is).
+func isRegular(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode().IsRegular()
+}
+
+// counted returns how many records the inputs must hold for every number
+// and range of Pick and the shard to match one: the highest first number
+// of a range given, and the shard's K plus one; 0 when the selection takes
+// every record.
+func (s *Selection) counted() int {
+	n := 0
+	if s.Pick != nil {
+		for _, r := range s.Pick.given {
+			n = max(n, r[0])
+		}
+	}
+	if s.Shard.N > 1 {
+		n = max(n, s.Shard.K+1)
+	}
+	return n
+}
+
+// wrongSize implements Family: a record with the wrong number of tiles
+// that is a whole board of another named puzzle (8-, 15- or 24-puzzle).
+func (t Tiles) wrongSize(text []byte, err error) bool {
+	if !errors.Is(err, bitboard.ErrTilesCount) {
+		return false
+	}
+	var fields []string
+	for _, f := range bytes.Fields(text) {
+		fields = append(fields, string(f))
+	}
+	for _, side := range []int{tiles8Side, tiles15Side, tiles24Side} {
+		if _, err := bitboard.ParseTiles(fields, side, side); err == nil && side*side != t.Cells() {
+			return true
+		}
+	}
+	return false
+}
+
+// wrongSize implements Family: never, since a judge's input may well start
+// with a bad line and the Rotation Game's tables are built in seconds.
+func (Rotation) wrongSize([]byte, error) bool { return false }
