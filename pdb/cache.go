@@ -49,7 +49,7 @@ type Spec struct {
 func (s Spec) Bytes() uint64 { return (s.Entries*uint64(s.Width) + 7) / 8 }
 
 // FileName is the name of the spec's file inside a cache directory.
-func (s Spec) FileName() string { return s.Puzzle + "-" + s.Pattern + tableExt }
+func (s Spec) FileName() string { return s.ID().FileName() }
 
 // tableExt ends the name of every table file in a cache directory.
 const tableExt = ".pdb"
@@ -341,7 +341,7 @@ func (s Spec) check(t *Table, where string) error {
 			"it holds %s/%s with %d entries of %d bits, want %s/%s with %d of %d",
 			t.Puzzle, t.Pattern, t.Entries, t.Width, s.Puzzle, s.Pattern, s.Entries, s.Width)}
 	}
-	if want, ok := knownChecksums[s.Puzzle+"/"+s.Pattern]; ok && t.Checksum != want {
+	if want, ok := knownChecksums[s.ID().String()]; ok && t.Checksum != want {
 		return &FormatError{Path: where, Offset: noOffset, Err: ErrMismatch, Detail: fmt.Sprintf(
 			"entries of %s/%s have CRC %08x, the known table %08x", s.Puzzle, s.Pattern, t.Checksum, want)}
 	}

@@ -116,7 +116,7 @@ func (c *Cache) entry(name string) CacheEntry {
 	case CheckFileName(name, &t.Header) != nil:
 		e.State, e.Problem = CacheDamaged, CheckFileName(name, &t.Header).Error()
 	default:
-		want, known := knownChecksums[t.Puzzle+"/"+t.Pattern]
+		want, known := knownChecksums[t.ID().String()]
 		e.Pinned = known && want == t.Checksum
 		if known && !e.Pinned {
 			e.State = CacheDamaged
@@ -137,7 +137,7 @@ var ErrMisnamed = errors.New("the file name is another table's")
 // first "-") is no table's name and passes.
 func CheckFileName(name string, h *Header) error {
 	base := filepath.Base(name)
-	want := Spec{Puzzle: h.Puzzle, Pattern: h.Pattern}.FileName()
+	want := h.ID().FileName()
 	puzzle, _, ok := strings.Cut(base, "-")
 	if base == want || !ok || !strings.HasSuffix(base, tableExt) || !knownPuzzle(puzzle) {
 		return nil
@@ -148,13 +148,8 @@ func CheckFileName(name string, h *Header) error {
 // knownPuzzle reports whether id is the puzzle id of tables pdbsolve
 // builds: rotation, 8puzzle, 15puzzle, 24puzzle or tiles<rows>x<cols>.
 func knownPuzzle(id string) bool {
-	switch id {
-	case RotationPuzzle, Tiles8Puzzle, Tiles15Puzzle, Tiles24Puzzle:
-		return true
-	}
-	var rows, cols int
-	n, _ := fmt.Sscanf(id, "tiles%dx%d", &rows, &cols)
-	return n == 2 && TilesPuzzle(rows, cols) == id
+	_, _, tiles := TilesShape(id)
+	return tiles || id == RotationPuzzle
 }
 
 // Clean removes the named table files (names as List gives them; the

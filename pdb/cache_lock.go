@@ -40,15 +40,15 @@ var tryLock = (*flock.Flock).TryLock
 func (c *Cache) acquire(lock *flock.Flock, s Spec) (waited bool, err error) {
 	ok, err := tryLock(lock)
 	if err != nil {
-		c.notify("pdbsolve: cannot lock %s (%v); writing table %s/%s without the lock (another process may build and write it too)",
-			lock.Path(), err, s.Puzzle, s.Pattern)
+		c.notify("pdbsolve: cannot lock %s (%v); writing table %s without the lock (another process may build and write it too)",
+			lock.Path(), err, s.ID())
 		return false, nil
 	}
 	if ok {
 		return false, nil
 	}
-	c.notify("pdbsolve: waiting for another process to finish building table %s/%s (%s is locked)",
-		s.Puzzle, s.Pattern, lock.Path())
+	c.notify("pdbsolve: waiting for another process to finish building table %s (%s is locked)",
+		s.ID(), lock.Path())
 	return true, lock.Lock()
 }
 

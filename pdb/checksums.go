@@ -24,6 +24,8 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/zero0-3.6.7.10.11.15-md-v2": 0x275b5bd0,
 	"24puzzle/zero0-1.2.5.6.7.12-md-v2":   0x119a4d46,
 	"24puzzle/zero0-3.4.8.9.13.14-md-v2":  0xae6e4189,
+	"24puzzle/zero0-1.2.3.4.5.6-md-v2":    0xcd020af5,
+	"24puzzle/zero0-1.2.6.7.11.12-md-v2":  0x1c56c666,
 
 	// 1-bit zero-aware tables (tilesZeroBitsPatternSpec): bit 1 of the
 	// cost of each entry of the zero-aware table above.
@@ -60,6 +62,6 @@ var knownChecksums = map[string]uint32{
 // KnownChecksum returns the pinned CRC-32C of the entries of the table
 // puzzle/pattern, and false when no checksum is pinned for it.
 func KnownChecksum(puzzle, pattern string) (uint32, bool) {
-	c, ok := knownChecksums[puzzle+"/"+pattern]
+	c, ok := knownChecksums[TableID{Puzzle: puzzle, Pattern: pattern}.String()]
 	return c, ok
 }

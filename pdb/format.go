@@ -590,7 +590,38 @@ func decode(ra io.ReaderAt, size int64, check func(*Header) error) (*Table, erro
 // bytes of a file of fileSize bytes, and returns the frames it indexes.
 func decodeHeader(b []byte, fileSize int64) (*Table, []frame, error) {
 	r := &reader{b: b}
-	if n := min(len(b), len(Magic)); string(b[:n]) != Magic[:n] {
+	t := readHeaderFields(r)
+	at := r.off
+	frameBytes := uint64(r.u32())
+	nf := uint64(r.u32())
+	if r.err == nil && (frameBytes == 0 || nf == 0 || nf > maxFrames) {
+		r.fail(at, ErrHeader, fmt.Sprintf("%d frames of %d bytes, want 1 to %d frames of at least 1 byte", nf, frameBytes, maxFrames))
+	}
+	index := make([]frame, 0, min(nf, maxFrames))
+	for i := uint64(0); i < nf && r.err == nil; i++ {
+		index = append(index, frame{zlen: uint64(r.u32()), crc: r.u32()})
+	}
+	hcrcAt := r.off
+	hcrc := r.u32()
+	if r.err != nil {
+		return nil, nil, r.err
+	}
+	if got := crc32.Checksum(b[:hcrcAt], castagnoli); got != hcrc {
+		return nil, nil, &FormatError{Offset: hcrcAt, Err: ErrChecksum, Detail: fmt.Sprintf("header CRC %08x, computed %08x", hcrc, got)}
+	}
+	// The header is intact: from here on, errors come with it.
+	if err := layFrames(t, index, frameBytes, at, hcrcAt, r.off, fileSize); err != nil {
+		return t, nil, err
+	}
+	return t, index, nil
+}
+
+// readHeaderFields reads the header's fields before its frame index from r
+// (magic, version, puzzle and pattern ids, entry count and width, value
+// counts, entry checksum), each checked for range; the first error stays
+// in r.err.
+func readHeaderFields(r *reader) *Table {
+	if n := min(len(r.b), len(Magic)); string(r.b[:n]) != Magic[:n] {
 		r.fail(0, ErrMagic, fmt.Sprintf("want %q", Magic))
 	}
 	r.next(len(Magic))
@@ -634,27 +665,16 @@ func decodeHeader(b []byte, fileSize int64) (*Table, []frame, error) {
 		t.Counts[i] = r.u64()
 	}
 	t.Checksum = r.u32()
-	at = r.off
-	frameBytes := uint64(r.u32())
-	nf := uint64(r.u32())
-	if r.err == nil && (frameBytes == 0 || nf == 0 || nf > maxFrames) {
-		r.fail(at, ErrHeader, fmt.Sprintf("%d frames of %d bytes, want 1 to %d frames of at least 1 byte", nf, frameBytes, maxFrames))
-	}
-	index := make([]frame, 0, min(nf, maxFrames))
-	for i := uint64(0); i < nf && r.err == nil; i++ {
-		index = append(index, frame{zlen: uint64(r.u32()), crc: r.u32()})
-	}
-	hcrcAt := r.off
-	hcrc := r.u32()
-	if r.err != nil {
-		return nil, nil, r.err
-	}
-	if got := crc32.Checksum(b[:hcrcAt], castagnoli); got != hcrc {
-		return nil, nil, &FormatError{Offset: hcrcAt, Err: ErrChecksum, Detail: fmt.Sprintf("header CRC %08x, computed %08x", hcrc, got)}
-	}
-	// The header is intact: from here on, errors come with it.
-	fail := func(at int64, err error, detail string) (*Table, []frame, error) {
-		return &t, nil, &FormatError{Offset: at, Err: err, Detail: detail}
+	return &t
+}
+
+// layFrames checks an intact header's counts and sizes against each other
+// and fills in where each frame of the index lies: the frames of
+// frameBytes entry bytes (the frame fields start at frameAt) follow the
+// header, which ends at dataAt, and end exactly at fileSize.
+func layFrames(t *Table, frames []frame, frameBytes uint64, frameAt, hcrcAt, dataAt, fileSize int64) error {
+	fail := func(at int64, err error, detail string) error {
+		return &FormatError{Offset: at, Err: err, Detail: detail}
 	}
 	var sum uint64
 	for _, c := range t.Counts {
@@ -667,11 +687,10 @@ func decodeHeader(b []byte, fileSize int64) (*Table, []frame, error) {
 	if size > maxDecoded {
 		return fail(hcrcAt, ErrHeader, fmt.Sprintf("%d entries of %d bits take %d bytes, at most %d", t.Entries, t.Width, size, uint64(maxDecoded)))
 	}
-	if frameCount(size, frameBytes) != nf {
-		return fail(at, ErrHeader, fmt.Sprintf("%d frames of %d bytes for %d bytes of entries", nf, frameBytes, size))
+	if frameCount(size, frameBytes) != uint64(len(frames)) {
+		return fail(frameAt, ErrHeader, fmt.Sprintf("%d frames of %d bytes for %d bytes of entries", len(frames), frameBytes, size))
 	}
-	frames := index
-	off := r.off
+	off := dataAt
 	for i := range frames {
 		f := &frames[i]
 		f.off, f.lo = off, uint64(i)*frameBytes
@@ -690,7 +709,7 @@ func decodeHeader(b []byte, fileSize int64) (*Table, []frame, error) {
 			return fail(f.off, ErrHeader, fmt.Sprintf("frame %d: %d entry bytes cannot come from %d compressed bytes", i, f.size, f.zlen))
 		}
 	}
-	return &t, frames, nil
+	return nil
 }
 
 // framePool holds buffers for compressed frames being decoded.

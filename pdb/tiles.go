@@ -21,8 +21,12 @@ const (
 	TilesExactPattern = "exact"
 	// TilesWidth is the entry width of every sliding-tile table.
 	TilesWidth = 8
-	// tilesEncodingSuffix names the entry encoding in pattern ids.
-	tilesEncodingSuffix = "-md"
+	// TilesEncoding names the entry encoding of sliding-tile pattern tables
+	// in their pattern ids: each entry is the cost over the pattern tiles'
+	// Manhattan distance, halved ("md").
+	TilesEncoding = "md"
+	// tilesEncodingSuffix ends the pattern ids of that encoding.
+	tilesEncodingSuffix = "-" + TilesEncoding
 	// tilesUnset marks an entry the search has not reached yet.
 	tilesUnset = 0xff
 )
@@ -228,6 +232,31 @@ func TilesPuzzle(rows, cols int) string {
 		return Tiles24Puzzle
 	}
 	return fmt.Sprintf("tiles%dx%d", rows, cols)
+}
+
+// TilesShape returns the board shape of a sliding-tile puzzle id, and
+// whether id is one: a board bitboard accepts, named as TilesPuzzle names
+// it ("tiles3x3" is not an id, "8puzzle" is).
+func TilesShape(id string) (rows, cols int, ok bool) {
+	switch id {
+	case Tiles8Puzzle:
+		return 3, 3, true
+	case Tiles15Puzzle:
+		return 4, 4, true
+	case Tiles24Puzzle:
+		return 5, 5, true
+	}
+	spec, found := strings.CutPrefix(id, "tiles")
+	if !found {
+		return 0, 0, false
+	}
+	r, c, found := strings.Cut(spec, "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if !found || err1 != nil || err2 != nil || !bitboard.TilesSizeOK(rows, cols) || TilesPuzzle(rows, cols) != id {
+		return 0, 0, false
+	}
+	return rows, cols, true
 }
 
 // TilesPatternID names the table of a pattern built with construction con:

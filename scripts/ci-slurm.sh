@@ -9,24 +9,31 @@
 # times.
 #
 # Needs root and Debian's packages: slurmctld, slurmd, slurm-client and
-# munge (and jq, to compare reports), installed with apt-get when missing.
+# munge (and jq, to compare reports), installed with apt-get when missing,
+# before the clock starts and with no time limit: dpkg is never killed
+# half-way (if an earlier run left dpkg half-configured, "dpkg --configure
+# -a" finishes that first).
 # Starts munged, slurmctld and slurmd by hand (no systemd) on ports found
 # free, with their state, sockets and logs in a temporary directory, and
 # stops them, cancels its jobs and removes that directory on exit, also on
 # failure or interrupt. Never touches a system-wide Slurm or munge.
 #
 # Environment: PDBSOLVE_SKIP_SLURM=1 skips the test (exit 0, says so);
-# PDBSOLVE_SLURM_TIMEOUT bounds the whole run in seconds (default 540);
+# PDBSOLVE_SLURM_TIMEOUT bounds the test in seconds, from after the
+# packages are installed to the end (default 540); when it runs out the test
+# stops what it started and fails with one line "FAIL: out of time ...";
 # PDBSOLVE_SLURM_KEEP=1 keeps the temporary directory.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-START=$SECONDS
 TIMEOUT=${PDBSOLVE_SLURM_TIMEOUT:-540}
 NODE=pdbsolve-ci
 SHARDS=3
 CANCEL=1 # the array task cancelled mid-run
 
-log() { printf '%s ci-slurm: %s\n' "$(date -u +%H:%M:%S)" "$*"; }
+# log writes to the script's own standard output (file descriptor 3), also
+# from inside a function whose output is redirected (within ... >/dev/null).
+exec 3>&1
+log() { printf '%s ci-slurm: %s\n' "$(date -u +%H:%M:%S)" "$*" >&3; }
 fail() {
   log "FAIL: $*"
   exit 1
@@ -37,45 +44,77 @@ if [ "${PDBSOLVE_SKIP_SLURM:-}" = 1 ]; then
   exit 0
 fi
 [ "$(id -u)" = 0 ] || fail "needs root to install Slurm and run slurmd (PDBSOLVE_SKIP_SLURM=1 skips this test)"
+case $TIMEOUT in
+'' | *[!0-9]* | 0) fail "PDBSOLVE_SLURM_TIMEOUT=$TIMEOUT: want a whole number of seconds above 0" ;;
+esac
 
-# left prints the seconds left before the overall timeout (at least 1).
-left() {
-  local l=$((TIMEOUT - (SECONDS - START)))
-  [ "$l" -gt 0 ] || fail "out of time: the whole test may take ${TIMEOUT}s (PDBSOLVE_SLURM_TIMEOUT)"
-  echo "$l"
-}
-
-# within SECONDS WHAT CMD...: runs CMD every half second until it succeeds,
-# for at most SECONDS (and the overall time left).
-within() {
-  local limit=$1 what=$2
-  shift 2
-  local l
-  l=$(left)
-  [ "$limit" -le "$l" ] || limit=$l
-  local end=$((SECONDS + limit))
-  until "$@"; do
-    [ "$SECONDS" -lt "$end" ] || fail "$what: not done after ${limit}s"
-    sleep 0.5
-  done
-}
-
-# ---- packages
+# ---- packages, outside the time budget: dpkg is never interrupted.
 missing=()
 for c in slurmctld:slurmctld slurmd:slurmd sbatch:slurm-client munged:munge jq:jq; do
   command -v "${c%%:*}" >/dev/null 2>&1 || [ -x "/usr/sbin/${c%%:*}" ] || missing+=("${c#*:}")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   command -v apt-get >/dev/null || fail "missing ${missing[*]} and no apt-get to install them"
-  log "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  # timeout runs apt-get in a process group of its own: on a terminal, apt's
+  # A package left unpacked or half-configured (an interrupted install)
+  # makes every apt-get install fail until dpkg finishes configuring it.
+  if [ -n "$(dpkg --audit 2>/dev/null)" ]; then
+    log "dpkg was left half-configured: dpkg --configure -a"
+    dpkg --configure -a </dev/null >/dev/null || fail "dpkg --configure -a"
+  fi
+  log "installing ${missing[*]} (no time limit)"
+  # setsid runs apt-get in a session of its own: on a terminal, apt's
   # pseudo-terminal for dpkg would stop it (SIGTTOU), so it gets none, and
-  # no terminal input either.
-  timeout "$(left)" apt-get -q -o DPkg::Lock::Timeout=120 update </dev/null >/dev/null || fail "apt-get update"
-  timeout "$(left)" apt-get -q -y -o DPkg::Lock::Timeout=120 -o Dpkg::Use-Pty=0 install --no-install-recommends "${missing[@]}" </dev/null >/dev/null ||
-    fail "apt-get install ${missing[*]}"
+  # no terminal input either. Its output is shown only if it fails.
+  aptlog=$(mktemp)
+  setsid apt-get -q -o DPkg::Lock::Timeout=120 update </dev/null >"$aptlog" 2>&1 ||
+    { tail -n 15 "$aptlog"; rm -f "$aptlog"; fail "apt-get update"; }
+  setsid apt-get -q -y -o DPkg::Lock::Timeout=120 -o Dpkg::Use-Pty=0 install --no-install-recommends "${missing[@]}" </dev/null >"$aptlog" 2>&1 ||
+    { tail -n 15 "$aptlog"; rm -f "$aptlog"; fail "apt-get install ${missing[*]}"; }
+  rm -f "$aptlog"
 fi
+
+# ---- the time budget starts here
+START=$SECONDS
+# out_of_time WHAT: fails naming the step that was running when the budget ran out.
+out_of_time() {
+  OUT_OF_TIME=1
+  fail "out of time during $1: the test may take ${TIMEOUT}s after installing (PDBSOLVE_SLURM_TIMEOUT)"
+}
+# left WHAT: sets LEFT to the seconds left in the budget (at least 1), or
+# fails naming WHAT. It runs in this shell, never inside $(...), so that its
+# failure ends the test.
+left() {
+  LEFT=$((TIMEOUT - (SECONDS - START)))
+  [ "$LEFT" -gt 0 ] || out_of_time "$1"
+}
+# timed WHAT CMD...: runs CMD for at most the time left; fails with the
+# out-of-time line if the budget ends it, else returns CMD's status.
+timed() {
+  local what=$1 status=0
+  shift
+  left "$what"
+  timeout "$LEFT" "$@" || status=$?
+  [ "$status" != 124 ] || out_of_time "$what"
+  return "$status"
+}
+
+# within SECONDS WHAT CMD...: runs CMD every half second until it succeeds,
+# for at most SECONDS (and the overall time left).
+within() {
+  local limit=$1 what=$2 budget=
+  shift 2
+  left "$what"
+  [ "$limit" -le "$LEFT" ] || { limit=$LEFT; budget=1; }
+  local end=$((SECONDS + limit))
+  until "$@"; do
+    if [ "$SECONDS" -ge "$end" ]; then
+      [ -z "$budget" ] || out_of_time "$what"
+      fail "$what: not done after ${limit}s"
+    fi
+    sleep 0.5
+  done
+}
 PATH=$PATH:/usr/sbin
 for c in slurmctld slurmd sbatch squeue scontrol scancel munged munge jq; do
   command -v "$c" >/dev/null || fail "$c not found after installing"
@@ -106,12 +145,12 @@ cleanup() {
     for _ in $(seq 40); do kill -0 "$p" 2>/dev/null || break; sleep 0.25; done
     kill -9 "$p" 2>/dev/null
   done
-  if [ "$status" != 0 ]; then
+  if [ "$status" != 0 ] && [ -z "${OUT_OF_TIME:-}" ]; then
     for f in "$WORK"/log/*.log "$WORK"/run/logs/*.out; do
       [ -f "$f" ] || continue
       echo "---- last lines of $f"
       tail -n 15 "$f"
-    done
+    done >&3
   fi
   if [ "${PDBSOLVE_SLURM_KEEP:-}" = 1 ]; then
     log "kept $WORK"
@@ -127,7 +166,7 @@ trap 'exit 143' TERM
 
 # ---- pdbsolve
 log "building pdbsolve"
-(cd "$ROOT" && timeout "$(left)" go build -o "$WORK/bin/pdbsolve" ./cmd/pdbsolve) || fail "go build"
+timed "go build" go -C "$ROOT" build -o "$WORK/bin/pdbsolve" ./cmd/pdbsolve || fail "go build"
 
 # ---- munge: its own daemon, key and socket
 mkdir -p "$WORK/munge" "$WORK/munge-key" "$WORK/log" "$WORK/run" "$WORK/spool" "$WORK/state"
@@ -225,7 +264,7 @@ INSTANCES=$(grep -cv '^#' "$INPUT")
 PER_SHARD=$(((INSTANCES - 1 - CANCEL) / SHARDS + 1)) # the instances of shard $CANCEL
 
 log "the unsharded run, for reference: bench $PUZZLE --heuristic $HEURISTIC -j $(nproc) $INPUT"
-timeout "$(left)" "$PDBSOLVE" --tables "$PDBSOLVE_TABLES" -j "$(nproc)" bench "$PUZZLE" --heuristic "$HEURISTIC" \
+timed "the unsharded run" "$PDBSOLVE" --tables "$PDBSOLVE_TABLES" -j "$(nproc)" bench "$PUZZLE" --heuristic "$HEURISTIC" \
   -o "$WORK/full.jsonl" "$INPUT" >"$WORK/full.txt" 2>"$WORK/full.err" || fail "the unsharded run: $(tail -3 "$WORK/full.err")"
 rm -rf "$PDBSOLVE_TABLES" # the gen job builds them again
 

@@ -62,83 +62,105 @@ type tilesCatTerm struct {
 func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLookup, tables [][]*pdb.Table) error {
 	h.kind = tilesCatalogue
 	c := &h.cat
-	transpose := func(x int) int { return x%h.cols*h.cols + x/h.cols }
 	key := map[string]int{}              // table file and cell map -> pattern
 	zeros := map[string]*pdb.TilesZero{} // table file -> its index
 	for i, term := range plan.terms {
-		ct := tilesCatTerm{term: term, lookups: lookups[i]}
-		for p, l := range lookups[i] {
-			t := tables[i][p]
-			ct.tables = append(ct.tables, t.Data)
-			want := pdb.TilesEntries(h.nc, len(l.Tiles))
-			if term.zero {
-				f := l.Spec.FileName()
-				z, ok := zeros[f]
-				if !ok {
-					var err error
-					if z, err = pdb.NewTilesZero(h.rows, h.cols, l.Tiles, t); err != nil {
-						return err
-					}
-					zeros[f] = z
-				}
-				ct.zeros = append(ct.zeros, z)
-				want = pdb.TilesZeroEntries(h.rows, h.cols, len(l.Tiles))
-			}
-			if uint64(len(t.Data)) != want {
-				return fmt.Errorf("the table %s of pattern %v has %d entries, want %d", l.Spec.FileName(),
-					term.part.Patterns[p], len(t.Data), want)
-			}
+		ct, err := h.catTerm(term, lookups[i], tables[i], zeros)
+		if err != nil {
+			return err
 		}
 		c.terms = append(c.terms, ct)
 		for _, reflected := range []bool{false, true} {
 			if reflected && !term.reflect {
 				continue
 			}
-			v := c.views
-			c.views++
-			for p, tiles := range term.part.Patterns {
-				l := lookups[i][p]
-				// Tile t at cell x of the board is tile T(t) at T(x) on the
-				// reflected one: the view maps both by Sym after T.
-				var cell [tilesMaxCells]uint8
-				for x := range h.nc {
-					y := x
-					if reflected {
-						y = transpose(x)
-					}
-					cell[x] = l.Sym.Cell[y]
-				}
-				k := l.Spec.FileName() + "/" + string(cell[:h.nc])
-				q, ok := key[k]
-				if !ok {
-					if c.patterns == tilesMaxCatPatterns {
-						return fmt.Errorf("%d patterns in all, at most %d", c.patterns+1, tilesMaxCatPatterns)
-					}
-					q = c.patterns
-					c.patterns++
-					key[k] = q
-					c.size[q] = uint8(len(tiles))
-					c.table[q] = ct.tables[p]
-					if ct.zeros != nil {
-						c.zero[q] = ct.zeros[p]
-					}
-					c.cell[q] = cell
-				}
-				for _, pt := range tiles {
-					t := pt
-					if reflected {
-						t = transpose(pt)
-					}
-					s := slices.Index(l.Tiles, int(cell[t]))
-					if s < 0 {
-						return fmt.Errorf("the table %s of pattern %v has no tile for tile %d", l.Spec.FileName(), tiles, t)
-					}
-					c.slot[q][t] = uint8(s)
-					c.pat[v][t] = uint8(q)
-				}
-				c.of[v] = append(c.of[v], uint8(q))
+			if err := h.addView(&ct, reflected, key); err != nil {
+				return err
 			}
 		}
+	}
+	return nil
+}
+
+// catTerm returns the catalogue partition of term, with lookups[p] and
+// tables[p] the lookup and table of its pattern p, each table checked for
+// size; a zero-aware table's index is made once, kept in zeros by file.
+func (h *TilesHeuristic) catTerm(term tilesTerm, lookups []pdb.TilesLookup, tables []*pdb.Table, zeros map[string]*pdb.TilesZero) (tilesCatTerm, error) {
+	ct := tilesCatTerm{term: term, lookups: lookups}
+	for p, l := range lookups {
+		t := tables[p]
+		ct.tables = append(ct.tables, t.Data)
+		want := pdb.TilesEntries(h.nc, len(l.Tiles))
+		if term.zero {
+			f := l.Spec.FileName()
+			z, ok := zeros[f]
+			if !ok {
+				var err error
+				if z, err = pdb.NewTilesZero(h.rows, h.cols, l.Tiles, t); err != nil {
+					return tilesCatTerm{}, err
+				}
+				zeros[f] = z
+			}
+			ct.zeros = append(ct.zeros, z)
+			want = pdb.TilesZeroEntries(h.rows, h.cols, len(l.Tiles))
+		}
+		if uint64(len(t.Data)) != want {
+			return tilesCatTerm{}, fmt.Errorf("the table %s of pattern %v has %d entries, want %d", l.Spec.FileName(),
+				term.part.Patterns[p], len(t.Data), want)
+		}
+	}
+	return ct, nil
+}
+
+// addView adds the view of partition ct, on the board or (reflected) on the
+// board reflected about the main diagonal: its patterns, pooled with the
+// catalogue's others by table file and cell map (key).
+func (h *TilesHeuristic) addView(ct *tilesCatTerm, reflected bool, key map[string]int) error {
+	c := &h.cat
+	transpose := func(x int) int { return x%h.cols*h.cols + x/h.cols }
+	v := c.views
+	c.views++
+	for p, tiles := range ct.term.part.Patterns {
+		l := ct.lookups[p]
+		// Tile t at cell x of the board is tile T(t) at T(x) on the
+		// reflected one: the view maps both by Sym after T.
+		var cell [tilesMaxCells]uint8
+		for x := range h.nc {
+			y := x
+			if reflected {
+				y = transpose(x)
+			}
+			cell[x] = l.Sym.Cell[y]
+		}
+		k := l.Spec.FileName() + "/" + string(cell[:h.nc])
+		q, ok := key[k]
+		if !ok {
+			if c.patterns == tilesMaxCatPatterns {
+				return fmt.Errorf("%d patterns in all, at most %d", c.patterns+1, tilesMaxCatPatterns)
+			}
+			q = c.patterns
+			c.patterns++
+			key[k] = q
+			c.size[q] = uint8(len(tiles))
+			c.table[q] = ct.tables[p]
+			if ct.zeros != nil {
+				c.zero[q] = ct.zeros[p]
+			}
+			c.cell[q] = cell
+		}
+		for _, pt := range tiles {
+			t := pt
+			if reflected {
+				t = transpose(pt)
+			}
+			s := slices.Index(l.Tiles, int(cell[t]))
+			if s < 0 {
+				return fmt.Errorf("the table %s of pattern %v has no tile for tile %d", l.Spec.FileName(), tiles, t)
+			}
+			c.slot[q][t] = uint8(s)
+			c.pat[v][t] = uint8(q)
+		}
+		c.of[v] = append(c.of[v], uint8(q))
 	}
 	return nil
 }

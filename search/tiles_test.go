@@ -555,13 +555,12 @@ func TestTilesKorfSubset(t *testing.T) {
 	}
 }
 
-// TestTilesSevenTilePattern solves a few Korf instances with the user
+// TestLongTilesSevenTilePattern solves a few Korf instances with the user
 // partition 1-7/8-11/12-15, whose 7-tile table is the one of pdb78 (built in
 // a minute or less when missing): they must have their published lengths.
-func TestTilesSevenTilePattern(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds or loads a 7-tile table (57.7 M entries)")
-	}
+// Long suite only (the build is about 25 s of CPU).
+func TestLongTilesSevenTilePattern(t *testing.T) {
+	skipUnlessLong(t)
 	korf := tilesKorf(t)
 	s := NewTilesSolver(tilesHeur(t, 4, 4, "pdb:1-7/8-11/12-15+reflect"))
 	for _, i := range []int{96, 46, 92, 41, 54} {

@@ -23,14 +23,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -88,12 +86,10 @@ type Config[T any] struct {
 	// EndLine, when set, reports a line that ends an input (a judge's "0"):
 	// nothing after it in that input is read.
 	EndLine func(line []byte) bool
-	// JSON: a record the pipeline itself rejects (one longer than MaxRecord)
-	// becomes a JSON error object in the output; else a note on Stderr.
-	JSON bool
-	// Reject, when set, reports a record the pipeline rejects instead of
-	// Unit.Reject (so a command writes its own error record); it must
-	// count the record in Unit.Bad.
+	// Reject, when set, reports a record the pipeline itself rejects (one
+	// longer than MaxRecord) instead of Unit.Reject's note on Stderr (so a
+	// command writes its own error record); it must count the record in
+	// Unit.Bad.
 	Reject func(u *Unit, line int, err error)
 	// Strict: a record the pipeline rejects halts the batch.
 	Strict bool
@@ -141,11 +137,10 @@ type Unit struct {
 	End   bool   // the Handler found the input's end line: drop the rest of this input
 	Halt  bool   // stop the whole batch after this unit
 
-	notes    []note
-	jsonName []byte // Name as a JSON string, once made
-	seq      int    // position in the whole batch
-	input    int    // index of the input it came from
-	ioErr    error  // the input could not be opened or read; the unit holds only its message
+	notes []note
+	seq   int   // position in the whole batch
+	input int   // index of the input it came from
+	ioErr error // the input could not be opened or read; the unit holds only its message
 }
 
 // note is a message for Stderr, written after Out[:at].
@@ -159,14 +154,9 @@ func (u *Unit) Note(line int, err error) {
 	u.notes = append(u.notes, note{len(u.Out), fmt.Sprintf("%s:%d: %v", u.Name, line, err)})
 }
 
-// Reject records a bad record at line: an error object in its place in JSON
-// output (see appendJSONError), else a note on Stderr.
-func (u *Unit) Reject(asJSON bool, line int, err error) {
+// Reject counts a bad record at line and notes it on Stderr (Note).
+func (u *Unit) Reject(line int, err error) {
 	u.Bad++
-	if asJSON {
-		u.Out = appendJSONError(u.Out, u, line, err)
-		return
-	}
 	u.Note(line, err)
 }
 
@@ -263,7 +253,7 @@ func Run[T any](ctx context.Context, cfg Config[T]) Result {
 						cfg.Reject(u.Unit, u.Line, u.Err)
 						u.Halt = cfg.Strict
 					} else if u.Err != nil {
-						u.Reject(cfg.JSON, u.Line, u.Err)
+						u.Reject(u.Line, u.Err)
 						u.Halt = cfg.Strict
 					} else {
 						handle(u.Unit, &u.items)
@@ -279,41 +269,7 @@ func Run[T any](ctx context.Context, cfg Config[T]) Result {
 
 // write is the writer: it puts the units' output in order until the end.
 func (st *state[T]) write(ctx context.Context, results <-chan *job[T]) Result {
-	var res Result
-	out := bufio.NewWriterSize(st.cfg.Stdout, outBufSize)
-	pending := map[int]*job[T]{}
-	next := 0
-	// emit writes the units that are next in order.
-	emit := func() {
-		for !st.stop.Load() {
-			u, ok := pending[next]
-			if !ok {
-				return
-			}
-			delete(pending, next)
-			next++
-			if !st.done[u.input].Load() {
-				st.writeUnit(out, u.Unit, &res)
-				if res.WriteErr != nil {
-					st.stop.Store(true)
-				}
-				if u.End {
-					st.done[u.input].Store(true)
-				}
-				if u.Halt {
-					res.Halted = true
-					st.stop.Store(true)
-				}
-				if st.cfg.Collect != nil {
-					st.cfg.Collect(u.Unit, &u.items)
-				}
-			}
-			putBuf(&inPool, u.Data)
-			putBuf(&outPool, u.Out)
-			u.Data, u.Out = nil, nil
-			<-st.slots
-		}
-	}
+	w := &inOrder[T]{st: st, out: bufio.NewWriterSize(st.cfg.Stdout, outBufSize), pending: map[int]*job[T]{}}
 	for !st.stop.Load() {
 		var u *job[T]
 		ok := true
@@ -321,63 +277,117 @@ func (st *state[T]) write(ctx context.Context, results <-chan *job[T]) Result {
 		case u, ok = <-results:
 		default:
 			// Nothing ready: show what we have before waiting.
-			if err := out.Flush(); err != nil {
-				res.WriteErr = err
+			if err := w.out.Flush(); err != nil {
+				w.res.WriteErr = err
 				st.stop.Store(true)
 				continue
 			}
 			select {
 			case u, ok = <-results:
 			case <-ctx.Done():
-				res.Interrupted = true
-				st.stop.Store(true)
-				// Write what is complete already, in order.
-				for drained := false; !drained; {
-					select {
-					case u, ok := <-results:
-						if !ok {
-							drained = true
-							break
-						}
-						pending[u.seq] = u
-					default:
-						drained = true
-					}
-				}
-				st.stop.Store(false)
-				emit()
-				st.stop.Store(true)
+				w.interrupted(results)
 				continue
 			}
 		}
 		if !ok {
 			break
 		}
-		pending[u.seq] = u
-		emit()
+		w.pending[u.seq] = u
+		w.emit()
 	}
-	if err := out.Flush(); err != nil && res.WriteErr == nil {
-		res.WriteErr = err
+	if err := w.out.Flush(); err != nil && w.res.WriteErr == nil {
+		w.res.WriteErr = err
 	}
 	if st.stop.Load() {
-		res.Unanswered = max(int(st.read.Load())-res.Answered, 0)
+		w.res.Unanswered = max(int(st.read.Load())-w.res.Answered, 0)
 		// Stopped early: answer now, without waiting for the reader, which
-		// may be blocked on an input that never ends. What is still in
-		// flight is drained in the background so no goroutine stays
-		// blocked on it.
-		go func() {
-			for {
-				select {
-				case _, ok := <-results:
-					if !ok {
-						return
-					}
-				case <-st.slots:
-				}
-			}
-		}()
+		// may be blocked on an input that never ends.
+		st.drainInBackground(results)
 	}
-	return res
+	return w.res
+}
+
+// inOrder is the writer's state: the units done but not yet written, by
+// sequence number, and the next one to write.
+type inOrder[T any] struct {
+	st      *state[T]
+	out     *bufio.Writer
+	pending map[int]*job[T]
+	next    int
+	res     Result
+}
+
+// emit writes the pending units that are next in order, until one is
+// missing or the batch stops, and frees their buffers and slots.
+func (w *inOrder[T]) emit() {
+	st := w.st
+	for !st.stop.Load() {
+		u, ok := w.pending[w.next]
+		if !ok {
+			return
+		}
+		delete(w.pending, w.next)
+		w.next++
+		if !st.done[u.input].Load() {
+			st.writeUnit(w.out, u.Unit, &w.res)
+			if w.res.WriteErr != nil {
+				st.stop.Store(true)
+			}
+			if u.End {
+				st.done[u.input].Store(true)
+			}
+			if u.Halt {
+				w.res.Halted = true
+				st.stop.Store(true)
+			}
+			if st.cfg.Collect != nil {
+				st.cfg.Collect(u.Unit, &u.items)
+			}
+		}
+		putBuf(&inPool, u.Data)
+		putBuf(&outPool, u.Out)
+		u.Data, u.Out = nil, nil
+		<-st.slots
+	}
+}
+
+// interrupted stops the batch on an interrupt after writing, in order, what
+// is complete already: the pending units and those ready in results.
+func (w *inOrder[T]) interrupted(results <-chan *job[T]) {
+	w.res.Interrupted = true
+	w.st.stop.Store(true)
+	for drained := false; !drained; {
+		select {
+		case u, ok := <-results:
+			if !ok {
+				drained = true
+				break
+			}
+			w.pending[u.seq] = u
+		default:
+			drained = true
+		}
+	}
+	w.st.stop.Store(false)
+	w.emit()
+	w.st.stop.Store(true)
+}
+
+// drainInBackground receives what is still in flight after the batch
+// stopped early, and frees the slots, so that no goroutine stays blocked
+// on them.
+func (st *state[T]) drainInBackground(results <-chan *job[T]) {
+	go func() {
+		for {
+			select {
+			case _, ok := <-results:
+				if !ok {
+					return
+				}
+			case <-st.slots:
+			}
+		}
+	}()
 }
 
 // writeUnit copies u's output and notes to the streams, in order.
@@ -693,20 +703,4 @@ func isBlank(b []byte) bool {
 		}
 	}
 	return true
-}
-
-// appendJSONError appends the JSON error object of a bad record of u, one
-// line: {"file":NAME,"line":LINE,"error":MESSAGE}; NAME is made once a unit.
-func appendJSONError(dst []byte, u *Unit, line int, err error) []byte {
-	if u.jsonName == nil {
-		u.jsonName, _ = json.Marshal(u.Name)
-	}
-	dst = append(dst, `{"file":`...)
-	dst = append(dst, u.jsonName...)
-	dst = append(dst, `,"line":`...)
-	dst = strconv.AppendInt(dst, int64(line), 10)
-	msg, _ := json.Marshal(err.Error())
-	dst = append(dst, `,"error":`...)
-	dst = append(dst, msg...)
-	return append(dst, "}\n"...)
 }

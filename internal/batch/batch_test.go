@@ -186,7 +186,7 @@ func TestUnitLinesAndEndLine(t *testing.T) {
 			return func(u *Unit, _ *None) {
 				u.lines(func(line int, text []byte) bool {
 					if string(text) != fmt.Sprintf("line %d", line) {
-						u.Reject(false, line, fmt.Errorf("holds %q", text))
+						u.Reject(line, fmt.Errorf("holds %q", text))
 					}
 					return true
 				})
@@ -199,18 +199,21 @@ func TestUnitLinesAndEndLine(t *testing.T) {
 
 // TestOneRecordUnitsRunTogether: with First, two records of one short input
 // go to two workers at once (each waits until the other has started), where
-// a chunk would hold both and deadlock.
+// a chunk would hold both and deadlock. A handler that gives up waiting
+// (the records ran one after another) fails the test.
 func TestOneRecordUnitsRunTogether(t *testing.T) {
 	started := make(chan int, 2)
+	var alone sync.Map // line -> true: the handler of that record never saw the other start
 	cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader("a\nb\n"), Stdout: io.Discard, Stderr: io.Discard, Workers: 2,
 		First: func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
 		NewHandler: func() Handler[None] {
 			return func(u *Unit, _ *None) {
 				started <- u.Line
-				deadline := time.After(10 * time.Second)
+				deadline := time.After(5 * time.Second)
 				for len(started) < 2 {
 					select {
 					case <-deadline:
+						alone.Store(u.Line, true)
 						return
 					default:
 						time.Sleep(time.Millisecond)
@@ -223,8 +226,12 @@ func TestOneRecordUnitsRunTogether(t *testing.T) {
 	go func() { finished <- Run(context.Background(), cfg) }()
 	select {
 	case res := <-finished:
+		alone.Range(func(line, _ any) bool {
+			t.Errorf("record %d ran alone: the other did not start within 5 s", line)
+			return true
+		})
 		if len(started) != 2 || res.Answered != 2 {
-			t.Fatalf("%d records started together, %+v", len(started), res)
+			t.Fatalf("%d records started, %+v", len(started), res)
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("the records did not run at the same time")

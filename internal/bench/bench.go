@@ -31,7 +31,6 @@ type Run struct {
 	Error    string        // why the instance could not be solved (an unsolvable board), else ""
 	Length   int           // optimal length in moves, when solved
 	Symbol   int           // Rotation, when solved: the centre's symbol, 1-3
-	Moves    string        // the solution, when the Solver keeps moves
 	Stats    search.Stats  // nodes, iterations, root heuristic and last bound
 	Time     time.Duration // wall time of the solve
 }
@@ -44,15 +43,13 @@ type Solver[B any] interface {
 
 // RotationSolver is a Solver of Rotation Game boards.
 type RotationSolver struct {
-	s         *search.RotationSolver
-	keepMoves bool
+	s *search.RotationSolver
 }
 
-// NewRotationSolver returns a Solver using s, with timing on; keepMoves
-// keeps each solution in Run.Moves.
-func NewRotationSolver(s *search.RotationSolver, keepMoves bool) *RotationSolver {
+// NewRotationSolver returns a Solver using s, with timing on.
+func NewRotationSolver(s *search.RotationSolver) *RotationSolver {
 	s.SetTiming(true)
-	return &RotationSolver{s, keepMoves}
+	return &RotationSolver{s}
 }
 
 // Solve implements Solver.
@@ -62,9 +59,6 @@ func (r *RotationSolver) Solve(in *Instance[bitboard.Rotation], lim search.Limit
 	switch {
 	case err == nil:
 		run.Solved, run.Length, run.Symbol = true, res.Len, int(res.Symbol)
-		if r.keepMoves {
-			run.Moves = res.MoveString()
-		}
 	case errors.Is(err, search.ErrLimit):
 		run.Censored = true
 	default:
@@ -75,15 +69,13 @@ func (r *RotationSolver) Solve(in *Instance[bitboard.Rotation], lim search.Limit
 
 // TilesSolver is a Solver of sliding-tile boards for one goal.
 type TilesSolver struct {
-	s         *search.TilesSolver
-	goal      bitboard.Goal
-	keepMoves bool
+	s    *search.TilesSolver
+	goal bitboard.Goal
 }
 
-// NewTilesSolver returns a Solver using s for goal; keepMoves keeps each
-// solution in Run.Moves.
-func NewTilesSolver(s *search.TilesSolver, goal bitboard.Goal, keepMoves bool) *TilesSolver {
-	return &TilesSolver{s, goal, keepMoves}
+// NewTilesSolver returns a Solver using s for goal.
+func NewTilesSolver(s *search.TilesSolver, goal bitboard.Goal) *TilesSolver {
+	return &TilesSolver{s, goal}
 }
 
 // Solve implements Solver.
@@ -94,9 +86,6 @@ func (t *TilesSolver) Solve(in *Instance[bitboard.Tiles], lim search.Limits) Run
 	switch {
 	case err == nil:
 		run.Solved, run.Length = true, len(moves)
-		if t.keepMoves {
-			run.Moves = string(moves)
-		}
 	case errors.Is(err, search.ErrLimit):
 		run.Censored = true
 	case errors.Is(err, search.ErrUnsolvable):
@@ -107,13 +96,13 @@ func (t *TilesSolver) Solve(in *Instance[bitboard.Tiles], lim search.Limits) Run
 	return run
 }
 
-// fillRecord fills the status, length, moves and statistics of r, a record of
+// fillRecord fills the status, length and statistics of r, a record of
 // the schema (docs/records.md), from run: solved, limit (censored) or
 // unsolvable (the only error a Solver reports), with the solve's time.
 func fillRecord(run *Run, r *record.Run) {
 	switch {
 	case run.Solved:
-		r.Status, r.Length, r.Moves, r.Symbol = record.StatusSolved, run.Length, run.Moves, run.Symbol
+		r.Status, r.Length, r.Symbol = record.StatusSolved, run.Length, run.Symbol
 		run.Stats.Bound = run.Length // a path-table answer has no search bound
 	case run.Censored:
 		r.Status = record.StatusLimit

@@ -44,7 +44,7 @@ func runPipeline(t *testing.T, boards []string, prior *record.Prior, out io.Writ
 			t.Fatal(err)
 		}
 		p.Solvers = append(p.Solvers, func() Solver[bitboard.Tiles] {
-			return NewTilesSolver(search.NewTilesSolver(h), bitboard.BlankLast, false)
+			return NewTilesSolver(search.NewTilesSolver(h), bitboard.BlankLast)
 		})
 	}
 	res := batch.Run(context.Background(), batch.Config[*Item[bitboard.Tiles]]{Stdout: io.Discard, Stderr: io.Discard, Workers: 2,

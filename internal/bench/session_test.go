@@ -31,7 +31,7 @@ func TestSessionResumesAndInterrupts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		solvers = append(solvers, NewTilesSolver(search.NewTilesSolver(h), bitboard.BlankLast, false))
+		solvers = append(solvers, NewTilesSolver(search.NewTilesSolver(h), bitboard.BlankLast))
 	}
 	board, _ := bitboard.ParseTiles(strings.Fields("1 3 0 4 2 5 7 8 6"), 3, 3) // AOJ's sample: 4 moves
 	var out bytes.Buffer

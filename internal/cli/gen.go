@@ -75,11 +75,11 @@ func genTable(o *genOptions, cache *pdb.Cache, s pdb.Spec) (*pdb.Table, error) {
 	}
 	path := cache.Path(s)
 	if built {
-		fmt.Fprintf(o.g.Stderr, "pdbsolve: built %s/%s (%d entries, mean %.4f, checksum %08x) in %v; wrote %s\n",
-			t.Puzzle, t.Pattern, t.Entries, t.Mean(), t.Checksum, time.Since(start).Round(time.Millisecond), path)
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: built %s (%d entries, mean %.4f, checksum %08x) in %v; wrote %s\n",
+			t.ID(), t.Entries, t.Mean(), t.Checksum, time.Since(start).Round(time.Millisecond), path)
 	} else {
-		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s/%s (%d entries, checksum %08x) is in %s, checked; kept (--rebuild replaces it)\n",
-			t.Puzzle, t.Pattern, t.Entries, t.Checksum, path)
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s (%d entries, checksum %08x) is in %s, checked; kept (--rebuild replaces it)\n",
+			t.ID(), t.Entries, t.Checksum, path)
 	}
 	return t, nil
 }

@@ -60,8 +60,8 @@ func runInfo(o *infoOptions) error {
 		return withCode(ExitTable, fmt.Errorf("%s: %v: solve would not take it for the table its name says", o.File, err))
 	}
 	if pinned, known := pdb.KnownChecksum(t.Puzzle, t.Pattern); known && t.Checksum != pinned {
-		return withCode(ExitTable, fmt.Errorf("%s: the entries of %s/%s have CRC %08x, not the pinned %08x of the table pdbsolve builds: solve rejects and rebuilds it",
-			o.File, t.Puzzle, t.Pattern, t.Checksum, pinned))
+		return withCode(ExitTable, fmt.Errorf("%s: the entries of %s have CRC %08x, not the pinned %08x of the table pdbsolve builds: solve rejects and rebuilds it",
+			o.File, t.ID(), t.Checksum, pinned))
 	}
 	if o.Plot != "" {
 		h, err := plot.TableHistogram(t)

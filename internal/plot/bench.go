@@ -282,17 +282,37 @@ func (z zeroBreak) Plot(c draw.Canvas, p *plot.Plot) {
 		c.Min.X, y, c.Max.X, y)
 }
 
+// drawBench draws the nodes generated per instance of rep on dc: one
+// series a heuristic, the instances in the order of the heuristic that
+// generated the fewest, and the legend and notes to the right.
 func drawBench(dc draw.Canvas, rep *report.Report) error {
 	key := sortKey(rep)
 	order := instanceOrder(rep, key)
 	ax := newYAxis(rep)
-	n := len(order)
-	nh := len(rep.Heuristics)
+	p := benchAxes(rep, key, len(order), ax)
+	legend := plot.NewLegend()
+	legend.Top, legend.Left = true, true
+	legend.TextStyle.Font.Size = vg.Points(legendFont)
+	legend.ThumbnailWidth = vg.Points(2*markerRadius + 2*arrowHead + 6)
+	legend.Padding = vg.Points(legendSpacing)
 	scale := 1.0
-	if n > crowdedAt {
+	if n := len(order); n > crowdedAt {
 		scale = max(minRadius/markerRadius, math.Sqrt(crowdedAt/float64(n)))
 	}
+	for h := range rep.Heuristics {
+		if err := addSeries(p, &legend, rep, h, order, ax, scale); err != nil {
+			return err
+		}
+	}
+	notes, anyCensored := benchNotes(rep, ax)
+	drawWithSide(dc, p, legend, notes, anyCensored)
+	return nil
+}
 
+// benchAxes returns the plot of n instances sorted by heuristic key, with
+// its title, axes (ax on y), grid and, when a count is 0, the dashed break
+// above the zero row.
+func benchAxes(rep *report.Report, key, n int, ax yAxis) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: nodes generated per instance, %d instances", rep.Puzzle, rep.Instances)
 	p.Title.TextStyle.Font.Size = vg.Points(titleFont)
@@ -312,62 +332,61 @@ func drawBench(dc draw.Canvas, rep *report.Report) error {
 	grid.Vertical.Width = 0
 	grid.Horizontal.Color = color.Gray{Y: 0xdd}
 	p.Add(grid)
+	return p
+}
 
-	legend := plot.NewLegend()
-	legend.Top, legend.Left = true, true
-	legend.TextStyle.Font.Size = vg.Points(legendFont)
-	legend.ThumbnailWidth = vg.Points(2*markerRadius + 2*arrowHead + 6)
-	legend.Padding = vg.Points(legendSpacing)
-	for h, s := range rep.Heuristics {
-		col, shape := seriesColor(h), h%shapeCount
-		dodge := 0.0
-		if nh > 1 {
-			dodge = dodgeWidth * (float64(h)/float64(nh-1) - 0.5)
-		}
-		var solved, censored plotter.XYs
-		for x, i := range order {
-			c := &rep.Cells[h][i]
-			if !drawn(c) {
-				continue
-			}
-			pt := plotter.XY{X: float64(x+1) + dodge, Y: ax.y(c.Generated)}
-			if c.Status == record.StatusLimit {
-				censored = append(censored, pt)
-			} else {
-				solved = append(solved, pt)
-			}
-		}
-		if len(solved) > 0 {
-			sc, err := plotter.NewScatter(solved)
-			if err != nil {
-				return err
-			}
-			sc.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(markerRadius * scale), Shape: glyph{shape: shape, filled: true}}
-			p.Add(sc)
-		}
-		if len(censored) > 0 {
-			p.Add(&censoredMarks{pts: censored, color: col, shape: shape, scale: scale})
-		}
-		text := fmt.Sprintf("%s: %d solved", s.Heuristic, s.Solved)
-		if s.Censored > 0 {
-			text += fmt.Sprintf(", %d censored", s.Censored)
-		}
-		if s.Errors > 0 {
-			text += fmt.Sprintf(", %d errors", s.Errors)
-		}
-		legend.Add(text, thumb(func(c *draw.Canvas) {
-			pt := vg.Point{X: c.Min.X + vg.Length(legendMarker)*(c.Max.X-c.Min.X), Y: (c.Min.Y + c.Max.Y) / 2}
-			glyph{shape: shape, filled: true}.DrawGlyph(c, draw.GlyphStyle{Color: col, Radius: vg.Points(markerRadius)}, pt)
-		}))
+// addSeries adds heuristic h's instances to p, in order, dodged sideways
+// from the other heuristics' (solved ones filled, censored ones hollow with
+// an arrow; markers of the given scale), and its line to the legend.
+func addSeries(p *plot.Plot, legend *plot.Legend, rep *report.Report, h int, order []int, ax yAxis, scale float64) error {
+	s := rep.Heuristics[h]
+	col, shape := seriesColor(h), h%shapeCount
+	dodge := 0.0
+	if nh := len(rep.Heuristics); nh > 1 {
+		dodge = dodgeWidth * (float64(h)/float64(nh-1) - 0.5)
 	}
+	var solved, censored plotter.XYs
+	for x, i := range order {
+		c := &rep.Cells[h][i]
+		if !drawn(c) {
+			continue
+		}
+		pt := plotter.XY{X: float64(x+1) + dodge, Y: ax.y(c.Generated)}
+		if c.Status == record.StatusLimit {
+			censored = append(censored, pt)
+		} else {
+			solved = append(solved, pt)
+		}
+	}
+	if len(solved) > 0 {
+		sc, err := plotter.NewScatter(solved)
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(markerRadius * scale), Shape: glyph{shape: shape, filled: true}}
+		p.Add(sc)
+	}
+	if len(censored) > 0 {
+		p.Add(&censoredMarks{pts: censored, color: col, shape: shape, scale: scale})
+	}
+	text := fmt.Sprintf("%s: %d solved", s.Heuristic, s.Solved)
+	if s.Censored > 0 {
+		text += fmt.Sprintf(", %d censored", s.Censored)
+	}
+	if s.Errors > 0 {
+		text += fmt.Sprintf(", %d errors", s.Errors)
+	}
+	legend.Add(text, thumb(func(c *draw.Canvas) {
+		pt := vg.Point{X: c.Min.X + vg.Length(legendMarker)*(c.Max.X-c.Min.X), Y: (c.Min.Y + c.Max.Y) / 2}
+		glyph{shape: shape, filled: true}.DrawGlyph(c, draw.GlyphStyle{Color: col, Radius: vg.Points(markerRadius)}, pt)
+	}))
+	return nil
+}
 
-	// The legend and notes go to the right of the data area, as wide as
-	// their text.
-	noteStyle := legend.TextStyle
-	noteStyle.Font.Size = vg.Points(noteFont)
-	noteStyle.Color = color.Gray{Y: grey}
-	var notes [][]string
-	anyCensored := false
+// benchNotes returns the notes under the legend, a few lines each: what a
+// censored mark means (first, when some run was censored: anyCensored) and
+// what the zero row means (when ax has one).
+func benchNotes(rep *report.Report, ax yAxis) (notes [][]string, anyCensored bool) {
 	for _, s := range rep.Heuristics {
 		anyCensored = anyCensored || s.Censored > 0
 	}
@@ -377,6 +396,16 @@ func drawBench(dc draw.Canvas, rep *report.Report) error {
 	if ax.hasZero {
 		notes = append(notes, []string{"0, below the dashed break:", "no node generated", "(a table lookup, no search)"})
 	}
+	return notes, anyCensored
+}
+
+// drawWithSide draws p on dc with the legend and notes to the right of the
+// data area, as wide as their text, the legend's top at the data area's
+// top; a hollow marker beside the first note when anyCensored.
+func drawWithSide(dc draw.Canvas, p *plot.Plot, legend plot.Legend, notes [][]string, anyCensored bool) {
+	noteStyle := legend.TextStyle
+	noteStyle.Font.Size = vg.Points(noteFont)
+	noteStyle.Color = color.Gray{Y: grey}
 	lw := legend.Rectangle(dc).Size().X
 	for _, lines := range notes {
 		for _, l := range lines {
@@ -388,7 +417,6 @@ func drawBench(dc draw.Canvas, rep *report.Report) error {
 	plotArea := draw.Crop(dc, 0, -(lw + gap), 0, 0)
 	p.Draw(plotArea)
 
-	// Align the legend's top with the data area's top.
 	data := p.DataCanvas(plotArea)
 	side := draw.Crop(dc, dc.Size().X-lw-vg.Points(legendPad), -vg.Points(legendPad), 0, 0)
 	side.Max.Y = data.Max.Y
@@ -406,5 +434,4 @@ func drawBench(dc draw.Canvas, rep *report.Report) error {
 		}
 		y -= lineH / 2
 	}
-	return nil
 }

@@ -163,8 +163,12 @@ func TestTableHistogram(t *testing.T) {
 	if err != nil || !slices.Equal(hp.Counts, h.Counts) || !hp.Moves {
 		t.Fatalf("path lengths %v, distances %v (%v)", hp.Counts, h.Counts, err)
 	}
-	if _, err := tilesPatternTiles("663-md"); !errors.Is(err, ErrPattern) {
-		t.Errorf("patternTiles: %v", err)
+	bad, err := pdb.NewTable(pdb.Tiles15Puzzle, "blank0-663-md", 1, pdb.TilesWidth, []byte{0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := TableHistogram(bad); !errors.Is(err, pdb.ErrTableID) {
+		t.Errorf("a sliding-tile table whose pattern id has no tiles: %v", err)
 	}
 	if _, err := Format("x.pdf"); !errors.Is(err, ErrFormat) {
 		t.Errorf("Format: %v", err)

@@ -1,7 +1,6 @@
 package plot
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -13,14 +12,9 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
-	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
-
-// ErrPattern is returned when the tiles of a sliding-tile pattern id
-// cannot be read.
-var ErrPattern = errors.New("sliding-tile pattern id without its tiles")
 
 // Histogram is how many entries of a table give each value.
 type Histogram struct {
@@ -52,7 +46,12 @@ func (h *Histogram) mean() float64 {
 // rank order with the distance kept incrementally. Any other table's
 // stored values are counted as they are, with Moves false.
 func TableHistogram(t *pdb.Table) (*Histogram, error) {
-	h := &Histogram{Name: t.Puzzle + "/" + t.Pattern, Entries: t.Entries, Moves: true}
+	h := &Histogram{Name: t.ID().String(), Entries: t.Entries, Moves: true}
+	parts, err := t.ID().Parts()
+	if _, _, tiles := pdb.TilesShape(t.Puzzle); tiles && err != nil {
+		return nil, err
+	}
+	_, plain := parts.Construction()
 	switch {
 	case t.Puzzle == pdb.RotationPuzzle:
 		h.What = "symbol masks"
@@ -60,12 +59,8 @@ func TableHistogram(t *pdb.Table) (*Histogram, error) {
 	case t.Puzzle == pdb.Tiles8Puzzle && t.Pattern == pdb.TilesExactPattern:
 		h.What = "boards"
 		h.Counts = storedCounts(t)
-	case tilesShapeOK(t.Puzzle) && strings.HasSuffix(t.Pattern, "-md"):
-		rows, cols, _ := record.TilesShape(t.Puzzle)
-		tiles, err := tilesPatternTiles(t.Pattern)
-		if err != nil {
-			return nil, err
-		}
+	case plain && parts.Encoding == pdb.TilesEncoding:
+		rows, cols, tiles := parts.Rows, parts.Cols, parts.Tiles
 		if got := pdb.TilesEntries(rows*cols, len(tiles)); got != t.Entries {
 			return nil, fmt.Errorf("%s: %d entries, but %d tiles on %d cells have %d placements", h.Name, t.Entries, len(tiles), rows*cols, got)
 		}
@@ -76,12 +71,6 @@ func TableHistogram(t *pdb.Table) (*Histogram, error) {
 		h.Counts = storedCounts(t)
 	}
 	return h, nil
-}
-
-// tilesShapeOK reports whether puzzle names a sliding-tile board.
-func tilesShapeOK(puzzle string) bool {
-	_, _, ok := record.TilesShape(puzzle)
-	return ok
 }
 
 // storedCounts counts the stored values (the low byte of 64-bit entries).
@@ -100,23 +89,6 @@ func trim(c []uint64) []uint64 {
 		n--
 	}
 	return append([]uint64(nil), c[:n]...)
-}
-
-// tilesPatternTiles reads the tiles of a pattern id such as "663-1.2.4.5.8.9-md".
-func tilesPatternTiles(pattern string) ([]int, error) {
-	parts := strings.Split(strings.TrimSuffix(pattern, "-md"), "-")
-	if len(parts) != 2 {
-		return nil, fmt.Errorf("%q: %w", pattern, ErrPattern)
-	}
-	var tiles []int
-	for _, f := range strings.Split(parts[1], ".") {
-		t, err := strconv.Atoi(f)
-		if err != nil || t < 1 || t >= bitboard.TilesMaxCells {
-			return nil, fmt.Errorf("%q: tile %q: %w", pattern, f, ErrPattern)
-		}
-		tiles = append(tiles, t)
-	}
-	return tiles, nil
 }
 
 // tilesList writes tiles as "1-7" when consecutive, else "1, 2, 4, 5, 8, 9".

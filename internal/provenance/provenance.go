@@ -110,7 +110,7 @@ func MergeTables(headers []record.Provenance) []record.TableChecksum {
 // checksum is the one pinned in the source (pdb.KnownChecksum).
 func tableChecksum(t *pdb.Table) record.TableChecksum {
 	want, ok := pdb.KnownChecksum(t.Puzzle, t.Pattern)
-	return record.TableChecksum{Name: t.Puzzle + "/" + t.Pattern, Checksum: fmt.Sprintf("%08x", t.Checksum),
+	return record.TableChecksum{Name: t.ID().String(), Checksum: fmt.Sprintf("%08x", t.Checksum),
 		Pinned: ok && want == t.Checksum}
 }
 

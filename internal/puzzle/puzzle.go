@@ -109,7 +109,7 @@ type Family[B any] interface {
 	// puzzle's, and returns a function making bench solvers that share them;
 	// a sliding-tile solver searches with workers goroutines for goal with
 	// pruning prune. An error is a table's.
-	benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal, prune search.TilesPruning, keepMoves bool) (func() bench.Solver[B], error)
+	benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) (func() bench.Solver[B], error)
 	// SolveBatch loads through cache the tables of o.Plan, one of the
 	// puzzle's, and returns the batch of a solve with those options: its
 	// Split, First, EndLine, Workers, JSON, Strict, Reject and NewHandler

@@ -120,12 +120,12 @@ func (r Rotation) NewSolver(cache Cache, name string) (func() *search.RotationSo
 func (Rotation) boardText(b bitboard.Rotation) string { return string(b.AppendText(nil)) }
 
 // benchSolver implements Family; workers and goal do not apply.
-func (r Rotation) benchSolver(cache Cache, plan *Plan, _ int, _ bitboard.Goal, _ search.TilesPruning, keepMoves bool) (func() bench.Solver[bitboard.Rotation], error) {
+func (r Rotation) benchSolver(cache Cache, plan *Plan, _ int, _ bitboard.Goal, _ search.TilesPruning) (func() bench.Solver[bitboard.Rotation], error) {
 	newSolver, err := r.NewSolver(cache, plan.Name)
 	if err != nil {
 		return nil, err
 	}
-	return func() bench.Solver[bitboard.Rotation] { return bench.NewRotationSolver(newSolver(), keepMoves) }, nil
+	return func() bench.Solver[bitboard.Rotation] { return bench.NewRotationSolver(newSolver()) }, nil
 }
 
 // scan implements Family.

@@ -52,7 +52,7 @@ func parseInstances(v string) (*Instances, error) {
 	merged := s.ranges[:1]
 	for _, r := range s.ranges[1:] {
 		last := &merged[len(merged)-1]
-		if r[0] <= last[1]+1 {
+		if r[0]-1 <= last[1] { // r[0] >= 1: no overflow, as last[1]+1 would at the largest int
 			last[1] = max(last[1], r[1])
 		} else {
 			merged = append(merged, r)
@@ -255,13 +255,13 @@ func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end
 	}
 }
 
-// BenchSolvers returns the benchSolver of p for each of the plans (p's),
-// making solvers that do not keep the moves; an error is a table's.
+// BenchSolvers returns the benchSolver of p for each of the plans (p's); an
+// error is a table's.
 func BenchSolvers[B any](p Family[B], cache Cache, plans []*Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) ([]func() bench.Solver[B], error) {
 	out := make([]func() bench.Solver[B], len(plans))
 	for i, plan := range plans {
 		var err error
-		if out[i], err = p.benchSolver(cache, plan, workers, goal, prune, false); err != nil {
+		if out[i], err = p.benchSolver(cache, plan, workers, goal, prune); err != nil {
 			return nil, err
 		}
 	}

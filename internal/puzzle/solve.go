@@ -44,7 +44,7 @@ type SolveOptions struct {
 // record counts as bad.
 func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int, err error) {
 	if !o.JSON {
-		u.Reject(false, line, err)
+		u.Reject(line, err)
 		return
 	}
 	u.Bad++
@@ -56,7 +56,7 @@ func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int,
 // goroutines with handlers of newHandler; a record the pipeline rejects
 // goes to o.reject.
 func batchConfig[B any](o *SolveOptions, p Puzzle, workers int, newHandler func() batch.Handler[Board[B]]) batch.Config[Board[B]] {
-	return batch.Config[Board[B]]{Workers: workers, Split: p.Split, JSON: o.JSON, Strict: o.Strict, NewHandler: newHandler,
+	return batch.Config[Board[B]]{Workers: workers, Split: p.Split, Strict: o.Strict, NewHandler: newHandler,
 		Reject: func(u *batch.Unit, line int, err error) { o.reject(u, p.RecordName(), o.Plan.Name, line, err) }}
 }
 

@@ -152,7 +152,7 @@ func PDBHeuristic(short string) string {
 func (Tiles) boardText(b bitboard.Tiles) string { return b.String() }
 
 // benchSolver implements Family.
-func (t Tiles) benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal, prune search.TilesPruning, keepMoves bool) (func() bench.Solver[bitboard.Tiles], error) {
+func (t Tiles) benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) (func() bench.Solver[bitboard.Tiles], error) {
 	h, err := t.Heuristic(cache, plan)
 	if err != nil {
 		return nil, err
@@ -161,7 +161,7 @@ func (t Tiles) benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.G
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(workers)
 		s.SetPruning(prune)
-		return bench.NewTilesSolver(s, goal, keepMoves)
+		return bench.NewTilesSolver(s, goal)
 	}, nil
 }
 

@@ -21,13 +21,8 @@
 package record
 
 import (
-	"strconv"
-	"strings"
-
-	"github.com/pdbsolve/pdbsolve/search"
-
-	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // Status is the outcome of one run.
@@ -79,28 +74,7 @@ func TilesPuzzle(rows, cols int) string { return pdb.TilesPuzzle(rows, cols) }
 // TilesShape returns the board shape of a sliding-tile puzzle name, and
 // whether name is one (a board bitboard accepts, named as TilesPuzzle
 // names it: "tiles3x3" is not a name, "8puzzle" is).
-func TilesShape(name string) (rows, cols int, ok bool) {
-	switch name {
-	case Puzzle8:
-		return 3, 3, true
-	case Puzzle15:
-		return 4, 4, true
-	case Puzzle24:
-		return 5, 5, true
-	}
-	spec, found := strings.CutPrefix(name, "tiles")
-	if !found {
-		return 0, 0, false
-	}
-	r, c, found := strings.Cut(spec, "x")
-	rows, err1 := strconv.Atoi(r)
-	cols, err2 := strconv.Atoi(c)
-	if !found || err1 != nil || err2 != nil || !bitboard.TilesSizeOK(rows, cols) ||
-		TilesPuzzle(rows, cols) != name {
-		return 0, 0, false
-	}
-	return rows, cols, true
-}
+func TilesShape(name string) (rows, cols int, ok bool) { return pdb.TilesShape(name) }
 
 // Run is one board solved (or not) under one heuristic: a line of solve's
 // and bench's JSON output. Which fields are written depends on Status (see

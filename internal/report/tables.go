@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -29,7 +28,7 @@ func WriteTableInfo(w io.Writer, file string, t *pdb.Table) {
 	fmt.Fprintf(w, "format    %s version %d\n", pdb.Magic, pdb.FormatVersion)
 	fmt.Fprintf(w, "puzzle    %s\n", t.Puzzle)
 	fmt.Fprintf(w, "pattern   %s\n", t.Pattern)
-	if kind, goal, ok := tilesTableKind(t.Pattern); ok {
+	if kind, goal, ok := tilesTableKind(t.ID()); ok {
 		fmt.Fprintf(w, "kind      %s\n", kind)
 		fmt.Fprintf(w, "goal      %s\n", goal)
 	}
@@ -50,10 +49,14 @@ func WriteTableInfo(w io.Writer, file string, t *pdb.Table) {
 }
 
 // tilesTableKind describes a sliding-tile pattern table by the construction
-// its pattern id starts with (pdb.TilesPatternID): its kind and where its
+// its pattern id starts with (pdb.TableParts): its kind and where its
 // abstract goal leaves the blank; ok is false for other tables.
-func tilesTableKind(pattern string) (kind, goal string, ok bool) {
-	con, _, _ := strings.Cut(pattern, "-")
+func tilesTableKind(id pdb.TableID) (kind, goal string, ok bool) {
+	parts, err := id.Parts()
+	if err != nil {
+		return "", "", false
+	}
+	con := parts.Word
 	const plain = "plain pattern database (one entry a placement of the pattern's tiles, the least over the blank's cells)"
 	switch con {
 	case pdb.TilesBlankHome.String():

@@ -21,17 +21,17 @@ func TestWriteCensusText(t *testing.T) {
 // TestTilesTableKind: a sliding-tile pattern table's kind and goal follow
 // its construction; a Rotation table has none.
 func TestTilesTableKind(t *testing.T) {
-	kind, goal, ok := tilesTableKind(pdb.TilesPatternID(pdb.TilesBlankHome, []int{1, 2, 3, 4}))
+	kind, goal, ok := tilesTableKind(pdb.TableID{Puzzle: pdb.Tiles8Puzzle, Pattern: pdb.TilesPatternID(pdb.TilesBlankHome, []int{1, 2, 3, 4})})
 	if !ok || !strings.HasPrefix(kind, "plain pattern database") || !strings.Contains(goal, "blank on its goal cell") {
 		t.Errorf("blank-home table: %q, %q, %v", kind, goal, ok)
 	}
-	if _, goal, ok := tilesTableKind(pdb.TilesPatternID(pdb.TilesBlankAny, []int{1, 2})); !ok || !strings.Contains(goal, "blank anywhere") {
+	if _, goal, ok := tilesTableKind(pdb.TableID{Puzzle: pdb.Tiles8Puzzle, Pattern: pdb.TilesPatternID(pdb.TilesBlankAny, []int{1, 2})}); !ok || !strings.Contains(goal, "blank anywhere") {
 		t.Errorf("blank-any table: %q, %v", goal, ok)
 	}
-	if kind, goal, ok := tilesTableKind(pdb.TilesZeroWord + "-1.2.3-md-v2"); !ok || !strings.HasPrefix(kind, "zero-aware") || goal == "" {
+	if kind, goal, ok := tilesTableKind(pdb.TableID{Puzzle: pdb.Tiles8Puzzle, Pattern: pdb.TilesZeroWord + "-1.2.3-md-v2"}); !ok || !strings.HasPrefix(kind, "zero-aware") || goal == "" {
 		t.Errorf("zero-aware table: %q, %q, %v", kind, goal, ok)
 	}
-	if _, _, ok := tilesTableKind(pdb.RotationPattern); ok {
+	if _, _, ok := tilesTableKind(pdb.TableID{Puzzle: pdb.RotationPuzzle, Pattern: pdb.RotationPattern}); ok {
 		t.Errorf("the Rotation table %s described as a sliding-tile table", pdb.RotationPattern)
 	}
 }

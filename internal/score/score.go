@@ -27,7 +27,7 @@ func cost(specs []pdb.Spec, cached func(pdb.Spec) bool) record.ScoreTables {
 		t.BuildNS += s.BuildTime.Nanoseconds()
 		t.PeakBytes = max(t.PeakBytes, s.PeakBytes)
 		if !cached(s) {
-			t.Missing = append(t.Missing, s.Puzzle+"/"+s.Pattern)
+			t.Missing = append(t.Missing, s.ID().String())
 		}
 	}
 	return t
@@ -48,7 +48,7 @@ func Costs(heuristics []string, specs [][]pdb.Spec, cached func(pdb.Spec) bool) 
 			if cached(s) {
 				return true
 			}
-			name := s.Puzzle + "/" + s.Pattern
+			name := s.ID().String()
 			if needs[name] == nil {
 				names = append(names, name)
 				if s.BuildTime > 0 {
