@@ -152,15 +152,7 @@ func buildTiles(rows, cols int, con TilesConstruction, tiles []int, progress fun
 	for i := range b.table {
 		b.table[i] = tilesUnset
 	}
-	for i, t := range tiles {
-		for c := range nc {
-			b.md[i][c] = uint8(bitboard.TilesDistance(cols, t, c))
-		}
-	}
-	b.weight[k-1] = 1
-	for i := k - 2; i >= 0; i-- {
-		b.weight[i] = b.weight[i+1] * uint64(nc-i-1)
-	}
+	tilesPieceTables(&b.md, &b.weight, cols, nc, tiles)
 	g0 := TilesRank(goal, nc)
 	blanks := uint32(1) // TilesBlankHome: the blank at cell 0
 	if con == TilesBlankAny {
@@ -477,4 +469,21 @@ func TilesManhattan(cols int, tiles []int, pos []uint8) int {
 		m += bitboard.TilesDistance(cols, t, int(pos[i]))
 	}
 	return m
+}
+
+// tilesPieceTables sets the builders' per-piece tables for the pattern
+// tiles on a board of nc cells and cols columns: md[i][c], the Manhattan
+// distance of tiles[i] at cell c, and weight[i], the weight of piece i's
+// digit in the rank of a placement (k-permutation of the nc cells).
+func tilesPieceTables(md *[tilesMaxPieces][bitboard.TilesMaxCells]uint8, weight *[tilesMaxPieces]uint64, cols, nc int, tiles []int) {
+	k := len(tiles)
+	for i, t := range tiles {
+		for c := range nc {
+			md[i][c] = uint8(bitboard.TilesDistance(cols, t, c))
+		}
+	}
+	weight[k-1] = 1
+	for i := k - 2; i >= 0; i-- {
+		weight[i] = weight[i+1] * uint64(nc-i-1)
+	}
 }

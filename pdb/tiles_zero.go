@@ -467,13 +467,11 @@ func (l *tilesZeroLayout) regions(free uint32) int {
 	return n
 }
 
-// slot returns the slot of region r among the regions of the free cells
-// free: 0 for the main region (the most cells, then the lowest cell), else
-// 1 + the number of other regions but the main one with a lower lowest
-// cell.
-func (l *tilesZeroLayout) slot(free, r uint32) int {
-	var regions [bitboard.TilesMaxCells]uint32
-	n, main, most := 0, 0, 0
+// regionsOf returns the connected regions of the free cells free, by
+// their lowest cells (regions[:n]), and which of them is the main one
+// (the most cells, then the lowest cell).
+func (l *tilesZeroLayout) regionsOf(free uint32) (regions [bitboard.TilesMaxCells]uint32, n, main int) {
+	most := 0
 	for rest := free; rest != 0; n++ {
 		x := l.geo.region(rest&-rest, free)
 		rest &^= x
@@ -482,6 +480,15 @@ func (l *tilesZeroLayout) slot(free, r uint32) int {
 			main, most = n, c
 		}
 	}
+	return regions, n, main
+}
+
+// slot returns the slot of region r among the regions of the free cells
+// free: 0 for the main region (the most cells, then the lowest cell), else
+// 1 + the number of other regions but the main one with a lower lowest
+// cell.
+func (l *tilesZeroLayout) slot(free, r uint32) int {
+	regions, _, main := l.regionsOf(free)
 	if regions[main] == r {
 		return 0
 	}

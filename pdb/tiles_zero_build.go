@@ -103,17 +103,7 @@ func (l *tilesZeroLayout) newRegions() *tilesZeroRegions {
 	n := l.binom[nc][l.k]
 	z := &tilesZeroRegions{slot: make([]uint8, uint64(n)*uint64(nc)), start: make([]uint32, n+1)}
 	tilesSubsetsOf(nc, l.k, func(u uint32, s uint32) {
-		free := l.geo.full &^ s
-		var regions [bitboard.TilesMaxCells]uint32
-		cnt, main, most := 0, 0, 0
-		for rest := free; rest != 0; cnt++ {
-			x := l.geo.region(rest&-rest, free)
-			rest &^= x
-			regions[cnt] = x
-			if c := bits.OnesCount32(x); c > most {
-				main, most = cnt, c
-			}
-		}
+		regions, cnt, main := l.regionsOf(l.geo.full &^ s)
 		z.start[u] = uint32(len(z.masks))
 		row := z.slot[uint64(u)*uint64(nc):][:nc]
 		for c := range row {
@@ -255,15 +245,7 @@ func newTilesZeroBuild(l *tilesZeroLayout, tiles []int, workers int) *tilesZeroB
 	b.blockRec = ^uint64(0)/b.blockLen + 1
 	b.blockBefore = make([]uint32, b.blocks)
 	tilesParallel(workers, b.blocks, tilesZeroChunk, b.fillBlockBefore)
-	for i, t := range tiles {
-		for c := range nc {
-			b.md[i][c] = uint8(bitboard.TilesDistance(cols, t, c))
-		}
-	}
-	b.weight[k-1] = 1
-	for i := k - 2; i >= 0; i-- {
-		b.weight[i] = b.weight[i+1] * uint64(nc-i-1)
-	}
+	tilesPieceTables(&b.md, &b.weight, cols, nc, tiles)
 	return b
 }
 
