@@ -178,8 +178,8 @@ func (c *Collector) addRun(f *outFile, r *record.Run) error {
 		return fmt.Errorf("a run past the sizes bench report takes (instance, line, repeat, length, bound or h0)")
 	}
 	e := entry{expanded: r.Expanded, generated: r.Generated, timeNS: r.TimeNS, cpuNS: r.CPUNS, same: c.sameHash(r), board: c.hash(r.Board),
-		seq: uint32(c.entries.n), instance: int32(r.Instance), line: int32(r.Line), input: c.input(r.Input),
-		heur: c.heur(r.Heuristic), repeat: uint16(r.Repeat), file: uint16(len(c.files) - 1),
+		seq: uint32(c.entries.n), instance: int32(r.Instance), line: int32(r.Line), input: intern(c.inputIdx, &c.inputs, r.Input),
+		heur: intern(c.heurIdx, &c.heurs, r.Heuristic), repeat: uint16(r.Repeat), file: uint16(len(c.files) - 1),
 		status: uint8(slices.Index(statuses, r.Status)), length: int16(r.Length), bound: int16(r.Bound), h0: int16(r.H0)}
 	c.entries.add(e)
 	if c.KeepRuns {
@@ -188,22 +188,13 @@ func (c *Collector) addRun(f *outFile, r *record.Run) error {
 	return nil
 }
 
-func (c *Collector) input(name string) uint32 {
-	i, ok := c.inputIdx[name]
+// intern returns name's number in names (by idx), adding it when new.
+func intern[T uint16 | uint32](idx map[string]T, names *[]string, name string) T {
+	i, ok := idx[name]
 	if !ok {
-		i = uint32(len(c.inputs))
-		c.inputIdx[name] = i
-		c.inputs = append(c.inputs, name)
-	}
-	return i
-}
-
-func (c *Collector) heur(name string) uint16 {
-	i, ok := c.heurIdx[name]
-	if !ok {
-		i = uint16(len(c.heurs))
-		c.heurIdx[name] = i
-		c.heurs = append(c.heurs, name)
+		i = T(len(*names))
+		idx[name] = i
+		*names = append(*names, name)
 	}
 	return i
 }
