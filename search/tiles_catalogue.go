@@ -309,7 +309,10 @@ type tilesCatUndo struct {
 // catCommit moves tile t from cell to into the blank's cell blank in
 // pattern q, one of the tile's, of the kernel's catalogue state: q takes its
 // new cells and the entry newv that dfsCatalogue looked up; u notes q and
-// its entry before, for catUndo.
+// its entry before, for catUndo. It and the kernel's other helpers
+// (catPruned, catUndo, catCells) are inlined into dfsCatalogue, which then
+// makes no call a child but its recursion: catCommit is at the compiler's
+// inlining budget (go build -gcflags=-m=2 ./search).
 func (k *tilesKernel) catCommit(c *tilesCat, u *tilesCatUndo, q, t uint8, blank, to int) {
 	u.touched[u.n], u.oldVal[u.n] = q, k.cval[q]
 	u.n++
