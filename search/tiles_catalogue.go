@@ -219,6 +219,7 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, state uint32) bool {
 	views := c.views
 	blank := k.blank
 	l := &k.lists[state]
+children:
 	for i := range int(l.n) {
 		k.generated++
 		if k.generated >= k.next && k.check() {
@@ -230,7 +231,6 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, state uint32) bool {
 		man := k.man + int(h.mdd[t][to][m])
 		var sums [tilesMaxViews]int32
 		best := int32(0)
-		pruned := false
 		for j := range views {
 			v := k.order[j]
 			q := c.pat[v][t]
@@ -255,35 +255,20 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, state uint32) bool {
 			}
 			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
 			if f := g + 1 + man + 2*int(s); f > bound {
-				k.nextBound = min(k.nextBound, f)
-				copy(k.order[1:j+1], k.order[:j])
-				k.order[0] = v
-				pruned = true
-				break
+				k.catPruned(j, f)
+				continue children
 			}
 			sums[v] = s
 			best = max(best, s)
 		}
-		if pruned {
-			continue
-		}
 		// Commit: every view's sum, and each pattern of the moved tile once.
-		var touched [tilesMaxViews]uint8
-		var oldVal [tilesMaxViews]uint8
-		nt := 0
+		var undo tilesCatUndo
 		oldSums := k.vsum
 		for v := range views {
 			k.vsum[v] = sums[v]
-			q := c.pat[v][t]
-			if slices.Contains(touched[:nt], q) {
-				continue
+			if q := c.pat[v][t]; !slices.Contains(undo.touched[:undo.n], q) {
+				k.catCommit(c, &undo, q, t, blank, to)
 			}
-			touched[nt], oldVal[nt] = q, k.cval[q]
-			nt++
-			k.cval[q] = k.newv[q]
-			cb, ct := c.cell[q][blank], c.cell[q][to]
-			k.cpos[q][c.slot[q][t]] = cb
-			k.cocc[q] ^= 1<<cb | 1<<ct
 		}
 		oldMan, oldHeur := k.man, k.heur
 		k.cells[blank], k.cells[to] = t, 0
@@ -295,16 +280,60 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, state uint32) bool {
 		k.cells[to], k.cells[blank] = t, 0
 		k.blank, k.man, k.heur = blank, oldMan, oldHeur
 		k.vsum = oldSums
-		for j := range nt {
-			q := touched[j]
-			k.cval[q] = oldVal[j]
-			cb, ct := c.cell[q][blank], c.cell[q][to]
-			k.cpos[q][c.slot[q][t]] = ct
-			k.cocc[q] ^= 1<<cb | 1<<ct
-		}
+		k.catUndo(c, &undo, t, blank, to)
 		if k.stopped {
 			return false
 		}
 	}
 	return false
+}
+
+// catPruned is dfsCatalogue's bookkeeping for a child pruned at the j-th view
+// tried, with f its cost bound: f is a candidate for the next iteration's
+// bound, and that view goes first for the next children.
+func (k *tilesKernel) catPruned(j, f int) {
+	k.nextBound = min(k.nextBound, f)
+	v := k.order[j]
+	copy(k.order[1:j+1], k.order[:j])
+	k.order[0] = v
+}
+
+// tilesCatUndo is what catCommit changed, for catUndo: the patterns of the
+// moved tile (each once) and their entries before the move.
+type tilesCatUndo struct {
+	touched [tilesMaxViews]uint8
+	oldVal  [tilesMaxViews]uint8
+	n       int
+}
+
+// catCommit moves tile t from cell to into the blank's cell blank in
+// pattern q, one of the tile's, of the kernel's catalogue state: q takes its
+// new cells and the entry newv that dfsCatalogue looked up; u notes q and
+// its entry before, for catUndo. It and the kernel's other helpers
+// (catPruned, catUndo, catCells) are inlined into dfsCatalogue, which then
+// makes no call a child but its recursion: catCommit is at the compiler's
+// inlining budget (go build -gcflags=-m=2 ./search).
+func (k *tilesKernel) catCommit(c *tilesCat, u *tilesCatUndo, q, t uint8, blank, to int) {
+	u.touched[u.n], u.oldVal[u.n] = q, k.cval[q]
+	u.n++
+	k.cval[q] = k.newv[q]
+	k.catCells(c, q, t, to, blank)
+}
+
+// catUndo reverts catCommit's move of tile t from to into blank (u is what
+// it returned): the patterns' entries and cells.
+func (k *tilesKernel) catUndo(c *tilesCat, u *tilesCatUndo, t uint8, blank, to int) {
+	for j := range u.n {
+		q := u.touched[j]
+		k.cval[q] = u.oldVal[j]
+		k.catCells(c, q, t, blank, to)
+	}
+}
+
+// catCells moves tile t of pattern q from cell from to cell to (cells of
+// the board) in the pattern's table cells, cpos and cocc.
+func (k *tilesKernel) catCells(c *tilesCat, q, t uint8, from, to int) {
+	cf, ct := c.cell[q][from], c.cell[q][to]
+	k.cpos[q][c.slot[q][t]] = ct
+	k.cocc[q] ^= 1<<cf | 1<<ct
 }

@@ -412,21 +412,42 @@ func (s *tilesBoardSet) add(b [2]uint64) bool {
 // in dups: its prefixes are kept strings) and builds the automaton that
 // forbids them.
 func (a *TilesPrune) compile(dups []tilesMoveString) {
+	trie := a.minimalTrie(dups)
+	goTo := a.ahoCorasick(trie)
+	a.setLists(trie, goTo)
+	a.minimize()
+}
+
+// tilesTrieState is a state of compile's trie of forbidden move strings:
+// child[m] is the state of its string followed by m (tilesTrieNone: none),
+// cell the blank's cell at its end, terminal whether its string is
+// forbidden.
+type tilesTrieState struct {
+	child    [bitboard.TilesMoves]uint32
+	cell     uint8
+	terminal bool
+}
+
+const (
+	// tilesTrieNone is a tilesTrieState's child that is none: no child is
+	// a root.
+	tilesTrieNone = 0
+	// tilesTrieForbidden is a move of ahoCorasick's goto function that
+	// leaves the board, and setLists's number of a terminal state.
+	tilesTrieForbidden = ^uint32(0)
+)
+
+// minimalTrie keeps the minimal duplicates among dups, counting them in
+// a.forbidden, and returns their trie: state c < rows*cols is the root of
+// cell c (the blank's cell where a string starts).
+func (a *TilesPrune) minimalTrie(dups []tilesMoveString) []tilesTrieState {
 	nc := a.rows * a.cols
 	// A duplicate is minimal when no proper suffix is a duplicate, that is
 	// when none is a minimal one: shortest first, each is checked against
 	// the minimal ones found before it.
 	slices.SortStableFunc(dups, func(x, y tilesMoveString) int { return int(x.n) - int(y.n) })
 	minimal := make(map[tilesMoveString]struct{})
-	// The trie: state c < nc is the root of cell c; child[s][m] is the
-	// state of s's string followed by m (0: none; no child is a root).
-	const none = 0
-	type trieState struct {
-		child    [bitboard.TilesMoves]uint32
-		cell     uint8
-		terminal bool
-	}
-	trie := make([]trieState, nc)
+	trie := make([]tilesTrieState, nc)
 	for c := range nc {
 		trie[c].cell = uint8(c)
 	}
@@ -440,21 +461,29 @@ func (a *TilesPrune) compile(dups []tilesMoveString) {
 		for i := range int(s.n) {
 			m := s.at(i)
 			cell = bitboard.TilesNeighbour(a.rows, a.cols, cell, m)
-			if trie[st].child[m] == none {
+			if trie[st].child[m] == tilesTrieNone {
 				trie[st].child[m] = uint32(len(trie))
-				trie = append(trie, trieState{cell: uint8(cell)})
+				trie = append(trie, tilesTrieState{cell: uint8(cell)})
 			}
 			st = trie[st].child[m]
 		}
 		trie[st].terminal = true
 	}
-	// Aho-Corasick, breadth first from the roots: the failure of a state
-	// is the state of its longest proper suffix in the trie, and a move
-	// with no child goes where the failure's move goes. A root's failure
-	// is itself, and a root's move with no child goes to the root of the
-	// cell reached. No proper prefix of a forbidden string holds one, so
-	// no failure is terminal and the terminal states are the only matches.
-	const forbidden = ^uint32(0)
+	return trie
+}
+
+// ahoCorasick returns the goto function of the automaton matching trie's
+// strings: goTo[s][m] is the state after move m from state s
+// (tilesTrieForbidden for a move off the board).
+//
+// Aho-Corasick, breadth first from the roots: the failure of a state
+// is the state of its longest proper suffix in the trie, and a move
+// with no child goes where the failure's move goes. A root's failure
+// is itself, and a root's move with no child goes to the root of the
+// cell reached. No proper prefix of a forbidden string holds one, so
+// no failure is terminal and the terminal states are the only matches.
+func (a *TilesPrune) ahoCorasick(trie []tilesTrieState) [][bitboard.TilesMoves]uint32 {
+	nc := a.rows * a.cols
 	goTo := make([][bitboard.TilesMoves]uint32, len(trie))
 	fail := make([]uint32, len(trie))
 	queue := make([]uint32, 0, len(trie))
@@ -466,11 +495,11 @@ func (a *TilesPrune) compile(dups []tilesMoveString) {
 		for m := range bitboard.TilesMove(bitboard.TilesMoves) {
 			to := bitboard.TilesNeighbour(a.rows, a.cols, int(trie[s].cell), m)
 			if to < 0 {
-				goTo[s][m] = forbidden
+				goTo[s][m] = tilesTrieForbidden
 				continue
 			}
 			ch := trie[s].child[m]
-			if ch == none {
+			if ch == tilesTrieNone {
 				if s < uint32(nc) {
 					goTo[s][m] = uint32(to)
 				} else {
@@ -487,12 +516,18 @@ func (a *TilesPrune) compile(dups []tilesMoveString) {
 			queue = append(queue, ch)
 		}
 	}
-	// Number the states that are not matches and give each its list.
+	return goTo
+}
+
+// setLists numbers the states of trie that are not matches and gives each
+// its list of moves in a.order (those that lead by goTo to a state that is
+// not a match), and sets the roots.
+func (a *TilesPrune) setLists(trie []tilesTrieState, goTo [][bitboard.TilesMoves]uint32) {
 	id := make([]uint32, len(trie))
 	n := uint32(0)
 	for s := range trie {
 		if trie[s].terminal {
-			id[s] = forbidden
+			id[s] = tilesTrieForbidden
 			continue
 		}
 		id[s] = n
@@ -506,7 +541,7 @@ func (a *TilesPrune) compile(dups []tilesMoveString) {
 		l := &a.lists[id[s]]
 		for _, m := range a.order {
 			g := goTo[s][m]
-			if g == forbidden || trie[g].terminal {
+			if g == tilesTrieForbidden || trie[g].terminal {
 				continue
 			}
 			l.m[l.n] = uint8(m)
@@ -515,10 +550,9 @@ func (a *TilesPrune) compile(dups []tilesMoveString) {
 			l.n++
 		}
 	}
-	for c := range nc {
+	for c := range a.rows * a.cols {
 		a.roots[c] = id[c]
 	}
-	a.minimize()
 }
 
 // minimize merges the states that accept the same strings (Moore's

@@ -173,10 +173,7 @@ func runBench(o *benchOptions) error {
 func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	cfg := &record.Config{Command: "bench", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics,
 		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: o.sel.Shard.String(),
-		Instances: o.Instances, Inputs: o.Inputs}
-	if _, tiles := any(p).(puzzle.Tiles); tiles {
-		cfg.Prune = o.Prune.String()
-	}
+		Instances: o.Instances, Inputs: o.Inputs, Prune: p.PruneName(o.Prune)}
 	b, err := bench.New[B](cfg, report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != "", CPU: o.Time == report.TimeCPU},
 		o.Format == formatCSV && o.PerInstance)
 	if err != nil {
@@ -186,8 +183,8 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 		return runFileError(err)
 	}
 	defer o.Output.Release()
-	c := &puzzle.Check{Sel: &o.sel, Plans: o.plans, Outputs: []string{o.Output.Path, o.Plot}, Few: o.workers}
-	if err := precheck(o.g, p, o.Inputs, &o.Split, c); err != nil {
+	c := &puzzle.Check{Sel: &o.sel, Plans: o.plans, Outputs: []string{o.Output.Path, o.Plot}, Few: o.workers, Split: &o.Split}
+	if err := precheck(o.g, p, o.Inputs, c); err != nil {
 		return err
 	}
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }

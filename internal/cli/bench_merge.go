@@ -81,20 +81,10 @@ func runBenchReport(o *benchReportOptions) error {
 	if err := o.compareFlags.check(); err != nil {
 		return err
 	}
-	for _, f := range o.Files {
-		if f == "-" {
-			continue
-		}
-		if _, err := os.Stat(f); err != nil {
-			return withCode(ExitIO, err)
-		}
-	}
 	c := report.NewCollector()
 	c.KeepRuns = o.Format == formatJSON || o.Format == formatCSV && o.PerInstance
-	for _, f := range o.Files {
-		if err := c.ReadFile(f, o.g.Stdin); err != nil {
-			return withCode(map[bool]int{true: ExitIO, false: ExitBadInput}[errors.As(err, new(*os.PathError))], err) // reading failed (a directory), else a bad record
-		}
+	if err := c.ReadFiles(o.Files, o.g.Stdin); err != nil {
+		return withCode(map[bool]int{true: ExitIO, false: ExitBadInput}[errors.As(err, new(*os.PathError))], err) // missing, reading failed (a directory), else a bad record
 	}
 	problems, notes := c.Check()
 	for _, n := range notes {

@@ -24,12 +24,10 @@ func (g *globalOptions) open(name string) (io.Reader, func(), error) {
 // precheck makes the checks of a run of p that need no table before its
 // first table is loaded or built (puzzle.Precheck), with their exit
 // statuses: 1 for the inputs' records, 3 for a table, 4 for an input or
-// output. It returns split for the number of boards found, if known
-// (puzzle.SplitMode.For).
-func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, split *puzzle.SplitMode, c *puzzle.Check) error {
+// output. It sets c.Split for the number of boards found.
+func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, c *puzzle.Check) error {
 	c.Cache = g.cache
-	boards, err := puzzle.Precheck(p, g.open, inputs, c)
-	*split = split.For(boards, c.Few)
+	_, err := puzzle.Precheck(p, g.open, inputs, c)
 	var ee *exitError
 	switch {
 	case err == nil || errors.As(err, &ee):

@@ -47,26 +47,16 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 // goal and limits; the rest comes from f and g), progress a line an
 // iteration with lines, and writes the answers.
 func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puzzle.SolveOptions, lines bool) error {
-	rc := &record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal),
-		Heuristics: []string{o.Plan.Name}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
-		Repeat: 1, Shard: f.sel.Shard.String(), Instances: f.Instances, Inputs: f.Inputs}
-	if _, tiles := any(p).(puzzle.Tiles); tiles {
-		rc.Prune = o.Prune.String()
-	}
+	rc := o.RecordConfig(p, &f.sel, f.Instances, f.Inputs)
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)
 	}
 	defer f.out.Release()
-	c := &puzzle.Check{Sel: &f.sel, Plans: []*puzzle.Plan{o.Plan}, Outputs: []string{f.out.Path}, Few: g.workers()}
-	if err := precheck(g, p, f.Inputs, &o.Split, c); err != nil {
+	c := &puzzle.Check{Sel: &f.sel, Plans: []*puzzle.Plan{o.Plan}, Outputs: []string{f.out.Path}, Few: g.workers(), Split: &o.Split}
+	if err := precheck(g, p, f.Inputs, c); err != nil {
 		return err
 	}
-	if answered := f.out.Prior.Answered(); answered != nil {
-		o.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
-		if !f.sel.All() { // with --shard or --instances the reader selects, skipping too
-			f.sel.Skip, o.Skip = o.Skip, nil
-		}
-	}
+	o.SkipAnswered(f.out.Prior, &f.sel)
 	o.Workers = g.workers()
 	o.JSON, o.AOJ = f.Format == formatJSON || f.out.Path != "", f.Format == formatAOJ
 	cfg, err := p.SolveBatch(g.cache, o)

@@ -44,7 +44,8 @@ const precheckRecords = 1 << 20
 //
 // It returns the number of records sel takes when the inputs were read to
 // their end (it reads up to c.Few records of files in any case, so that a
-// batch of fewer boards than workers is known: SplitMode.For), else -1.
+// batch of fewer boards than workers is known), else -1, and sets c.Split,
+// when given, to its SplitMode.For that number.
 //
 // Standard input ("-") is only peeked, so the run reads it whole: open
 // must return it as a *bufio.Reader (else only its opening is checked).
@@ -88,6 +89,9 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 			return -1, err
 		}
 	}
+	if c.Split != nil {
+		*c.Split = c.Split.For(boards, c.Few)
+	}
 	return boards, nil
 }
 
@@ -98,6 +102,7 @@ type Check struct {
 	Plans   []*Plan    // the heuristics
 	Outputs []string   // files the run writes ("" for none)
 	Few     int        // the records to count at least: the workers
+	Split   *SplitMode // nil, or the run's --split, set to its For the boards
 }
 
 // precheckInput reads input name of p, open as r, up to its first record

@@ -44,6 +44,10 @@ type Puzzle interface {
 	// GoalName returns goal as records write it: "" for the Rotation Game,
 	// which has one goal.
 	GoalName(goal bitboard.Goal) string
+	// PruneName returns the sliding-tile searches' pruning prune as a
+	// run's config header writes it: "" for the Rotation Game, which has
+	// no such choice.
+	PruneName(prune search.TilesPruning) string
 	// splitSearch reports whether, under mode, all workers search one
 	// board at a time (instead of one board a worker).
 	splitSearch(mode SplitMode) bool

@@ -66,6 +66,10 @@ func (r Rotation) usesPaths(name string) bool {
 // GoalName implements Puzzle: "", the Rotation Game having one goal.
 func (Rotation) GoalName(bitboard.Goal) string { return "" }
 
+// PruneName implements Puzzle: "", the Rotation Game's searches having one
+// pruning.
+func (Rotation) PruneName(search.TilesPruning) string { return "" }
+
 // splitSearch implements Puzzle: false, a board taking about 100 ns.
 func (Rotation) splitSearch(SplitMode) bool { return false }
 

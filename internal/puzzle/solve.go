@@ -39,6 +39,30 @@ type SolveOptions struct {
 	Prune search.TilesPruning
 }
 
+// RecordConfig returns the config header of a solve run of p with these
+// options, over the records of inputs that sel takes (instances: its
+// --instances as given).
+func (o *SolveOptions) RecordConfig(p Puzzle, sel *Selection, instances string, inputs []string) *record.Config {
+	return &record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal),
+		Heuristics: []string{o.Plan.Name}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
+		Repeat: 1, Shard: sel.Shard.String(), Instances: instances, Inputs: inputs, Prune: p.PruneName(o.Prune)}
+}
+
+// SkipAnswered makes a resumed run skip the records prior (the run
+// resumed; nil for none) answered: in the workers (o.Skip) when sel takes
+// every record, so that the reader splits the input as an uninterrupted run
+// does; else in the reader too (sel.Skip), which selects.
+func (o *SolveOptions) SkipAnswered(prior *record.Prior, sel *Selection) {
+	answered := prior.Answered()
+	if answered == nil {
+		return
+	}
+	o.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
+	if !sel.All() {
+		sel.Skip, o.Skip = o.Skip, nil
+	}
+}
+
 // reject reports a bad record of u at line: in JSON a run of status error
 // in its place, else a note "NAME:LINE: MESSAGE" on stderr. Either way the
 // record counts as bad.

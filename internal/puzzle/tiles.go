@@ -101,6 +101,9 @@ func (t Tiles) DefaultHeuristic() string { return search.DefaultTilesHeuristic(t
 // GoalName implements Puzzle.
 func (Tiles) GoalName(goal bitboard.Goal) string { return goal.String() }
 
+// PruneName implements Puzzle.
+func (Tiles) PruneName(prune search.TilesPruning) string { return prune.String() }
+
 // splitSearch implements Puzzle: SplitOn, or SplitAuto on boards of more
 // than TilesSplitCells cells.
 func (t Tiles) splitSearch(mode SplitMode) bool {

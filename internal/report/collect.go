@@ -89,6 +89,27 @@ func NewCollector() *Collector {
 	return &Collector{seed: maphash.MakeSeed(), tables: firstSeen{}, inputIdx: map[string]uint32{}, heurIdx: map[string]uint16{}}
 }
 
+// ReadFiles reads the output files names in turn ("-" for stdin) as
+// ReadFile does, once every file but stdin is found to exist: a missing
+// one is reported before any is read. An error opening or reading a file is
+// an *fs.PathError; any other is a bad record's (Read).
+func (c *Collector) ReadFiles(names []string, stdin io.Reader) error {
+	for _, name := range names {
+		if name == "-" {
+			continue
+		}
+		if _, err := os.Stat(name); err != nil {
+			return err
+		}
+	}
+	for _, name := range names {
+		if err := c.ReadFile(name, stdin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // ReadFile reads the output file name ("-" for stdin) as Read does; an
 // error opening or reading it is an *fs.PathError.
 func (c *Collector) ReadFile(name string, stdin io.Reader) error {
