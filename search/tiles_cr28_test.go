@@ -1,8 +1,10 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -444,5 +446,50 @@ func TestTilesCatalogueViewsAgainstOracle(t *testing.T) {
 		if len(moves) != length || st.Expanded != expanded {
 			t.Fatalf("%v: solver %d moves, %d expanded; oracle IDA* %d moves, %d expanded", b, len(moves), st.Expanded, length, expanded)
 		}
+	}
+}
+
+// tilesKorf24CR28Published reads data/korf24-cr28-published.txt, Clausecker
+// & Reinefeld's lengths and nodes expanded with TilesZeroCatalogueCR28:
+// after '#' comment lines, one line an instance in order 1..50 of "instance
+// length expanded". Their lengths must be Korf & Felner's.
+func tilesKorf24CR28Published(t testing.TB) []tilesKorf24Figures {
+	name := filepath.Join("..", "data", "korf24-cr28-published.txt")
+	kf := tilesKorf24Published(t)
+	var out []tilesKorf24Figures
+	for num, line := range dataLines(t, name) {
+		f := strings.Fields(line)
+		if len(f) != 3 {
+			t.Fatalf("%s:%d: %d fields, want 3 (instance length expanded)", name, num, len(f))
+		}
+		n, err1 := strconv.Atoi(f[0])
+		length, err2 := strconv.Atoi(f[1])
+		exp, err3 := strconv.ParseUint(f[2], 10, 64)
+		if err := errors.Join(err1, err2, err3); err != nil {
+			t.Fatalf("%s:%d: %v", name, num, err)
+		}
+		if n != len(out)+1 || n > len(kf) || length != kf[n-1].length {
+			t.Fatalf("%s:%d: instance %d of length %d: not the next instance of data/korf24.txt, or not its published length", name, num, n, length)
+		}
+		out = append(out, tilesKorf24Figures{length: length, expanded: exp, h0: -1})
+	}
+	if len(out) != tilesKorf24Count {
+		t.Fatalf("%s: %d instances, want %d", name, len(out), tilesKorf24Count)
+	}
+	return out
+}
+
+// TestTilesKorf24CR28Published checks the transcription of Clausecker &
+// Reinefeld's counts: 50 instances, Korf & Felner's lengths, and the total
+// over the ten easiest (38 40 25 32 44 37 30 13 1 28) that issue 18 quotes,
+// 9.37e8.
+func TestTilesKorf24CR28Published(t *testing.T) {
+	cr := tilesKorf24CR28Published(t)
+	var ten uint64
+	for _, n := range []int{38, 40, 25, 32, 44, 37, 30, 13, 1, 28} {
+		ten += cr[n-1].expanded
+	}
+	if ten != 936713623 {
+		t.Fatalf("the ten easiest: %d expanded, want 936713623", ten)
 	}
 }
