@@ -244,6 +244,7 @@ func TestTilesKorf24(t *testing.T) {
 			t.Fatalf("PDBSOLVE_KORF24: %q is not an instance number 1..%d", f, tilesKorf24Count)
 		}
 		b := boards[n-1]
+		cpu0 := tilesCPUTime()
 		moves, st, err := s.Solve(b, bitboard.BlankFirst, Limits{Progress: func(p Progress) {
 			t.Logf("  #%d bound %d done: %d generated, %.1f M/s, %v", n, p.Bound, p.Generated,
 				float64(p.Generated)/p.Elapsed.Seconds()/1e6, p.Elapsed.Round(time.Millisecond))
@@ -262,9 +263,9 @@ func TestTilesKorf24(t *testing.T) {
 			t.Errorf("#%d: %d nodes expanded in their move order, Clausecker & Reinefeld publish %d", n, st.Expanded, cr[n-1].expanded)
 		}
 		total.Add(st)
-		t.Logf("#%d: length %d, h0 %d, %d iterations, %d generated, %d expanded (published: %d generated), %v, %.2f M generated/s, %d workers; moves %s",
+		t.Logf("#%d: length %d, h0 %d, %d iterations, %d generated, %d expanded (published: %d generated), %v (CPU %v), %.2f M generated/s, %d workers; moves %s",
 			n, len(moves), st.RootH, st.Iterations, st.Generated, st.Expanded, pub[n-1].generated, st.Elapsed.Round(time.Millisecond),
-			float64(st.Generated)/st.Elapsed.Seconds()/1e6, workers, moves)
+			(tilesCPUTime() - cpu0).Round(time.Millisecond), float64(st.Generated)/st.Elapsed.Seconds()/1e6, workers, moves)
 	}
 	t.Logf("total: %d generated, %d expanded, %v, %.2f M generated/s", total.Generated, total.Expanded,
 		total.Elapsed.Round(time.Millisecond), float64(total.Generated)/total.Elapsed.Seconds()/1e6)
