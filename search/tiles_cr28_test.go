@@ -375,77 +375,95 @@ func tilesOracleIDA(oc *tilesCatalogueOracle, b bitboard.Tiles) (int, uint64) {
 	}
 }
 
-// TestTilesCatalogueViewsAgainstOracle checks a zero-aware catalogue's views
-// and shared tables on 4 x 4 (tables served through the transpose and
-// through other symmetries, a self-transposed pattern, a partition without
-// its reflection) against tilesCatalogueOracle, which builds every pattern's
-// and every reflected pattern's table on its own from the definition: the
-// kernel's loaded h and the slow Eval equal the oracle's on random boards;
-// and, in Clausecker & Reinefeld's move order, the solver's length and
-// nodes expanded equal their IDA*'s over the oracle on random walks.
+// TestTilesCatalogueViewsAgainstOracle checks zero-aware catalogues' views
+// and shared tables on 4 x 4 and 5 x 5 (tables served through the transpose
+// and through other symmetries, self-transposed patterns, a partition
+// without its reflection) against tilesCatalogueOracle, which builds every
+// pattern's and every reflected pattern's table on its own from the
+// definition: the kernel's loaded h and the slow Eval equal the oracle's on
+// random boards; and, in Clausecker & Reinefeld's move order, the solver's
+// length and nodes expanded equal their IDA*'s over the oracle on boards a
+// random walk from the goal.
 func TestTilesCatalogueViewsAgainstOracle(t *testing.T) {
-	partitions := []string{
-		"pdb:1,4,5/2,3,6/7,10,11/8,9,12/13-15",
-		"pdb:1-3/4,8,12/5-7/9,13,14/10,11,15",
-		"pdb:1,2,5/3,6,7/4,8,9/10,11,14/12,13,15",
+	cases := []struct {
+		side       int
+		partitions []string
+		reflect    []bool
+		walk       int // moves of each random walk, none undoing the one before
+	}{
+		{4, []string{
+			"pdb:1,4,5/2,3,6/7,10,11/8,9,12/13-15",
+			"pdb:1-3/4,8,12/5-7/9,13,14/10,11,15",
+			"pdb:1,2,5/3,6,7/4,8,9/10,11,14/12,13,15",
+		}, []bool{true, false, true}, 70},
+		{5, []string{
+			"pdb:1,5,6/2,3,7/4,8,9/10,11,15/12-14/16,20,21/17,18,22/19,23,24",
+			"pdb:1-3/4,9,14/5,10,15/6-8/11-13/16-18/20-22/19,23,24",
+		}, []bool{true, true}, 40},
 	}
-	reflect := []bool{true, false, true}
-	var name []string
-	for i, p := range partitions {
-		if reflect[i] {
-			p += tilesReflectSufx
-		}
-		name = append(name, p+tilesZeroSufx)
-	}
-	spell := strings.Join(name, tilesCatalogueSep)
-	h := tilesHeur(t, 4, 4, spell)
-	specs, err := TilesHeuristicSpecs(4, 4, spell)
-	if err != nil {
-		t.Fatal(err)
-	}
-	oc := newTilesCatalogueOracle(t, 4, 4, partitions, reflect)
-	patterns := map[*tilesZeroOracle]bool{}
-	for _, part := range oc.parts {
-		for _, o := range part {
-			patterns[o] = true
-		}
-	}
-	if h.cat.views != len(oc.parts) || len(specs) >= len(patterns) {
-		t.Fatalf("%s: %d views, %d tables for %d patterns; want %d views and fewer tables than patterns",
-			spell, h.cat.views, len(specs), len(patterns), len(oc.parts))
-	}
-	k := newTilesKernel(h)
 	rng := rand.New(rand.NewPCG(28, 19))
-	for range 3000 {
-		b := bitboard.RandomTiles(rng, 4, 4, bitboard.BlankFirst)
-		want := oc.value(b)
-		k.load(b)
-		if k.heur != want || h.Eval(b) != want {
-			t.Fatalf("%v: kernel h %d, Eval %d, oracle %d", b, k.heur, h.Eval(b), want)
-		}
-	}
-	kh := tilesKorfMoveOrder(h)
-	s := NewTilesSolver(kh)
-	walks := 12
-	if testing.Short() {
-		walks = 4
-	}
-	for range walks {
-		b := bitboard.GoalTiles(4, 4, bitboard.BlankFirst)
-		for step := 0; step < 60; {
-			if nb, ok := b.Move(bitboard.TilesMove(rng.IntN(bitboard.TilesMoves))); ok {
-				b = nb
-				step++
+	for _, c := range cases {
+		var name []string
+		for i, p := range c.partitions {
+			if c.reflect[i] {
+				p += tilesReflectSufx
 			}
+			name = append(name, p+tilesZeroSufx)
 		}
-		length, expanded := tilesOracleIDA(oc, b)
-		moves, st, err := s.Solve(b, bitboard.BlankFirst, Limits{})
+		spell := strings.Join(name, tilesCatalogueSep)
+		h := tilesHeur(t, c.side, c.side, spell)
+		specs, err := TilesHeuristicSpecs(c.side, c.side, spell)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(moves) != length || st.Expanded != expanded {
-			t.Fatalf("%v: solver %d moves, %d expanded; oracle IDA* %d moves, %d expanded", b, len(moves), st.Expanded, length, expanded)
+		oc := newTilesCatalogueOracle(t, c.side, c.side, c.partitions, c.reflect)
+		patterns := map[*tilesZeroOracle]bool{}
+		for _, part := range oc.parts {
+			for _, o := range part {
+				patterns[o] = true
+			}
 		}
+		if h.cat.views != len(oc.parts) || len(specs) >= len(patterns) {
+			t.Fatalf("%s: %d views, %d tables for %d patterns; want %d views and fewer tables than patterns",
+				spell, h.cat.views, len(specs), len(patterns), len(oc.parts))
+		}
+		k := newTilesKernel(h)
+		for range 3000 {
+			b := bitboard.RandomTiles(rng, c.side, c.side, bitboard.BlankFirst)
+			want := oc.value(b)
+			k.load(b)
+			if k.heur != want || h.Eval(b) != want {
+				t.Fatalf("%s: %v: kernel h %d, Eval %d, oracle %d", spell, b, k.heur, h.Eval(b), want)
+			}
+		}
+		s := NewTilesSolver(tilesKorfMoveOrder(h))
+		walks, total := 12, uint64(0)
+		if testing.Short() {
+			walks = 4
+		}
+		for range walks {
+			b := bitboard.GoalTiles(c.side, c.side, bitboard.BlankFirst)
+			back := bitboard.TilesMove(tilesNoMove)
+			for step := 0; step < c.walk; {
+				m := bitboard.TilesMove(rng.IntN(bitboard.TilesMoves))
+				if nb, ok := b.Move(m); ok && m != back {
+					b, back = nb, m.Inverse()
+					step++
+				}
+			}
+			length, expanded := tilesOracleIDA(oc, b)
+			moves, st, err := s.Solve(b, bitboard.BlankFirst, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(moves) != length || st.Expanded != expanded {
+				t.Fatalf("%s: %v: solver %d moves, %d expanded; oracle IDA* %d moves, %d expanded", spell, b,
+					len(moves), st.Expanded, length, expanded)
+			}
+			total += expanded
+		}
+		t.Logf("%dx%d: %d views, %d patterns on %d tables; %d walks, %d nodes expanded, as the oracle's IDA*",
+			c.side, c.side, len(oc.parts), len(patterns), len(specs), walks, total)
 	}
 }
 
