@@ -26,6 +26,14 @@ var knownChecksums = map[string]uint32{
 	"24puzzle/zero0-3.4.8.9.13.14-md-v2":  0xae6e4189,
 	"24puzzle/zero0-1.2.3.4.5.6-md-v2":    0xcd020af5,
 	"24puzzle/zero0-1.2.6.7.11.12-md-v2":  0x1c56c666,
+	// The tables of search.TilesZeroCatalogueCR28 beyond the default's.
+	"24puzzle/zero0-1.2.5.6.7.10-md-v2":    0x8fa19623,
+	"24puzzle/zero0-3.4.7.8.9.12-md-v2":    0xd0b4c56d,
+	"24puzzle/zero0-3.8.13.17.18.22-md-v2": 0x417f0333,
+	"24puzzle/zero0-3.4.9.14.19.24-md-v2":  0x31e4a1dc,
+	"24puzzle/zero0-1.6.11.12.16.17-md-v2": 0xc03d5bee,
+	"24puzzle/zero0-6.7.8.11.12.13-md-v2":  0xbf3667d7,
+	"24puzzle/zero0-1.2.3.4.9.14-md-v2":    0xb397d955,
 
 	// 1-bit zero-aware tables (tilesZeroBitsPatternSpec): bit 1 of the
 	// cost of each entry of the zero-aware table above.

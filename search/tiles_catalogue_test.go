@@ -106,7 +106,7 @@ func TestTilesCatalogueWholeSpace3x3(t *testing.T) {
 
 // TestTilesCatalogueSharesTables checks that a catalogue loads each table
 // file once: patterns served by one file share its entries, and the files
-// are those TilesHeuristicSpecs lists.
+// are those its plan lists (TilesPlan.Tables).
 func TestTilesCatalogueSharesTables(t *testing.T) {
 	name := "pdb663+reflect|pdb:1,2,4,5,8,9/3,6,7,10,11,15/12-14|pdb555"
 	h := tilesHeur(t, 4, 4, name)

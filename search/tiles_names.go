@@ -63,10 +63,40 @@ type tilesCataloguePreset struct {
 // cost more time a node than it saved in nodes on the easiest instances.
 const TilesZeroCatalogue24 = "pdb6666-zero-catalogue"
 
+// TilesZeroCatalogueCR28 names Clausecker & Reinefeld's "small" catalogue
+// of zero-aware 6-6-6-6 partitions of the 24-puzzle with their transposes
+// (SoCS 2019; clausecker/24puzzle, catalogues/small-t.cat): 14 partitions,
+// 28 distinct patterns, the strongest 6-tile catalogue published. Their 14
+// are the 7 below and the reflection of each about the main diagonal, which
+// "+reflect" adds (their tiles are numbered by goal cell and their blank's
+// goal is cell 0, as here); h is the max over the 14 sums.
+//
+//	0          1          2          3          4          5          6
+//	. a b b b  . a a b b  . a b b b  . a a b b  . a b b b  . a a b b  . a b b b
+//	a a b b b  a a b b b  a a b b b  a a b b b  a a b b b  a a c c b  a a b b b
+//	a a a c c  a a b c c  a a a c c  a a b c c  a c c d d  a a c c b  a c c c d
+//	d d d c c  d d d c c  c c c c d  c c c c d  a c c d d  d d d c b  a c c c d
+//	d d d c c  d d d c c  d d d d d  d d d d d  a c c d d  d d d c b  a d d d d
+//
+// The 28 patterns need 11 tables: a table serves the transpose of its
+// pattern, and any image of a pattern whose home leaves the free cells one
+// region (pdb.TilesZeroPatternLookup).
+const TilesZeroCatalogueCR28 = "pdb6666-zero-catalogue-cr28"
+
 // tilesCatalogues are the preset catalogues.
 var tilesCatalogues = []tilesCataloguePreset{
 	{name: TilesZeroCatalogue24, rows: tiles24Side, cols: tiles24Side,
 		spell: "pdb6666+zero+reflect" + tilesCatalogueSep + "pdb:1-6/7-9,12-14/10,11,15,16,20,21/17-19,22-24+zero+reflect"},
+	{name: TilesZeroCatalogueCR28, rows: tiles24Side, cols: tiles24Side,
+		spell: strings.Join([]string{
+			"pdb:1,5,6,10-12/2-4,7-9/13,14,18,19,23,24/15-17,20-22+zero+reflect",
+			"pdb:1,2,5,6,10,11/3,4,7-9,12/13,14,18,19,23,24/15-17,20-22+zero+reflect",
+			"pdb:1,5,6,10-12/2-4,7-9/13-18/19-24+zero+reflect",
+			"pdb:1,2,5,6,10,11/3,4,7-9,12/13-18/19-24+zero+reflect",
+			"pdb:1,5,6,10,15,20/2-4,7-9/11,12,16,17,21,22/13,14,18,19,23,24+zero+reflect",
+			"pdb:1,2,5,6,10,11/3,4,9,14,19,24/7,8,12,13,18,23/15-17,20-22+zero+reflect",
+			"pdb:1,5,6,10,15,20/2-4,7-9/11-13,16-18/14,19,21-24+zero+reflect",
+		}, tilesCatalogueSep)},
 }
 
 // tilesTerm is one additive partition of a heuristic name and its modifiers.
