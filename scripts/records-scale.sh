@@ -16,8 +16,9 @@
 #               `bench 8puzzle --heuristic manhattan -j 2 -o runs.jsonl`, then
 #               `bench report runs.jsonl`: at most 30 s and 200 MiB.
 #   throughput  `random rotation -n T --seed 3` (default T 4,000,000) through
-#               `solve rotation -j 2` (judge format) by OLD (default
-#               /work/bin/pdbsolve) and by this tree's build, interleaved, 3
+#               `solve rotation -j 2` (judge format) by OLD (--old BIN,
+#               a build of an earlier commit; without it this case is
+#               skipped) and by this tree's build, interleaved, 3
 #               times each: boards/s and CPU time.
 # Wall times on a shared machine vary with the load: CPU time (user+system)
 # is given beside each. Exit status 1 when a check fails.
@@ -26,7 +27,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-n=10000000 runs=1000000 boards=4000000 old=/work/bin/pdbsolve only=
+n=10000000 runs=1000000 boards=4000000 old= only=
 while [ $# -gt 0 ]; do
 	[ $# -ge 2 ] || { echo "usage: $0 [--n N] [--runs R] [--boards T] [--old BIN] [--only resume|report|throughput]" >&2; exit 2; }
 	case $1 in
@@ -120,6 +121,7 @@ report_case() {
 }
 
 throughput_case() {
+	[ -n "$old" ] || { echo "throughput: skipped (no --old BIN to compare with)"; return 0; }
 	"$bin" random rotation -n "$boards" --seed 3 >"$work/t.txt"
 	head -n 1 "$work/t.txt" | "$bin" solve rotation >/dev/null 2>&1
 	for i in 1 2 3; do
