@@ -325,10 +325,11 @@ log "rerun ${RERUN}_$CANCEL: COMPLETED; $file: $solved runs, the $done_before fi
 # ---- the merged report against the unsharded run's, times aside
 "$PDBSOLVE" bench report --format json "$WORK/full.jsonl" >"$WORK/full-report.jsonl" 2>"$WORK/full-report.err" ||
   fail "bench report of the unsharded run: $(cat "$WORK/full-report.err")"
-# untimed FILE: the records of a report without provenance, times and dates.
+# untimed FILE: the records of a report without provenance, times (wall and
+# CPU) and dates.
 untimed() {
   jq -cS 'select(has("provenance") | not)
-    | walk(if type == "object" then with_entries(select(.key | test("time|date|spread") | not)) else . end)' "$1" | sort
+    | walk(if type == "object" then with_entries(select(.key | test("time|date|spread|cpu") | not)) else . end)' "$1" | sort
 }
 untimed "$REPORT" >"$WORK/merged.cmp"
 untimed "$WORK/full-report.jsonl" >"$WORK/full.cmp"
