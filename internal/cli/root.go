@@ -231,9 +231,9 @@ func Main() int {
 	ready := make(chan struct{})
 	go func() {
 		sig := <-sigs
-		cancel(interrupted{sig})
 		<-ready
-		if !g.batchRunning.Load() {
+		running := g.batchRunning.Load() // before the cancel, which ends the batch and clears it
+		if cancel(interrupted{sig}); !running {
 			g.interruptTables()
 			fmt.Fprintf(os.Stderr, "pdbsolve: %v\n", interrupted{sig})
 			os.Exit(signalCode(ctx))
