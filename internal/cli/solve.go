@@ -10,6 +10,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/solve"
 )
 
 // newSolveCmd returns "solve" with its puzzles.
@@ -46,7 +47,7 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 // runSolve solves the boards of f's inputs of p as o says (its heuristic,
 // goal and limits; the rest comes from f and g), progress a line an
 // iteration with lines, and writes the answers.
-func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puzzle.SolveOptions, lines bool) error {
+func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *solve.Options, lines bool) error {
 	rc := o.RecordConfig(p, &f.sel, f.Instances, f.Inputs)
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)
@@ -59,7 +60,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	o.SkipAnswered(f.out.Prior, &f.sel)
 	o.Workers = g.workers()
 	o.JSON, o.AOJ = f.Format == formatJSON || f.out.Path != "", f.Format == formatAOJ
-	cfg, err := p.SolveBatch(g.cache, o)
+	cfg, err := solve.Batch(p, g.cache, o)
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
@@ -72,7 +73,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	cfg.Inputs = f.Inputs
 	var unmatched atomic.Bool
 	if !f.sel.All() {
-		cfg.Source = puzzle.Units(p, g.open, f.Inputs, &f.sel, func(n int) { unmatched.Store(f.sel.Warn(g.Stderr, n)) })
+		cfg.Source = solve.Units(p, g.open, f.Inputs, &f.sel, func(n int) { unmatched.Store(f.sel.Warn(g.Stderr, n)) })
 	}
 	o.Tracker = newRunTracker(g, "solve", lines) // the handlers take it as the batch starts
 	o.Tracker.Clear = true

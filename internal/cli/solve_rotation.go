@@ -5,6 +5,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/internal/solve"
 )
 
 // solveRotationOptions are the flags of "solve rotation".
@@ -54,5 +55,5 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, &puzzle.SolveOptions{Plan: o.plan, Strict: o.Strict}, false)
+	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, &solve.Options{Plan: o.plan, Strict: o.Strict}, false)
 }

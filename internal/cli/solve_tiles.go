@@ -10,6 +10,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/internal/solve"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -100,6 +101,6 @@ func runSolveTiles(o *solveTilesOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return runSolve(o.g, o.tiles, &o.solveFlags, &puzzle.SolveOptions{Plan: o.plan, Goal: o.Goal,
+	return runSolve(o.g, o.tiles, &o.solveFlags, &solve.Options{Plan: o.plan, Goal: o.Goal,
 		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, Split: o.Split, Prune: o.Prune}, o.Progress)
 }

@@ -1,9 +1,10 @@
-// Package puzzle describes each puzzle pdbsolve solves above the kernels:
-// its names, how its records are split, scanned and parsed (one pass, per
-// record), its heuristics (names, default, the check that loads nothing),
-// the solvers that use them and the batch that answers a solve
-// (SolveOptions, Family.SolveBatch), and the --shard and --instances
-// selection of records (Selection, Units). Two kinds implement
+// Package puzzle describes each puzzle pdbsolve solves above the kernels
+// and below the commands' features (solve, bench, verify): its names and
+// board shapes, how its records are split, scanned and parsed (one pass,
+// per record: Records, the one record stream), its heuristics (names,
+// default, the plan that loads nothing) and the tables and solvers that use
+// them, and the --shard and --instances selection of records (Selection).
+// Two kinds implement
 // Puzzle: Rotation, the Rotation Game, and Tiles, sliding tiles on one
 // board size. Commands look a puzzle up by name with Lookup and work through
 // Family[B], the Puzzle whose boards are of type B.
@@ -114,12 +115,6 @@ type Family[B any] interface {
 	// a sliding-tile solver searches with workers goroutines for goal with
 	// pruning prune. An error is a table's.
 	benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) (func() bench.Solver[B], error)
-	// SolveBatch loads through cache the tables of o.Plan, one of the
-	// puzzle's, and returns the batch of a solve with those options: its
-	// Split, First, EndLine, Workers, JSON, Strict, Reject and NewHandler
-	// set, the streams, Inputs and Source left to the caller. An error is a
-	// table's.
-	SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[B]], error)
 	// wrongSize reports whether a record, its text and its error, is a
 	// board of another puzzle (Precheck's check of a first record).
 	wrongSize(text []byte, err error) bool

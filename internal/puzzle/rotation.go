@@ -56,9 +56,9 @@ func (Rotation) heuristic(name string) (h search.RotationHeuristic, paths bool, 
 	return 0, false, errorf(ErrHeuristic, "unknown rotation heuristic %q: want one of %v", name, rotationHeuristics)
 }
 
-// usesPaths reports whether the heuristic called name answers from the path
+// UsesPaths reports whether the heuristic called name answers from the path
 // table (no search, no nodes).
-func (r Rotation) usesPaths(name string) bool {
+func (r Rotation) UsesPaths(name string) bool {
 	_, paths, _ := r.heuristic(name)
 	return paths
 }

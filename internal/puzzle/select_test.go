@@ -44,7 +44,7 @@ func TestInstancesAgainstAMap(t *testing.T) {
 	}
 }
 
-// TestSelectedAgainstAFilter: the records function selected takes are those a filter
+// TestSelectedAgainstAFilter: the records Records takes are those a filter
 // of every record by shard and number takes, and it reads no further than
 // the last number picked.
 func TestSelectedAgainstAFilter(t *testing.T) {
@@ -71,7 +71,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 				want = append(want, i)
 			}
 		}
-		n, err := selected[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, &sel, func(r *Record[bitboard.Tiles]) bool {
+		n, err := Records[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, &sel, func(r *Record[bitboard.Tiles]) bool {
 			got = append(got, r.Index)
 			return true
 		})

@@ -115,13 +115,9 @@ func (t Tiles) Split(data []byte, atEOF bool) int {
 	return bitboard.TilesSplit(data, t.Cells(), atEOF, 0)
 }
 
-// first returns the length of the first record of data, which holds whole
-// records only (batch.Config.First: one board a unit).
-func (t Tiles) first(data []byte) int { return bitboard.TilesSplit(data, t.Cells(), true, 1) }
-
-// parse parses a scanned record of the board: the one call into bitboard's
+// Parse parses a scanned record of the board: the one call into bitboard's
 // board parser.
-func (t Tiles) parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
+func (t Tiles) Parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
 	return bitboard.ParseTiles(rec.Fields, t.rows, t.cols)
 }
 
@@ -177,7 +173,7 @@ func (t Tiles) scan(r io.Reader, wantText bool, rec *Record[bitboard.Tiles], emi
 			if stopped {
 				return
 			}
-			rec.Board, rec.Err = t.parse(tr)
+			rec.Board, rec.Err = t.Parse(tr)
 			rec.Line, rec.Start = tr.Line, tr.Line
 			if rec.Err != nil {
 				rec.Line = tr.ErrLine(rec.Err)

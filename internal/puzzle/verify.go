@@ -72,7 +72,7 @@ func (t Tiles) Verifier(cache Cache, o *VerifyOptions) (*Verifier[bitboard.Tiles
 	goal := o.Goal
 	return &Verifier[bitboard.Tiles, verify.TilesAnswer]{Checks: verify.TilesChecks(h, inner, goal, o.Prune), Workers: workers,
 		NewReader: func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*verify.Reader[bitboard.Tiles, verify.TilesAnswer], error) {
-			return verify.NewTilesReader(boards, boardsName, answers, answersName, t.rows, t.cols, t.parse,
+			return verify.NewTilesReader(boards, boardsName, answers, answersName, t.rows, t.cols, t.Parse,
 				func(b bitboard.Tiles) bool { return b.Solvable(goal) })
 		}}, nil
 }
