@@ -7,7 +7,6 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/record"
-	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -74,7 +73,7 @@ func (Rotation) PruneName(search.TilesPruning) string { return "" }
 func (Rotation) splitSearch(SplitMode) bool { return false }
 
 // Split implements Puzzle: it cuts between boards.
-func (Rotation) Split(data []byte, atEOF bool) int { return verify.RotationSplit(data, atEOF) }
+func (Rotation) Split(data []byte, atEOF bool) int { return RotationSplit(data, atEOF) }
 
 // NewSolver loads through cache the tables the heuristic called name needs
 // (the distance and path tables for exact and exact-ida, none for count)
@@ -134,7 +133,7 @@ func (r Rotation) benchSolver(cache Cache, plan *Plan, _ int, _ bitboard.Goal, _
 
 // scan implements Family.
 func (Rotation) scan(r io.Reader, wantText bool, rec *Record[bitboard.Rotation], emit func() bool) error {
-	var rr verify.RotationReader
+	var rr RotationReader
 	var text []byte
 	add := func(line int, b bitboard.Rotation, err error) bool {
 		rec.Line, rec.Start, rec.Board, rec.Err = line, line, b, err
@@ -146,7 +145,7 @@ func (Rotation) scan(r io.Reader, wantText bool, rec *Record[bitboard.Rotation],
 		return emit()
 	}
 	stopped := false
-	return scanChunks(r, verify.RotationSplit, func(data []byte, line int) bool {
+	return scanChunks(r, RotationSplit, func(data []byte, line int) bool {
 		end := rr.Scan(data, line, func(line int, b bitboard.Rotation, err error) bool {
 			stopped = !add(line, b, err)
 			return !stopped

@@ -13,14 +13,13 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
-	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // Options say how a solve batch (Batch) answers its
 // records. Answers are one a board, in input order: for sliding tiles the
 // length then a space and the moves (text), the length alone (AOJ); for the
-// Rotation Game the judge's two lines, the moves (verify.RotationNoMoves for
+// Rotation Game the judge's two lines, the moves (puzzle.RotationNoMoves for
 // none) and the centre's symbol; or, with JSON, one run of the record
 // schema a record, bad ones included.
 type Options struct {
@@ -260,7 +259,7 @@ func (e tilesUnsolvableError) Unwrap() error { return e.err }
 
 // rotationBatch is Batch on the Rotation Game: workers solve chunks of
 // boards, a group of them at a time, stopping at a line "0"
-// (verify.RotationIsEnd).
+// (puzzle.RotationIsEnd).
 func rotationBatch(r puzzle.Rotation, cache puzzle.Cache, o *Options) (batch.Config[Board[bitboard.Rotation]], error) {
 	newSolver, err := r.NewSolver(cache, o.Plan.Name)
 	if err != nil {
@@ -277,7 +276,7 @@ func rotationBatch(r puzzle.Rotation, cache puzzle.Cache, o *Options) (batch.Con
 		}
 		return w.solveUnit
 	})
-	cfg.EndLine = verify.RotationIsEnd
+	cfg.EndLine = puzzle.RotationIsEnd
 	return cfg, nil
 }
 
@@ -300,7 +299,7 @@ type rotationWorker struct {
 
 // solveUnit solves every board of a unit into its output: its board when
 // parsed already, else those of its text. The unit holds whole boards
-// (verify.RotationSplit cuts between boards), so a board left incomplete at
+// (puzzle.RotationSplit cuts between boards), so a board left incomplete at
 // its end is cut short by the end of the input.
 func (w *rotationWorker) solveUnit(c *batch.Unit, b *Board[bitboard.Rotation]) {
 	w.n = 0
@@ -308,7 +307,7 @@ func (w *rotationWorker) solveUnit(c *batch.Unit, b *Board[bitboard.Rotation]) {
 		w.rw.SetInput(batch.RecordInput(c.Name))
 	}
 	w.unit = c
-	var r verify.RotationReader
+	var r puzzle.RotationReader
 	if b.OK {
 		w.add(c.Line, b.B, nil)
 	} else if r.Scan(c.Data, c.Line, w.add) {
@@ -351,7 +350,7 @@ func (w *rotationWorker) flush(c *batch.Unit) {
 			continue
 		}
 		if r.Len == 0 {
-			c.Out = append(c.Out, verify.RotationNoMoves...)
+			c.Out = append(c.Out, puzzle.RotationNoMoves...)
 		} else {
 			c.Out = append(c.Out, r.Moves[:r.Len]...)
 		}

@@ -3,10 +3,10 @@
 // package batch: Rotation answers by search.RotationSolver.VerifyRotation,
 // sliding-tile answers by checkTiles.
 //
-// Boards are read as solve reads them: for the Rotation Game 24 symbols a
-// board wherever the line breaks fall, a lone "0" token ending the input
-// (RotationReader, which solve uses too); for sliding tiles rows x cols
-// integers a board whatever the line breaks, blank and # lines skipped. A
+// Boards are read by the puzzle's readers, as solve reads them: for the
+// Rotation Game 24 symbols a board wherever the line breaks fall, a lone "0"
+// token ending the input (puzzle.RotationReader); for sliding tiles rows x
+// cols integers a board whatever the line breaks, blank and # lines skipped. A
 // malformed or unsolvable board takes no answer, as solve prints none for
 // it.
 //
@@ -28,12 +28,10 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
-
-// RotationNoMoves is the judge's move line for a board already solved.
-const RotationNoMoves = "No moves needed"
 
 // Pairs per unit of work: Rotation checks are table lookups (about 100 ns),
 // sliding-tile checks solve the board (milliseconds or more).
@@ -236,8 +234,8 @@ func (cb *chunkBoards[B]) next() (board[B], bool, error) {
 // newRotationBoards returns a reader of the Rotation boards of r, read by
 // RotationReader as solve reads them.
 func newRotationBoards(r io.Reader, name string) *chunkBoards[bitboard.Rotation] {
-	cb := &chunkBoards[bitboard.Rotation]{name: name, c: batch.NewReader(r, RotationSplit)}
-	var rr RotationReader
+	cb := &chunkBoards[bitboard.Rotation]{name: name, c: batch.NewReader(r, puzzle.RotationSplit)}
+	var rr puzzle.RotationReader
 	add := func(line int, b bitboard.Rotation, err error) bool {
 		cb.push(board[bitboard.Rotation]{line: line, b: b, err: err, errLine: line, takes: err == nil})
 		return true
