@@ -72,7 +72,7 @@ func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboar
 	goal := o.Goal
 	return &Verifier[bitboard.Tiles, TilesAnswer]{Checks: TilesChecks(h, inner, goal, o.Prune), Workers: workers,
 		NewReader: func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Tiles, TilesAnswer], error) {
-			return NewTilesReader(boards, boardsName, answers, answersName, t.Rows(), t.Cols(), t.Parse,
+			return NewTilesReader(boards, boardsName, answers, answersName, t,
 				func(b bitboard.Tiles) bool { return b.Solvable(goal) })
 		}}, nil
 }
