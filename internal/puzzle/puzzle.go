@@ -17,7 +17,6 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -108,13 +107,8 @@ func (m SplitMode) String() string { return splitNames[m] }
 // Rotation, bitboard.Tiles for Tiles. Only this package implements it.
 type Family[B any] interface {
 	Puzzle
-	// boardText returns b as records write it.
-	boardText(b B) string
-	// benchSolver loads through cache the tables of plan, one of the
-	// puzzle's, and returns a function making bench solvers that share them;
-	// a sliding-tile solver searches with workers goroutines for goal with
-	// pruning prune. An error is a table's.
-	benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) (func() bench.Solver[B], error)
+	// BoardText returns b as records write it.
+	BoardText(b B) string
 	// wrongSize reports whether a record, its text and its error, is a
 	// board of another puzzle (Precheck's check of a first record).
 	wrongSize(text []byte, err error) bool

@@ -5,7 +5,6 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -119,17 +118,8 @@ func (r Rotation) NewSolver(cache Cache, name string) (func() *search.RotationSo
 	}, nil
 }
 
-// boardText implements Family.
-func (Rotation) boardText(b bitboard.Rotation) string { return string(b.AppendText(nil)) }
-
-// benchSolver implements Family; workers and goal do not apply.
-func (r Rotation) benchSolver(cache Cache, plan *Plan, _ int, _ bitboard.Goal, _ search.TilesPruning) (func() bench.Solver[bitboard.Rotation], error) {
-	newSolver, err := r.NewSolver(cache, plan.Name)
-	if err != nil {
-		return nil, err
-	}
-	return func() bench.Solver[bitboard.Rotation] { return bench.NewRotationSolver(newSolver()) }, nil
-}
+// BoardText implements Family.
+func (Rotation) BoardText(b bitboard.Rotation) string { return string(b.AppendText(nil)) }
 
 // scan implements Family.
 func (Rotation) scan(r io.Reader, wantText bool, rec *Record[bitboard.Rotation], emit func() bool) error {

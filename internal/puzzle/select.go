@@ -9,11 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pdbsolve/pdbsolve/bitboard"
-	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/report"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // Instances is a selection of 1-based record numbers (--instances) kept as
@@ -224,39 +220,4 @@ func (s *Selection) takesAny(n int) bool {
 		}
 	}
 	return false
-}
-
-// BenchSolvers returns the benchSolver of p for each of the plans (p's); an
-// error is a table's.
-func BenchSolvers[B any](p Family[B], cache Cache, plans []*Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) ([]func() bench.Solver[B], error) {
-	out := make([]func() bench.Solver[B], len(plans))
-	for i, plan := range plans {
-		var err error
-		if out[i], err = p.benchSolver(cache, plan, workers, goal, prune); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// BenchUnits returns the batch Source of bench run b over the inputs of p:
-// the records sel takes, in order, each a bench instance numbered by its
-// place in the whole input (b.Take), a bad one counted (b.Bad). Once the
-// inputs have been read to their end it calls b.Read with whether end
-// fails the run for the number of records they held.
-func BenchUnits[B any](p Family[B], open Opener, inputs []string, sel *Selection, b *bench.Pipeline[B], end func(n int) bool) func(send func(*batch.Unit, *bench.Item[B]) bool) error {
-	return func(send func(*batch.Unit, *bench.Item[B]) bool) error {
-		n, err := Records(p, open, inputs, sel, func(rec *Record[B]) bool {
-			where := fmt.Sprintf("%s:%d", rec.Input, rec.Line)
-			if rec.Err != nil {
-				return b.Bad(where, rec.Err.Error())
-			}
-			return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
-				Board: p.boardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
-		})
-		if err == nil {
-			b.Read(n >= 0 && end(n))
-		}
-		return err
-	}
 }

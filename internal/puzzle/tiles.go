@@ -8,7 +8,6 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -147,22 +146,8 @@ func PDBHeuristic(short string) string {
 	return "pdb" + short
 }
 
-// boardText implements Family.
-func (Tiles) boardText(b bitboard.Tiles) string { return b.String() }
-
-// benchSolver implements Family.
-func (t Tiles) benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) (func() bench.Solver[bitboard.Tiles], error) {
-	h, err := t.Heuristic(cache, plan)
-	if err != nil {
-		return nil, err
-	}
-	return func() bench.Solver[bitboard.Tiles] {
-		s := search.NewTilesSolver(h)
-		s.SetWorkers(workers)
-		s.SetPruning(prune)
-		return bench.NewTilesSolver(s, goal)
-	}, nil
-}
+// BoardText implements Family.
+func (Tiles) BoardText(b bitboard.Tiles) string { return b.String() }
 
 // scan implements Family.
 func (t Tiles) scan(r io.Reader, wantText bool, rec *Record[bitboard.Tiles], emit func() bool) error {
