@@ -35,7 +35,7 @@ type solveFlags struct {
 	out record.RunFile // -o and --resume
 
 	sel  puzzle.Selection // set by complete
-	plan *puzzle.Plan     // set by complete
+	opts solve.Options    // its Plan set by complete, the puzzle's flags bound to the rest
 }
 
 func (f *solveFlags) register(cmd *cobra.Command) {
@@ -44,10 +44,11 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.out.Resume, "resume", false, "with -o: continue the run the file holds, skipping the boards answered")
 }
 
-// runSolve solves the boards of f's inputs of p as o says (its heuristic,
-// goal and limits; the rest comes from f and g), progress a line an
-// iteration with lines, and writes the answers.
-func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *solve.Options, lines bool) error {
+// runSolve solves the boards of f's inputs of p as f.opts says (its
+// heuristic, goal and limits; the rest comes from f and g), progress a line
+// an iteration with lines, and writes the answers.
+func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines bool) error {
+	o := &f.opts
 	rc := o.RecordConfig(p, &f.sel, f.Instances, f.Inputs)
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)

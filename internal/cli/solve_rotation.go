@@ -5,7 +5,6 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
-	"github.com/pdbsolve/pdbsolve/internal/solve"
 )
 
 // solveRotationOptions are the flags of "solve rotation".
@@ -13,7 +12,6 @@ type solveRotationOptions struct {
 	g *globalOptions
 	solveFlags
 	Heuristic string
-	Strict    bool
 }
 
 func newSolveRotationCmd(g *globalOptions) *cobra.Command {
@@ -37,14 +35,14 @@ for every board, bad ones included, with its statistics (docs/records.md).
 	}
 	formatFlag(cmd, &o.Format, formatJudge, formatJudge, formatJSON)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", puzzle.RotationExact, "heuristic: exact (path table), exact-ida (IDA* with the exact table) or count")
-	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
+	cmd.Flags().BoolVar(&o.opts.Strict, "strict", false, "stop at the first bad board")
 	o.solveFlags.register(cmd)
 	return cmd
 }
 
 // complete checks the flags, before any table is read.
 func (o *solveRotationOptions) complete() (err error) {
-	if o.plan, err = (puzzle.Rotation{}).Plan(o.Heuristic); err != nil {
+	if o.opts.Plan, err = (puzzle.Rotation{}).Plan(o.Heuristic); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.sel, err = o.selectionFlags.parse()
@@ -55,5 +53,5 @@ func runSolveRotation(o *solveRotationOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, &solve.Options{Plan: o.plan, Strict: o.Strict}, false)
+	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, false)
 }
