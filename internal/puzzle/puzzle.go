@@ -109,11 +109,11 @@ type Family[B any] interface {
 	Puzzle
 	// BoardText returns b as records write it.
 	BoardText(b B) string
-	// wrongSize reports whether a record, its text and its error, is a
+	// wrongSize reports whether a record, its fields and its error, is a
 	// board of another puzzle (Precheck's check of a first record).
-	wrongSize(text []byte, err error) bool
+	wrongSize(fields []string, err error) bool
 	// scan reads one input, calling emit with each record in rec.
-	scan(r io.Reader, wantText bool, rec *Record[B], emit func() bool) error
+	scan(r io.Reader, rec *Record[B], emit func() bool) error
 }
 
 // Cache returns the table cache, which builds the tables missing from it.
@@ -214,9 +214,9 @@ type Record[B any] struct {
 	Start int    // the line the record starts on
 	Board B      // valid when Err is nil
 	Err   error  // why the record is not a board
-	// Text, when scan is asked for it, is the record as text that, read at
-	// Start, is the same record (a bad one included); valid during the call.
-	Text []byte
+	// Fields are a sliding-tile record's fields as scanned (a bad record's
+	// included), valid during the call; nil for the Rotation Game.
+	Fields []string
 }
 
 // Opener opens an input by name ("-" is standard input) and returns a
@@ -226,9 +226,9 @@ type Opener func(name string) (io.Reader, func(), error)
 // scan reads the inputs of puzzle p in turn, in chunks, and calls f with
 // each record in order, numbered across the inputs, until f returns false.
 // Memory stays bounded by a chunk and one record however long the inputs.
-// With wantText each record carries its text. It returns the error of an
+// It returns the error of an
 // input that could not be opened (open's) or read (naming the input).
-func scan[B any](p Family[B], open Opener, inputs []string, wantText bool, f func(rec *Record[B]) bool) error {
+func scan[B any](p Family[B], open Opener, inputs []string, f func(rec *Record[B]) bool) error {
 	index := 0
 	for _, name := range inputs {
 		r, closeInput, err := open(name)
@@ -243,7 +243,7 @@ func scan[B any](p Family[B], open Opener, inputs []string, wantText bool, f fun
 			stopped = !f(&rec)
 			return !stopped
 		}
-		err = p.scan(r, wantText, &rec, emit)
+		err = p.scan(r, &rec, emit)
 		closeInput()
 		if err != nil {
 			return fmt.Errorf("%s: %w", rec.Input, err)

@@ -122,16 +122,10 @@ func (r Rotation) NewSolver(cache Cache, name string) (func() *search.RotationSo
 func (Rotation) BoardText(b bitboard.Rotation) string { return string(b.AppendText(nil)) }
 
 // scan implements Family.
-func (Rotation) scan(r io.Reader, wantText bool, rec *Record[bitboard.Rotation], emit func() bool) error {
+func (Rotation) scan(r io.Reader, rec *Record[bitboard.Rotation], emit func() bool) error {
 	var rr RotationReader
-	var text []byte
 	add := func(line int, b bitboard.Rotation, err error) bool {
 		rec.Line, rec.Start, rec.Board, rec.Err = line, line, b, err
-		rec.Text = nil
-		if wantText && err == nil {
-			text = append(b.AppendText(text[:0]), '\n')
-			rec.Text = text
-		}
 		return emit()
 	}
 	stopped := false

@@ -140,7 +140,7 @@ func (s *Selection) past(i int) bool { return s.Pick != nil && i+1 > s.Pick.max(
 // before their end; an error is open's or a read error, naming the input.
 func Records[B any](p Family[B], open Opener, inputs []string, sel *Selection, f func(*Record[B]) bool) (int, error) {
 	n := 0
-	err := scan(p, open, inputs, false, func(rec *Record[B]) bool {
+	err := scan(p, open, inputs, func(rec *Record[B]) bool {
 		n = rec.Index + 1
 		switch {
 		case sel.past(rec.Index):

@@ -58,7 +58,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 	}
 	open := func(string) (io.Reader, func(), error) { return strings.NewReader(in.String()), func() {}, nil }
 	total := 0
-	scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, func(*Record[bitboard.Tiles]) bool { total++; return true })
+	scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, func(*Record[bitboard.Tiles]) bool { total++; return true })
 	for _, c := range []struct {
 		shard     report.Shard
 		instances string

@@ -150,8 +150,7 @@ func PDBHeuristic(short string) string {
 func (Tiles) BoardText(b bitboard.Tiles) string { return b.String() }
 
 // scan implements Family.
-func (t Tiles) scan(r io.Reader, wantText bool, rec *Record[bitboard.Tiles], emit func() bool) error {
-	var text []byte
+func (t Tiles) scan(r io.Reader, rec *Record[bitboard.Tiles], emit func() bool) error {
 	stopped := false
 	return scanChunks(r, t.Split, func(data []byte, line int) bool {
 		bitboard.TilesScan(data, line, t.Cells(), func(tr *bitboard.TilesRecord) {
@@ -159,35 +158,15 @@ func (t Tiles) scan(r io.Reader, wantText bool, rec *Record[bitboard.Tiles], emi
 				return
 			}
 			rec.Board, rec.Err = t.Parse(tr)
-			rec.Line, rec.Start = tr.Line, tr.Line
+			rec.Line, rec.Start, rec.Fields = tr.Line, tr.Line, tr.Fields
 			if rec.Err != nil {
 				rec.Line = tr.ErrLine(rec.Err)
-			}
-			if wantText { // also for a bad record, which reads back as the same error
-				text = appendTilesRecord(text[:0], tr)
-				rec.Text = text
 			}
 			stopped = !emit()
 		})
 		return !stopped
 	}, func(line int) bool {
-		rec.Board, rec.Err, rec.Line, rec.Start, rec.Text = bitboard.Tiles{}, batch.ErrTooLong, line, line, nil
+		rec.Board, rec.Err, rec.Line, rec.Start, rec.Fields = bitboard.Tiles{}, batch.ErrTooLong, line, line, nil
 		return emit()
 	}, func() {})
-}
-
-// appendTilesRecord appends a sliding-tile record as text that keeps its
-// fields on their lines, relative to its first.
-func appendTilesRecord(dst []byte, rec *bitboard.TilesRecord) []byte {
-	ln := rec.Line
-	for i, f := range rec.Fields {
-		if l := rec.Lines[i]; l > ln {
-			dst = append(dst, strings.Repeat("\n", l-ln)...)
-			ln = l
-		} else if i > 0 {
-			dst = append(dst, ' ')
-		}
-		dst = append(dst, f...)
-	}
-	return append(dst, '\n')
 }
