@@ -145,13 +145,14 @@ func errorf(kind error, format string, args ...any) error {
 // Names returns the puzzle names Lookup takes, in the order help lists them.
 func Names() []string { return []string{RotationName, tiles8Name, tiles15Name, tiles24Name, TilesName} }
 
-// The puzzle names.
+// The puzzle names: the tables' puzzle ids (package pdb's, which records
+// write too), and "tiles".
 const (
-	RotationName = "rotation" // the Rotation Game
-	tiles8Name   = "8puzzle"  // sliding tiles on 3 x 3
-	tiles15Name  = "15puzzle" // sliding tiles on 4 x 4
-	tiles24Name  = "24puzzle" // sliding tiles on 5 x 5
-	TilesName    = "tiles"    // sliding tiles on the board of a size given apart
+	RotationName = pdb.RotationPuzzle // "rotation": the Rotation Game
+	tiles8Name   = pdb.Tiles8Puzzle   // "8puzzle": sliding tiles on 3 x 3
+	tiles15Name  = pdb.Tiles15Puzzle  // "15puzzle": sliding tiles on 4 x 4
+	tiles24Name  = pdb.Tiles24Puzzle  // "24puzzle": sliding tiles on 5 x 5
+	TilesName    = "tiles"            // sliding tiles on the board of a size given apart
 )
 
 // Lookup returns the puzzle called name: rotation, 8puzzle, 15puzzle,
