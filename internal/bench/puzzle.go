@@ -17,18 +17,13 @@ import (
 func Solvers[B any](p puzzle.Family[B], cache puzzle.Cache, plans []*puzzle.Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) ([]func() Solver[B], error) {
 	out := make([]func() Solver[B], len(plans))
 	for i, plan := range plans {
-		var f any
 		var err error
-		switch p := any(p).(type) {
-		case puzzle.Rotation:
-			f, err = rotationSolvers(p, cache, plan)
-		case puzzle.Tiles:
-			f, err = tilesSolvers(p, cache, plan, workers, goal, prune)
-		}
+		out[i], err = puzzle.DispatchTyped[B, func() Solver[B]](p,
+			func(r puzzle.Rotation) (any, error) { return rotationSolvers(r, cache, plan) },
+			func(t puzzle.Tiles) (any, error) { return tilesSolvers(t, cache, plan, workers, goal, prune) })
 		if err != nil {
 			return nil, err
 		}
-		out[i], _ = f.(func() Solver[B]) // B is p's board type: Family is sealed
 	}
 	return out, nil
 }

@@ -67,6 +67,23 @@ func Dispatch[R any](p Puzzle, onRotation func(Rotation) R, onTiles func(Tiles) 
 	panic(fmt.Sprintf("puzzle: Dispatch of %T", p)) // Puzzle is sealed
 }
 
+// DispatchTyped returns what onRotation or onTiles returns for p, its
+// value as a T: for a function whose result's type depends on p's board
+// type B, such as a batch of B's, which each function returns for its own B
+// (a value of another type is returned as the zero T).
+func DispatchTyped[B, T any](p Family[B], onRotation func(Rotation) (any, error), onTiles func(Tiles) (any, error)) (T, error) {
+	var v any
+	var err error
+	switch p := Puzzle(p).(type) {
+	case Rotation:
+		v, err = onRotation(p)
+	case Tiles:
+		v, err = onTiles(p)
+	}
+	t, _ := v.(T)
+	return t, err
+}
+
 // Workers returns how n workers share a batch of the boards of p under
 // mode: outer goroutines, each searching one board with inner: n and 1, or 1
 // and n when all search one board at a time (splitSearch).

@@ -93,16 +93,9 @@ func batchConfig[B any](o *Options, p puzzle.Puzzle, workers int, newHandler fun
 // EndLine, Workers, JSON, Strict, Reject and NewHandler set, the streams,
 // Inputs and Source left to the caller. An error is a table's.
 func Batch[B any](p puzzle.Family[B], cache puzzle.Cache, o *Options) (batch.Config[Board[B]], error) {
-	var cfg any
-	var err error
-	switch p := any(p).(type) {
-	case puzzle.Tiles:
-		cfg, err = tilesBatch(p, cache, o)
-	case puzzle.Rotation:
-		cfg, err = rotationBatch(p, cache, o)
-	}
-	c, _ := cfg.(batch.Config[Board[B]]) // B is p's board type: Family is sealed
-	return c, err
+	return puzzle.DispatchTyped[B, batch.Config[Board[B]]](p,
+		func(r puzzle.Rotation) (any, error) { return rotationBatch(r, cache, o) },
+		func(t puzzle.Tiles) (any, error) { return tilesBatch(t, cache, o) })
 }
 
 // Board is the item of a unit of a solve batch (Batch): the
