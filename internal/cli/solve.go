@@ -44,6 +44,17 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.out.Resume, "resume", false, "with -o: continue the run the file holds, skipping the boards answered")
 }
 
+// complete takes the plan of the heuristic (or err, why there is none)
+// and reads the selection.
+func (f *solveFlags) complete(plan *puzzle.Plan, err error) error {
+	if err != nil {
+		return withCode(ExitUsage, err)
+	}
+	f.opts.Plan = plan
+	f.sel, err = f.selectionFlags.parse()
+	return err
+}
+
 // runSolve solves the boards of f's inputs of p as f.opts says (its
 // heuristic, goal and limits; the rest comes from f and g), progress a line
 // an iteration with lines, and writes the answers.

@@ -41,12 +41,8 @@ for every board, bad ones included, with its statistics (docs/records.md).
 }
 
 // complete checks the flags, before any table is read.
-func (o *solveRotationOptions) complete() (err error) {
-	if o.opts.Plan, err = (puzzle.Rotation{}).Plan(o.Heuristic); err != nil {
-		return withCode(ExitUsage, err)
-	}
-	o.sel, err = o.selectionFlags.parse()
-	return err
+func (o *solveRotationOptions) complete() error {
+	return o.solveFlags.complete((puzzle.Rotation{}).Plan(o.Heuristic))
 }
 
 func runSolveRotation(o *solveRotationOptions) error {

@@ -81,11 +81,7 @@ func (o *solveTilesOptions) complete() (err error) {
 	if err := checkTimeout(o.opts.Limits.Timeout); err != nil {
 		return err
 	}
-	if o.opts.Plan, err = puzzle.HeuristicOrDefault(o.tiles, o.Heuristic); err != nil {
-		return withCode(ExitUsage, err)
-	}
-	o.sel, err = o.selectionFlags.parse()
-	return err
+	return o.solveFlags.complete(puzzle.HeuristicOrDefault(o.tiles, o.Heuristic))
 }
 
 func runSolveTiles(o *solveTilesOptions) error {
