@@ -221,12 +221,6 @@ func (j *jsonAnswers[A]) read() (bool, error) {
 		}
 	}
 	j.heldBoard = r.Line
-	if r.Status == "" { // before the record schema
-		r.Status = record.StatusSolved
-		if r.Error != "" {
-			r.Status = record.StatusError
-		}
-	}
 	switch {
 	case !r.Status.Valid():
 		j.held.fault = wrong(fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status))

@@ -227,6 +227,19 @@ func TestExtraAnswersCountOnce(t *testing.T) {
 	}
 }
 
+// TestRecordWithoutStatusIsWrong: a JSON answer without a status (solve's
+// output before the record schema, which verify no longer reads) is a
+// wrong answer, not a solved one.
+func TestRecordWithoutStatusIsWrong(t *testing.T) {
+	answers := jsonLine(map[string]any{"puzzle": "8puzzle", "line": 1, "moves": "", "length": 0})
+	rd, err := NewTilesReader(strings.NewReader("1 2 3 4 5 6 7 8 0\n"), "b", strings.NewReader(answers), "a", tiles3x3(t),
+		func(bitboard.Tiles) bool { return true })
+	pairs := readAll(t, rd, err)
+	if len(pairs) != 1 || pairs[0].AnswerLine != 1 || pairs[0].verdict != search.VerdictWrong || !strings.Contains(pairs[0].detail, `status ""`) {
+		t.Fatalf("pairs %+v", pairs)
+	}
+}
+
 // TestCheckTiles checks every 2x3 board against a breadth-first search
 // from the goal: the optimal path is ok, and longer, shorter, cut or
 // illegal answers get the verdicts the distances call for.
