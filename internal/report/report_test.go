@@ -22,9 +22,10 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// legacyRuns reads one of the three bench runs of the first 20 Korf
+// korfRuns reads one of the three bench runs of the first 20 Korf
 // instances (manhattan, linear-conflict, pdb555, pdb663+reflect, 20M
-// generated nodes at most), written by bench before the record schema.
+// generated nodes at most), measured by bench before the record schema
+// and kept as their runs in JSON Lines.
 func korfRuns(t testing.TB, k int) []record.Run {
 	name := fmt.Sprintf("testdata/korf20-run%d.jsonl", k)
 	f, err := os.Open(name)
