@@ -189,7 +189,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	}
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
-	if b.Solvers, err = puzzle.BenchSolvers(p, o.g.cache, o.plans, inner, o.Goal, o.Prune); err != nil {
+	if b.Solvers, err = bench.Solvers(p, o.g.cache, o.plans, inner, o.Goal, o.Prune); err != nil {
 		return withCode(ExitTable, err)
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded
@@ -202,7 +202,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.Session.Tracker = b.Tracker
 	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers, NewHandler: b.NewHandler,
-		Source: puzzle.BenchUnits(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return o.sel.Warn(o.g.Stderr, n) })})
+		Source: bench.Units(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return o.sel.Warn(o.g.Stderr, n) })})
 	return endBench(o, b, res, prov)
 }
 

@@ -15,7 +15,6 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/record/recordtest"
 	"github.com/pdbsolve/pdbsolve/internal/report"
-	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -222,7 +221,7 @@ func TestVerifyRotationCatchesBadAnswers(t *testing.T) {
 			}
 		}
 		if moves == "" {
-			moves = verify.RotationNoMoves
+			moves = puzzle.RotationNoMoves
 		}
 		boards.WriteString(x.String() + "\n")
 		answers.WriteString(moves + "\n" + string(rune('0'+sym)) + "\n")

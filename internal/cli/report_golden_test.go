@@ -15,7 +15,7 @@ import (
 // format, but for the provenance.
 func TestBenchReportMatchesOldCode(t *testing.T) {
 	dir := "testdata/report"
-	korf := func(k string) string { return "../report/testdata/korf20-legacy-run" + k + ".json" }
+	korf := func(k string) string { return "../report/testdata/korf20-run" + k + ".jsonl" }
 	shards := []string{"s0.json", "s1.json", "s2.json"}
 	for _, c := range []struct {
 		want string

@@ -10,6 +10,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/solve"
 )
 
 // newSolveCmd returns "solve" with its puzzles.
@@ -34,7 +35,7 @@ type solveFlags struct {
 	out record.RunFile // -o and --resume
 
 	sel  puzzle.Selection // set by complete
-	plan *puzzle.Plan     // set by complete
+	opts solve.Options    // its Plan set by complete, the puzzle's flags bound to the rest
 }
 
 func (f *solveFlags) register(cmd *cobra.Command) {
@@ -43,10 +44,22 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.out.Resume, "resume", false, "with -o: continue the run the file holds, skipping the boards answered")
 }
 
-// runSolve solves the boards of f's inputs of p as o says (its heuristic,
-// goal and limits; the rest comes from f and g), progress a line an
-// iteration with lines, and writes the answers.
-func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puzzle.SolveOptions, lines bool) error {
+// complete takes the plan of the heuristic (or err, why there is none)
+// and reads the selection.
+func (f *solveFlags) complete(plan *puzzle.Plan, err error) error {
+	if err != nil {
+		return withCode(ExitUsage, err)
+	}
+	f.opts.Plan = plan
+	f.sel, err = f.selectionFlags.parse()
+	return err
+}
+
+// runSolve solves the boards of f's inputs of p as f.opts says (its
+// heuristic, goal and limits; the rest comes from f and g), progress a line
+// an iteration with lines, and writes the answers.
+func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines bool) error {
+	o := &f.opts
 	rc := o.RecordConfig(p, &f.sel, f.Instances, f.Inputs)
 	if err := f.out.Check(rc); err != nil {
 		return runFileError(err)
@@ -59,7 +72,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	o.SkipAnswered(f.out.Prior, &f.sel)
 	o.Workers = g.workers()
 	o.JSON, o.AOJ = f.Format == formatJSON || f.out.Path != "", f.Format == formatAOJ
-	cfg, err := p.SolveBatch(g.cache, o)
+	cfg, err := solve.Batch(p, g.cache, o)
 	if err != nil {
 		return withCode(ExitTable, err)
 	}
@@ -72,7 +85,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, o *puz
 	cfg.Inputs = f.Inputs
 	var unmatched atomic.Bool
 	if !f.sel.All() {
-		cfg.Source = puzzle.Units(p, g.open, f.Inputs, &f.sel, func(n int) { unmatched.Store(f.sel.Warn(g.Stderr, n)) })
+		cfg.Source = solve.Units(p, g.open, f.Inputs, &f.sel, func(n int) { unmatched.Store(f.sel.Warn(g.Stderr, n)) })
 	}
 	o.Tracker = newRunTracker(g, "solve", lines) // the handlers take it as the batch starts
 	o.Tracker.Clear = true

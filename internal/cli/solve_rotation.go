@@ -12,7 +12,6 @@ type solveRotationOptions struct {
 	g *globalOptions
 	solveFlags
 	Heuristic string
-	Strict    bool
 }
 
 func newSolveRotationCmd(g *globalOptions) *cobra.Command {
@@ -36,23 +35,19 @@ for every board, bad ones included, with its statistics (docs/records.md).
 	}
 	formatFlag(cmd, &o.Format, formatJudge, formatJudge, formatJSON)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", puzzle.RotationExact, "heuristic: exact (path table), exact-ida (IDA* with the exact table) or count")
-	cmd.Flags().BoolVar(&o.Strict, "strict", false, "stop at the first bad board")
+	cmd.Flags().BoolVar(&o.opts.Strict, "strict", false, "stop at the first bad board")
 	o.solveFlags.register(cmd)
 	return cmd
 }
 
 // complete checks the flags, before any table is read.
-func (o *solveRotationOptions) complete() (err error) {
-	if o.plan, err = (puzzle.Rotation{}).Plan(o.Heuristic); err != nil {
-		return withCode(ExitUsage, err)
-	}
-	o.sel, err = o.selectionFlags.parse()
-	return err
+func (o *solveRotationOptions) complete() error {
+	return o.solveFlags.complete((puzzle.Rotation{}).Plan(o.Heuristic))
 }
 
 func runSolveRotation(o *solveRotationOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, &puzzle.SolveOptions{Plan: o.plan, Strict: o.Strict}, false)
+	return runSolve(o.g, puzzle.Rotation{}, &o.solveFlags, false)
 }

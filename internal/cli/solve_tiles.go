@@ -2,15 +2,12 @@ package cli
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // solveTilesOptions are the flags of "solve 8puzzle", "solve 15puzzle",
@@ -20,11 +17,6 @@ type solveTilesOptions struct {
 	tilesArg
 	solveFlags
 	Heuristic string
-	Goal      bitboard.Goal
-	MaxNodes  uint64
-	Timeout   time.Duration
-	Split     puzzle.SplitMode
-	Prune     search.TilesPruning
 	Progress  bool
 
 	tiles puzzle.Tiles // set by complete
@@ -69,11 +61,11 @@ Default: %s.
 	o.tilesArg.register(cmd)
 	formatFlag(cmd, &o.Format, formatText, formatAOJ, formatText, formatJSON)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic (see above; default: the board's default)")
-	goalFlag(cmd, &o.Goal, "goal convention: blank-first or blank-last")
-	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
-	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
-	splitFlag(cmd, &o.Split, "all workers on one board at a time: auto, on or off")
-	pruneFlag(cmd, &o.Prune)
+	goalFlag(cmd, &o.opts.Goal, "goal convention: blank-first or blank-last")
+	cmd.Flags().Uint64Var(&o.opts.Limits.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
+	cmd.Flags().DurationVar(&o.opts.Limits.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
+	splitFlag(cmd, &o.opts.Split, "all workers on one board at a time: auto, on or off")
+	pruneFlag(cmd, &o.opts.Prune)
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr (else one updating line on a terminal, a time-stamped line at most once a minute a worker otherwise)")
 	o.solveFlags.register(cmd)
 	return cmd
@@ -86,20 +78,15 @@ func (o *solveTilesOptions) complete() (err error) {
 	if o.tiles, err = o.lookup(); err != nil {
 		return err
 	}
-	if err := checkTimeout(o.Timeout); err != nil {
+	if err := checkTimeout(o.opts.Limits.Timeout); err != nil {
 		return err
 	}
-	if o.plan, err = puzzle.HeuristicOrDefault(o.tiles, o.Heuristic); err != nil {
-		return withCode(ExitUsage, err)
-	}
-	o.sel, err = o.selectionFlags.parse()
-	return err
+	return o.solveFlags.complete(puzzle.HeuristicOrDefault(o.tiles, o.Heuristic))
 }
 
 func runSolveTiles(o *solveTilesOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	return runSolve(o.g, o.tiles, &o.solveFlags, &puzzle.SolveOptions{Plan: o.plan, Goal: o.Goal,
-		Limits: search.Limits{MaxNodes: o.MaxNodes, Timeout: o.Timeout}, Split: o.Split, Prune: o.Prune}, o.Progress)
+	return runSolve(o.g, o.tiles, &o.solveFlags, o.Progress)
 }

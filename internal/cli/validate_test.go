@@ -62,8 +62,8 @@ func TestBadFlagsBuildNothing(t *testing.T) {
 func TestCompleteChecksFlags(t *testing.T) {
 	g := &globalOptions{}
 	s := &solveTilesOptions{g: g, tilesArg: tilesArg{name: "24puzzle"}}
-	if err := s.complete(); err != nil || s.plan.Name != s.tiles.DefaultHeuristic() || s.tiles.Cells() != 25 || !s.sel.All() {
-		t.Fatalf("solve 24puzzle: %v, %v, %v", err, s.plan, s.tiles)
+	if err := s.complete(); err != nil || s.opts.Plan.Name != s.tiles.DefaultHeuristic() || s.tiles.Cells() != 25 || !s.sel.All() {
+		t.Fatalf("solve 24puzzle: %v, %v, %v", err, s.opts.Plan, s.tiles)
 	}
 	s = &solveTilesOptions{g: g, tilesArg: tilesArg{name: "tiles"}}
 	if err := s.complete(); !errors.Is(err, puzzle.ErrPuzzle) {

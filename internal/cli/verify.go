@@ -88,13 +88,13 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	vo := &puzzle.VerifyOptions{Plan: o.plan, Goal: o.Goal, Split: o.Split, Prune: o.Prune, Workers: o.g.workers()}
+	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, Split: o.Split, Prune: o.Prune, Workers: o.g.workers()}
 	// The tables first: a bad table is reported before any input is opened.
 	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
-		v, err := p.Verifier(o.g.cache, vo)
+		v, err := verify.NewRotation(p, o.g.cache, vo)
 		return verifyInputs(o, v, err)
 	}, func(p puzzle.Tiles) error {
-		v, err := p.Verifier(o.g.cache, vo)
+		v, err := verify.NewTiles(p, o.g.cache, vo)
 		return verifyInputs(o, v, err)
 	})
 }
@@ -102,7 +102,7 @@ func runVerify(o *verifyOptions) error {
 // verifyInputs opens the boards and the answers, reads them in step with
 // v's reader, checks each pair with v's checks, and writes the verdicts and
 // the summary; err is the error of making v.
-func verifyInputs[B, A any](o *verifyOptions, v *puzzle.Verifier[B, A], err error) error {
+func verifyInputs[B, A any](o *verifyOptions, v *verify.Verifier[B, A], err error) error {
 	if err != nil {
 		return withCode(ExitTable, err)
 	}

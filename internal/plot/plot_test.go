@@ -44,11 +44,11 @@ func readReport(t *testing.T, file string, o report.Options) *report.Report {
 
 func TestBenchFigures(t *testing.T) {
 	dir := outDir(t)
-	korf := readReport(t, "../report/testdata/korf20-legacy-run1.json", report.Options{})
-	rot := readReport(t, "testdata/rotation40-legacy.json", report.Options{})
+	korf := readReport(t, "../report/testdata/korf20-run1.jsonl", report.Options{})
+	rot := readReport(t, "testdata/rotation40.jsonl", report.Options{})
 	// The README's example: bench 15puzzle --heuristic manhattan,pdb663+reflect
 	// --max-nodes 20000000 on Korf's 100.
-	readme := readReport(t, "testdata/korf100-readme-legacy.json", report.Options{})
+	readme := readReport(t, "testdata/korf100-readme.jsonl", report.Options{})
 	for name, rep := range map[string]*report.Report{"korf20-nodes": korf, "rotation40-nodes": rot, "korf100-nodes": readme} {
 		for _, ext := range []string{".png", ".svg"} {
 			file := filepath.Join(dir, name+ext)
@@ -207,7 +207,7 @@ func TestTableFiles(t *testing.T) {
 
 // TestBenchAxesAndLegend checks what the figure says against the runs.
 func TestBenchAxesAndLegend(t *testing.T) {
-	korf := readReport(t, "../report/testdata/korf20-legacy-run1.json", report.Options{})
+	korf := readReport(t, "../report/testdata/korf20-run1.jsonl", report.Options{})
 	minGen, maxGen := uint64(1<<63), uint64(0)
 	censored := map[string]int{}
 	for h, s := range korf.Heuristics {
@@ -240,7 +240,7 @@ func TestBenchAxesAndLegend(t *testing.T) {
 	if !strings.Contains(svg.String(), "lower bound") || strings.Contains(svg.String(), "dashed break") {
 		t.Error("the notes should explain censored runs and no zero row")
 	}
-	rot := readReport(t, "testdata/rotation40-legacy.json", report.Options{})
+	rot := readReport(t, "testdata/rotation40.jsonl", report.Options{})
 	if ax := newYAxis(rot); !ax.hasZero || ax.zeroRow >= float64(ax.low) {
 		t.Fatalf("rotation: exact generates no node, axis %+v", ax)
 	}

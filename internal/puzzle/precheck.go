@@ -116,7 +116,7 @@ func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int) 
 	case peekOnly:
 		enough := func(whole []byte) bool { // the first record, and want records
 			n := 0
-			p.scan(bytes.NewReader(whole), false, new(Record[B]), func() bool { n++; return n < max(want, 1) })
+			p.scan(bytes.NewReader(whole), new(Record[B]), func() bool { n++; return n < max(want, 1) })
 			return n >= max(want, 1)
 		}
 		data, atEOF, err := peekRecords(br, p.Split, enough)
@@ -131,8 +131,8 @@ func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int) 
 	}
 	rec := Record[B]{Input: batch.InputName(name)}
 	var bad error
-	err = p.scan(r, true, &rec, func() bool {
-		if n == 0 && p.wrongSize(rec.Text, rec.Err) {
+	err = p.scan(r, &rec, func() bool {
+		if n == 0 && p.wrongSize(rec.Fields, rec.Err) {
 			bad = fmt.Errorf("%s:%d: %w: %v", rec.Input, rec.Line, ErrBoardSize, rec.Err)
 		}
 		n++
@@ -202,13 +202,9 @@ func (s *Selection) counted() int {
 
 // wrongSize implements Family: a record with the wrong number of tiles
 // that is a whole board of another named puzzle (8-, 15- or 24-puzzle).
-func (t Tiles) wrongSize(text []byte, err error) bool {
+func (t Tiles) wrongSize(fields []string, err error) bool {
 	if !errors.Is(err, bitboard.ErrTilesCount) {
 		return false
-	}
-	var fields []string
-	for _, f := range bytes.Fields(text) {
-		fields = append(fields, string(f))
 	}
 	for _, side := range []int{tiles8Side, tiles15Side, tiles24Side} {
 		if _, err := bitboard.ParseTiles(fields, side, side); err == nil && side*side != t.Cells() {
@@ -220,4 +216,4 @@ func (t Tiles) wrongSize(text []byte, err error) bool {
 
 // wrongSize implements Family: never, since a judge's input may well start
 // with a bad line and the Rotation Game's tables are built in seconds.
-func (Rotation) wrongSize([]byte, error) bool { return false }
+func (Rotation) wrongSize([]string, error) bool { return false }

@@ -1,9 +1,10 @@
-// Package puzzle describes each puzzle pdbsolve solves above the kernels:
-// its names, how its records are split, scanned and parsed (one pass, per
-// record), its heuristics (names, default, the check that loads nothing),
-// the solvers that use them and the batch that answers a solve
-// (SolveOptions, Family.SolveBatch), and the --shard and --instances
-// selection of records (Selection, Units). Two kinds implement
+// Package puzzle describes each puzzle pdbsolve solves above the kernels
+// and below the commands' features (solve, bench, verify): its names and
+// board shapes, how its records are split, scanned and parsed (one pass,
+// per record: Records, the one record stream), its heuristics (names,
+// default, the plan that loads nothing) and the tables and solvers that use
+// them, and the --shard and --instances selection of records (Selection).
+// Two kinds implement
 // Puzzle: Rotation, the Rotation Game, and Tiles, sliding tiles on one
 // board size. Commands look a puzzle up by name with Lookup and work through
 // Family[B], the Puzzle whose boards are of type B.
@@ -16,7 +17,6 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -67,6 +67,23 @@ func Dispatch[R any](p Puzzle, onRotation func(Rotation) R, onTiles func(Tiles) 
 	panic(fmt.Sprintf("puzzle: Dispatch of %T", p)) // Puzzle is sealed
 }
 
+// DispatchTyped returns what onRotation or onTiles returns for p, its
+// value as a T: for a function whose result's type depends on p's board
+// type B, such as a batch of B's, which each function returns for its own B
+// (a value of another type is returned as the zero T).
+func DispatchTyped[B, T any](p Family[B], onRotation func(Rotation) (any, error), onTiles func(Tiles) (any, error)) (T, error) {
+	var v any
+	var err error
+	switch p := Puzzle(p).(type) {
+	case Rotation:
+		v, err = onRotation(p)
+	case Tiles:
+		v, err = onTiles(p)
+	}
+	t, _ := v.(T)
+	return t, err
+}
+
 // Workers returns how n workers share a batch of the boards of p under
 // mode: outer goroutines, each searching one board with inner: n and 1, or 1
 // and n when all search one board at a time (splitSearch).
@@ -107,24 +124,13 @@ func (m SplitMode) String() string { return splitNames[m] }
 // Rotation, bitboard.Tiles for Tiles. Only this package implements it.
 type Family[B any] interface {
 	Puzzle
-	// boardText returns b as records write it.
-	boardText(b B) string
-	// benchSolver loads through cache the tables of plan, one of the
-	// puzzle's, and returns a function making bench solvers that share them;
-	// a sliding-tile solver searches with workers goroutines for goal with
-	// pruning prune. An error is a table's.
-	benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) (func() bench.Solver[B], error)
-	// SolveBatch loads through cache the tables of o.Plan, one of the
-	// puzzle's, and returns the batch of a solve with those options: its
-	// Split, First, EndLine, Workers, JSON, Strict, Reject and NewHandler
-	// set, the streams, Inputs and Source left to the caller. An error is a
-	// table's.
-	SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[B]], error)
-	// wrongSize reports whether a record, its text and its error, is a
+	// BoardText returns b as records write it.
+	BoardText(b B) string
+	// wrongSize reports whether a record, its fields and its error, is a
 	// board of another puzzle (Precheck's check of a first record).
-	wrongSize(text []byte, err error) bool
+	wrongSize(fields []string, err error) bool
 	// scan reads one input, calling emit with each record in rec.
-	scan(r io.Reader, wantText bool, rec *Record[B], emit func() bool) error
+	scan(r io.Reader, rec *Record[B], emit func() bool) error
 }
 
 // Cache returns the table cache, which builds the tables missing from it.
@@ -156,13 +162,14 @@ func errorf(kind error, format string, args ...any) error {
 // Names returns the puzzle names Lookup takes, in the order help lists them.
 func Names() []string { return []string{RotationName, tiles8Name, tiles15Name, tiles24Name, TilesName} }
 
-// The puzzle names.
+// The puzzle names: the tables' puzzle ids (package pdb's, which records
+// write too), and "tiles".
 const (
-	RotationName = "rotation" // the Rotation Game
-	tiles8Name   = "8puzzle"  // sliding tiles on 3 x 3
-	tiles15Name  = "15puzzle" // sliding tiles on 4 x 4
-	tiles24Name  = "24puzzle" // sliding tiles on 5 x 5
-	TilesName    = "tiles"    // sliding tiles on the board of a size given apart
+	RotationName = pdb.RotationPuzzle // "rotation": the Rotation Game
+	tiles8Name   = pdb.Tiles8Puzzle   // "8puzzle": sliding tiles on 3 x 3
+	tiles15Name  = pdb.Tiles15Puzzle  // "15puzzle": sliding tiles on 4 x 4
+	tiles24Name  = pdb.Tiles24Puzzle  // "24puzzle": sliding tiles on 5 x 5
+	TilesName    = "tiles"            // sliding tiles on the board of a size given apart
 )
 
 // Lookup returns the puzzle called name: rotation, 8puzzle, 15puzzle,
@@ -225,9 +232,9 @@ type Record[B any] struct {
 	Start int    // the line the record starts on
 	Board B      // valid when Err is nil
 	Err   error  // why the record is not a board
-	// Text, when scan is asked for it, is the record as text that, read at
-	// Start, is the same record (a bad one included); valid during the call.
-	Text []byte
+	// Fields are a sliding-tile record's fields as scanned (a bad record's
+	// included), valid during the call; nil for the Rotation Game.
+	Fields []string
 }
 
 // Opener opens an input by name ("-" is standard input) and returns a
@@ -237,9 +244,9 @@ type Opener func(name string) (io.Reader, func(), error)
 // scan reads the inputs of puzzle p in turn, in chunks, and calls f with
 // each record in order, numbered across the inputs, until f returns false.
 // Memory stays bounded by a chunk and one record however long the inputs.
-// With wantText each record carries its text. It returns the error of an
+// It returns the error of an
 // input that could not be opened (open's) or read (naming the input).
-func scan[B any](p Family[B], open Opener, inputs []string, wantText bool, f func(rec *Record[B]) bool) error {
+func scan[B any](p Family[B], open Opener, inputs []string, f func(rec *Record[B]) bool) error {
 	index := 0
 	for _, name := range inputs {
 		r, closeInput, err := open(name)
@@ -254,7 +261,7 @@ func scan[B any](p Family[B], open Opener, inputs []string, wantText bool, f fun
 			stopped = !f(&rec)
 			return !stopped
 		}
-		err = p.scan(r, wantText, &rec, emit)
+		err = p.scan(r, &rec, emit)
 		closeInput()
 		if err != nil {
 			return fmt.Errorf("%s: %w", rec.Input, err)

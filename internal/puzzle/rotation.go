@@ -5,9 +5,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/record"
-	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -56,9 +54,9 @@ func (Rotation) heuristic(name string) (h search.RotationHeuristic, paths bool, 
 	return 0, false, errorf(ErrHeuristic, "unknown rotation heuristic %q: want one of %v", name, rotationHeuristics)
 }
 
-// usesPaths reports whether the heuristic called name answers from the path
+// UsesPaths reports whether the heuristic called name answers from the path
 // table (no search, no nodes).
-func (r Rotation) usesPaths(name string) bool {
+func (r Rotation) UsesPaths(name string) bool {
 	_, paths, _ := r.heuristic(name)
 	return paths
 }
@@ -74,7 +72,7 @@ func (Rotation) PruneName(search.TilesPruning) string { return "" }
 func (Rotation) splitSearch(SplitMode) bool { return false }
 
 // Split implements Puzzle: it cuts between boards.
-func (Rotation) Split(data []byte, atEOF bool) int { return verify.RotationSplit(data, atEOF) }
+func (Rotation) Split(data []byte, atEOF bool) int { return RotationSplit(data, atEOF) }
 
 // NewSolver loads through cache the tables the heuristic called name needs
 // (the distance and path tables for exact and exact-ida, none for count)
@@ -120,33 +118,18 @@ func (r Rotation) NewSolver(cache Cache, name string) (func() *search.RotationSo
 	}, nil
 }
 
-// boardText implements Family.
-func (Rotation) boardText(b bitboard.Rotation) string { return string(b.AppendText(nil)) }
-
-// benchSolver implements Family; workers and goal do not apply.
-func (r Rotation) benchSolver(cache Cache, plan *Plan, _ int, _ bitboard.Goal, _ search.TilesPruning) (func() bench.Solver[bitboard.Rotation], error) {
-	newSolver, err := r.NewSolver(cache, plan.Name)
-	if err != nil {
-		return nil, err
-	}
-	return func() bench.Solver[bitboard.Rotation] { return bench.NewRotationSolver(newSolver()) }, nil
-}
+// BoardText implements Family.
+func (Rotation) BoardText(b bitboard.Rotation) string { return string(b.AppendText(nil)) }
 
 // scan implements Family.
-func (Rotation) scan(r io.Reader, wantText bool, rec *Record[bitboard.Rotation], emit func() bool) error {
-	var rr verify.RotationReader
-	var text []byte
+func (Rotation) scan(r io.Reader, rec *Record[bitboard.Rotation], emit func() bool) error {
+	var rr RotationReader
 	add := func(line int, b bitboard.Rotation, err error) bool {
 		rec.Line, rec.Start, rec.Board, rec.Err = line, line, b, err
-		rec.Text = nil
-		if wantText && err == nil {
-			text = append(b.AppendText(text[:0]), '\n')
-			rec.Text = text
-		}
 		return emit()
 	}
 	stopped := false
-	return scanChunks(r, verify.RotationSplit, func(data []byte, line int) bool {
+	return scanChunks(r, RotationSplit, func(data []byte, line int) bool {
 		end := rr.Scan(data, line, func(line int, b bitboard.Rotation, err error) bool {
 			stopped = !add(line, b, err)
 			return !stopped

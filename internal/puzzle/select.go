@@ -9,11 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pdbsolve/pdbsolve/bitboard"
-	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/report"
-	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // Instances is a selection of 1-based record numbers (--instances) kept as
@@ -136,14 +132,15 @@ func (s *Selection) Has(i int) bool { return s.Shard.Has(i) && s.Pick.has(i+1) }
 // past reports whether no record from 0-based index i on is taken.
 func (s *Selection) past(i int) bool { return s.Pick != nil && i+1 > s.Pick.max() }
 
-// selected calls f with each record of the inputs of p that sel takes
-// (scan's records, numbered across the inputs), in order, until f returns
-// false, and reads no further than the last number sel picks. It returns the
-// number of records the inputs hold, or -1 when the reading stopped before
-// their end.
-func selected[B any](p Family[B], open Opener, inputs []string, wantText bool, sel *Selection, f func(*Record[B]) bool) (int, error) {
+// Records is the one record stream of a run: it calls f with each record
+// of the inputs of p that sel takes (scan's records, typed boards numbered
+// across the inputs, with their input and line), in order, until f returns
+// false, and reads no further than the last number sel picks. It returns
+// the number of records the inputs hold, or -1 when the reading stopped
+// before their end; an error is open's or a read error, naming the input.
+func Records[B any](p Family[B], open Opener, inputs []string, sel *Selection, f func(*Record[B]) bool) (int, error) {
 	n := 0
-	err := scan(p, open, inputs, wantText, func(rec *Record[B]) bool {
+	err := scan(p, open, inputs, func(rec *Record[B]) bool {
 		n = rec.Index + 1
 		switch {
 		case sel.past(rec.Index):
@@ -223,69 +220,4 @@ func (s *Selection) takesAny(n int) bool {
 		}
 	}
 	return false
-}
-
-// Board is the item of a unit of a solve batch (Family.SolveBatch): the
-// board a Source has parsed (Units), when OK; else the unit's records are
-// its text, or its error.
-type Board[B any] struct {
-	B  B
-	OK bool
-}
-
-// Units returns a batch Source of the records of the inputs of p that sel
-// takes, in order, one unit a record, at its line: its board as parsed in
-// the one reading of the inputs (never printed to text and parsed again),
-// or its error. Once the inputs have been read to their end it calls end
-// with the number of records they held.
-func Units[B any](p Family[B], open Opener, inputs []string, sel *Selection, end func(n int)) func(send func(*batch.Unit, Board[B]) bool) error {
-	return func(send func(*batch.Unit, Board[B]) bool) error {
-		n, err := selected(p, open, inputs, false, sel, func(rec *Record[B]) bool {
-			u := &batch.Unit{Name: rec.Input, Line: rec.Start, Records: 1}
-			if rec.Err != nil {
-				u.Err, u.Line = rec.Err, rec.Line
-				return send(u, Board[B]{})
-			}
-			return send(u, Board[B]{B: rec.Board, OK: true})
-		})
-		if err == nil && n >= 0 {
-			end(n)
-		}
-		return err
-	}
-}
-
-// BenchSolvers returns the benchSolver of p for each of the plans (p's); an
-// error is a table's.
-func BenchSolvers[B any](p Family[B], cache Cache, plans []*Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) ([]func() bench.Solver[B], error) {
-	out := make([]func() bench.Solver[B], len(plans))
-	for i, plan := range plans {
-		var err error
-		if out[i], err = p.benchSolver(cache, plan, workers, goal, prune); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// BenchUnits returns the batch Source of bench run b over the inputs of p:
-// the records sel takes, in order, each a bench instance numbered by its
-// place in the whole input (b.Take), a bad one counted (b.Bad). Once the
-// inputs have been read to their end it calls b.Read with whether end
-// fails the run for the number of records they held.
-func BenchUnits[B any](p Family[B], open Opener, inputs []string, sel *Selection, b *bench.Pipeline[B], end func(n int) bool) func(send func(*batch.Unit, *bench.Item[B]) bool) error {
-	return func(send func(*batch.Unit, *bench.Item[B]) bool) error {
-		n, err := selected(p, open, inputs, false, sel, func(rec *Record[B]) bool {
-			where := fmt.Sprintf("%s:%d", rec.Input, rec.Line)
-			if rec.Err != nil {
-				return b.Bad(where, rec.Err.Error())
-			}
-			return b.Take(&bench.Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
-				Board: p.boardText(rec.Board), In: bench.Instance[B]{Where: where, Board: rec.Board}}, send)
-		})
-		if err == nil {
-			b.Read(n >= 0 && end(n))
-		}
-		return err
-	}
 }

@@ -44,7 +44,7 @@ func TestInstancesAgainstAMap(t *testing.T) {
 	}
 }
 
-// TestSelectedAgainstAFilter: the records function selected takes are those a filter
+// TestSelectedAgainstAFilter: the records Records takes are those a filter
 // of every record by shard and number takes, and it reads no further than
 // the last number picked.
 func TestSelectedAgainstAFilter(t *testing.T) {
@@ -58,7 +58,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 	}
 	open := func(string) (io.Reader, func(), error) { return strings.NewReader(in.String()), func() {}, nil }
 	total := 0
-	scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, func(*Record[bitboard.Tiles]) bool { total++; return true })
+	scan[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, func(*Record[bitboard.Tiles]) bool { total++; return true })
 	for _, c := range []struct {
 		shard     report.Shard
 		instances string
@@ -71,7 +71,7 @@ func TestSelectedAgainstAFilter(t *testing.T) {
 				want = append(want, i)
 			}
 		}
-		n, err := selected[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, false, &sel, func(r *Record[bitboard.Tiles]) bool {
+		n, err := Records[bitboard.Tiles](Tiles{3, 3}, open, []string{"x"}, &sel, func(r *Record[bitboard.Tiles]) bool {
 			got = append(got, r.Index)
 			return true
 		})

@@ -8,7 +8,6 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
-	"github.com/pdbsolve/pdbsolve/internal/bench"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -115,13 +114,9 @@ func (t Tiles) Split(data []byte, atEOF bool) int {
 	return bitboard.TilesSplit(data, t.Cells(), atEOF, 0)
 }
 
-// first returns the length of the first record of data, which holds whole
-// records only (batch.Config.First: one board a unit).
-func (t Tiles) first(data []byte) int { return bitboard.TilesSplit(data, t.Cells(), true, 1) }
-
-// parse parses a scanned record of the board: the one call into bitboard's
+// Parse parses a scanned record of the board: the one call into bitboard's
 // board parser.
-func (t Tiles) parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
+func (t Tiles) Parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
 	return bitboard.ParseTiles(rec.Fields, t.rows, t.cols)
 }
 
@@ -151,62 +146,27 @@ func PDBHeuristic(short string) string {
 	return "pdb" + short
 }
 
-// boardText implements Family.
-func (Tiles) boardText(b bitboard.Tiles) string { return b.String() }
-
-// benchSolver implements Family.
-func (t Tiles) benchSolver(cache Cache, plan *Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) (func() bench.Solver[bitboard.Tiles], error) {
-	h, err := t.Heuristic(cache, plan)
-	if err != nil {
-		return nil, err
-	}
-	return func() bench.Solver[bitboard.Tiles] {
-		s := search.NewTilesSolver(h)
-		s.SetWorkers(workers)
-		s.SetPruning(prune)
-		return bench.NewTilesSolver(s, goal)
-	}, nil
-}
+// BoardText implements Family.
+func (Tiles) BoardText(b bitboard.Tiles) string { return b.String() }
 
 // scan implements Family.
-func (t Tiles) scan(r io.Reader, wantText bool, rec *Record[bitboard.Tiles], emit func() bool) error {
-	var text []byte
+func (t Tiles) scan(r io.Reader, rec *Record[bitboard.Tiles], emit func() bool) error {
 	stopped := false
 	return scanChunks(r, t.Split, func(data []byte, line int) bool {
 		bitboard.TilesScan(data, line, t.Cells(), func(tr *bitboard.TilesRecord) {
 			if stopped {
 				return
 			}
-			rec.Board, rec.Err = t.parse(tr)
-			rec.Line, rec.Start = tr.Line, tr.Line
+			rec.Board, rec.Err = t.Parse(tr)
+			rec.Line, rec.Start, rec.Fields = tr.Line, tr.Line, tr.Fields
 			if rec.Err != nil {
 				rec.Line = tr.ErrLine(rec.Err)
-			}
-			if wantText { // also for a bad record, which reads back as the same error
-				text = appendTilesRecord(text[:0], tr)
-				rec.Text = text
 			}
 			stopped = !emit()
 		})
 		return !stopped
 	}, func(line int) bool {
-		rec.Board, rec.Err, rec.Line, rec.Start, rec.Text = bitboard.Tiles{}, batch.ErrTooLong, line, line, nil
+		rec.Board, rec.Err, rec.Line, rec.Start, rec.Fields = bitboard.Tiles{}, batch.ErrTooLong, line, line, nil
 		return emit()
 	}, func() {})
-}
-
-// appendTilesRecord appends a sliding-tile record as text that keeps its
-// fields on their lines, relative to its first.
-func appendTilesRecord(dst []byte, rec *bitboard.TilesRecord) []byte {
-	ln := rec.Line
-	for i, f := range rec.Fields {
-		if l := rec.Lines[i]; l > ln {
-			dst = append(dst, strings.Repeat("\n", l-ln)...)
-			ln = l
-		} else if i > 0 {
-			dst = append(dst, ' ')
-		}
-		dst = append(dst, f...)
-	}
-	return append(dst, '\n')
 }

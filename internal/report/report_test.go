@@ -22,11 +22,12 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// legacyRuns reads one of the three bench runs of the first 20 Korf
+// korfRuns reads one of the three bench runs of the first 20 Korf
 // instances (manhattan, linear-conflict, pdb555, pdb663+reflect, 20M
-// generated nodes at most), written by bench before the record schema.
-func legacyRuns(t testing.TB, k int) []record.Run {
-	name := fmt.Sprintf("testdata/korf20-legacy-run%d.json", k)
+// generated nodes at most), measured by bench before the record schema
+// and kept as their runs in JSON Lines.
+func korfRuns(t testing.TB, k int) []record.Run {
+	name := fmt.Sprintf("testdata/korf20-run%d.jsonl", k)
 	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +43,7 @@ func legacyRuns(t testing.TB, k int) []record.Run {
 // TestBuildMatchesObvious checks a report of real runs against sums
 // computed plainly from the runs.
 func TestBuildMatchesObvious(t *testing.T) {
-	runs := legacyRuns(t, 1)
+	runs := korfRuns(t, 1)
 	rep, err := Build(runs, Options{Baseline: "pdb555"})
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +117,7 @@ func TestRepeatsFold(t *testing.T) {
 	var runs []record.Run
 	times := map[string][]int64{}
 	for k := 1; k <= 3; k++ {
-		for _, r := range legacyRuns(t, k) {
+		for _, r := range korfRuns(t, k) {
 			r.Repeat = k
 			runs = append(runs, r)
 			id := r.Heuristic + ":" + strconv.Itoa(r.Line)
@@ -344,7 +345,7 @@ func TestShardParse(t *testing.T) {
 }
 
 func TestBuildErrors(t *testing.T) {
-	runs := legacyRuns(t, 1)
+	runs := korfRuns(t, 1)
 	if _, err := Build(nil, Options{}); !errors.Is(err, ErrNoRuns) {
 		t.Error(err)
 	}
@@ -379,7 +380,7 @@ func TestBuildErrors(t *testing.T) {
 
 // TestWriters checks the three outputs against the report they come from.
 func TestWriters(t *testing.T) {
-	rep, err := Build(legacyRuns(t, 1), Options{Order: []string{"pdb663+reflect", "nonesuch"}})
+	rep, err := Build(korfRuns(t, 1), Options{Order: []string{"pdb663+reflect", "nonesuch"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,7 +486,7 @@ func TestProvenanceNotes(t *testing.T) {
 // order: JSON Lines of the schema (header, every run, report), CSV after
 // the provenance comments, the table and its instance rows.
 func TestWrite(t *testing.T) {
-	runs := legacyRuns(t, 1)
+	runs := korfRuns(t, 1)
 	rep, err := Build(runs, Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -15,7 +16,7 @@ import (
 // The answer grammars, one a format, each read into a typed answer:
 //
 //   - the Rotation Game's judge format: a move line (letters A-H, or
-//     RotationNoMoves), then a line naming the centre's symbol;
+//     puzzle.RotationNoMoves), then a line naming the centre's symbol;
 //   - the sliding tiles' text format, "LENGTH MOVES" on a line, and the
 //     aoj format, a bare "LENGTH";
 //   - solve's JSON Lines (docs/records.md), one record a line for either
@@ -28,7 +29,7 @@ import (
 
 // RotationAnswer is an answer to a Rotation Game board.
 type RotationAnswer struct {
-	Moves  string // the move letters as written, "" for none (RotationNoMoves)
+	Moves  string // the move letters as written, "" for none (puzzle.RotationNoMoves)
 	Symbol string // the symbol line as written (JSON: the symbol in decimal)
 }
 
@@ -89,7 +90,7 @@ func (r *rotationText) next(int) (answer[RotationAnswer], error) {
 		return answer[RotationAnswer]{fault: missing(noAnswerLeft)}, err
 	}
 	x := answer[RotationAnswer]{line: line}
-	if string(moves) != RotationNoMoves {
+	if string(moves) != puzzle.RotationNoMoves {
 		x.a.Moves = string(moves)
 	}
 	sym, _, ok, err := r.textLines.next()
@@ -220,12 +221,6 @@ func (j *jsonAnswers[A]) read() (bool, error) {
 		}
 	}
 	j.heldBoard = r.Line
-	if r.Status == "" { // before the record schema
-		r.Status = record.StatusSolved
-		if r.Error != "" {
-			r.Status = record.StatusError
-		}
-	}
 	switch {
 	case !r.Status.Valid():
 		j.held.fault = wrong(fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status))

@@ -8,8 +8,19 @@ import (
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/search"
 )
+
+// tiles3x3 returns the 8-puzzle.
+func tiles3x3(t *testing.T) puzzle.Tiles {
+	p, err := puzzle.LookupTiles("8puzzle", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
 
 // readAll reads every pair of r.
 func readAll[B, A any](t *testing.T, r *Reader[B, A], err error) []Pair[B, A] {
@@ -18,17 +29,11 @@ func readAll[B, A any](t *testing.T, r *Reader[B, A], err error) []Pair[B, A] {
 		t.Fatal(err)
 	}
 	var pairs []Pair[B, A]
-	for {
-		var p Pair[B, A]
-		ok, err := r.next(&p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !ok {
-			return pairs
-		}
-		pairs = append(pairs, p)
+	err = r.source(1)(func(_ *batch.Unit, p []Pair[B, A]) bool { pairs = append(pairs, p...); return true })
+	if err != nil {
+		t.Fatal(err)
 	}
+	return pairs
 }
 
 // jsonLine writes one record the way solve's JSON looks, by hand.
@@ -137,10 +142,9 @@ func TestTilesAnswerFormats(t *testing.T) {
 		}
 		js.WriteString(jsonLine(rec))
 	}
-	parse := func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return bitboard.ParseTiles(rec.Fields, 3, 3) }
 	always := func(bitboard.Tiles) bool { return true }
 	for f, answers := range []string{text.String(), aoj.String(), js.String()} {
-		rd, err := NewTilesReader(strings.NewReader(boards.String()), "b", strings.NewReader(answers), "a", 3, 3, parse, always)
+		rd, err := NewTilesReader(strings.NewReader(boards.String()), "b", strings.NewReader(answers), "a", tiles3x3(t), always)
 		pairs := readAll(t, rd, err)
 		if len(pairs) != n {
 			t.Fatalf("format %d: %d pairs", f, len(pairs))
@@ -220,6 +224,19 @@ func TestExtraAnswersCountOnce(t *testing.T) {
 		if extra, err := rd.Extra(); extra != c.extra || err != nil {
 			t.Errorf("%q: extra %d, %v; want %d", c.answers, extra, err, c.extra)
 		}
+	}
+}
+
+// TestRecordWithoutStatusIsWrong: a JSON answer without a status (solve's
+// output before the record schema, which verify no longer reads) is a
+// wrong answer, not a solved one.
+func TestRecordWithoutStatusIsWrong(t *testing.T) {
+	answers := jsonLine(map[string]any{"puzzle": "8puzzle", "line": 1, "moves": "", "length": 0})
+	rd, err := NewTilesReader(strings.NewReader("1 2 3 4 5 6 7 8 0\n"), "b", strings.NewReader(answers), "a", tiles3x3(t),
+		func(bitboard.Tiles) bool { return true })
+	pairs := readAll(t, rd, err)
+	if len(pairs) != 1 || pairs[0].AnswerLine != 1 || pairs[0].verdict != search.VerdictWrong || !strings.Contains(pairs[0].detail, `status ""`) {
+		t.Fatalf("pairs %+v", pairs)
 	}
 }
 

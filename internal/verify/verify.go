@@ -3,10 +3,10 @@
 // package batch: Rotation answers by search.RotationSolver.VerifyRotation,
 // sliding-tile answers by checkTiles.
 //
-// Boards are read as solve reads them: for the Rotation Game 24 symbols a
-// board wherever the line breaks fall, a lone "0" token ending the input
-// (RotationReader, which solve uses too); for sliding tiles rows x cols
-// integers a board whatever the line breaks, blank and # lines skipped. A
+// Boards are read by the puzzle's readers, as solve reads them: for the
+// Rotation Game 24 symbols a board wherever the line breaks fall, a lone "0"
+// token ending the input (puzzle.RotationReader); for sliding tiles rows x
+// cols integers a board whatever the line breaks, blank and # lines skipped. A
 // malformed or unsolvable board takes no answer, as solve prints none for
 // it.
 //
@@ -28,12 +28,10 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
-
-// RotationNoMoves is the judge's move line for a board already solved.
-const RotationNoMoves = "No moves needed"
 
 // Pairs per unit of work: Rotation checks are table lookups (about 100 ns),
 // sliding-tile checks solve the board (milliseconds or more).
@@ -70,22 +68,6 @@ func (p *Pair[B, A]) check(check func(*Pair[B, A]) search.Check) search.Check {
 	return check(p)
 }
 
-// board is one record of the boards input: a board, or why it is bad.
-type board[B any] struct {
-	line    int
-	b       B
-	err     error // the record is malformed
-	errLine int   // the line err is about
-	takes   bool  // the board takes an answer (it is well formed and, tiles, solvable)
-}
-
-// boardReader reads the records of a boards input in order.
-type boardReader[B any] interface {
-	// next returns the next record; ok is false at the end of the input,
-	// err a read error.
-	next() (rec board[B], ok bool, err error)
-}
-
 // answer is one answer read, or why there is none for the board asked
 // (fault VerdictMissing) or it could not be read (VerdictWrong).
 type answer[A any] struct {
@@ -107,10 +89,22 @@ type answerReader[A any] interface {
 // or NewTilesReader.
 type Reader[B, A any] struct {
 	boardsName string
-	boards     boardReader[B]
+	boards     func(f func(*puzzle.Record[B]) bool) error // the puzzle's record stream of the boards
+	takes      func(B) bool                               // whether a well-formed board takes an answer
 	answers    answerReader[A]
-	perUnit    int  // pairs a unit of Batch
-	ended      bool // the boards have ended
+	perUnit    int // pairs a unit of Batch
+}
+
+// newReader returns the Reader of the boards of p in boards, named
+// boardsName, and of the answers ar; a well-formed board takes an answer
+// when takes says so.
+func newReader[B, A any](p puzzle.Family[B], boards io.Reader, boardsName string, ar answerReader[A], takes func(B) bool, perUnit int) *Reader[B, A] {
+	open := func(string) (io.Reader, func(), error) { return boards, func() {}, nil }
+	return &Reader[B, A]{boardsName: boardsName, answers: ar, takes: takes, perUnit: perUnit,
+		boards: func(f func(*puzzle.Record[B]) bool) error {
+			_, err := puzzle.Records(p, open, []string{boardsName}, &puzzle.Selection{}, f)
+			return err
+		}}
 }
 
 // newLineScanner returns a scanner of the lines of r, each up to
@@ -134,53 +128,49 @@ func scanErr(s *bufio.Scanner, name string, line int) error {
 	return fmt.Errorf("%s:%d: %w", name, line+1, err)
 }
 
-// next reads the next pair into p; false at the end of the boards. err
-// is a read error of either input.
-func (r *Reader[B, A]) next(p *Pair[B, A]) (bool, error) {
-	if r.ended {
-		return false, nil
+// pair makes the pair of board record rec into p, reading its answer when
+// it takes one; err is a read error of the answers.
+func (r *Reader[B, A]) pair(rec *puzzle.Record[B], p *Pair[B, A]) error {
+	*p = Pair[B, A]{BoardLine: rec.Start, Board: rec.Board}
+	if rec.Err != nil {
+		p.fault = fault{search.VerdictBadBoard, fmt.Sprintf("line %d: %v", rec.Line, rec.Err)}
+		return nil
 	}
-	rec, ok, err := r.boards.next()
-	if err != nil || !ok {
-		r.ended = true
-		return false, err
+	if !r.takes(rec.Board) {
+		return nil
 	}
-	*p = Pair[B, A]{BoardLine: rec.line, Board: rec.b}
-	if rec.err != nil {
-		p.fault = fault{search.VerdictBadBoard, fmt.Sprintf("line %d: %v", rec.errLine, rec.err)}
-	}
-	if !rec.takes {
-		return true, nil
-	}
-	a, err := r.answers.next(rec.line)
+	a, err := r.answers.next(rec.Start)
 	p.Answer, p.AnswerLine, p.fault = a.a, a.line, a.fault
-	return true, err
+	return err
 }
 
-// source returns a batch.Config Source that sends the pairs, perUnit of
-// them a unit, as the unit's items. The Records of a unit are its pairs.
+// source returns a batch.Config Source that reads the boards once and sends
+// their pairs, perUnit of them a unit, as the unit's items. The Records of a
+// unit are its pairs.
 func (r *Reader[B, A]) source(perUnit int) func(send func(*batch.Unit, []Pair[B, A]) bool) error {
 	return func(send func(*batch.Unit, []Pair[B, A]) bool) error {
-		for {
-			pairs := make([]Pair[B, A], perUnit)
-			n := 0
-			for n < perUnit {
-				ok, err := r.next(&pairs[n])
-				if err != nil {
-					return err
-				}
-				if !ok {
-					break
-				}
-				n++
+		pairs := make([]Pair[B, A], 0, perUnit)
+		var answerErr error
+		stopped := false
+		err := r.boards(func(rec *puzzle.Record[B]) bool {
+			pairs = pairs[:len(pairs)+1]
+			if answerErr = r.pair(rec, &pairs[len(pairs)-1]); answerErr != nil {
+				return false
 			}
-			if n == 0 {
-				return nil
+			if len(pairs) == perUnit {
+				stopped = !send(&batch.Unit{Name: r.boardsName, Records: perUnit}, pairs)
+				pairs = make([]Pair[B, A], 0, perUnit)
 			}
-			if !send(&batch.Unit{Name: r.boardsName, Records: n}, pairs[:n]) || n < perUnit {
-				return nil
-			}
+			return !stopped
+		})
+		switch {
+		case answerErr != nil:
+			return answerErr
+		case err != nil || stopped || len(pairs) == 0:
+			return err
 		}
+		send(&batch.Unit{Name: r.boardsName, Records: len(pairs)}, pairs)
+		return nil
 	}
 }
 
@@ -189,83 +179,6 @@ func (r *Reader[B, A]) source(perUnit int) func(send func(*batch.Unit, []Pair[B,
 // the batch's Source returned nil).
 func (r *Reader[B, A]) Extra() (int, error) {
 	return r.answers.extra()
-}
-
-// chunkBoards reads the boards of one input as solve reads them: in the
-// chunks of whole records batch.Reader cuts, which scan turns into boards
-// (it returns true at the input's end line); at the end of the input
-// finish takes a board left incomplete. A record longer than
-// batch.MaxRecord is a malformed board.
-type chunkBoards[B any] struct {
-	name   string
-	c      *batch.Reader
-	scan   func(chunk []byte, line int) (end bool)
-	finish func()
-	queue  []board[B] // boards read; those from head on not yet returned
-	head   int
-	ended  bool // the end line or the end of the input was read
-}
-
-func (cb *chunkBoards[B]) push(x board[B]) { cb.queue = append(cb.queue, x) }
-
-func (cb *chunkBoards[B]) next() (board[B], bool, error) {
-	for cb.head == len(cb.queue) && !cb.ended {
-		cb.queue, cb.head = cb.queue[:0], 0
-		chunk, line, err := cb.c.Next()
-		switch {
-		case err == io.EOF:
-			cb.ended = true
-			cb.finish()
-		case err == batch.ErrTooLong:
-			cb.push(board[B]{line: line, err: err, errLine: line})
-		case err != nil:
-			cb.ended = true
-			return board[B]{}, false, fmt.Errorf("%s:%d: %w", cb.name, line, err)
-		default:
-			cb.ended = cb.scan(chunk, line)
-			cb.c.Recycle(chunk)
-		}
-	}
-	if cb.head == len(cb.queue) {
-		return board[B]{}, false, nil
-	}
-	cb.head++
-	return cb.queue[cb.head-1], true, nil
-}
-
-// newRotationBoards returns a reader of the Rotation boards of r, read by
-// RotationReader as solve reads them.
-func newRotationBoards(r io.Reader, name string) *chunkBoards[bitboard.Rotation] {
-	cb := &chunkBoards[bitboard.Rotation]{name: name, c: batch.NewReader(r, RotationSplit)}
-	var rr RotationReader
-	add := func(line int, b bitboard.Rotation, err error) bool {
-		cb.push(board[bitboard.Rotation]{line: line, b: b, err: err, errLine: line, takes: err == nil})
-		return true
-	}
-	cb.scan = func(chunk []byte, line int) bool { return rr.Scan(chunk, line, add) }
-	cb.finish = func() { rr.Finish(add) }
-	return cb
-}
-
-// newTilesBoards returns a reader of the sliding-tile boards of size cells
-// of r (bitboard.TilesSplit and TilesScan), parsed by parse; a board for
-// which solvable is false takes no answer.
-func newTilesBoards(r io.Reader, name string, size int, parse func(*bitboard.TilesRecord) (bitboard.Tiles, error),
-	solvable func(bitboard.Tiles) bool) *chunkBoards[bitboard.Tiles] {
-	split := func(data []byte, atEOF bool) int { return bitboard.TilesSplit(data, size, atEOF, 0) }
-	cb := &chunkBoards[bitboard.Tiles]{name: name, c: batch.NewReader(r, split), finish: func() {}}
-	cb.scan = func(chunk []byte, line int) bool {
-		bitboard.TilesScan(chunk, line, size, func(tr *bitboard.TilesRecord) {
-			x := board[bitboard.Tiles]{line: tr.Line}
-			if x.b, x.err = parse(tr); x.err != nil {
-				x.errLine = tr.ErrLine(x.err)
-			}
-			x.takes = x.err == nil && solvable(x.b)
-			cb.push(x)
-		})
-		return false
-	}
-	return cb
 }
 
 // NewRotationReader returns a Reader of the Rotation Game boards of boards
@@ -278,21 +191,19 @@ func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, a
 	if err != nil {
 		return nil, err
 	}
-	return &Reader[bitboard.Rotation, RotationAnswer]{boardsName: boardsName,
-		boards: newRotationBoards(boards, boardsName), answers: ar, perUnit: rotationPairsPerUnit}, nil
+	return newReader(puzzle.Rotation{}, boards, boardsName, ar, func(bitboard.Rotation) bool { return true }, rotationPairsPerUnit), nil
 }
 
-// NewTilesReader returns a Reader of rows x cols sliding-tile boards,
-// parsed by parse (a board for which solvable is false takes no answer),
+// NewTilesReader returns a Reader of the sliding-tile boards of t (a
+// well-formed board for which takes is false, unsolvable, takes no answer)
 // and of answers in the text or aoj format or solve's JSON Lines. The names
 // are the inputs' names for messages; err is an error reading the answers'
 // first bytes.
-func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answersName string, rows, cols int,
-	parse func(*bitboard.TilesRecord) (bitboard.Tiles, error), solvable func(bitboard.Tiles) bool) (*Reader[bitboard.Tiles, TilesAnswer], error) {
-	ar, err := newAnswerReader(answers, answersName, record.TilesPuzzle(rows, cols), tilesJSONAnswer, newTilesTextAnswers)
+func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answersName string, t puzzle.Tiles,
+	takes func(bitboard.Tiles) bool) (*Reader[bitboard.Tiles, TilesAnswer], error) {
+	ar, err := newAnswerReader(answers, answersName, t.RecordName(), tilesJSONAnswer, newTilesTextAnswers)
 	if err != nil {
 		return nil, err
 	}
-	tb := newTilesBoards(boards, boardsName, rows*cols, parse, solvable)
-	return &Reader[bitboard.Tiles, TilesAnswer]{boardsName: boardsName, boards: tb, answers: ar, perUnit: tilesPairsPerUnit}, nil
+	return newReader(t, boards, boardsName, ar, takes, tilesPairsPerUnit), nil
 }

@@ -18,9 +18,7 @@ func TestRotationPairs(t *testing.T) {
 	boards := solvedBoard + "\n\n1 2 3\n" + solvedBoard + "\n" + solvedBoard + "\n0\n" + solvedBoard + "\n"
 	answers := "No moves needed\n1\n\nAB\n2\nC\n"
 	r, err := NewRotationReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a")
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := readAll(t, r, err)
 	type want struct {
 		board, answer int
 		moves, symbol string
@@ -33,17 +31,16 @@ func TestRotationPairs(t *testing.T) {
 		{board: 4, answer: 4, moves: "AB", symbol: "2"},
 		{board: 5, answer: 6, moves: "C", noSymbol: true},
 	}
+	if len(got) != len(wants) {
+		t.Fatalf("%d pairs, want %d (none after the 0 line)", len(got), len(wants))
+	}
 	for i, w := range wants {
-		var p Pair[bitboard.Rotation, RotationAnswer]
-		ok, err := r.next(&p)
-		if !ok || err != nil || p.BoardLine != w.board || p.AnswerLine != w.answer || p.Answer.Moves != w.moves ||
+		p := got[i]
+		if p.BoardLine != w.board || p.AnswerLine != w.answer || p.Answer.Moves != w.moves ||
 			p.Answer.Symbol != w.symbol || (p.verdict == search.VerdictBadBoard) != w.bad || (p.verdict == search.VerdictMissing) != w.missing ||
 			(p.verdict == search.VerdictWrong) != w.noSymbol {
-			t.Fatalf("pair %d: %+v (ok %v, %v), want %+v", i, p, ok, err, w)
+			t.Fatalf("pair %d: %+v, want %+v", i, p, w)
 		}
-	}
-	if ok, _ := r.next(new(Pair[bitboard.Rotation, RotationAnswer])); ok {
-		t.Fatal("a pair after the 0 line")
 	}
 	r, _ = NewRotationReader(strings.NewReader(solvedBoard+"\n"), "b", strings.NewReader("No moves needed\n1\nA\n1\n\nB\n"), "a")
 	var units [][]Pair[bitboard.Rotation, RotationAnswer]
@@ -64,9 +61,8 @@ func TestRotationPairs(t *testing.T) {
 func TestTilesPairs(t *testing.T) {
 	boards := "1 2 3\n4 5 6\n7 8 0\n# c\n2 1 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n"
 	answers := "0\n1 R\n"
-	parse := func(rec *bitboard.TilesRecord) (bitboard.Tiles, error) { return bitboard.ParseTiles(rec.Fields, 3, 3) }
 	solvable := func(b bitboard.Tiles) bool { return b.Solvable(bitboard.BlankLast) }
-	r, err := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", 3, 3, parse, solvable)
+	r, err := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", tiles3x3(t), solvable)
 	got := readAll(t, r, err)
 	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Answer != (TilesAnswer{0, "", true}) ||
 		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].verdict == search.VerdictBadBoard ||

@@ -1,4 +1,4 @@
-package puzzle
+package solve
 
 import (
 	"math/rand/v2"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
@@ -23,7 +24,7 @@ func BenchmarkSolveRotationChunk(b *testing.B) {
 	cache := func() (*pdb.Cache, error) { return &pdb.Cache{Dir: dir}, nil }
 	for _, format := range []string{"judge", "json"} {
 		b.Run(format, func(b *testing.B) {
-			newSolver, err := Rotation{}.NewSolver(cache, RotationExact)
+			newSolver, err := puzzle.Rotation{}.NewSolver(cache, puzzle.RotationExact)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -38,7 +39,7 @@ func BenchmarkSolveRotationChunk(b *testing.B) {
 			}
 			chunkBytes := len(data) / chunks
 			var out []byte
-			w := &rotationWorker{s: s, o: &SolveOptions{Plan: &Plan{Name: RotationExact}, JSON: format == "json"}}
+			w := &rotationWorker{s: s, o: &Options{Plan: &puzzle.Plan{Name: puzzle.RotationExact}, JSON: format == "json"}}
 			if w.o.JSON {
 				w.rw = record.NewRotationWriter("exact", false)
 			}

@@ -1,4 +1,4 @@
-package verify
+package puzzle
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package verify
+package puzzle
 
 import (
 	"bytes"
@@ -17,6 +17,10 @@ import (
 // a board of its own, so symbols left over before it are reported as an
 // incomplete board. A board on a line of its own, the common case, is
 // parsed by the fast path.
+
+// RotationNoMoves is the judge's move line for a board already solved:
+// solve writes it, verify reads it.
+const RotationNoMoves = "No moves needed"
 
 // RotationReader reads the boards of one input, possibly in several calls
 // (one a chunk); the boards of a chunk the splitter cut at a board boundary

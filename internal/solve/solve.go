@@ -1,4 +1,7 @@
-package puzzle
+// Package solve is the solve command's wiring above the puzzle type: the
+// batch that answers a puzzle's boards (Batch) in every output format, and
+// the units of the records a selection takes (Units).
+package solve
 
 import (
 	"errors"
@@ -8,29 +11,30 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
-	"github.com/pdbsolve/pdbsolve/internal/verify"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// SolveOptions say how a solve batch (Family.SolveBatch) answers its
+// Options say how a solve batch (Batch) answers its
 // records. Answers are one a board, in input order: for sliding tiles the
 // length then a space and the moves (text), the length alone (AOJ); for the
-// Rotation Game the judge's two lines, the moves (verify.RotationNoMoves for
+// Rotation Game the judge's two lines, the moves (puzzle.RotationNoMoves for
 // none) and the centre's symbol; or, with JSON, one run of the record
 // schema a record, bad ones included.
-type SolveOptions struct {
-	Plan    *Plan         // the heuristic (the puzzle's)
-	Goal    bitboard.Goal // sliding tiles
-	Limits  search.Limits // sliding tiles: a board's node and time limits
-	Workers int           // goroutines in all, at least 1
-	Split   SplitMode     // sliding tiles: how the workers share the boards
-	JSON    bool          // runs of the record schema
-	AOJ     bool          // sliding tiles, without JSON: the length alone
-	Strict  bool          // Rotation Game: a bad board halts the batch
+type Options struct {
+	Plan    *puzzle.Plan     // the heuristic (the puzzle's)
+	Goal    bitboard.Goal    // sliding tiles
+	Limits  search.Limits    // sliding tiles: a board's node and time limits
+	Workers int              // goroutines in all, at least 1
+	Split   puzzle.SplitMode // sliding tiles: how the workers share the boards
+	JSON    bool             // runs of the record schema
+	AOJ     bool             // sliding tiles, without JSON: the length alone
+	Strict  bool             // Rotation Game: a bad board halts the batch
 	// Skip, when set, drops the records already answered (a resumed run)
 	// in the workers, by input name as messages write it and line (of a
-	// bad record, its bad field's), as Selection.Skip does in the reader.
+	// bad record, its bad field's), as puzzle.Selection.Skip does in the
+	// reader.
 	Skip func(input string, line int) bool
 	// Tracker follows the sliding-tile searches (progress, and the runs
 	// in flight on an interrupt).
@@ -42,7 +46,7 @@ type SolveOptions struct {
 // RecordConfig returns the config header of a solve run of p with these
 // options, over the records of inputs that sel takes (instances: its
 // --instances as given).
-func (o *SolveOptions) RecordConfig(p Puzzle, sel *Selection, instances string, inputs []string) *record.Config {
+func (o *Options) RecordConfig(p puzzle.Puzzle, sel *puzzle.Selection, instances string, inputs []string) *record.Config {
 	return &record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal),
 		Heuristics: []string{o.Plan.Name}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
 		Repeat: 1, Shard: sel.Shard.String(), Instances: instances, Inputs: inputs, Prune: p.PruneName(o.Prune)}
@@ -52,7 +56,7 @@ func (o *SolveOptions) RecordConfig(p Puzzle, sel *Selection, instances string, 
 // resumed; nil for none) answered: in the workers (o.Skip) when sel takes
 // every record, so that the reader splits the input as an uninterrupted run
 // does; else in the reader too (sel.Skip), which selects.
-func (o *SolveOptions) SkipAnswered(prior *record.Prior, sel *Selection) {
+func (o *Options) SkipAnswered(prior *record.Prior, sel *puzzle.Selection) {
 	answered := prior.Answered()
 	if answered == nil {
 		return
@@ -66,7 +70,7 @@ func (o *SolveOptions) SkipAnswered(prior *record.Prior, sel *Selection) {
 // reject reports a bad record of u at line: in JSON a run of status error
 // in its place, else a note "NAME:LINE: MESSAGE" on stderr. Either way the
 // record counts as bad.
-func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int, err error) {
+func (o *Options) reject(u *batch.Unit, puzzle, heuristic string, line int, err error) {
 	if !o.JSON {
 		u.Reject(line, err)
 		return
@@ -79,19 +83,59 @@ func (o *SolveOptions) reject(u *batch.Unit, puzzle, heuristic string, line int,
 // batchConfig returns the Config of a solve batch of p on workers
 // goroutines with handlers of newHandler; a record the pipeline rejects
 // goes to o.reject.
-func batchConfig[B any](o *SolveOptions, p Puzzle, workers int, newHandler func() batch.Handler[Board[B]]) batch.Config[Board[B]] {
+func batchConfig[B any](o *Options, p puzzle.Puzzle, workers int, newHandler func() batch.Handler[Board[B]]) batch.Config[Board[B]] {
 	return batch.Config[Board[B]]{Workers: workers, Split: p.Split, Strict: o.Strict, NewHandler: newHandler,
 		Reject: func(u *batch.Unit, line int, err error) { o.reject(u, p.RecordName(), o.Plan.Name, line, err) }}
 }
 
-// SolveBatch implements Family: every worker solves its own boards, or, as
-// o.Split says, all workers search one board at a time.
-func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[bitboard.Tiles]], error) {
+// Batch loads through cache the tables of o.Plan, one of p's, and returns
+// the batch of a solve of p's boards with those options: its Split, First,
+// EndLine, Workers, JSON, Strict, Reject and NewHandler set, the streams,
+// Inputs and Source left to the caller. An error is a table's.
+func Batch[B any](p puzzle.Family[B], cache puzzle.Cache, o *Options) (batch.Config[Board[B]], error) {
+	return puzzle.DispatchTyped[B, batch.Config[Board[B]]](p,
+		func(r puzzle.Rotation) (any, error) { return rotationBatch(r, cache, o) },
+		func(t puzzle.Tiles) (any, error) { return tilesBatch(t, cache, o) })
+}
+
+// Board is the item of a unit of a solve batch (Batch): the
+// board a Source has parsed (Units), when OK; else the unit's records are
+// its text, or its error.
+type Board[B any] struct {
+	B  B
+	OK bool
+}
+
+// Units returns a batch Source of the records of the inputs of p that sel
+// takes, in order, one unit a record, at its line: its board as parsed in
+// the one reading of the inputs (never printed to text and parsed again),
+// or its error. Once the inputs have been read to their end it calls end
+// with the number of records they held.
+func Units[B any](p puzzle.Family[B], open puzzle.Opener, inputs []string, sel *puzzle.Selection, end func(n int)) func(send func(*batch.Unit, Board[B]) bool) error {
+	return func(send func(*batch.Unit, Board[B]) bool) error {
+		n, err := puzzle.Records(p, open, inputs, sel, func(rec *puzzle.Record[B]) bool {
+			u := &batch.Unit{Name: rec.Input, Line: rec.Start, Records: 1}
+			if rec.Err != nil {
+				u.Err, u.Line = rec.Err, rec.Line
+				return send(u, Board[B]{})
+			}
+			return send(u, Board[B]{B: rec.Board, OK: true})
+		})
+		if err == nil && n >= 0 {
+			end(n)
+		}
+		return err
+	}
+}
+
+// tilesBatch is Batch on sliding tiles: every worker solves its own boards,
+// or, as o.Split says, all workers search one board at a time.
+func tilesBatch(t puzzle.Tiles, cache puzzle.Cache, o *Options) (batch.Config[Board[bitboard.Tiles]], error) {
 	h, err := t.Heuristic(cache, o.Plan)
 	if err != nil {
 		return batch.Config[Board[bitboard.Tiles]]{}, err
 	}
-	workers, inner := Workers(t, o.Split, o.Workers)
+	workers, inner := puzzle.Workers(t, o.Split, o.Workers)
 	cfg := batchConfig(o, t, workers, func() batch.Handler[Board[bitboard.Tiles]] {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(inner)
@@ -99,20 +143,20 @@ func (t Tiles) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[bitb
 		ws := o.Tracker.NewWorker()
 		return func(u *batch.Unit, b *Board[bitboard.Tiles]) {
 			if b.OK {
-				t.solveBoard(u, s, o, ws, b.B, u.Line)
+				solveBoard(t, u, s, o, ws, b.B, u.Line)
 				return
 			}
-			t.solveUnit(u, s, o, ws)
+			solveUnit(t, u, s, o, ws)
 		}
 	})
-	cfg.First = t.first // a board costs milliseconds to hours: one a unit keeps every worker busy
+	cfg.First = func(data []byte) int { return bitboard.TilesSplit(data, t.Cells(), true, 1) } // a board costs milliseconds to hours: one a unit keeps every worker busy
 	return cfg, nil
 }
 
-// solveUnit solves every board of a unit into its output.
-func (t Tiles) solveUnit(c *batch.Unit, s *search.TilesSolver, o *SolveOptions, ws *progress.Worker) {
+// solveUnit solves every board of a unit of t's input into its output.
+func solveUnit(t puzzle.Tiles, c *batch.Unit, s *search.TilesSolver, o *Options, ws *progress.Worker) {
 	bitboard.TilesScan(c.Data, c.Line, t.Cells(), func(rec *bitboard.TilesRecord) {
-		b, err := t.parse(rec)
+		b, err := t.Parse(rec)
 		if o.Skip != nil && o.Skip(c.Name, rec.ErrLine(err)) {
 			return
 		}
@@ -120,12 +164,12 @@ func (t Tiles) solveUnit(c *batch.Unit, s *search.TilesSolver, o *SolveOptions, 
 			o.reject(c, t.RecordName(), s.Heuristic().Name(), rec.ErrLine(err), err)
 			return
 		}
-		t.solveBoard(c, s, o, ws, b, rec.Line)
+		solveBoard(t, c, s, o, ws, b, rec.Line)
 	})
 }
 
-// solveBoard solves board b, read at line of c's input, into c's output.
-func (t Tiles) solveBoard(c *batch.Unit, s *search.TilesSolver, o *SolveOptions, ws *progress.Worker, b bitboard.Tiles, line int) {
+// solveBoard solves board b of t, read at line of c's input, into c's output.
+func solveBoard(t puzzle.Tiles, c *batch.Unit, s *search.TilesSolver, o *Options, ws *progress.Worker, b bitboard.Tiles, line int) {
 	heuristic := s.Heuristic().Name()
 	r := record.Run{Puzzle: t.RecordName(), Input: batch.RecordInput(c.Name), Line: line, Board: b.String(),
 		Goal: o.Goal.String(), Heuristic: heuristic}
@@ -151,7 +195,7 @@ func (t Tiles) solveBoard(c *batch.Unit, s *search.TilesSolver, o *SolveOptions,
 
 // appendTiles appends to c the answer of board b, whose record r has its
 // status from the search's moves, statistics and error.
-func (o *SolveOptions) appendTiles(c *batch.Unit, r *record.Run, b bitboard.Tiles, moves []byte, st *search.Stats, err error) {
+func (o *Options) appendTiles(c *batch.Unit, r *record.Run, b bitboard.Tiles, moves []byte, st *search.Stats, err error) {
 	switch r.Status {
 	case record.StatusLimit:
 		err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",
@@ -206,14 +250,15 @@ func (e tilesLimitError) Unwrap() error      { return e.err }
 func (e tilesUnsolvableError) Error() string { return "board is unsolvable" }
 func (e tilesUnsolvableError) Unwrap() error { return e.err }
 
-// SolveBatch implements Family: workers solve chunks of boards, a group of
-// them at a time, stopping at a line "0" (verify.RotationIsEnd).
-func (r Rotation) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[bitboard.Rotation]], error) {
+// rotationBatch is Batch on the Rotation Game: workers solve chunks of
+// boards, a group of them at a time, stopping at a line "0"
+// (puzzle.RotationIsEnd).
+func rotationBatch(r puzzle.Rotation, cache puzzle.Cache, o *Options) (batch.Config[Board[bitboard.Rotation]], error) {
 	newSolver, err := r.NewSolver(cache, o.Plan.Name)
 	if err != nil {
 		return batch.Config[Board[bitboard.Rotation]]{}, err
 	}
-	paths := r.usesPaths(o.Plan.Name)
+	paths := r.UsesPaths(o.Plan.Name)
 	cfg := batchConfig(o, r, o.Workers, func() batch.Handler[Board[bitboard.Rotation]] {
 		s := newSolver()
 		// A table lookup takes less time than a clock read: time only searches.
@@ -224,7 +269,7 @@ func (r Rotation) SolveBatch(cache Cache, o *SolveOptions) (batch.Config[Board[b
 		}
 		return w.solveUnit
 	})
-	cfg.EndLine = verify.RotationIsEnd
+	cfg.EndLine = puzzle.RotationIsEnd
 	return cfg, nil
 }
 
@@ -236,7 +281,7 @@ const rotationGroup = 256
 // parsed boards at a time.
 type rotationWorker struct {
 	s      *search.RotationSolver
-	o      *SolveOptions
+	o      *Options
 	n      int // boards in the group
 	boards [rotationGroup]bitboard.Rotation
 	lines  [rotationGroup]int
@@ -247,7 +292,7 @@ type rotationWorker struct {
 
 // solveUnit solves every board of a unit into its output: its board when
 // parsed already, else those of its text. The unit holds whole boards
-// (verify.RotationSplit cuts between boards), so a board left incomplete at
+// (puzzle.RotationSplit cuts between boards), so a board left incomplete at
 // its end is cut short by the end of the input.
 func (w *rotationWorker) solveUnit(c *batch.Unit, b *Board[bitboard.Rotation]) {
 	w.n = 0
@@ -255,7 +300,7 @@ func (w *rotationWorker) solveUnit(c *batch.Unit, b *Board[bitboard.Rotation]) {
 		w.rw.SetInput(batch.RecordInput(c.Name))
 	}
 	w.unit = c
-	var r verify.RotationReader
+	var r puzzle.RotationReader
 	if b.OK {
 		w.add(c.Line, b.B, nil)
 	} else if r.Scan(c.Data, c.Line, w.add) {
@@ -298,7 +343,7 @@ func (w *rotationWorker) flush(c *batch.Unit) {
 			continue
 		}
 		if r.Len == 0 {
-			c.Out = append(c.Out, verify.RotationNoMoves...)
+			c.Out = append(c.Out, puzzle.RotationNoMoves...)
 		} else {
 			c.Out = append(c.Out, r.Moves[:r.Len]...)
 		}
