@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
@@ -52,6 +53,12 @@ type Session[B any] struct {
 	Builder    *report.Builder
 	KeepRuns   bool // keep every run, for Runs
 	Tracker    Tracker
+	// ProcessCPU says that each solve searches on several threads (split:
+	// all workers on one instance, one instance at a time), so a run's CPU
+	// time is the whole process's over the solve (getrusage RUSAGE_SELF,
+	// the Go runtime's own threads included); otherwise it is the solving
+	// thread's (RUSAGE_THREAD), which counts nothing of other threads.
+	ProcessCPU bool
 
 	mu      sync.Mutex
 	busy    map[int]*Item[B] // the item each worker is on
@@ -96,9 +103,9 @@ func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 				lim = s.Tracker.Begin(worker, lim, it.Instance, it.In.Where, r.Heuristic)
 			}
 			runtime.LockOSThread() // the thread's CPU time is the solve's
-			cpu0 := threadCPU()
+			cpu0 := s.cpuNow()
 			run := sv.Solve(&it.In, lim)
-			cpu := threadCPU() - cpu0
+			cpu := s.cpuNow() - cpu0
 			runtime.UnlockOSThread()
 			fillRecord(&run, &r)
 			if r.Status != record.StatusUnsolvable && cpu0 >= 0 && cpu > 0 {
@@ -129,6 +136,15 @@ func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 		s.addLocked(it.runs)
 	}
 	return failed
+}
+
+// cpuNow returns the clock a run's CPU time is read from: the process's
+// when s.ProcessCPU, else the calling thread's (held by the caller).
+func (s *Session[B]) cpuNow() time.Duration {
+	if s.ProcessCPU {
+		return processCPU()
+	}
+	return threadCPU()
 }
 
 // isDone reports whether runs hold the run of heuristic and repeat.

@@ -2,8 +2,12 @@ package bench
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/record"
@@ -72,5 +76,65 @@ func TestSessionResumesAndInterrupts(t *testing.T) {
 	}
 	if rep := s.Builder.Report(); rep.Instances != 1 || rep.Heuristics[1].Interrupted != 1 || rep.Heuristics[0].Solved != 1 {
 		t.Fatalf("interrupted report %+v", rep.Heuristics)
+	}
+}
+
+// spinSolver burns CPU on n goroutines while the caller waits, as a split
+// search does, and adds the CPU time each goroutine's own thread measured to
+// *used.
+type spinSolver struct {
+	n    int
+	used *atomic.Int64
+}
+
+func (s spinSolver) Solve(*Instance[bitboard.Tiles], search.Limits) Run {
+	var wg sync.WaitGroup
+	for range s.n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			c0 := threadCPU()
+			x := uint64(1)
+			for range 200_000_000 {
+				x = x*6364136223846793005 + 1442695040888963407
+			}
+			if x == 0 {
+				panic("unreachable: an odd increment never reaches 0 here")
+			}
+			s.used.Add(int64(threadCPU() - c0))
+		}()
+	}
+	wg.Wait()
+	return Run{Solved: true}
+}
+
+// TestSessionCPUOfSplitSolves: a solve that searches on other threads is
+// charged their CPU time with ProcessCPU, and next to none of it without
+// (the solving thread only waits): the record's cpu_ns of a split run once
+// held a few seconds for a search of tens of CPU-minutes.
+func TestSessionCPUOfSplitSolves(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("CPU times are read on Linux only")
+	}
+	cpuOf := func(process bool) (got, spun time.Duration) {
+		var out bytes.Buffer
+		var used atomic.Int64
+		b, _ := report.NewBuilder(record.Puzzle8, []string{"spin"}, report.Options{})
+		s := &Session[bitboard.Tiles]{Puzzle: record.Puzzle8, Goal: "blank-last", Heuristics: []string{"spin"}, Repeat: 1,
+			Out: record.NewOutput(&out), Builder: b, KeepRuns: true, ProcessCPU: process}
+		s.solve(0, []Solver[bitboard.Tiles]{spinSolver{n: 2, used: &used}}, &Item[bitboard.Tiles]{Instance: 1}, func() bool { return false })
+		runs := s.Runs()
+		if len(runs) != 1 {
+			t.Fatalf("%d runs", len(runs))
+		}
+		return time.Duration(runs[0].CPUNS), time.Duration(used.Load())
+	}
+	if got, spun := cpuOf(true); got < spun {
+		t.Errorf("ProcessCPU: cpu %v, less than the %v the spinning threads measured", got, spun)
+	}
+	if got, spun := cpuOf(false); got >= spun/4 {
+		t.Errorf("thread CPU of a waiting solver: %v, want well under the %v the spinning threads used", got, spun)
 	}
 }

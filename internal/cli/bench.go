@@ -200,7 +200,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 		b.Session.Out = o.Output.Out
 	}
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
-	b.Session.Tracker = b.Tracker
+	b.Session.Tracker, b.Session.ProcessCPU = b.Tracker, inner > 1
 	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers, NewHandler: b.NewHandler,
 		Source: bench.Units(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return o.sel.Warn(o.g.Stderr, n) })})
 	return endBench(o, b, res, prov)

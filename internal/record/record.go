@@ -99,7 +99,7 @@ type Run struct {
 	Generated  uint64 `json:"generated"`         // successor nodes generated
 	Iterations int    `json:"iterations"`        // IDA* iterations (bounds tried)
 	TimeNS     int64  `json:"time_ns,omitempty"` // wall time of the solve in ns; absent when not measured
-	CPUNS      int64  `json:"cpu_ns,omitempty"`  // bench: CPU time of the solving thread in ns (getrusage RUSAGE_THREAD); absent when not measured
+	CPUNS      int64  `json:"cpu_ns,omitempty"`  // bench: CPU time of the solve in ns (getrusage: the solving thread's, the process's under a split search); absent when not measured
 	Error      string `json:"error,omitempty"`   // unsolvable, error, limit: a message for a person
 }
 

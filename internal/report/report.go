@@ -57,7 +57,7 @@ type Columns struct {
 	Expanded  Stat  `json:"expanded"`
 	Generated Stat  `json:"generated"`
 	TimeNS    Stat  `json:"time_ns"`
-	CPUNS     *Stat `json:"cpu_ns,omitempty"` // the solving threads' CPU time, when the runs record it
+	CPUNS     *Stat `json:"cpu_ns,omitempty"` // the solves' CPU time, when the runs record it
 }
 
 func (c *Columns) add(x *Cell) {
@@ -157,7 +157,7 @@ type TimeBasis uint8
 // The time bases.
 const (
 	TimeWall TimeBasis = iota // wall time
-	TimeCPU                   // the solving thread's CPU time
+	TimeCPU                   // the solve's CPU time
 )
 
 // String returns "wall" or "cpu".
@@ -176,7 +176,7 @@ type Options struct {
 	// Report.Cells (for per-instance rows and plots); Build always does.
 	Keep bool
 	// CPU takes the median of repeated runs, and the time spread, on the
-	// CPU time of the solving thread rather than wall time (--time cpu).
+	// CPU time of the solves rather than wall time (--time cpu).
 	CPU bool
 }
 

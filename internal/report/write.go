@@ -250,7 +250,7 @@ func (rep *Report) tableNotes(spread bool) []string {
 	}
 	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %d instances every heuristic solved", rep.Baseline, rep.Baseline, rep.PairedInstances))
 	if rep.hasCPU() {
-		notes = append(notes, "cpu: CPU time of the solving thread (getrusage RUSAGE_THREAD) beside the wall time")
+		notes = append(notes, "cpu: CPU time of the solve (getrusage: the solving thread's, the process's under --split) beside the wall time")
 	}
 	if spread {
 		what := "times"
