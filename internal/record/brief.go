@@ -33,8 +33,12 @@ func (s *Scanner) briefRun(body []byte) bool {
 	if !bytes.HasPrefix(body, briefPuzzle) || body[len(body)-1] != '}' || bytes.IndexByte(body, 0) >= 0 {
 		return false
 	}
-	p := fastParser{b: body, i: len(briefPuzzle) - 1}
-	if _, err := p.str(); err != nil || !p.lit(briefInput[:len(briefInput)-1]) {
+	// The puzzle is not kept: its end is the first quote followed by the
+	// input's key (a quote escaped in it is followed by a backslash).
+	p := fastParser{b: body, i: len(briefPuzzle)}
+	if k := bytes.IndexByte(body[p.i:], '"'); k < 0 {
+		return false
+	} else if p.i += k + 1; !p.lit(briefInput[:len(briefInput)-1]) {
 		return false
 	}
 	input, err := p.str()
@@ -45,11 +49,11 @@ func (s *Scanner) briefRun(body []byte) bool {
 	if err != nil || line < 1 {
 		return false
 	}
-	k := bytes.Index(body[p.i:], briefStatus)
-	if k < 0 {
+	k := bytes.Index(body[p.i:], briefStatus[2:]) // from its 's': rarer than ',' or '"'
+	if k < 2 || body[p.i+k-2] != ',' || body[p.i+k-1] != '"' {
 		return false
 	}
-	p.i += k + len(briefStatus) - 1
+	p.i += k + len(briefStatus) - 3
 	b, err := p.str()
 	if err != nil {
 		return false
@@ -58,7 +62,10 @@ func (s *Scanner) briefRun(body []byte) bool {
 	if !status.Valid() || !p.statusTail(status) {
 		return false
 	}
-	s.run = Run{Input: s.keepStr(input, 1), Line: line, Status: status}
+	if !s.lean { // the other fields are empty already when briefRun set the last run
+		s.run, s.lean = Run{}, true
+	}
+	s.run.Input, s.run.Line, s.run.Status = s.keepStr(input, 1), line, status
 	return true
 }
 

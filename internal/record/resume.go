@@ -34,6 +34,8 @@ type Prior struct {
 	last       int                 // bench: the largest instance number in byInstance
 	byInstance map[int][]Run       // bench: instance number to its finished runs
 	answered   map[string]*lineSet // solve: input (as records name it) to its lines answered
+	lastInput  string              // solve: the input of the last run added
+	lastSet    *lineSet            // solve: its lines answered
 }
 
 // ReadPrior reads the output file path of an earlier run to resume and
@@ -205,12 +207,14 @@ func (p *Prior) add(r *Run) {
 		}
 		return
 	}
-	set := p.answered[r.Input]
-	if set == nil {
-		set = &lineSet{}
-		p.answered[r.Input] = set
+	if r.Input != p.lastInput || p.lastSet == nil { // runs of one input come in long rows: look it up once a row
+		p.lastInput, p.lastSet = r.Input, p.answered[r.Input]
+		if p.lastSet == nil {
+			p.lastSet = &lineSet{}
+			p.answered[r.Input] = p.lastSet
+		}
 	}
-	set.add(r.Line)
+	p.lastSet.add(r.Line)
 }
 
 // LastInstance returns the largest bench instance number with a finished
@@ -226,6 +230,11 @@ func (p *Prior) Instance(n int) []Run { return p.byInstance[n] }
 func (p *Prior) Answered() func(input string, line int) bool {
 	if p == nil || len(p.answered) == 0 {
 		return nil
+	}
+	if len(p.answered) == 1 { // one input (the usual case): no lookup by name for each record
+		for name, set := range p.answered {
+			return func(input string, line int) bool { return input == name && set.has(line) }
+		}
 	}
 	return func(input string, line int) bool { return p.answered[input].has(line) } // safe for concurrent use
 }

@@ -61,6 +61,7 @@ type Scanner struct {
 	noNewline bool
 	done      bool
 	moves     int       // Brief: the length of the moves skipped, -1 for none
+	lean      bool      // run holds only the input, line and status briefRun set
 	strs      [5]string // the last puzzle, input, heuristic, goal and status read, reused while they repeat
 }
 
@@ -81,7 +82,7 @@ func (s *Scanner) Lines() int { return s.line }
 func (s *Scanner) Scan() bool {
 	for {
 		if len(s.legacy) > 0 {
-			s.run, s.legacy = s.legacy[0], s.legacy[1:]
+			s.run, s.legacy, s.lean = s.legacy[0], s.legacy[1:], false
 			s.kind = KindRun
 			return true
 		}
@@ -233,7 +234,7 @@ func (s *Scanner) decode(raw []byte, line int) bool {
 	s.valLine = line
 	switch {
 	case obj["status"] != nil && obj["where"] == nil:
-		s.run = Run{}
+		s.run, s.lean = Run{}, false
 		d := json.NewDecoder(bytes.NewReader(raw))
 		d.DisallowUnknownFields()
 		if err := d.Decode(&s.run); err != nil {
@@ -370,7 +371,7 @@ var errNotFast = errors.New("not a plain run")
 // it is a run with only a run's keys, ASCII strings without escapes and
 // integers of at most 18 digits; it reports whether it did.
 func (s *Scanner) fastRun(body []byte) bool {
-	s.run = Run{}
+	s.run, s.lean = Run{}, false
 	s.moves = -1
 	p := fastParser{b: body, i: 1}
 	status := false
