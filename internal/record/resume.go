@@ -239,6 +239,18 @@ func (p *Prior) Answered() func(input string, line int) bool {
 	return func(input string, line int) bool { return p.answered[input].has(line) } // safe for concurrent use
 }
 
+// AnsweredLines returns a function reporting whether every line from
+// first to last (1-based, first <= last) of input (as records name it) was
+// answered, safe for concurrent use; nil when no record was (or p is nil).
+// A resumed run's reader drops such a run of lines whole: every record
+// starting on them (or whose bad field is on them) is answered.
+func (p *Prior) AnsweredLines() func(input string, first, last int) bool {
+	if p == nil || len(p.answered) == 0 {
+		return nil
+	}
+	return func(input string, first, last int) bool { return p.answered[input].hasAll(first, last) }
+}
+
 // checkTables returns an error naming the first table of now whose
 // checksum differs from the one the file's run used.
 func (p *Prior) checkTables(path string, now Provenance) error {
@@ -327,4 +339,34 @@ func (s *lineSet) has(line int) bool {
 	}
 	i := line % lineChunk
 	return s.chunks[c][i/64]&(1<<(i%64)) != 0
+}
+
+// hasAll reports whether every line from first to last is in s: false for
+// a nil s or an empty range.
+func (s *lineSet) hasAll(first, last int) bool {
+	if s == nil || first < 0 || last < first {
+		return false
+	}
+	for line := first; line <= last; {
+		c := line / lineChunk
+		if c >= maxChunks {
+			if !s.far[line] {
+				return false
+			}
+			line++
+			continue
+		}
+		if c >= len(s.chunks) || s.chunks[c] == nil {
+			return false
+		}
+		// The lines of this chunk's word holding line, from line on.
+		i := line % lineChunk
+		n := min(64-i%64, last-line+1)
+		mask := (uint64(1)<<n - 1) << (i % 64) // 1<<64 is 0 in Go: n == 64 gives every bit
+		if s.chunks[c][i/64]&mask != mask {
+			return false
+		}
+		line += n
+	}
+	return true
 }
