@@ -24,13 +24,16 @@ var (
 // escapes) and the line (1 to 18 digits, from 1), the first `,"status":"`
 // after them is a valid status followed by what [Run.Check] asks of it (a
 // solved run's moves as many as its length, an error's message not empty),
-// and the line ends with '}' and holds no NUL byte (a block a crash filled
-// with zeros). The fields between and after them are not looked at: a line
-// pdbsolve did not write could be taken with a malformed board or count.
-// It reports whether it took the line; a line it declines goes to the full
-// decoding, which takes or refuses it as before.
+// and the line ends with '}', holds no other '{' (no nested object, no
+// second value) and no NUL byte (a block a crash filled with zeros). The
+// fields between and after them are not looked at: a line pdbsolve did not
+// write could be taken with a malformed board or count, or with a key given
+// twice (encoding/json keeps the last). It reports whether it took the
+// line; a line it declines goes to the full decoding, which takes or
+// refuses it as before.
 func (s *Scanner) briefRun(body []byte) bool {
-	if !bytes.HasPrefix(body, briefPuzzle) || body[len(body)-1] != '}' || bytes.IndexByte(body, 0) >= 0 {
+	if !bytes.HasPrefix(body, briefPuzzle) || body[len(body)-1] != '}' || bytes.IndexByte(body, 0) >= 0 ||
+		bytes.IndexByte(body[1:], '{') >= 0 {
 		return false
 	}
 	// The puzzle is not kept: its end is the first quote followed by the

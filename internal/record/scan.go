@@ -116,7 +116,11 @@ func (s *Scanner) Scan() bool {
 			if len(body) == 0 {
 				continue
 			}
-			if body[0] == '{' && (s.Brief && !s.noNewline && s.briefRun(body) || s.fastRun(body)) {
+			if body[0] == '{' && s.Brief && !s.noNewline && s.briefRun(body) { // checked as Check would
+				s.kind, s.valLine = KindRun, s.line
+				return true
+			}
+			if body[0] == '{' && s.fastRun(body) {
 				s.kind, s.valLine = KindRun, s.line
 				if err := s.run.Check(); err != nil {
 					s.err = s.bad(s.line, "%v", err)
