@@ -35,10 +35,13 @@ const scanBufSize = 1 << 16
 // decoded without reflection; anything else goes through encoding/json.
 // What a Scanner returns is valid until the next call of Scan.
 type Scanner struct {
-	// Brief keeps of a run on the fast path only its input, line, status,
-	// length and error, checking the moves' count: what a resumed solve
-	// needs. The other fields are skipped (a number's digits or a string's
-	// quotes found, not checked further) and left empty.
+	// Brief keeps of a run only what a resumed solve needs: a whole line in
+	// the shape pdbsolve writes a run is read by a targeted byte scan
+	// (briefRun: input, line and status, the rest left empty and not
+	// looked at but for the checks of Run.Check); on another line the fast
+	// path keeps only the input, line, status, length and error, checking
+	// the moves' count, and skips the other fields (a number's digits or a
+	// string's quotes found, not checked further).
 	Brief bool
 
 	r    *bufio.Reader
