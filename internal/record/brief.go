@@ -27,8 +27,8 @@ var (
 // and the line ends with '}', holds no other '{' (no nested object, no
 // second value) and no NUL byte (a block a crash filled with zeros). The
 // fields between and after them are not looked at: a line pdbsolve did not
-// write could be taken with a malformed board or count, or with a key given
-// twice (encoding/json keeps the last). It reports whether it took the
+// write could be taken with a malformed board or count (a negative bound
+// among them), or with a key given twice (encoding/json keeps the last). It reports whether it took the
 // line; a line it declines goes to the full decoding, which takes or
 // refuses it as before.
 func (s *Scanner) briefRun(body []byte) bool {
@@ -73,8 +73,8 @@ func (s *Scanner) briefRun(body []byte) bool {
 }
 
 // statusTail checks what follows a run's status as [Run.Check] asks: a
-// solved run's moves, when given, as many as its length; an error's or
-// unsolvable board's message not empty.
+// solved run's length not negative and its moves, when given, as many; an
+// error's or unsolvable board's message not empty.
 func (p *fastParser) statusTail(st Status) bool {
 	switch st {
 	case StatusSolved:
@@ -90,7 +90,7 @@ func (p *fastParser) statusTail(st Status) bool {
 			return false
 		}
 		length, err := p.int()
-		return err == nil && (moves == 0 || moves == length)
+		return err == nil && length >= 0 && (moves == 0 || moves == length)
 	case StatusError, StatusUnsolvable:
 		return p.lit(briefError) && p.peek() != '"'
 	}

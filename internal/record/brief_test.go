@@ -168,6 +168,7 @@ func TestBriefRunDeclines(t *testing.T) {
 		strings.Replace(good, `"board":"1 2"`, `"board":"x\",\"status\":\"limit"`, 1) + "x", // torn after a quoted status
 		`{"puzzle":"rotation","input":"a","line":3,"status":"error","error":""}`,            // an error without its message
 		`{"puzzle":"rotation","input":"a","line":3,"status":"unsolvable","length":1}`,       // likewise
+		`{"puzzle":"rotation","input":"a","line":3,"status":"solved","length":-2}`,          // a negative length
 		good[:len(good)-1], // torn: no closing brace
 		good + " " + strings.Replace(good, `"line":3`, `"line":4`, 1), // two runs on one line
 		`{"input":"a","puzzle":"rotation","line":3,"status":"limit"}`, // not in pdbsolve's order
