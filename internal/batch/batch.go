@@ -93,6 +93,13 @@ type Config[T any] struct {
 	Reject func(u *Unit, line int, err error)
 	// Strict: a record the pipeline rejects halts the batch.
 	Strict bool
+	// Done, when set, reports whether every line from first to last of an
+	// input (named as in messages) was answered by an earlier run (a
+	// resumed one): the reader passes a chunk of such lines on without its
+	// data, so no worker parses records it would skip. Its records still
+	// count as the chunk's (Result.Answered), as a Handler's skip counts
+	// them. Not used with First.
+	Done func(input string, first, last int) bool
 
 	// Source, when set, replaces the reader of Inputs: it calls send with
 	// units of whole records in input order (Name, Line, Records and Data
@@ -141,6 +148,7 @@ type Unit struct {
 	seq   int   // position in the whole batch
 	input int   // index of the input it came from
 	ioErr error // the input could not be opened or read; the unit holds only its message
+	done  bool  // every line of the unit was answered before (Config.Done): no Handler sees it
 }
 
 // note is a message for Stderr, written after Out[:at].
@@ -247,7 +255,7 @@ func Run[T any](ctx context.Context, cfg Config[T]) Result {
 		go func() {
 			defer wg.Done()
 			for u := range st.jobs {
-				if u.ioErr == nil && !st.stop.Load() && !st.done[u.input].Load() {
+				if u.ioErr == nil && !u.done && !st.stop.Load() && !st.done[u.input].Load() {
 					u.Out = getBuf(&outPool, len(u.Data))
 					if u.Err != nil && cfg.Reject != nil {
 						cfg.Reject(u.Unit, u.Line, u.Err)
@@ -533,7 +541,12 @@ func (st *state[T]) readInput(r io.Reader, input int, name string, seq *int) err
 		}
 		if cfg.First == nil {
 			_, records, end, found := st.scanLines(data)
-			st.send(&job[T]{Unit: &Unit{Name: name, Line: line, Data: data[:end], Records: records}}, input, seq)
+			u := &Unit{Name: name, Line: line, Data: data[:end], Records: records}
+			if cfg.Done != nil && end > 0 && cfg.Done(name, line, line+lineCount(u.Data)-1) {
+				c.Recycle(data)
+				u.Data, u.done = nil, true
+			}
+			st.send(&job[T]{Unit: u}, input, seq)
 			if found {
 				return nil // the input's end line: read no further
 			}
@@ -693,6 +706,16 @@ func (st *state[T]) scanLines(data []byte) (lines, records, end int, found bool)
 		pos = next
 	}
 	return lines, records, len(data), false
+}
+
+// lineCount returns the number of lines of data, a last one without its
+// newline included.
+func lineCount(data []byte) int {
+	n := bytes.Count(data, []byte{'\n'})
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		n++
+	}
+	return n
 }
 
 // isBlank reports whether b holds only ASCII white space.

@@ -283,3 +283,62 @@ func TestReaderChunks(t *testing.T) {
 		t.Fatalf("chunks differ from the input; overlong records at %v", tooLong)
 	}
 }
+
+// TestDoneDropsAnsweredChunks: with Config.Done, a batch whose handler
+// skips the lines a set says were answered writes what it writes without
+// Done, and counts the same records answered, while no handler sees a
+// chunk of answered lines.
+func TestDoneDropsAnsweredChunks(t *testing.T) {
+	const n = 400000
+	var in strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&in, "rec%d\n", i)
+	}
+	answered := func(i int) bool { return i < n/2 || i > n*3/4 && i%1000 != 0 } // a long answered run, then one with holes
+	for _, done := range []bool{false, true} {
+		var out bytes.Buffer
+		var seen sync.Map
+		skip := func(u *Unit, _ *None) {
+			seen.Store(u.Line, true)
+			d := u.Data
+			u.Data = nil
+			for ln := u.Line; len(d) > 0; ln++ {
+				i := bytes.IndexByte(d, '\n')
+				if !answered(ln) {
+					u.Out = fmt.Appendf(u.Out, "%d %s\n", ln, d[:i])
+				}
+				d = d[i+1:]
+			}
+		}
+		cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard,
+			Workers: 2, NewHandler: func() Handler[None] { return skip }}
+		if done {
+			cfg.Done = func(input string, first, last int) bool {
+				if input != "stdin" {
+					t.Errorf("Done asked of input %q", input)
+				}
+				for ln := first; ln <= last; ln++ {
+					if !answered(ln) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		res := Run(context.Background(), cfg)
+		want := 0
+		for i := 1; i <= n; i++ {
+			if !answered(i) {
+				want++
+			}
+		}
+		if got := bytes.Count(out.Bytes(), []byte{'\n'}); got != want || res.Answered != n {
+			t.Fatalf("Done %v: %d lines written, want %d; %d answered, want %d", done, got, want, res.Answered, n)
+		}
+		handled := 0
+		seen.Range(func(_, _ any) bool { handled++; return true })
+		if chunks := in.Len() / ChunkSize; done && handled > chunks*3/5 || !done && handled < chunks {
+			t.Fatalf("Done %v: %d chunks handled of about %d", done, handled, chunks)
+		}
+	}
+}

@@ -34,6 +34,8 @@ type Prior struct {
 	last       int                 // bench: the largest instance number in byInstance
 	byInstance map[int][]Run       // bench: instance number to its finished runs
 	answered   map[string]*lineSet // solve: input (as records name it) to its lines answered
+	lastInput  string              // solve: the input of the last run added
+	lastSet    *lineSet            // solve: its lines answered
 }
 
 // ReadPrior reads the output file path of an earlier run to resume and
@@ -205,12 +207,14 @@ func (p *Prior) add(r *Run) {
 		}
 		return
 	}
-	set := p.answered[r.Input]
-	if set == nil {
-		set = &lineSet{}
-		p.answered[r.Input] = set
+	if r.Input != p.lastInput || p.lastSet == nil { // runs of one input come in long rows: look it up once a row
+		p.lastInput, p.lastSet = r.Input, p.answered[r.Input]
+		if p.lastSet == nil {
+			p.lastSet = &lineSet{}
+			p.answered[r.Input] = p.lastSet
+		}
 	}
-	set.add(r.Line)
+	p.lastSet.add(r.Line)
 }
 
 // LastInstance returns the largest bench instance number with a finished
@@ -227,7 +231,24 @@ func (p *Prior) Answered() func(input string, line int) bool {
 	if p == nil || len(p.answered) == 0 {
 		return nil
 	}
+	if len(p.answered) == 1 { // one input (the usual case): no lookup by name for each record
+		for name, set := range p.answered {
+			return func(input string, line int) bool { return input == name && set.has(line) }
+		}
+	}
 	return func(input string, line int) bool { return p.answered[input].has(line) } // safe for concurrent use
+}
+
+// AnsweredLines returns a function reporting whether every line from
+// first to last (1-based, first <= last) of input (as records name it) was
+// answered, safe for concurrent use; nil when no record was (or p is nil).
+// A resumed run's reader drops such a run of lines whole: every record
+// starting on them (or whose bad field is on them) is answered.
+func (p *Prior) AnsweredLines() func(input string, first, last int) bool {
+	if p == nil || len(p.answered) == 0 {
+		return nil
+	}
+	return func(input string, first, last int) bool { return p.answered[input].hasAll(first, last) }
 }
 
 // checkTables returns an error naming the first table of now whose
@@ -318,4 +339,34 @@ func (s *lineSet) has(line int) bool {
 	}
 	i := line % lineChunk
 	return s.chunks[c][i/64]&(1<<(i%64)) != 0
+}
+
+// hasAll reports whether every line from first to last is in s: false for
+// a nil s or an empty range.
+func (s *lineSet) hasAll(first, last int) bool {
+	if s == nil || first < 0 || last < first {
+		return false
+	}
+	for line := first; line <= last; {
+		c := line / lineChunk
+		if c >= maxChunks {
+			if !s.far[line] {
+				return false
+			}
+			line++
+			continue
+		}
+		if c >= len(s.chunks) || s.chunks[c] == nil {
+			return false
+		}
+		// The lines of this chunk's word holding line, from line on.
+		i := line % lineChunk
+		n := min(64-i%64, last-line+1)
+		mask := (uint64(1)<<n - 1) << (i % 64) // 1<<64 is 0 in Go: n == 64 gives every bit
+		if s.chunks[c][i/64]&mask != mask {
+			return false
+		}
+		line += n
+	}
+	return true
 }

@@ -83,3 +83,34 @@ func headerLine(t *testing.T, cfg *Config) []byte {
 	}
 	return b
 }
+
+// TestLineSetHasAll: hasAll agrees with has line by line on random sets
+// and ranges across words and chunks.
+func TestLineSetHasAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 200 {
+		s := &lineSet{}
+		base := rng.IntN(3 * lineChunk)
+		n := rng.IntN(600)
+		for line := base; line < base+n; line++ {
+			if rng.IntN(300) > 0 {
+				s.add(line)
+			}
+		}
+		for range 50 {
+			first := base - 70 + rng.IntN(n+140)
+			last := first + rng.IntN(200)
+			want := first >= 0
+			for line := first; line <= last && want; line++ {
+				want = s.has(line)
+			}
+			if got := s.hasAll(first, last); got != want {
+				t.Fatalf("trial %d: hasAll(%d, %d) = %v, want %v", trial, first, last, got, want)
+			}
+		}
+	}
+	var empty *lineSet
+	if empty.hasAll(1, 1) || (&lineSet{}).hasAll(5, 4) {
+		t.Fatal("an empty set or range holds lines")
+	}
+}

@@ -35,10 +35,13 @@ const scanBufSize = 1 << 16
 // decoded without reflection; anything else goes through encoding/json.
 // What a Scanner returns is valid until the next call of Scan.
 type Scanner struct {
-	// Brief keeps of a run on the fast path only its input, line, status,
-	// length and error, checking the moves' count: what a resumed solve
-	// needs. The other fields are skipped (a number's digits or a string's
-	// quotes found, not checked further) and left empty.
+	// Brief keeps of a run only what a resumed solve needs: a whole line in
+	// the shape pdbsolve writes a run is read by a targeted byte scan
+	// (briefRun: input, line and status, the rest left empty and not
+	// looked at but for the checks of Run.Check); on another line the fast
+	// path keeps only the input, line, status, length and error, checking
+	// the moves' count, and skips the other fields (a number's digits or a
+	// string's quotes found, not checked further).
 	Brief bool
 
 	r    *bufio.Reader
@@ -61,6 +64,7 @@ type Scanner struct {
 	noNewline bool
 	done      bool
 	moves     int       // Brief: the length of the moves skipped, -1 for none
+	lean      bool      // run holds only the input, line and status briefRun set
 	strs      [5]string // the last puzzle, input, heuristic, goal and status read, reused while they repeat
 }
 
@@ -81,7 +85,7 @@ func (s *Scanner) Lines() int { return s.line }
 func (s *Scanner) Scan() bool {
 	for {
 		if len(s.legacy) > 0 {
-			s.run, s.legacy = s.legacy[0], s.legacy[1:]
+			s.run, s.legacy, s.lean = s.legacy[0], s.legacy[1:], false
 			s.kind = KindRun
 			return true
 		}
@@ -114,6 +118,10 @@ func (s *Scanner) Scan() bool {
 			body := bitboard.TrimSpace(line)
 			if len(body) == 0 {
 				continue
+			}
+			if body[0] == '{' && s.Brief && !s.noNewline && s.briefRun(body) { // checked as Check would
+				s.kind, s.valLine = KindRun, s.line
+				return true
 			}
 			if body[0] == '{' && s.fastRun(body) {
 				s.kind, s.valLine = KindRun, s.line
@@ -233,7 +241,7 @@ func (s *Scanner) decode(raw []byte, line int) bool {
 	s.valLine = line
 	switch {
 	case obj["status"] != nil && obj["where"] == nil:
-		s.run = Run{}
+		s.run, s.lean = Run{}, false
 		d := json.NewDecoder(bytes.NewReader(raw))
 		d.DisallowUnknownFields()
 		if err := d.Decode(&s.run); err != nil {
@@ -370,7 +378,7 @@ var errNotFast = errors.New("not a plain run")
 // it is a run with only a run's keys, ASCII strings without escapes and
 // integers of at most 18 digits; it reports whether it did.
 func (s *Scanner) fastRun(body []byte) bool {
-	s.run = Run{}
+	s.run, s.lean = Run{}, false
 	s.moves = -1
 	p := fastParser{b: body, i: 1}
 	status := false

@@ -14,7 +14,9 @@ import (
 // FuzzScanner feeds the record reader any bytes, seeded from the files of
 // testdata and their lines: it must not panic, must count no more lines
 // than the input has, and every run it decodes without reflection must be
-// what encoding/json decodes from the same line (unknown fields refused).
+// what encoding/json decodes from the same line (unknown fields refused);
+// every line the brief scan of a resumed solve takes it takes as the full
+// decoding does (checkBrief).
 func FuzzScanner(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*")
 	for _, name := range files {
@@ -39,6 +41,7 @@ func FuzzScanner(f *testing.F) {
 			t.Fatalf("size %d of %d bytes, truncated line %d of %d", sc.Size(), len(data), sc.Truncated(), lines)
 		}
 		for _, line := range bytes.Split(data, []byte{'\n'}) {
+			checkBrief(t, line)
 			body := bytes.TrimSpace(line)
 			if len(body) == 0 || body[0] != '{' || !sc.fastRun(body) {
 				continue

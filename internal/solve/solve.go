@@ -36,6 +36,9 @@ type Options struct {
 	// bad record, its bad field's), as puzzle.Selection.Skip does in the
 	// reader.
 	Skip func(input string, line int) bool
+	// SkipLines, set with Skip, reports whether every line from first to
+	// last of an input was answered: the batch reader drops them whole.
+	SkipLines func(input string, first, last int) bool
 	// Tracker follows the sliding-tile searches (progress, and the runs
 	// in flight on an interrupt).
 	Tracker *progress.Tracker
@@ -62,8 +65,10 @@ func (o *Options) SkipAnswered(prior *record.Prior, sel *puzzle.Selection) {
 		return
 	}
 	o.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
+	lines := prior.AnsweredLines()
+	o.SkipLines = func(input string, first, last int) bool { return lines(batch.RecordInput(input), first, last) }
 	if !sel.All() {
-		sel.Skip, o.Skip = o.Skip, nil
+		sel.Skip, o.Skip, o.SkipLines = o.Skip, nil, nil
 	}
 }
 
@@ -84,7 +89,7 @@ func (o *Options) reject(u *batch.Unit, puzzle, heuristic string, line int, err 
 // goroutines with handlers of newHandler; a record the pipeline rejects
 // goes to o.reject.
 func batchConfig[B any](o *Options, p puzzle.Puzzle, workers int, newHandler func() batch.Handler[Board[B]]) batch.Config[Board[B]] {
-	return batch.Config[Board[B]]{Workers: workers, Split: p.Split, Strict: o.Strict, NewHandler: newHandler,
+	return batch.Config[Board[B]]{Workers: workers, Split: p.Split, Strict: o.Strict, NewHandler: newHandler, Done: o.SkipLines,
 		Reject: func(u *batch.Unit, line int, err error) { o.reject(u, p.RecordName(), o.Plan.Name, line, err) }}
 }
 

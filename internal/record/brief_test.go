@@ -1,0 +1,263 @@
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/search"
+)
+
+// fullRun decodes line as the Scanner does without Brief (the fast path
+// for every field, else encoding/json), run checked: the oracle for
+// briefRun.
+func fullRun(line []byte) (Run, error) {
+	sc := NewScanner(bytes.NewReader(append(append([]byte(nil), line...), '\n')), "x")
+	if !sc.Scan() {
+		if sc.Err() == nil {
+			return Run{}, fmt.Errorf("no value")
+		}
+		return Run{}, sc.Err()
+	}
+	if sc.Kind() != KindRun || sc.Scan() {
+		return Run{}, fmt.Errorf("not one run")
+	}
+	return *sc.Run(), sc.Err()
+}
+
+// repeatedKey reports whether the object line gives a key twice as
+// encoding/json matches them (case and Unicode folding), or is not one
+// JSON object: briefRun takes the first of a key given twice, encoding/json
+// the last.
+func repeatedKey(line []byte) bool {
+	d := json.NewDecoder(bytes.NewReader(line))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return true
+	}
+	var keys []string
+	for d.More() {
+		t, err := d.Token()
+		k, ok := t.(string)
+		if err != nil || !ok {
+			return true
+		}
+		for _, o := range keys {
+			if strings.EqualFold(o, k) {
+				return true
+			}
+		}
+		keys = append(keys, k)
+		var v json.RawMessage
+		if err := d.Decode(&v); err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// checkBrief checks briefRun on one line against the full decoding: a
+// line it takes, the full decoding takes with the same input, line and
+// status (a key given twice aside); and when the line is valid JSON,
+// encoding/json reads the same three fields from it whatever the others
+// hold. It returns whether briefRun took the line.
+func checkBrief(t *testing.T, line []byte) bool {
+	t.Helper()
+	body := bitboard.TrimSpace(line)
+	if len(body) == 0 || body[0] != '{' {
+		return false
+	}
+	s := &Scanner{Brief: true}
+	if !s.briefRun(body) {
+		return false
+	}
+	if repeatedKey(body) {
+		return true
+	}
+	got := s.run
+	if want, err := fullRun(body); err == nil {
+		if got.Input != want.Input || got.Line != want.Line || got.Status != want.Status {
+			t.Fatalf("%q: briefRun %q line %d %s; full decoding %q line %d %s",
+				body, got.Input, got.Line, got.Status, want.Input, want.Line, want.Status)
+		}
+	}
+	var lenient struct {
+		Input  string
+		Line   int
+		Status Status
+	}
+	if json.Unmarshal(body, &lenient) == nil &&
+		(lenient.Input != got.Input || lenient.Line != got.Line || lenient.Status != got.Status) {
+		t.Fatalf("%q: briefRun %q line %d %s; encoding/json %+v", body, got.Input, got.Line, got.Status, lenient)
+	}
+	return true
+}
+
+// TestBriefRunAgreesWithDecoder: on the runs pdbsolve writes (AppendRun
+// and RotationWriter), with names and messages holding the field names,
+// quotes (escaped), other escapes and non-ASCII text, briefRun takes every
+// line whose input is plain ASCII and reads what the full decoding reads;
+// the others it leaves to the full decoding.
+func TestBriefRunAgreesWithDecoder(t *testing.T) {
+	inputs := []string{"boards.txt", "-", "dir/a b.txt", "status", `"status":"solved"`, `we"ird`, "tab\tname", "caf\u00e9", `line":7,"x`}
+	texts := []string{"", "node limit", `field ,"status":"solved" in it`, `,"line":99,"input":"z"`, `a "quoted" one`, "back\\slash",
+		"{nested}", `status":"`}
+	statuses := []Status{StatusSolved, StatusUnsolvable, StatusLimit, StatusError, StatusInterrupted}
+	rng := rand.New(rand.NewPCG(5, 6))
+	taken := 0
+	for i := range 3000 {
+		in := inputs[rng.IntN(len(inputs))]
+		r := Run{Puzzle: []string{PuzzleRotation, "15puzzle", `status"`}[rng.IntN(3)], Input: in, Line: 1 + rng.IntN(100000),
+			Board: texts[rng.IntN(len(texts))], Heuristic: texts[rng.IntN(len(texts))], Status: statuses[rng.IntN(len(statuses))],
+			Error: texts[1+rng.IntN(len(texts)-1)], Instance: rng.IntN(3), Bound: rng.IntN(40), Expanded: rng.Uint64N(1 << 40),
+			TimeNS: rng.Int64N(1 << 40), CPUNS: rng.Int64N(3)}
+		if r.Status == StatusSolved {
+			r.Length = rng.IntN(30)
+			if rng.IntN(4) > 0 {
+				r.Moves = strings.Repeat("A", r.Length)
+			}
+		}
+		line := AppendRun(nil, &r)
+		if checkBrief(t, line) {
+			taken++
+		} else if plain := !strings.ContainsAny(in, "\"\t\u00e9") && !strings.ContainsAny(r.Puzzle, `"`) &&
+			!bytes.Contains(line[1:], []byte{'{'}); plain {
+			t.Fatalf("run %d: briefRun declined %q", i, line)
+		}
+	}
+	w := NewRotationWriter("exact", true)
+	w.SetInput("boards.txt")
+	for line := 1; line < 200; line++ {
+		res := search.RotationResult{Len: line % 12, Symbol: 1 + line%3}
+		copy(res.Moves[:], "ABCDEFGHABCDEFGH")
+		b := w.Append(nil, line, bitboard.Rotation(uint64(line)*0x9e3779b97f4a7c15), &res)
+		if !checkBrief(t, b) {
+			t.Fatalf("briefRun declined %q", b)
+		}
+		taken++
+	}
+	if taken < 500 {
+		t.Fatalf("briefRun took only %d lines", taken)
+	}
+}
+
+// TestBriefRunDeclines: lines the full decoding refuses for what briefRun
+// reads, or reads otherwise than briefRun would, are left to it.
+func TestBriefRunDeclines(t *testing.T) {
+	good := `{"puzzle":"rotation","input":"a","line":3,"board":"1 2","heuristic":"exact","status":"solved","moves":"AB","length":2,"bound":2}`
+	if s := (&Scanner{Brief: true}); !s.briefRun([]byte(good)) {
+		t.Fatalf("briefRun declined %s", good)
+	}
+	for _, line := range []string{
+		strings.Replace(good, `"solved"`, `"nonsense"`, 1),                // no such status
+		strings.Replace(good, `"line":3`, `"line":0`, 1),                  // lines count from 1
+		strings.Replace(good, `"line":3`, `"line":-3`, 1),                 // negative
+		strings.Replace(good, `"line":3`, `"line":03`, 1),                 // a leading zero is not JSON
+		strings.Replace(good, `"line":3`, `"line":3.5`, 1),                // not a whole number
+		strings.Replace(good, `"length":2`, `"length":3`, 1),              // moves and length disagree
+		strings.Replace(good, `"status":"solved"`, `"state":"solved"`, 1), // no status
+		strings.Replace(good, `"input":"a"`, `"input":"a\"b"`, 1),         // an escape in the input
+		strings.Replace(good, `"input":"a"`, `"input":"a\u0000"`, 1),      // likewise
+		strings.Replace(good, `"1 2"`, "\"1 \x00\x00\x00 2\"", 1),         // zeros of a crash
+		strings.Replace(good, `"bound":2`, `"bound":{"status":"limit"}`, 1),
+		strings.Replace(good, `"board":"1 2"`, `"board":"x\",\"status\":\"limit"`, 1) + "x", // torn after a quoted status
+		`{"puzzle":"rotation","input":"a","line":3,"status":"error","error":""}`,            // an error without its message
+		`{"puzzle":"rotation","input":"a","line":3,"status":"unsolvable","length":1}`,       // likewise
+		`{"puzzle":"rotation","input":"a","line":3,"status":"solved","length":-2}`,          // a negative length
+		good[:len(good)-1], // torn: no closing brace
+		good + " " + strings.Replace(good, `"line":3`, `"line":4`, 1), // two runs on one line
+		`{"input":"a","puzzle":"rotation","line":3,"status":"limit"}`, // not in pdbsolve's order
+	} {
+		s := &Scanner{Brief: true}
+		if s.briefRun([]byte(line)) {
+			t.Errorf("briefRun took %s", line)
+		}
+	}
+	// Field names and quotes inside strings do not mislead it.
+	for _, line := range []string{
+		`{"puzzle":"rotation","input":"a","line":3,"board":"status","heuristic":"\"status\":\"solved\"","status":"limit"}`,
+		`{"puzzle":"rotation","input":"line","line":3,"board":"x\",\"status\":\"solved","status":"interrupted","error":"a \"b\""}`,
+		`{"puzzle":"rotation","input":"status","line":3,"status":"error","error":",\"status\":\"solved\""}`,
+	} {
+		if !checkBrief(t, []byte(line)) {
+			t.Errorf("briefRun declined %s", line)
+		}
+	}
+}
+
+// TestReadPriorBriefMatchesFull: a solve output with plain runs, runs the
+// brief scan leaves to the full decoding (escapes, other key orders), a
+// second session's header and a last line torn at every byte reads as the
+// runs the full decoding reads: the same lines answered, counts, size and
+// dropped line.
+func TestReadPriorBriefMatchesFull(t *testing.T) {
+	cfg := &Config{Command: "solve", Puzzle: PuzzleRotation, Heuristics: []string{"exact"}, Repeat: 1, Shard: "0/1", Inputs: []string{"in.txt"}}
+	var b bytes.Buffer
+	b.Write(append(headerLine(t, cfg), '\n'))
+	for line := 1; line <= 150; line++ {
+		r := Run{Puzzle: PuzzleRotation, Input: []string{"in.txt", `i"n.txt`}[line%2], Line: line, Board: "1 2", Heuristic: "exact",
+			Status: StatusSolved, Moves: "ABC", Length: 3}
+		switch line % 7 {
+		case 0:
+			continue
+		case 1:
+			r.Status, r.Moves, r.Length, r.Error = StatusError, "", 0, `bad "status":"solved"`
+		case 2:
+			r.Status, r.Moves, r.Length = StatusInterrupted, "", 0
+		}
+		if line%25 == 0 {
+			fmt.Fprintf(&b, "{\"status\":%q,\"line\":%d,\"input\":%q,\"puzzle\":\"rotation\"}\n", StatusLimit, line, r.Input)
+			continue
+		}
+		if line == 75 {
+			b.Write(append(headerLine(t, cfg), '\n'))
+		}
+		b.Write(AppendRun(nil, &r))
+	}
+	last := AppendRun(nil, &Run{Puzzle: PuzzleRotation, Input: "in.txt", Line: 400, Status: StatusLimit, Bound: 12})
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.jsonl")
+	for cut := 1; cut <= len(last); cut++ {
+		data := append(append([]byte(nil), b.Bytes()...), last[:cut]...)
+		os.WriteFile(path, data, 0o644)
+		p, err := ReadPrior(path, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The oracle: every run through the full decoding.
+		sc := NewScanner(bytes.NewReader(data), path)
+		want := map[string]map[int]bool{}
+		var done Summary
+		for sc.Scan() {
+			if r := sc.Run(); sc.Kind() == KindRun && r.Status != StatusInterrupted {
+				done.Count(r.Status)
+				if want[r.Input] == nil {
+					want[r.Input] = map[int]bool{}
+				}
+				want[r.Input][r.Line] = true
+			}
+		}
+		if sc.Err() != nil {
+			t.Fatal(sc.Err())
+		}
+		if p.Done != done || p.Size != sc.Size() || p.Truncated != sc.Truncated() || p.MissingNewline != sc.MissingNewline() {
+			t.Fatalf("cut %d: %+v size %d truncated %d; full decoding %+v %d %d", cut, p.Done, p.Size, p.Truncated, done, sc.Size(), sc.Truncated())
+		}
+		if whole := cut == len(last)-1 || cut == len(last); whole != (p.Truncated == 0) {
+			t.Fatalf("cut %d of %d: truncated line %d", cut, len(last), p.Truncated)
+		}
+		answered := p.Answered()
+		for _, in := range []string{"in.txt", `i"n.txt`} {
+			for line := 0; line <= 401; line++ {
+				if answered(in, line) != want[in][line] {
+					t.Fatalf("cut %d: %s line %d answered %v", cut, in, line, answered(in, line))
+				}
+			}
+		}
+	}
+}
