@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 )
 
 // ErrRecord is returned (wrapped, with the input's name and line) when a
@@ -34,10 +32,7 @@ type Stream struct {
 // ReadStream reads every JSON value of r (JSON Lines, or values spread over
 // several lines) named name, with a [Scanner]. Runs are kept, with their
 // status checked; provenance headers are kept; reports, verdicts, verify
-// summaries and census records are skipped. It also reads the single JSON
-// document that bench wrote before this schema ({"puzzle": ...,
-// "per_instance": [...]}, "seconds" and status "censored"), converting its
-// rows to runs. Errors name the input and the line where the bad value
+// summaries and census records are skipped. Errors name the input and the line where the bad value
 // starts. A last line without a newline that is not a JSON value (a writer
 // killed in the middle of it) is dropped and its line kept in
 // Stream.Truncated. ReadStream holds every run: readers of outputs of any
@@ -64,44 +59,6 @@ func ReadStream(r io.Reader, name string) (*Stream, error) {
 	}
 	s.Truncated, s.Size = sc.Truncated(), sc.Size()
 	return s, nil
-}
-
-// legacyRow is a per-instance row of bench's JSON before this schema.
-type legacyRow struct {
-	Instance  int     `json:"instance"`
-	Where     string  `json:"where"` // file:line
-	Heuristic string  `json:"heuristic"`
-	Status    string  `json:"status"` // solved, censored, error
-	Length    int     `json:"length"`
-	Bound     int     `json:"bound"`
-	H0        int     `json:"h0"`
-	Expanded  uint64  `json:"expanded"`
-	Generated uint64  `json:"generated"`
-	Seconds   float64 `json:"seconds"`
-	Moves     string  `json:"moves"`
-	Error     string  `json:"error"`
-}
-
-func (x legacyRow) run(puzzle string) (Run, error) {
-	i := strings.LastIndexByte(x.Where, ':')
-	line, err := strconv.Atoi(x.Where[i+1:])
-	if i < 0 || err != nil {
-		return Run{}, fmt.Errorf("where %q is not FILE:LINE", x.Where)
-	}
-	r := Run{Puzzle: puzzle, Input: x.Where[:i], Line: line, Instance: x.Instance, Heuristic: x.Heuristic,
-		Bound: x.Bound, H0: x.H0, Expanded: x.Expanded, Generated: x.Generated,
-		TimeNS: int64(x.Seconds*1e9 + 0.5), Error: x.Error}
-	switch x.Status {
-	case "solved":
-		r.Status, r.Length, r.Moves = StatusSolved, x.Length, x.Moves
-	case "censored":
-		r.Status = StatusLimit
-	case "error":
-		r.Status = StatusError
-	default:
-		return Run{}, fmt.Errorf("status %q", x.Status)
-	}
-	return r, nil
 }
 
 // Check reports the first way r breaks the schema's rules that a JSON

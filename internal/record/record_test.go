@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"strings"
 	"sync"
@@ -297,63 +296,18 @@ func TestRecordsDecodeIntoTypes(t *testing.T) {
 	}
 }
 
-// TestReadStreamLegacy reads the document bench wrote before this schema
-// (the 20 first Korf instances, four heuristics, a 20M node limit) and
-// checks its runs against the summary the old code computed in the same
-// document.
-func TestReadStreamLegacy(t *testing.T) {
-	f, err := os.Open("testdata/bench-korf20-legacy.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	s, err := ReadStream(f, "legacy.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := os.ReadFile("testdata/bench-korf20-legacy.json")
-	var doc struct {
-		Summary []struct {
-			Heuristic           string
-			Solved, Censored    int
-			Generated, Expanded uint64
+// TestReadStreamRefusesOldDocuments: the single document bench wrote before
+// the record schema is refused with a message that says so, not read as
+// runs nor skipped; an unknown field of a run is an error at its line.
+func TestReadStreamRefusesOldDocuments(t *testing.T) {
+	for _, doc := range []string{
+		`{"puzzle":"8puzzle","summary":[]}`,
+		`{"puzzle":"15puzzle","per_instance":[{"instance":1,"where":"k.txt:2","heuristic":"manhattan","status":"censored","seconds":1.5}],"summary":[]}`,
+	} {
+		_, err := ReadStream(strings.NewReader("\n"+doc+"\n"), "old.json")
+		if !errors.Is(err, ErrRecord) || !strings.HasPrefix(err.Error(), "old.json:2:") || !strings.Contains(err.Error(), "before the record schema") {
+			t.Errorf("%s: %v", doc, err)
 		}
-	}
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if len(s.Runs) != 80 || len(doc.Summary) != 4 {
-		t.Fatalf("%d runs, %d summaries", len(s.Runs), len(doc.Summary))
-	}
-	for _, sum := range doc.Summary {
-		var solved, limit int
-		var gen, exp uint64
-		for _, r := range s.Runs {
-			if r.Heuristic != sum.Heuristic {
-				continue
-			}
-			if r.Input != "korf100-first20.txt" || r.Line != r.Instance+1 || r.Puzzle != Puzzle15 || r.TimeNS <= 0 {
-				t.Fatalf("run %+v", r)
-			}
-			switch r.Status {
-			case StatusSolved:
-				solved++
-				gen += r.Generated
-				exp += r.Expanded
-			case StatusLimit:
-				limit++
-				if r.Generated < 20000000 || r.Bound < r.H0 {
-					t.Fatalf("limit run %+v below its limit or bound below h0", r)
-				}
-			}
-		}
-		if solved != sum.Solved || limit != sum.Censored || gen != sum.Generated || exp != sum.Expanded {
-			t.Errorf("%s: %d solved %d limit %d gen %d exp; summary %+v", sum.Heuristic, solved, limit, gen, exp, sum)
-		}
-	}
-	if _, err := ReadStream(strings.NewReader(`{"puzzle":"8puzzle","summary":[]}`), "x"); err == nil ||
-		!strings.Contains(err.Error(), "--per-instance") {
-		t.Errorf("summary-only document: %v", err)
 	}
 	if _, err := ReadStream(strings.NewReader("\n\n{\"status\":\"solved\",\"bogus\":1}"), "x"); !errors.Is(err, ErrRecord) ||
 		!strings.HasPrefix(err.Error(), "x:3:") {

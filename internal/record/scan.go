@@ -58,7 +58,6 @@ type Scanner struct {
 	run       Run
 	header    Header
 	summary   Summary
-	legacy    []Run // runs of an old bench document still to return
 	err       error
 	truncated int
 	noNewline bool
@@ -78,17 +77,10 @@ func (s *Scanner) Lines() int { return s.line }
 
 // Scan advances to the next run, provenance header or bench summary and
 // reports whether there is one: false at the end of the input or at the
-// first error (Err). Runs are checked ([Run.Check]); an old bench document
-// ({"puzzle": ..., "per_instance": [...]}) is returned as its runs, each at
-// the document's line. A last line without a newline that is not a JSON
+// first error (Err). Runs are checked ([Run.Check]). A last line without a newline that is not a JSON
 // value (a writer killed in the middle of it) is dropped (Truncated).
 func (s *Scanner) Scan() bool {
 	for {
-		if len(s.legacy) > 0 {
-			s.run, s.legacy, s.lean = s.legacy[0], s.legacy[1:], false
-			s.kind = KindRun
-			return true
-		}
 		if s.err != nil {
 			return false
 		}
@@ -240,7 +232,7 @@ func (s *Scanner) decode(raw []byte, line int) bool {
 	}
 	s.valLine = line
 	switch {
-	case obj["status"] != nil && obj["where"] == nil:
+	case obj["status"] != nil:
 		s.run, s.lean = Run{}, false
 		d := json.NewDecoder(bytes.NewReader(raw))
 		d.DisallowUnknownFields()
@@ -262,11 +254,8 @@ func (s *Scanner) decode(raw []byte, line int) bool {
 			s.err = s.bad(line, "a bench summary: %v", err)
 		}
 		s.kind = KindSummary
-	case obj["per_instance"] != nil:
-		s.err = s.legacyRuns(obj, line)
-		return false
-	case obj["summary"] != nil && obj["puzzle"] != nil:
-		s.err = s.bad(line, "an old bench document without per-instance rows: run bench with --per-instance to merge it")
+	case obj["per_instance"] != nil, obj["summary"] != nil && obj["puzzle"] != nil:
+		s.err = s.bad(line, "a bench document from before the record schema (docs/records.md), which pdbsolve no longer reads: run the bench again")
 	case obj["report"] != nil, obj["verdict"] != nil, obj["verify_summary"] != nil, obj["counts"] != nil:
 		return false // not runs
 	default:
@@ -277,27 +266,6 @@ func (s *Scanner) decode(raw []byte, line int) bool {
 		s.err = s.bad(line, "an object with keys %v", keys)
 	}
 	return s.err == nil
-}
-
-// legacyRuns converts the rows of an old bench document to runs, for Scan
-// to return one at a time.
-func (s *Scanner) legacyRuns(obj map[string]json.RawMessage, line int) error {
-	var puzzle string
-	var rows []legacyRow
-	if err := json.Unmarshal(obj["puzzle"], &puzzle); err != nil {
-		return s.bad(line, "an old bench document without a puzzle: %v", err)
-	}
-	if err := json.Unmarshal(obj["per_instance"], &rows); err != nil {
-		return s.bad(line, "an old bench document: %v", err)
-	}
-	for _, x := range rows {
-		r, err := x.run(puzzle)
-		if err != nil {
-			return s.bad(line, "an old bench row: %v", err)
-		}
-		s.legacy = append(s.legacy, r)
-	}
-	return nil
 }
 
 // Kind returns the kind of the value Scan stopped at.
