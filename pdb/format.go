@@ -735,7 +735,7 @@ func decodeFrames(t *Table, ra io.ReaderAt, frames []frame) error {
 			return &FormatError{Offset: f.off, Err: ErrChecksum, Detail: detail}
 		}
 	}
-	data := make([]byte, size)
+	data := allocEntries(size)
 	hists := make([][256]uint64, len(frames))
 	stride := 1
 	if t.Width == 64 {
