@@ -128,7 +128,8 @@ func (a *TilesPrune) Forbidden() int { return a.forbidden }
 // Depth returns the length of the automaton's longest forbidden string.
 func (a *TilesPrune) Depth() int { return a.depth }
 
-// BuildTime returns the time the automaton took to build.
+// BuildTime returns the time the automaton took to build, or to decode and
+// check, for one read from the table cache (LoadTilesPrune).
 func (a *TilesPrune) BuildTime() time.Duration { return a.elapsed }
 
 // Pruning returns TilesPruneInverse for an automaton of depth 2 and
