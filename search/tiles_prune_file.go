@@ -47,9 +47,10 @@ const tilesPruneHeadWords = 3 + (tilesMaxCells+1)/2
 const tilesPruneStateWords = 3
 
 // tilesPruneKept is an automaton kept in the table cache: its state count
-// (pinned: the build is deterministic, and the file's size must be known
-// before it is read), and the build's CPU time and peak memory as measured
-// (docs/results/2026-12-01-prune-depth.md).
+// (pinned: the build is deterministic, and the file's size is checked from
+// its header), and estimates of the build's time and peak memory for the
+// cache's announcement and its check that the build fits. The entries'
+// checksums are pinned in pdb/checksums.go.
 type tilesPruneKept struct {
 	states    int
 	buildTime time.Duration
@@ -57,12 +58,15 @@ type tilesPruneKept struct {
 }
 
 // tilesPruneKeptAutomata are the automata in pdbsolve's move order that the
-// table cache keeps, by board and depth; every other one is built at start
-// (well under a second) and kept in memory only.
+// table cache keeps, by board and depth: those that take more than about a
+// second of CPU to build (docs/results/2026-12-01-prune-depth.md: 2.3 s,
+// 3.5 s and 39 s of CPU on the shared machine; one process building the
+// three in turn peaked at 568 MB). Every other automaton is built at start
+// and kept in memory only.
 var tilesPruneKeptAutomata = map[[3]int]tilesPruneKept{
 	{4, 4, 16}: {states: 141635, buildTime: 3 * time.Second, peakBytes: 150 << 20},
-	{5, 5, 14}: {states: 199608, buildTime: 4 * time.Second, peakBytes: 250 << 20},
-	{5, 5, 16}: {states: 925235, buildTime: 30 * time.Second, peakBytes: 750 << 20},
+	{5, 5, 14}: {states: 199608, buildTime: 4 * time.Second, peakBytes: 200 << 20},
+	{5, 5, 16}: {states: 925235, buildTime: 40 * time.Second, peakBytes: 600 << 20},
 }
 
 // TilesPruneSpec returns the table-cache spec of the automaton of the given

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -156,6 +157,10 @@ func TestLongTilesPruneKept(t *testing.T) {
 			t.Fatal(err)
 		}
 		tilesPruneSame(t, got, a, spec.Pattern)
-		t.Logf("%s/%s: %d states, %d forbidden", spec.Puzzle, spec.Pattern, a.States(), a.Forbidden())
+		tbl, err := pdb.ReadFile(filepath.Join(dir, spec.FileName()), spec.Puzzle, spec.Pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s/%s: %d states, %d forbidden, entries CRC %08x", spec.Puzzle, spec.Pattern, a.States(), a.Forbidden(), tbl.Checksum)
 	}
 }

@@ -410,8 +410,9 @@ func TestTilesCatalogueKernelMatchesPDB(t *testing.T) {
 // TestTilesPruneMeasure logs the automaton's states, bytes, forbidden
 // strings and build time (wall and CPU) per board and depth
 // (PDBSOLVE_PRUNE_DEPTHS, a comma list such as 2,8,12); with
-// PDBSOLVE_PRUNE_KORF naming a 4 x 4 heuristic, also the nodes and the CPU
-// time of solving all of Korf's 100 on one worker at each depth: the
+// PDBSOLVE_PRUNE_KORF naming a 4 x 4 heuristic, on 4 x 4 only, and also the
+// nodes and the CPU time of solving all of Korf's 100 on one worker at each
+// depth: the
 // figures the depth is chosen from. It checks nothing, so it runs only when
 // asked.
 func TestTilesPruneMeasure(t *testing.T) {
@@ -419,7 +420,11 @@ func TestTilesPruneMeasure(t *testing.T) {
 	if list == "" {
 		t.Skip("logs automaton sizes: set PDBSOLVE_PRUNE_DEPTHS=2,8,12,...")
 	}
-	for _, bd := range [][2]int{{3, 3}, {4, 4}, {5, 5}} {
+	boards := [][2]int{{3, 3}, {4, 4}, {5, 5}}
+	if os.Getenv("PDBSOLVE_PRUNE_KORF") != "" {
+		boards = [][2]int{{4, 4}}
+	}
+	for _, bd := range boards {
 		for _, f := range strings.Split(list, ",") {
 			d, err := strconv.Atoi(f)
 			if err != nil {
