@@ -270,22 +270,23 @@ func TestTilesPruneReachesDepth16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("breadth-first search of 300,000 boards and automata of depth 14 (5 s of CPU)")
 	}
-	tilesPruneReachDepth(t, [][3]int{{3, 4, 16}, {4, 4, 16}})
+	tilesPruneReachDepth(t, [][3]int{{3, 4, 16}, {4, 4, 16}}, TilesPruneDepth, 14)
 }
 
 // TestLongTilesPruneReachesDepth20 is TestTilesPruneReachesDepth16 deeper:
-// every board within 20 moves of the 3 x 4 goal and 18 of the 4 x 4 one.
+// every board within 20 moves of the 3 x 4 goal and 18 of the 4 x 4 one,
+// also with the depth-16 automaton the table cache keeps for 4 x 4.
 func TestLongTilesPruneReachesDepth20(t *testing.T) {
 	skipUnlessLong(t)
-	tilesPruneReachDepth(t, [][3]int{{3, 4, 20}, {4, 4, 18}})
+	tilesPruneReachDepth(t, [][3]int{{3, 4, 20}, {4, 4, 18}}, TilesPruneDepth, 14, 16)
 }
 
 // tilesPruneReachDepth runs tilesPruneReachCheck on each board (rows, cols,
-// depth) with the default automaton and one of depth 14.
-func tilesPruneReachDepth(t *testing.T, boards [][3]int) {
+// depth) with the automata of the given depths.
+func tilesPruneReachDepth(t *testing.T, boards [][3]int, depths ...int) {
 	for _, bd := range boards {
 		dist := tilesPlainBFS(bd[0], bd[1], bd[2])
-		for _, depth := range []int{TilesPruneDepth, 14} {
+		for _, depth := range depths {
 			a, err := tilesPruneCached(bd[0], bd[1], depth, tilesMoveOrder)
 			if err != nil {
 				t.Fatal(err)
