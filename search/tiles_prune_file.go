@@ -61,8 +61,9 @@ type tilesPruneKept struct {
 // table cache keeps, by board and depth: those that take more than about a
 // second of CPU to build (docs/results/2026-12-01-prune-depth.md: 2.3 s,
 // 3.5 s and 39 s of CPU on the shared machine; one process building the
-// three in turn peaked at 568 MB). Every other automaton is built at start
-// and kept in memory only.
+// three in turn peaked at 568 MB). Every other automaton is built when first
+// asked for (the defaults, TilesPruneFor, in well under a second) and kept
+// in memory only.
 var tilesPruneKeptAutomata = map[[3]int]tilesPruneKept{
 	{4, 4, 16}: {states: 141635, buildTime: 3 * time.Second, peakBytes: 150 << 20},
 	{5, 5, 14}: {states: 199608, buildTime: 4 * time.Second, peakBytes: 200 << 20},
