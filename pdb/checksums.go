@@ -50,6 +50,12 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/zero0-1.2.4.5.8.9-bit1-v2":   0xd4cc490a,
 	"24puzzle/zero0-1.2.5.6.7.12-bit1-v2":  0x0c3c0c99,
 
+	// Move-pruning automata kept in the cache (search.TilesPruneSpec): not
+	// pattern tables, but files of the same format.
+	"15puzzle/prune16-udlr-v1": 0xc7652aac,
+	"24puzzle/prune14-udlr-v1": 0x286a6df6,
+	"24puzzle/prune16-udlr-v1": 0xf17b3e8d,
+
 	"15puzzle/blank0-1.2.4.5.8-md":             0xb4e640c6,
 	"15puzzle/blank0-3.6.7.10.11-md":           0x2a42beba,
 	"15puzzle/blank0-9.12.13.14.15-md":         0xf0855afd,

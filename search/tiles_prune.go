@@ -128,7 +128,8 @@ func (a *TilesPrune) Forbidden() int { return a.forbidden }
 // Depth returns the length of the automaton's longest forbidden string.
 func (a *TilesPrune) Depth() int { return a.depth }
 
-// BuildTime returns the time the automaton took to build.
+// BuildTime returns the time the automaton took to build, or to decode and
+// check, for one read from the table cache (LoadTilesPrune).
 func (a *TilesPrune) BuildTime() time.Duration { return a.elapsed }
 
 // Pruning returns TilesPruneInverse for an automaton of depth 2 and
@@ -556,41 +557,46 @@ func (a *TilesPrune) setLists(trie []tilesTrieState, goTo [][bitboard.TilesMoves
 }
 
 // minimize merges the states that accept the same strings (Moore's
-// partition refinement): states start in classes by their cell and moves,
-// and a class is split by the classes its moves lead to until no class
-// splits. The automaton then has one state a class; it forbids the same
-// strings.
+// partition refinement): states start in one class, and a class is split by
+// the states' cells and moves and the classes their moves lead to until no
+// class splits. The automaton then has one state a class; it forbids the
+// same strings. A round numbers the classes in the order of their first
+// state through an open-addressing table of one state a class (no map), so
+// it needs 12 bytes a state.
 func (a *TilesPrune) minimize() {
-	type sig struct {
-		class uint32
-		n     uint8
-		m     [bitboard.TilesMoves]uint8
-		to    [bitboard.TilesMoves]uint8
-		next  [bitboard.TilesMoves]uint32
+	n := len(a.lists)
+	class := make([]uint32, n)
+	next := make([]uint32, n)
+	size := 16
+	for size < 2*n {
+		size *= 2
 	}
-	class := make([]uint32, len(a.lists))
+	table := make([]uint32, size) // a class's first state + 1; 0: empty
+	mask := uint64(size - 1)
 	classes := 0
 	for {
-		ids := make(map[sig]uint32, classes)
-		next := make([]uint32, len(a.lists))
+		clear(table)
+		count := uint32(0)
 		for s := range a.lists {
-			l := &a.lists[s]
-			k := sig{class: class[s], n: l.n, m: l.m, to: l.to}
-			for i := range int(l.n) {
-				k.next[i] = class[l.next[i]]
+			for i := a.signature(class, s) & mask; ; i = (i + 1) & mask {
+				r := table[i]
+				if r == 0 {
+					table[i] = uint32(s) + 1
+					next[s] = count
+					count++
+					break
+				}
+				if a.sameClass(class, int(r-1), s) {
+					next[s] = next[r-1]
+					break
+				}
 			}
-			id, ok := ids[k]
-			if !ok {
-				id = uint32(len(ids))
-				ids[k] = id
-			}
-			next[s] = id
 		}
-		class = next
-		if len(ids) == classes {
+		class, next = next, class
+		if int(count) == classes {
 			break
 		}
-		classes = len(ids)
+		classes = int(count)
 	}
 	lists := make([]tilesPruneList, classes)
 	for s := range a.lists {
@@ -604,6 +610,32 @@ func (a *TilesPrune) minimize() {
 	for c := range a.rows * a.cols {
 		a.roots[c] = class[a.roots[c]]
 	}
+}
+
+// signature hashes what minimize compares of state s: its class, its moves
+// and their cells, and the classes they lead to.
+func (a *TilesPrune) signature(class []uint32, s int) uint64 {
+	l := &a.lists[s]
+	h := uint64(class[s])*0x9e3779b97f4a7c15 ^ uint64(l.n)
+	for i := range int(l.n) {
+		h = (h^uint64(l.m[i])<<8^uint64(l.to[i])<<16^uint64(class[l.next[i]])<<24)*0xc2b2ae3d27d4eb4f + uint64(i)
+	}
+	return h ^ h>>29
+}
+
+// sameClass reports whether states r and s stay in one class: the same
+// class, moves, cells and classes of their next states.
+func (a *TilesPrune) sameClass(class []uint32, r, s int) bool {
+	lr, ls := &a.lists[r], &a.lists[s]
+	if class[r] != class[s] || lr.n != ls.n || lr.m != ls.m || lr.to != ls.to {
+		return false
+	}
+	for i := range int(lr.n) {
+		if class[lr.next[i]] != class[ls.next[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // minimal reports whether no proper suffix of the duplicate s is in

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -269,22 +270,23 @@ func TestTilesPruneReachesDepth16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("breadth-first search of 300,000 boards and automata of depth 14 (5 s of CPU)")
 	}
-	tilesPruneReachDepth(t, [][3]int{{3, 4, 16}, {4, 4, 16}})
+	tilesPruneReachDepth(t, [][3]int{{3, 4, 16}, {4, 4, 16}}, TilesPruneDepth, 14)
 }
 
 // TestLongTilesPruneReachesDepth20 is TestTilesPruneReachesDepth16 deeper:
-// every board within 20 moves of the 3 x 4 goal and 18 of the 4 x 4 one.
+// every board within 20 moves of the 3 x 4 goal and 18 of the 4 x 4 one,
+// also with the depth-16 automaton the table cache keeps for 4 x 4.
 func TestLongTilesPruneReachesDepth20(t *testing.T) {
 	skipUnlessLong(t)
-	tilesPruneReachDepth(t, [][3]int{{3, 4, 20}, {4, 4, 18}})
+	tilesPruneReachDepth(t, [][3]int{{3, 4, 20}, {4, 4, 18}}, TilesPruneDepth, 14, 16)
 }
 
 // tilesPruneReachDepth runs tilesPruneReachCheck on each board (rows, cols,
-// depth) with the default automaton and one of depth 14.
-func tilesPruneReachDepth(t *testing.T, boards [][3]int) {
+// depth) with the automata of the given depths.
+func tilesPruneReachDepth(t *testing.T, boards [][3]int, depths ...int) {
 	for _, bd := range boards {
 		dist := tilesPlainBFS(bd[0], bd[1], bd[2])
-		for _, depth := range []int{TilesPruneDepth, 14} {
+		for _, depth := range depths {
 			a, err := tilesPruneCached(bd[0], bd[1], depth, tilesMoveOrder)
 			if err != nil {
 				t.Fatal(err)
@@ -409,8 +411,9 @@ func TestTilesCatalogueKernelMatchesPDB(t *testing.T) {
 // TestTilesPruneMeasure logs the automaton's states, bytes, forbidden
 // strings and build time (wall and CPU) per board and depth
 // (PDBSOLVE_PRUNE_DEPTHS, a comma list such as 2,8,12); with
-// PDBSOLVE_PRUNE_KORF naming a 4 x 4 heuristic, also the nodes and the CPU
-// time of solving all of Korf's 100 on one worker at each depth: the
+// PDBSOLVE_PRUNE_KORF naming a 4 x 4 heuristic, on 4 x 4 only, and also the
+// nodes and the CPU time of solving all of Korf's 100 on one worker at each
+// depth: the
 // figures the depth is chosen from. It checks nothing, so it runs only when
 // asked.
 func TestTilesPruneMeasure(t *testing.T) {
@@ -418,7 +421,11 @@ func TestTilesPruneMeasure(t *testing.T) {
 	if list == "" {
 		t.Skip("logs automaton sizes: set PDBSOLVE_PRUNE_DEPTHS=2,8,12,...")
 	}
-	for _, bd := range [][2]int{{3, 3}, {4, 4}, {5, 5}} {
+	boards := [][2]int{{3, 3}, {4, 4}, {5, 5}}
+	if os.Getenv("PDBSOLVE_PRUNE_KORF") != "" {
+		boards = [][2]int{{4, 4}}
+	}
+	for _, bd := range boards {
 		for _, f := range strings.Split(list, ",") {
 			d, err := strconv.Atoi(f)
 			if err != nil {
@@ -447,6 +454,105 @@ func TestTilesPruneMeasure(t *testing.T) {
 				t.Logf("  Korf's 100, %s: %d expanded, %d generated, %v of CPU", name, total.Expanded, total.Generated,
 					(tilesCPUTime() - cpu).Round(time.Millisecond))
 			}
+		}
+	}
+}
+
+// tilesPruneCounts returns, for n = 0..maxLen, the number of strings of n
+// moves from start cell c that automaton a accepts: a count a state, carried
+// from length to length (dynamic programming over the states).
+func tilesPruneCounts(a *TilesPrune, c, maxLen int) []float64 {
+	cur := make([]float64, len(a.lists))
+	next := make([]float64, len(a.lists))
+	cur[a.roots[c]] = 1
+	counts := []float64{1}
+	for range maxLen {
+		clear(next)
+		total := 0.0
+		for s, x := range cur {
+			if x == 0 {
+				continue
+			}
+			l := &a.lists[s]
+			for i := range int(l.n) {
+				next[l.next[i]] += x
+				total += x
+			}
+		}
+		counts = append(counts, total)
+		cur, next = next, cur
+	}
+	return counts
+}
+
+// tilesPruneBranching returns the asymptotic branching factor of the
+// strings counts gives: the growth a move over the last two lengths (the
+// board's graph is bipartite, so one-move ratios alternate).
+func tilesPruneBranching(counts []float64) float64 {
+	n := len(counts) - 1
+	return math.Sqrt(counts[n] / counts[n-2])
+}
+
+// TestTilesPruneCountsBoards checks the automaton against breadth-first
+// search by counting: up to its depth, the strings of n moves it accepts
+// from the goal's blank cell are one a board, so their number is the number
+// of boards at distance exactly n from the goal.
+func TestTilesPruneCountsBoards(t *testing.T) {
+	cases := [][3]int{{3, 3, 16}, {2, 4, 16}, {3, 4, 14}, {4, 4, 12}}
+	if !testing.Short() {
+		cases = append(cases, [3]int{4, 4, 14}, [3]int{5, 5, 12})
+	}
+	for _, c := range cases {
+		rows, cols, depth := c[0], c[1], c[2]
+		a, err := tilesPruneCached(rows, cols, depth, tilesMoveOrder)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byDist := make([]float64, depth+1)
+		for _, d := range tilesPlainBFS(rows, cols, depth) {
+			byDist[d]++
+		}
+		got := tilesPruneCounts(a, 0, depth)
+		if !slices.Equal(got, byDist) {
+			t.Fatalf("%dx%d depth %d: strings accepted by length %v, boards by distance %v", rows, cols, depth, got, byDist)
+		}
+		t.Logf("%dx%d depth %d: accepted strings = boards at each distance 0..%d (%v)", rows, cols, depth, depth, got)
+	}
+}
+
+// TestTilesPruneBranching logs, per board and automaton depth
+// (PDBSOLVE_PRUNE_DEPTHS, a comma list), the strings of n moves the
+// automaton accepts from a corner and from the centre, n up to 40, and the
+// asymptotic branching factor: the figures that compare automata of
+// different depths. It checks nothing, so it runs only when asked.
+func TestTilesPruneBranching(t *testing.T) {
+	list := os.Getenv("PDBSOLVE_PRUNE_DEPTHS")
+	if list == "" {
+		t.Skip("logs accepted strings by length: set PDBSOLVE_PRUNE_DEPTHS=2,12,14,...")
+	}
+	const maxLen = 40
+	for _, bd := range [][2]int{{4, 4}, {5, 5}} {
+		for _, f := range strings.Split(list, ",") {
+			d, err := strconv.Atoi(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cpu := tilesCPUTime()
+			a, err := NewTilesPrune(bd[0], bd[1], d, tilesMoveOrder)
+			if err != nil {
+				t.Fatal(err)
+			}
+			built := tilesCPUTime() - cpu
+			centre := bd[0]/2*bd[1] + bd[1]/2
+			corner := tilesPruneCounts(a, 0, maxLen)
+			mid := tilesPruneCounts(a, centre, maxLen)
+			var b strings.Builder
+			for _, n := range []int{10, 12, 14, 16, 18, 20, 24, 30, 40} {
+				fmt.Fprintf(&b, " n=%d: %.4g/%.4g", n, corner[n], mid[n])
+			}
+			t.Logf("%dx%d depth %2d: %9d states, %11d bytes, %9d forbidden, %v CPU; branching %.4f (corner) %.4f (centre);%s",
+				bd[0], bd[1], d, a.States(), a.Bytes(), a.Forbidden(), built.Round(time.Millisecond),
+				tilesPruneBranching(corner), tilesPruneBranching(mid), b.String())
 		}
 	}
 }
