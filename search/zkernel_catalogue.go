@@ -76,8 +76,8 @@ children:
 			}
 		}
 		oldMan, oldHeur := k.man, k.heur
-		k.blank, k.man, k.heur = to, man, man+2*int(best)
 		k.cells[blank], k.cells[to] = t, 0
+		k.blank, k.man, k.heur = to, man, man+2*int(best)
 		k.path[g] = m
 		if k.dfsCatalogue(g+1, bound, l.next[i]) {
 			return true

@@ -39,8 +39,8 @@ children:
 			continue children
 		}
 		oldHeur := k.heur
-		k.blank, k.heur = to, nh
 		k.cells[blank], k.cells[to] = t, 0
+		k.blank, k.heur = to, nh
 		k.path[g] = m
 		if k.dfsExact(g+1, bound, l.next[i]) {
 			return true

@@ -39,9 +39,9 @@ children:
 			continue children
 		}
 		oldMan, oldSum, oldHeur := k.man, k.sum, k.heur
+		k.cells[blank], k.cells[to] = t, 0
 		k.blank, k.man, k.sum, k.heur = to, man, sum, nh
 		k.val[p] = nv
-		k.cells[blank], k.cells[to] = t, 0
 		k.path[g] = m
 		if k.dfsPDB(g+1, bound, l.next[i]) {
 			return true

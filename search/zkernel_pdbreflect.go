@@ -51,9 +51,9 @@ children:
 			continue children
 		}
 		oldMan, oldSum, oldRSum, oldHeur := k.man, k.sum, k.rsum, k.heur
+		k.cells[blank], k.cells[to] = t, 0
 		k.blank, k.man, k.sum, k.rsum, k.heur = to, man, sum, rsum, man+2*max(sum, rsum)
 		k.val[p], k.rval[rp] = nv, rv
-		k.cells[blank], k.cells[to] = t, 0
 		k.path[g] = m
 		if k.dfsPDBReflect(g+1, bound, l.next[i]) {
 			return true

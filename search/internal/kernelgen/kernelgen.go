@@ -17,10 +17,11 @@
 // cell to, whose tile is t; the variant's Child computes the child's
 // heuristic from the parent's before the board changes and, for a child
 // whose f exceeds the bound, notes f for the next bound and goes on with
-// "continue children" (the loop's label); then Commit moves the kernel's
-// state to the child, the skeleton moves the tile (unless the variant moved
-// it already: EarlyBoard), records the move and recurses, then moves the
-// tile back and Undo restores the state.
+// "continue children" (the loop's label); then Save keeps what Undo will
+// restore, the skeleton moves the tile (unless the variant moved it
+// already: EarlyBoard), Commit moves the kernel's state to the child, the
+// skeleton records the move and recurses, then moves the tile back and Undo
+// restores the state.
 package kernelgen
 
 import (
@@ -55,9 +56,11 @@ type Variant struct {
 	// EarlyBoard is set when Child moves the tile on the board itself
 	// (and moves it back before it prunes).
 	EarlyBoard bool
-	// Commit makes the kernel's state the child's (Child's values);
-	// Undo makes it the parent's again.
-	Commit, Undo string
+	// Save keeps what Undo restores, before the tile moves (it may change
+	// state that does not read the board); Commit makes the kernel's state
+	// the child's (Child's values), after; Undo makes it the parent's
+	// again, after the tile has moved back.
+	Save, Commit, Undo string
 }
 
 // header is the first line of every generated file: the standard form
@@ -93,10 +96,11 @@ children:
 		m, to := l.m[i], int(l.to[i])
 		t := k.cells[to]
 		{{- .Child}}
-		{{- .Commit}}
+		{{- .Save}}
 		{{- if not .EarlyBoard}}
 		k.cells[blank], k.cells[to] = t, 0
 		{{- end}}
+		{{- .Commit}}
 		k.path[g] = m
 		if k.{{.Name}}(g+1, bound, l.next[i]{{.Args}}) {
 			return true
@@ -133,7 +137,7 @@ func (v Variant) Source() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header)
 	doc := v
-	for _, s := range []*string{&doc.Prelude, &doc.Child, &doc.Commit, &doc.Undo} {
+	for _, s := range []*string{&doc.Prelude, &doc.Child, &doc.Save, &doc.Commit, &doc.Undo} {
 		if *s = strings.TrimSpace(*s); *s != "" {
 			*s = "\n" + *s
 		}

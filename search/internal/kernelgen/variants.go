@@ -45,8 +45,8 @@ reflected lookup.`,
 			k.nextBound = min(k.nextBound, f)
 			continue children
 		}`,
+	Save: "oldMan, oldSum, oldHeur := k.man, k.sum, k.heur",
 	Commit: `
-		oldMan, oldSum, oldHeur := k.man, k.sum, k.heur
 		k.blank, k.man, k.sum, k.heur = to, man, sum, nh
 		k.val[p] = nv`,
 	Undo: `
@@ -91,8 +91,8 @@ reflected lookup, made only for children the direct lookup keeps.`,
 			k.nextBound = min(k.nextBound, f)
 			continue children
 		}`,
+	Save: "oldMan, oldSum, oldRSum, oldHeur := k.man, k.sum, k.rsum, k.heur",
 	Commit: `
-		oldMan, oldSum, oldRSum, oldHeur := k.man, k.sum, k.rsum, k.heur
 		k.blank, k.man, k.sum, k.rsum, k.heur = to, man, sum, rsum, man+2*max(sum, rsum)
 		k.val[p], k.rval[rp] = nv, rv`,
 	Undo: `
@@ -127,9 +127,8 @@ by the cells of the blank and tiles 1..6.`,
 			}
 			continue children
 		}`,
-	Commit: `
-		oldHeur := k.heur
-		k.blank, k.heur = to, nh`,
+	Save:   "oldHeur := k.heur",
+	Commit: "k.blank, k.heur = to, nh",
 	Undo: `
 		k.blank, k.heur = blank, oldHeur
 		pp[0] = uint8(blank)
@@ -166,8 +165,8 @@ two rows' conflicts change; a horizontal one, only the two columns'.`,
 			continue children
 		}`,
 	EarlyBoard: true,
+	Save:       "oldMan, oldSum, oldHeur := k.man, k.sum, k.heur",
 	Commit: `
-		oldMan, oldSum, oldHeur := k.man, k.sum, k.heur
 		k.lines[dir][l1], k.lines[dir][l2] = uint8(c1), uint8(c2)
 		k.blank, k.man, k.sum, k.heur = to, man, sum, nh`,
 	Undo: `
@@ -227,7 +226,7 @@ once a child (seen, newv).`,
 			sums[v] = s
 			best = max(best, s)
 		}`,
-	Commit: `
+	Save: `
 		// Commit: every view's sum, and each pattern of the moved tile once.
 		var undo tilesCatUndo
 		oldSums := k.vsum
@@ -237,8 +236,8 @@ once a child (seen, newv).`,
 				k.catCommit(c, &undo, q, t, blank, to)
 			}
 		}
-		oldMan, oldHeur := k.man, k.heur
-		k.blank, k.man, k.heur = to, man, man+2*int(best)`,
+		oldMan, oldHeur := k.man, k.heur`,
+	Commit: "k.blank, k.man, k.heur = to, man, man+2*int(best)",
 	Undo: `
 		k.blank, k.man, k.heur = blank, oldMan, oldHeur
 		k.vsum = oldSums
