@@ -209,6 +209,9 @@ func (k *tilesKernel) search(g, bound int, state uint32) bool {
 	case tilesExact:
 		return k.dfsExact(g, bound, state)
 	case tilesCatalogue:
+		if k.h.cat.oneBit {
+			return k.dfsCatalogueBits(g, bound, state)
+		}
 		return k.dfsCatalogue(g, bound, state)
 	default:
 		return k.dfsLinearConflict(g, bound, state)

@@ -368,9 +368,10 @@ func TestTilesPruneSameAnswers(t *testing.T) {
 // TestTilesCatalogueKernelMatchesPDB runs the generated kernels side by side
 // on heuristics that are one function spelled for different kernels: the
 // Manhattan distance as itself and as partitions of one-tile patterns (whose
-// entries are all 0), and partitions through the pattern-database kernels
-// and as one-partition catalogues (with and without the reflected lookup),
-// under both prunings. The same heuristic must give the same answer and the
+// entries are all 0), partitions through the pattern-database kernels and
+// as one-partition catalogues (with and without the reflected lookup), and
+// zero-aware catalogues read from byte tables and from 1-bit ones, under
+// both prunings. The same heuristic must give the same answer and the
 // same node counts, iteration by iteration. Every kernel of
 // kernelgen.Variants must be run but two that no other kernel's heuristic
 // equals, the linear conflicts' and the 3 x 3 exact table's (a pattern holds
@@ -388,6 +389,10 @@ func TestTilesCatalogueKernelMatchesPDB(t *testing.T) {
 		{4, 4, 40, []string{"manhattan", ones4, ones4 + "+reflect"}},
 		{3, 3, 60, []string{"pdb44"}}, {3, 3, 60, []string{"pdb44+reflect"}}, {3, 4, 60, []string{"pdb:1-6/7-11"}},
 		{4, 4, 50, []string{"pdb555+reflect"}}, {4, 4, 50, []string{"pdb663"}},
+		{3, 3, 60, []string{"pdb44+zero+reflect", "pdb44+zero+reflect+bits"}},
+		{3, 4, 60, []string{"pdb:1-3/4-6/7-9/10-11+zero|pdb:1,4,5,8,9/2,3,6,7,10,11+zero",
+			"pdb:1-3/4-6/7-9/10-11+zero+bits|pdb:1,4,5,8,9/2,3,6,7,10,11+bits+zero"}},
+		{4, 4, 50, []string{"pdb555+zero+reflect", "pdb555+zero+reflect+bits"}},
 	}
 	ran := map[string]bool{"dfsLinearConflict": true, "dfsExact": true}
 	for _, c := range cases {
@@ -449,6 +454,8 @@ func tilesKernelOf(h *TilesHeuristic) string {
 		return "dfsPDB"
 	case h.kind == tilesExact:
 		return "dfsExact"
+	case h.kind == tilesCatalogue && h.cat.oneBit:
+		return "dfsCatalogueBits"
 	case h.kind == tilesCatalogue:
 		return "dfsCatalogue"
 	default:

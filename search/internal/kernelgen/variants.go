@@ -2,7 +2,7 @@ package kernelgen
 
 // Variants are the kernels of package search, one a heuristic kind
 // (tilesKernel.search picks one).
-var Variants = []Variant{manhattan, pdb, pdbReflect, exact, linearConflict, catalogue}
+var Variants = []Variant{manhattan, pdb, pdbReflect, exact, linearConflict, catalogue, catalogueBits}
 
 // manhattan: the blank's cell and the heuristic travel as arguments; the
 // kernel keeps no state but the board.
@@ -176,7 +176,9 @@ two rows' conflicts change; a horizontal one, only the two columns'.`,
 
 // catalogue: view by view, the moved tile's pattern, pruning at the first
 // view over the bound; a pattern shared by views is looked up once a child.
-var catalogue = Variant{
+// It keeps each pattern's entry (cval) and each view's sum of entries
+// (vsum): h is the Manhattan distance plus twice the largest sum.
+var catalogue = catalogueVariant(Variant{
 	File: "zkernel_catalogue.go",
 	Name: "dfsCatalogue",
 	Doc: `dfsCatalogue is the kernel for catalogues. For a child it looks up, view
@@ -184,27 +186,12 @@ by view, the moved tile's pattern and prunes at the first view whose sum
 exceeds the bound; that view goes first for the next children (it is
 likely to prune them too). A pattern shared by several views is looked up
 once a child (seen, newv).`,
-	Imports: []string{"slices"},
-	Heur:    "k.heur",
-	Prelude: `
-	c := &h.cat
-	nc := h.nc
-	views := c.views
-	blank := k.blank`,
 	Child: `
-		stamp := k.generated
-		man := k.man + int(h.mdd[t][to][m])
-		var sums [tilesMaxViews]int32
-		best := int32(0)
-		for j := range views {
-			v := k.order[j]
-			q := c.pat[v][t]
-			nv := k.newv[q]
-			if k.seen[q] != stamp {
-				pp := &k.cpos[q]
-				sl := c.slot[q][t]
-				old, cb := pp[sl], c.cell[q][blank]
-				pp[sl] = cb
+		man := k.man + int(h.mdd[t][to][m])`,
+	Save:   "oldMan, oldHeur := k.man, k.heur",
+	Commit: "k.blank, k.man, k.heur = to, man, man+2*int(best)",
+	Undo:   "k.blank, k.man, k.heur = blank, oldMan, oldHeur",
+}, `
 				idx := tilesRank(pp, int(c.size[q]), nc)
 				if z := c.zero[q]; z != nil {
 					// The tile leaves old for the blank's cell cb, and the
@@ -215,18 +202,68 @@ once a child (seen, newv).`,
 					idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
 				}
 				pp[sl] = old
-				nv = c.table[q][idx]
+				nv = c.table[q][idx]`, "man + 2*int(s)")
+
+// catalogueBits: the catalogue kernel for 1-bit zero-aware tables. It keeps
+// each pattern's cost in moves (cval: its tiles' Manhattan distance plus
+// twice the entry) and each view's sum of costs (vsum), so h is the largest
+// sum: a move of one of the pattern's tiles changes its cost by exactly
+// one, and the bit of the child's entry says which way (pdb.TilesZeroBits).
+var catalogueBits = catalogueVariant(Variant{
+	File: "zkernel_cataloguebits.go",
+	Name: "dfsCatalogueBits",
+	Doc: `dfsCatalogueBits is dfsCatalogue for catalogues of 1-bit zero-aware
+tables: it keeps each pattern's cost in moves instead of its entry, and a
+child's cost is its parent's plus or minus one, as the child's bit says
+(pdb.TilesZeroBits.Next).`,
+	Save:   "oldHeur := k.heur",
+	Commit: "k.blank, k.heur = to, int(best)",
+	Undo:   "k.blank, k.heur = blank, oldHeur",
+}, `
+				// As dfsCatalogue: the blank goes to old, in the region of
+				// the other patterns' free cells that it was in.
+				idx := c.bits[q].IndexOf(tilesRank(pp, int(c.size[q]), nc), pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
+				pp[sl] = old
+				nv = c.bits[q].Next(k.cval[q], idx)`, "int(s)")
+
+// catalogueVariant returns the catalogue kernel v, whose Child, Save,
+// Commit and Undo hold what differs between its forms (they may use man,
+// best, oldSums, undo), with the rest filled in: lookup sets nv, the
+// pattern's new value in the child, from the table cells pp with the moved
+// tile at the blank's cell cb (its slot sl, its cell old); heur is the
+// child's h from a view's new sum s.
+func catalogueVariant(v Variant, lookup, heur string) Variant {
+	v.Imports = []string{"slices"}
+	v.Heur = "k.heur"
+	v.Prelude = `
+	c := &h.cat
+	nc := h.nc
+	views := c.views
+	blank := k.blank`
+	v.Child = `
+		stamp := k.generated` + v.Child + `
+		var sums [tilesMaxViews]int32
+		best := int32(0)
+		for j := range views {
+			v := k.order[j]
+			q := c.pat[v][t]
+			nv := k.newv[q]
+			if k.seen[q] != stamp {
+				pp := &k.cpos[q]
+				sl := c.slot[q][t]
+				old, cb := pp[sl], c.cell[q][blank]
+				pp[sl] = cb` + lookup + `
 				k.seen[q], k.newv[q] = stamp, nv
 			}
 			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
-			if f := g + 1 + man + 2*int(s); f > bound {
+			if f := g + 1 + ` + heur + `; f > bound {
 				k.catPruned(j, f)
 				continue children
 			}
 			sums[v] = s
 			best = max(best, s)
-		}`,
-	Save: `
+		}`
+	v.Save = `
 		// Commit: every view's sum, and each pattern of the moved tile once.
 		var undo tilesCatUndo
 		oldSums := k.vsum
@@ -236,10 +273,9 @@ once a child (seen, newv).`,
 				k.catCommit(c, &undo, q, t, blank, to)
 			}
 		}
-		oldMan, oldHeur := k.man, k.heur`,
-	Commit: "k.blank, k.man, k.heur = to, man, man+2*int(best)",
-	Undo: `
-		k.blank, k.man, k.heur = blank, oldMan, oldHeur
+		` + v.Save
+	v.Undo += `
 		k.vsum = oldSums
-		k.catUndo(c, &undo, t, blank, to)`,
+		k.catUndo(c, &undo, t, blank, to)`
+	return v
 }
