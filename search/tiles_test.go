@@ -447,6 +447,7 @@ func TestTilesParallelAgrees(t *testing.T) {
 		{3, 3, 60, "manhattan"}, {4, 4, 50, "pdb663+reflect"}, {4, 4, 45, "linear-conflict"},
 		{3, 4, 60, "pdb:1-6/7-11"}, {5, 5, 34, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"},
 		{4, 4, 50, "pdb663+reflect|pdb555+reflect"}, {4, 4, 50, "pdb555+zero+reflect|pdb663"},
+		{4, 4, 50, "pdb555+zero+reflect+bits"},
 	}
 	for _, c := range cases {
 		h := tilesHeur(t, c.rows, c.cols, c.name)
