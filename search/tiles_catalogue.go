@@ -241,15 +241,31 @@ func (k *tilesKernel) loadCatalogue() {
 // cval[q] is pattern q's cost in moves (its tiles' Manhattan distance plus
 // twice the entry), recovered exactly from the bits (pdb.TilesZeroBits.Cost,
 // a walk down to the goal state); vsum[v] is view v's sum of costs, and h
-// the largest, Manhattan distance included.
+// the largest, Manhattan distance included. When the costs are known
+// (k.known, see tilesKernel) they are taken from there instead of walked.
 func (k *tilesKernel) loadCatalogueCosts() {
 	c := &k.h.cat
-	for q := range c.patterns {
-		cost, err := c.bits[q].Cost(k.cpos[q][:c.size[q]], c.cell[q][k.blank])
-		if err != nil { // cannot happen: the table was checked when it was made (pdb.TilesZeroBitsOf)
-			panic(err)
+	nc := k.h.nc
+	var moved [tilesMaxCatPatterns]bool // the patterns of the tile moved from the known parent
+	if k.knownTile != 0 {
+		for v := range c.views {
+			moved[c.pat[v][k.knownTile]] = true
 		}
-		k.cval[q] = uint8(cost)
+	}
+	for q := range c.patterns {
+		switch {
+		case k.known != nil && moved[q]:
+			idx := c.bits[q].IndexOf(tilesRank(&k.cpos[q], int(c.size[q]), nc), k.cpos[q][:c.size[q]], k.cocc[q], c.cell[q][k.blank])
+			k.cval[q] = c.bits[q].Next(k.known[q], idx)
+		case k.known != nil:
+			k.cval[q] = k.known[q]
+		default:
+			cost, err := c.bits[q].Cost(k.cpos[q][:c.size[q]], c.cell[q][k.blank])
+			if err != nil { // cannot happen: the table was checked when it was made (pdb.TilesZeroBitsOf)
+				panic(err)
+			}
+			k.cval[q] = uint8(cost)
+		}
 	}
 	best := 0
 	for v := range c.views {

@@ -49,6 +49,13 @@ type tilesKernel struct {
 	order [tilesMaxViews]uint8
 	seen  [tilesMaxCatPatterns]uint64
 	newv  [tilesMaxCatPatterns]uint8
+	// Catalogues of 1-bit tables: load takes the patterns' costs (cval)
+	// from known when it is set, instead of walking each pattern down to
+	// the goal (pdb.TilesZeroBits.Cost, hundreds of lookups): they are the
+	// board's own, or with knownTile set, those of its parent, one move of
+	// tile knownTile away. The split's walk sets them (tilesCosts).
+	known     *tilesCosts
+	knownTile uint8
 
 	path      []uint8 // moves from the solve's root; path[g] is the move made at depth g
 	solution  int     // length of the solution found
@@ -60,6 +67,19 @@ type tilesKernel struct {
 	ctl                 *tilesControl
 	item                int64 // the subtree being searched (parallel)
 	stopped             bool  // a limit stopped the search, or the subtree was abandoned
+}
+
+// tilesCosts are the patterns' costs of a board under a catalogue of 1-bit
+// tables (tilesKernel.cval after loading it).
+type tilesCosts = [tilesMaxCatPatterns]uint8
+
+// loadKnown is load with the patterns' costs known (tilesKernel.known): b's
+// own (tile 0) or, one move of tile tile away, its parent's. Other
+// heuristics ignore them.
+func (k *tilesKernel) loadKnown(b bitboard.Tiles, known *tilesCosts, tile int) {
+	k.known, k.knownTile = known, uint8(tile)
+	k.load(b)
+	k.known, k.knownTile = nil, 0
 }
 
 // newTilesKernel returns a kernel for h; it searches once given the
