@@ -428,7 +428,7 @@ func TestTilesCatalogueKernelMatchesPDB(t *testing.T) {
 
 // tilesSolveLog solves b with s under pruning p and returns the bound and
 // the cumulative generated and expanded counts after each iteration, then
-// the moves, root h and totals.
+// the moves, root h and totals, as text.
 func tilesSolveLog(t *testing.T, s *TilesSolver, p TilesPruning, b bitboard.Tiles) []string {
 	t.Helper()
 	var log []string
@@ -439,7 +439,7 @@ func tilesSolveLog(t *testing.T, s *TilesSolver, p TilesPruning, b bitboard.Tile
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append(log, fmt.Sprint(string(moves), st.RootH, st.Generated, st.Expanded))
+	return append(log, fmt.Sprintf("%s h0 %d generated %d expanded %d", moves, st.RootH, st.Generated, st.Expanded))
 }
 
 // tilesKernelOf returns the name of the kernel that tilesKernel.search runs
