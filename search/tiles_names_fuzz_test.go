@@ -11,8 +11,9 @@ import (
 // seeded from testdata/heuristic-names.txt (one a line) on the 3x3, 4x4,
 // 5x5 and 3x4 boards. An error wraps ErrTilesHeuristic; a pattern-database
 // name accepted has 1 to tilesMaxViews partitions, +reflect only on a square
-// board, +bits only with +zero and on every partition or none, each partition's patterns ascending, disjoint and of the board's
-// tiles; reading it again gives the same plan.
+// board, +bits only with +zero and on every partition or none, each
+// partition's patterns ascending, disjoint and of the board's tiles; reading
+// it again gives the same plan.
 func FuzzTilesParseName(f *testing.F) {
 	data, err := os.ReadFile("testdata/heuristic-names.txt")
 	if err != nil {
