@@ -160,12 +160,46 @@ func tilesRemovalsSlow(seq []uint8) int {
 func (h *TilesHeuristic) evalCatalogue(b bitboard.Tiles) int {
 	best := 0
 	for _, ct := range h.cat.terms {
-		best = max(best, h.evalEntries(b, ct.lookups, ct.tables, ct.zeros))
+		view := func(b bitboard.Tiles) int { return h.evalEntries(b, ct.lookups, ct.tables, ct.zeros) }
+		if ct.bits != nil {
+			view = func(b bitboard.Tiles) int { return h.evalBitEntries(b, ct.lookups, ct.bits) }
+		}
+		best = max(best, view(b))
 		if ct.term.reflect {
-			best = max(best, h.evalEntries(b.Transpose(), ct.lookups, ct.tables, ct.zeros))
+			best = max(best, view(b.Transpose()))
 		}
 	}
 	return best
+}
+
+// evalBitEntries is evalEntries for a partition of 1-bit zero-aware tables
+// (pattern p read through bits[p]): each pattern's entry is its cost from
+// the bits (pdb.TilesZeroBits.Cost) less its tiles' Manhattan distance, over
+// two.
+func (h *TilesHeuristic) evalBitEntries(b bitboard.Tiles, lookups []pdb.TilesLookup, bits []*pdb.TilesZeroBits) int {
+	var cellOf [tilesMaxCells]int
+	for c := range h.nc {
+		cellOf[b.At(c)] = c
+	}
+	sum := 0
+	for p, l := range lookups {
+		pos := make([]uint8, len(l.Tiles))
+		man := 0
+		for i, want := range l.Tiles {
+			for x := range h.nc {
+				if int(l.Sym.Cell[x]) == want {
+					pos[i] = l.Sym.Cell[cellOf[x]]
+				}
+			}
+			man += bitboard.TilesDistance(h.cols, want, int(pos[i]))
+		}
+		cost, err := bits[p].Cost(pos, l.Sym.Cell[b.BlankCell()])
+		if err != nil {
+			panic(err)
+		}
+		sum += (cost - man) / 2
+	}
+	return sum
 }
 
 // tilesPlanTables returns the tables of the heuristic called name on the

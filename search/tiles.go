@@ -244,7 +244,8 @@ func (s *TilesSolver) iterateSerial(root bitboard.Tiles, bound int, ctl *tilesCo
 // tilesSubtree is a node at the split depth: a subtree for one worker.
 type tilesSubtree struct {
 	board               bitboard.Tiles
-	state               uint32 // the automaton's state at it
+	costs               tilesCosts // the patterns' costs of a catalogue of 1-bit tables (tilesKernel.known)
+	state               uint32     // the automaton's state at it
 	path                []uint8
 	topGen, topExp      uint64 // the walk's counts when it reached the node
 	generated, expanded uint64 // the subtree's counts
@@ -273,7 +274,7 @@ func (s *TilesSolver) iterateParallel(root bitboard.Tiles, bound int, ctl *tiles
 				}
 				sub := &top.subtrees[i]
 				k.item = i
-				k.load(sub.board)
+				k.loadKnown(sub.board, &sub.costs, 0)
 				copy(k.path, sub.path)
 				g0, e0 := k.generated, k.expanded
 				found := k.search(len(sub.path), bound, sub.state)
@@ -324,14 +325,18 @@ type tilesTop struct {
 // there are enough subtrees for the workers (the solve's root has h > 0 and
 // bound >= 2, so that no node above the split depth, which stays below the
 // bound, is a goal: IDA* reaches a goal only at depth bound). The walk
-// evaluates each node from scratch with the first kernel's load.
+// evaluates each node from scratch with the first kernel's load, but for
+// the patterns' costs of a catalogue of 1-bit tables, which follow from the
+// parent's (tilesKernel.known) as in the kernel.
 func (s *TilesSolver) splitTop(root bitboard.Tiles, bound int) tilesTop {
 	var top tilesTop
 	k := s.kernels[0]
 	for depth := 1; ; depth++ {
 		top = tilesTop{nextBound: tilesInfinity}
 		path := make([]uint8, 0, depth)
-		s.walkTop(k, &top, root, 0, depth, bound, s.prune.roots[root.BlankCell()], path)
+		k.load(root)
+		costs := k.cval
+		s.walkTop(k, &top, root, &costs, 0, depth, bound, s.prune.roots[root.BlankCell()], path)
 		if len(top.subtrees) >= tilesSplitPerWorker*s.workers || depth >= tilesMaxSplit || depth >= bound-1 {
 			return top
 		}
@@ -339,10 +344,12 @@ func (s *TilesSolver) splitTop(root bitboard.Tiles, bound int) tilesTop {
 }
 
 // walkTop visits b at depth g, counting and pruning as the kernels do, and
-// records the nodes at depth split as subtrees.
-func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, g, split, bound int, state uint32, path []uint8) {
+// records the nodes at depth split as subtrees; costs are b's patterns'
+// costs under a catalogue of 1-bit tables (tilesKernel.known: each child's
+// follow from them).
+func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, costs *tilesCosts, g, split, bound int, state uint32, path []uint8) {
 	if g == split {
-		top.subtrees = append(top.subtrees, tilesSubtree{board: b, state: state, path: append([]uint8(nil), path...),
+		top.subtrees = append(top.subtrees, tilesSubtree{board: b, costs: *costs, state: state, path: append([]uint8(nil), path...),
 			topGen: top.generated, topExp: top.expanded})
 		return
 	}
@@ -352,7 +359,7 @@ func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, g
 		m := bitboard.TilesMove(l.m[i])
 		top.generated++
 		nb, _ := b.Move(m)
-		k.load(nb)
+		k.loadKnown(nb, costs, b.At(nb.BlankCell()))
 		first, full := k.heurSplit()
 		if f := g + 1 + first; f > bound {
 			top.nextBound = min(top.nextBound, f)
@@ -362,6 +369,7 @@ func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, g
 			top.nextBound = min(top.nextBound, f)
 			continue
 		}
-		s.walkTop(k, top, nb, g+1, split, bound, l.next[i], append(path, uint8(m)))
+		child := k.cval
+		s.walkTop(k, top, nb, &child, g+1, split, bound, l.next[i], append(path, uint8(m)))
 	}
 }

@@ -30,13 +30,16 @@ const (
 // tilesCat is the catalogue part of a TilesHeuristic.
 type tilesCat struct {
 	views int
-	// Pattern q: size[q] tiles, entries table[q] (zero[q] for zero-aware
-	// ones), board cell c at table cell cell[q][c], tile t at index
-	// slot[q][t] of the table's order.
+	// Pattern q: size[q] tiles, entries table[q] (the index zero[q] for
+	// zero-aware ones; with oneBit, every pattern's table is at one bit an
+	// entry, read through bits[q]), board cell c at table cell cell[q][c],
+	// tile t at index slot[q][t] of the table's order.
 	patterns int
+	oneBit   bool
 	size     [tilesMaxCatPatterns]uint8
 	table    [tilesMaxCatPatterns][]byte
 	zero     [tilesMaxCatPatterns]*pdb.TilesZero
+	bits     [tilesMaxCatPatterns]*pdb.TilesZeroBits
 	cell     [tilesMaxCatPatterns][tilesMaxCells]uint8
 	slot     [tilesMaxCatPatterns][tilesMaxCells]uint8
 	// pat[v][t] is the pattern of tile t in view v; of[v] the patterns of
@@ -49,12 +52,14 @@ type tilesCat struct {
 }
 
 // tilesCatTerm is one partition of a catalogue: its lookups and tables,
-// and the index of each zero-aware table (zeros nil for a plain partition).
+// and the index of each zero-aware table (zeros nil for a plain partition,
+// bits instead of zeros for 1-bit tables).
 type tilesCatTerm struct {
 	term    tilesTerm
 	lookups []pdb.TilesLookup
 	tables  [][]byte
 	zeros   []*pdb.TilesZero
+	bits    []*pdb.TilesZeroBits
 }
 
 // setCatalogue installs the catalogue of plan, with lookups[i][p] and
@@ -62,8 +67,9 @@ type tilesCatTerm struct {
 func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLookup, tables [][]*pdb.Table) error {
 	h.kind = tilesCatalogue
 	c := &h.cat
-	key := map[string]int{}              // table file and cell map -> pattern
-	zeros := map[string]*pdb.TilesZero{} // table file -> its index
+	c.oneBit = plan.terms[0].bits // the parser gives +bits to every term or none
+	key := map[string]int{}       // table file and cell map -> pattern
+	zeros := map[string]any{}     // table file -> its index, *pdb.TilesZero or *pdb.TilesZeroBits
 	for i, term := range plan.terms {
 		ct, err := h.catTerm(term, lookups[i], tables[i], zeros)
 		if err != nil {
@@ -85,31 +91,52 @@ func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLooku
 // catTerm returns the catalogue partition of term, with lookups[p] and
 // tables[p] the lookup and table of its pattern p, each table checked for
 // size; a zero-aware table's index is made once, kept in zeros by file.
-func (h *TilesHeuristic) catTerm(term tilesTerm, lookups []pdb.TilesLookup, tables []*pdb.Table, zeros map[string]*pdb.TilesZero) (tilesCatTerm, error) {
+func (h *TilesHeuristic) catTerm(term tilesTerm, lookups []pdb.TilesLookup, tables []*pdb.Table, zeros map[string]any) (tilesCatTerm, error) {
 	ct := tilesCatTerm{term: term, lookups: lookups}
 	for p, l := range lookups {
 		t := tables[p]
 		ct.tables = append(ct.tables, t.Data)
 		want := pdb.TilesEntries(h.nc, len(l.Tiles))
 		if term.zero {
-			f := l.Spec.FileName()
-			z, ok := zeros[f]
-			if !ok {
-				var err error
-				if z, err = pdb.NewTilesZero(h.rows, h.cols, l.Tiles, t); err != nil {
-					return tilesCatTerm{}, err
-				}
-				zeros[f] = z
+			z, err := h.catZero(zeros, l, t, term.bits)
+			if err != nil {
+				return tilesCatTerm{}, err
 			}
-			ct.zeros = append(ct.zeros, z)
+			if term.bits {
+				ct.bits = append(ct.bits, z.(*pdb.TilesZeroBits))
+			} else {
+				ct.zeros = append(ct.zeros, z.(*pdb.TilesZero))
+			}
 			want = pdb.TilesZeroEntries(h.rows, h.cols, len(l.Tiles))
 		}
-		if uint64(len(t.Data)) != want {
+		if t.Entries != want || !term.bits && uint64(len(t.Data)) != want {
 			return tilesCatTerm{}, fmt.Errorf("the table %s of pattern %v has %d entries, want %d", l.Spec.FileName(),
-				term.part.Patterns[p], len(t.Data), want)
+				term.part.Patterns[p], t.Entries, want)
 		}
 	}
 	return ct, nil
+}
+
+// catZero returns the index of zero-aware table t of lookup l, a
+// *pdb.TilesZeroBits for a 1-bit table (bits), else a *pdb.TilesZero: made
+// once a file, kept in zeros.
+func (h *TilesHeuristic) catZero(zeros map[string]any, l pdb.TilesLookup, t *pdb.Table, bits bool) (any, error) {
+	f := l.Spec.FileName()
+	if z, ok := zeros[f]; ok {
+		return z, nil
+	}
+	var z any
+	var err error
+	if bits {
+		z, err = pdb.NewTilesZeroBits(h.rows, h.cols, l.Tiles, t)
+	} else {
+		z, err = pdb.NewTilesZero(h.rows, h.cols, l.Tiles, t)
+	}
+	if err != nil {
+		return nil, err
+	}
+	zeros[f] = z
+	return z, nil
 }
 
 // addView adds the view of partition ct, on the board or (reflected) on the
@@ -145,6 +172,9 @@ func (h *TilesHeuristic) addView(ct *tilesCatTerm, reflected bool, key map[strin
 			c.table[q] = ct.tables[p]
 			if ct.zeros != nil {
 				c.zero[q] = ct.zeros[p]
+			}
+			if ct.bits != nil {
+				c.bits[q] = ct.bits[p]
 			}
 			c.cell[q] = cell
 		}
@@ -184,6 +214,10 @@ func (k *tilesKernel) loadCatalogue() {
 			k.cocc[q] |= 1 << to
 		}
 	}
+	if c.oneBit {
+		k.loadCatalogueCosts()
+		return
+	}
 	best := 0
 	for v := range c.views {
 		sum := 0
@@ -202,90 +236,48 @@ func (k *tilesKernel) loadCatalogue() {
 	k.heur = k.man + 2*best
 }
 
-// dfsCatalogue is the kernel for catalogues. For a child it looks up, view
-// by view, the moved tile's pattern and prunes at the first view whose sum
-// exceeds the bound; that view goes first for the next children (it is
-// likely to prune them too). A pattern shared by several views is looked up
-// once a child (seen, newv).
-func (k *tilesKernel) dfsCatalogue(g, bound int, state uint32) bool {
-	if k.heur == 0 {
-		k.solution = g
-		return true
-	}
-	k.expanded++
-	h := k.h
-	c := &h.cat
-	nc := h.nc
-	views := c.views
-	blank := k.blank
-	l := &k.lists[state]
-children:
-	for i := range int(l.n) {
-		k.generated++
-		if k.generated >= k.next && k.check() {
-			return false
-		}
-		stamp := k.generated
-		m, to := l.m[i], int(l.to[i])
-		t := k.cells[to]
-		man := k.man + int(h.mdd[t][to][m])
-		var sums [tilesMaxViews]int32
-		best := int32(0)
-		for j := range views {
-			v := k.order[j]
-			q := c.pat[v][t]
-			nv := k.newv[q]
-			if k.seen[q] != stamp {
-				pp := &k.cpos[q]
-				sl := c.slot[q][t]
-				old, cb := pp[sl], c.cell[q][blank]
-				pp[sl] = cb
-				idx := tilesRank(pp, int(c.size[q]), nc)
-				if z := c.zero[q]; z != nil {
-					// The tile leaves old for the blank's cell cb, and the
-					// blank goes to old. The other patterns' entries stay:
-					// the blank moves between two neighbouring cells that
-					// hold none of their tiles, so it stays in the same
-					// region of their free cells.
-					idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
-				}
-				pp[sl] = old
-				nv = c.table[q][idx]
-				k.seen[q], k.newv[q] = stamp, nv
-			}
-			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
-			if f := g + 1 + man + 2*int(s); f > bound {
-				k.catPruned(j, f)
-				continue children
-			}
-			sums[v] = s
-			best = max(best, s)
-		}
-		// Commit: every view's sum, and each pattern of the moved tile once.
-		var undo tilesCatUndo
-		oldSums := k.vsum
-		for v := range views {
-			k.vsum[v] = sums[v]
-			if q := c.pat[v][t]; !slices.Contains(undo.touched[:undo.n], q) {
-				k.catCommit(c, &undo, q, t, blank, to)
-			}
-		}
-		oldMan, oldHeur := k.man, k.heur
-		k.cells[blank], k.cells[to] = t, 0
-		k.blank, k.man, k.heur = to, man, man+2*int(best)
-		k.path[g] = m
-		if k.dfsCatalogue(g+1, bound, l.next[i]) {
-			return true
-		}
-		k.cells[to], k.cells[blank] = t, 0
-		k.blank, k.man, k.heur = blank, oldMan, oldHeur
-		k.vsum = oldSums
-		k.catUndo(c, &undo, t, blank, to)
-		if k.stopped {
-			return false
+// loadCatalogueCosts is loadCatalogue's end for a catalogue of 1-bit
+// tables, whose kernel (dfsCatalogueBits) keeps costs instead of entries:
+// cval[q] is pattern q's cost in moves (its tiles' Manhattan distance plus
+// twice the entry), recovered exactly from the bits (pdb.TilesZeroBits.Cost,
+// a walk down to the goal state); vsum[v] is view v's sum of costs, and h
+// the largest, Manhattan distance included. When the costs are known
+// (k.known, see tilesKernel) they are taken from there instead of walked.
+func (k *tilesKernel) loadCatalogueCosts() {
+	c := &k.h.cat
+	nc := k.h.nc
+	var moved [tilesMaxCatPatterns]bool // the patterns of the tile moved from the known parent
+	if k.knownTile != 0 {
+		for v := range c.views {
+			moved[c.pat[v][k.knownTile]] = true
 		}
 	}
-	return false
+	for q := range c.patterns {
+		switch {
+		case k.known != nil && moved[q]:
+			idx := c.bits[q].IndexOf(tilesRank(&k.cpos[q], int(c.size[q]), nc), k.cpos[q][:c.size[q]], k.cocc[q], c.cell[q][k.blank])
+			k.cval[q] = c.bits[q].Next(k.known[q], idx)
+		case k.known != nil:
+			k.cval[q] = k.known[q]
+		default:
+			cost, err := c.bits[q].Cost(k.cpos[q][:c.size[q]], c.cell[q][k.blank])
+			if err != nil { // cannot happen: the table was checked when it was made (pdb.TilesZeroBitsOf)
+				panic(err)
+			}
+			k.cval[q] = uint8(cost)
+		}
+	}
+	best := 0
+	for v := range c.views {
+		sum := 0
+		for _, q := range c.of[v] {
+			sum += int(k.cval[q])
+		}
+		k.vsum[v] = int32(sum)
+		best = max(best, sum)
+		k.order[v] = uint8(v)
+	}
+	k.heur = best
 }
 
 // catPruned is dfsCatalogue's bookkeeping for a child pruned at the j-th view

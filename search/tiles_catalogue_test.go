@@ -159,15 +159,66 @@ func TestTilesCatalogueNames(t *testing.T) {
 		{3, 4, "pdb:1-6/7-11|pdb:1-5/6-11+reflect", "partition 2"},
 		{4, 4, "pdb663+", "modifier"},
 		{4, 4, tilesManyViews(), "at most"},
+		{4, 4, "pdb663+bits", "needs +zero"},
+		{4, 4, "pdb663+zero+bits|pdb555+zero", "+bits on some partitions"},
+		{4, 4, "pdb663+zero|pdb555+zero+bits+reflect", "partition 2"},
+		{4, 4, "pdb663+zero+bits+bits", "twice"},
+		{4, 4, TilesZeroCatalogueCR28 + tilesBitsPreset, "5x5 board"},
+		{5, 5, TilesZeroCatalogueCR28 + "-bites", "unknown"},
 	} {
 		_, err := LoadTilesHeuristic(nil, c.rows, c.cols, c.name)
 		if !errors.Is(err, ErrTilesHeuristic) || !strings.Contains(err.Error(), c.want) {
 			t.Fatalf("%dx%d %q: %v; want ErrTilesHeuristic naming %q", c.rows, c.cols, c.name, err, c.want)
 		}
 	}
-	for _, name := range []string{"pdb663|pdb555+reflect", "pdb555+reflect|pdb:1-7/8-15", "pdb78+reflect"} {
+	for _, name := range []string{"pdb663|pdb555+reflect", "pdb555+reflect|pdb:1-7/8-15", "pdb78+reflect", "pdb663+bits+zero|pdb555+zero+bits"} {
 		if _, err := LoadTilesHeuristic(nil, 4, 4, name); !errors.Is(err, ErrTilesNoCache) {
 			t.Fatalf("%q: %v; want ErrTilesNoCache", name, err)
+		}
+	}
+}
+
+// TestTilesCatalogueBitsPresets checks that the 1-bit form of each
+// zero-aware preset catalogue ("-bits") reads the preset's partitions, each
+// with +bits, and its 1-bit tables: the byte form's, one for one, at width 1.
+func TestTilesCatalogueBitsPresets(t *testing.T) {
+	for _, c := range tilesCatalogues {
+		byteForm, err := PlanTilesHeuristic(c.rows, c.cols, c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bitForm, err := PlanTilesHeuristic(c.rows, c.cols, c.name+tilesBitsPreset)
+		if !c.zero {
+			if err == nil {
+				t.Errorf("%s%s: a preset with plain partitions has no 1-bit form", c.name, tilesBitsPreset)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(bitForm.plan.terms) != len(byteForm.plan.terms) {
+			t.Fatalf("%s: %d partitions in the 1-bit form, %d in the byte form", c.name, len(bitForm.plan.terms), len(byteForm.plan.terms))
+		}
+		for i, term := range bitForm.plan.terms {
+			o := byteForm.plan.terms[i]
+			if !term.bits || o.bits || term.zero != o.zero || term.reflect != o.reflect ||
+				!slices.EqualFunc(term.part.Patterns, o.part.Patterns, slices.Equal) {
+				t.Errorf("%s partition %d: 1-bit form %+v, byte form %+v", c.name, i+1, term, o)
+			}
+		}
+		bitTables, byteTables := bitForm.Tables(), byteForm.Tables()
+		if len(bitTables) != len(byteTables) {
+			t.Fatalf("%s: %d 1-bit tables, %d byte tables", c.name, len(bitTables), len(byteTables))
+		}
+		for i, s := range bitTables {
+			if b := byteTables[i]; s.Width != pdb.TilesZeroBitsWidth || s.Entries != b.Entries || s.FileName() == b.FileName() {
+				t.Errorf("%s table %d: %s (%d entries of %d bits) for %s (%d)", c.name, i+1, s.FileName(), s.Entries, s.Width,
+					b.FileName(), b.Entries)
+			}
+		}
+		if !slices.Contains(TilesHeuristicNames(c.rows, c.cols), c.name+tilesBitsPreset) {
+			t.Errorf("%s%s is not listed", c.name, tilesBitsPreset)
 		}
 	}
 }

@@ -205,7 +205,8 @@ func tilesRunsPartition(rows, cols, run int, byColumn bool) string {
 // TilesHeuristicNames lists the heuristic names of the rows x cols board:
 // manhattan, linear-conflict, exact (3 x 3 only), the preset partitions,
 // each also with "+zero" and with "+reflect" (square boards only) and
-// both, and the board's preset catalogues. User partitions, "pdb:1-4/5-8"
+// both, and the board's preset catalogues (a zero-aware one also in its
+// 1-bit form). User partitions, "pdb:1-4/5-8"
 // and the like, and catalogues spelled by hand are not listed.
 func TilesHeuristicNames(rows, cols int) []string {
 	names := []string{TilesManhattan, TilesLinearConflict}
@@ -225,6 +226,9 @@ func TilesHeuristicNames(rows, cols int) []string {
 	for _, c := range tilesCatalogues {
 		if c.rows == rows && c.cols == cols {
 			names = append(names, c.name)
+			if c.zero {
+				names = append(names, c.name+tilesBitsPreset)
+			}
 		}
 	}
 	return names
@@ -235,8 +239,9 @@ func TilesHeuristicNames(rows, cols int) []string {
 // Names (tiles_names.go has the grammar): "manhattan", "linear-conflict",
 // "exact" (3 x 3), "pdbNAME" for a preset partition (pdb.TilesPartitionNamed)
 // and "pdb:SPEC" for a user one (pdb.ParseTilesPartition, such as
-// "pdb:1-7/8-11/12-15"), either followed by "+zero" (zero-aware tables)
-// and/or "+reflect" (square boards); a catalogue, partitions separated by
+// "pdb:1-7/8-11/12-15"), either followed by "+zero" (zero-aware tables,
+// with "+bits" at one bit an entry) and/or "+reflect" (square boards); a
+// catalogue, partitions separated by
 // "|" ("pdb6666+reflect|pdb:1-6/7-12/13-18/19-24+zero"), is the max over
 // them; and the preset catalogues by name. It returns an error wrapping
 // ErrTilesHeuristic for a name that is not a heuristic of the board (checked
@@ -277,7 +282,7 @@ func PlanTilesHeuristic(rows, cols int, name string) (*TilesPlan, error) {
 	lookups := make([][]pdb.TilesLookup, len(plan.terms))
 	for i, term := range plan.terms {
 		for _, p := range term.part.Patterns {
-			l, err := tilesTermLookup(rows, cols, p, term.zero)
+			l, err := tilesTermLookup(rows, cols, p, term)
 			if err != nil {
 				return nil, fmt.Errorf("%w %q: %v", ErrTilesHeuristic, name, err)
 			}
@@ -376,9 +381,13 @@ func (p *TilesPlan) Load(tables pdb.Source) (*TilesHeuristic, error) {
 	return h, nil
 }
 
-// tilesTermLookup returns the lookup of pattern tiles: zero-aware or plain.
-func tilesTermLookup(rows, cols int, tiles []int, zero bool) (pdb.TilesLookup, error) {
-	if zero {
+// tilesTermLookup returns the lookup of pattern tiles of term: zero-aware
+// at one bit an entry, zero-aware, or plain.
+func tilesTermLookup(rows, cols int, tiles []int, term tilesTerm) (pdb.TilesLookup, error) {
+	switch {
+	case term.bits:
+		return pdb.TilesZeroBitsPatternLookup(rows, cols, tiles)
+	case term.zero:
 		return pdb.TilesZeroPatternLookup(rows, cols, tiles)
 	}
 	return pdb.TilesPatternLookup(rows, cols, tiles)

@@ -7,16 +7,22 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 )
 
+//go:generate go run gen_kernels.go
+
 // The sliding-tile search kernels: one depth-first search a heuristic kind,
 // so that the inner loop makes no call through a switch, interface or
-// closure. Each walks the move list of its state in the pruning automaton
-// (TilesPrune, tiles_prune.go: the blank's moves from its cell that complete
-// no forbidden string, with the cells and states they reach; at depth 2 the
+// closure. They are generated from one source, the zkernel_*.go files that
+// go generate writes from search/internal/kernelgen (the search they share,
+// written once, and what each heuristic kind adds to it); this file holds
+// their state, the loading of a board and the choice of kernel. Each walks
+// the move list of its state in the pruning automaton (TilesPrune,
+// tiles_prune.go: the blank's moves from its cell that complete no
+// forbidden string, with the cells and states they reach; at depth 2 the
 // moves other than the inverse of the previous one), computes the child's
 // heuristic from the parent's before it changes the board, and changes the
 // board only for children within the bound; what it must restore lives in
-// its own frame. The pattern-database kernel looks up the reflected board only for
-// children that the direct lookup does not prune.
+// its own frame. The pattern-database kernel looks up the reflected board
+// only for children that the direct lookup does not prune.
 
 // tilesKernel is the state of one worker's search.
 type tilesKernel struct {
@@ -43,6 +49,13 @@ type tilesKernel struct {
 	order [tilesMaxViews]uint8
 	seen  [tilesMaxCatPatterns]uint64
 	newv  [tilesMaxCatPatterns]uint8
+	// Catalogues of 1-bit tables: load takes the patterns' costs (cval)
+	// from known when it is set, instead of walking each pattern down to
+	// the goal (pdb.TilesZeroBits.Cost, hundreds of lookups): they are the
+	// board's own, or with knownTile set, those of its parent, one move of
+	// tile knownTile away. The split's walk sets them (tilesCosts).
+	known     *tilesCosts
+	knownTile uint8
 
 	path      []uint8 // moves from the solve's root; path[g] is the move made at depth g
 	solution  int     // length of the solution found
@@ -54,6 +67,19 @@ type tilesKernel struct {
 	ctl                 *tilesControl
 	item                int64 // the subtree being searched (parallel)
 	stopped             bool  // a limit stopped the search, or the subtree was abandoned
+}
+
+// tilesCosts are the patterns' costs of a board under a catalogue of 1-bit
+// tables (tilesKernel.cval after loading it).
+type tilesCosts = [tilesMaxCatPatterns]uint8
+
+// loadKnown is load with the patterns' costs known (tilesKernel.known): b's
+// own (tile 0) or, one move of tile tile away, its parent's. Other
+// heuristics ignore them.
+func (k *tilesKernel) loadKnown(b bitboard.Tiles, known *tilesCosts, tile int) {
+	k.known, k.knownTile = known, uint8(tile)
+	k.load(b)
+	k.known, k.knownTile = nil, 0
 }
 
 // newTilesKernel returns a kernel for h; it searches once given the
@@ -203,6 +229,9 @@ func (k *tilesKernel) search(g, bound int, state uint32) bool {
 	case tilesExact:
 		return k.dfsExact(g, bound, state)
 	case tilesCatalogue:
+		if k.h.cat.oneBit {
+			return k.dfsCatalogueBits(g, bound, state)
+		}
 		return k.dfsCatalogue(g, bound, state)
 	default:
 		return k.dfsLinearConflict(g, bound, state)
@@ -220,254 +249,6 @@ func tilesRank(pos *[tilesMaxCells]uint8, k, nc int) uint64 {
 		used |= 1 << p
 	}
 	return r
-}
-
-// dfsManhattan is the kernel for the Manhattan distance; the blank's cell and
-// the heuristic travel as arguments.
-func (k *tilesKernel) dfsManhattan(g, bound int, state uint32, blank, heur int) bool {
-	if heur == 0 {
-		k.solution = g
-		return true
-	}
-	k.expanded++
-	h := k.h
-	l := &k.lists[state]
-	for i := range int(l.n) {
-		k.generated++
-		if k.generated >= k.next && k.check() {
-			return false
-		}
-		m, to := l.m[i], int(l.to[i])
-		t := k.cells[to]
-		nh := heur + int(h.mdd[t][to][m])
-		if f := g + 1 + nh; f > bound {
-			k.nextBound = min(k.nextBound, f)
-			continue
-		}
-		k.cells[blank], k.cells[to] = t, 0
-		k.path[g] = m
-		if k.dfsManhattan(g+1, bound, l.next[i], to, nh) {
-			return true
-		}
-		k.cells[to], k.cells[blank] = t, 0
-		if k.stopped {
-			return false
-		}
-	}
-	return false
-}
-
-// dfsPDB is the kernel for additive pattern databases without the reflected
-// lookup.
-func (k *tilesKernel) dfsPDB(g, bound int, state uint32) bool {
-	if k.heur == 0 {
-		k.solution = g
-		return true
-	}
-	k.expanded++
-	h := k.h
-	blank := k.blank
-	l := &k.lists[state]
-	for i := range int(l.n) {
-		k.generated++
-		if k.generated >= k.next && k.check() {
-			return false
-		}
-		m, to := l.m[i], int(l.to[i])
-		t := k.cells[to]
-		man := k.man + int(h.mdd[t][to][m])
-		p, sl := h.pat[t], h.slot[t]
-		pp := &k.pos[p]
-		oldCell := pp[sl]
-		pp[sl] = h.tpos[t][blank]
-		nv := h.tables[p][tilesRank(pp, h.size[p], h.nc)]
-		oldVal := k.val[p]
-		sum := k.sum + int(nv) - int(oldVal)
-		nh := man + 2*sum
-		if f := g + 1 + nh; f > bound {
-			pp[sl] = oldCell
-			k.nextBound = min(k.nextBound, f)
-			continue
-		}
-		oldMan, oldSum, oldHeur := k.man, k.sum, k.heur
-		k.cells[blank], k.cells[to] = t, 0
-		k.blank, k.man, k.sum, k.heur = to, man, sum, nh
-		k.val[p] = nv
-		k.path[g] = m
-		if k.dfsPDB(g+1, bound, l.next[i]) {
-			return true
-		}
-		k.cells[to], k.cells[blank] = t, 0
-		k.blank, k.man, k.sum, k.heur = blank, oldMan, oldSum, oldHeur
-		k.val[p] = oldVal
-		pp[sl] = oldCell
-		if k.stopped {
-			return false
-		}
-	}
-	return false
-}
-
-// dfsPDBReflect is the kernel for additive pattern databases with the
-// reflected lookup, made only for children the direct lookup keeps.
-func (k *tilesKernel) dfsPDBReflect(g, bound int, state uint32) bool {
-	if k.heur == 0 {
-		k.solution = g
-		return true
-	}
-	k.expanded++
-	h := k.h
-	blank := k.blank
-	l := &k.lists[state]
-	for i := range int(l.n) {
-		k.generated++
-		if k.generated >= k.next && k.check() {
-			return false
-		}
-		m, to := l.m[i], int(l.to[i])
-		t := k.cells[to]
-		man := k.man + int(h.mdd[t][to][m])
-		p, sl := h.pat[t], h.slot[t]
-		pp := &k.pos[p]
-		oldCell := pp[sl]
-		pp[sl] = h.tpos[t][blank]
-		nv := h.tables[p][tilesRank(pp, h.size[p], h.nc)]
-		oldVal := k.val[p]
-		sum := k.sum + int(nv) - int(oldVal)
-		if f := g + 1 + man + 2*sum; f > bound {
-			pp[sl] = oldCell
-			k.nextBound = min(k.nextBound, f)
-			continue
-		}
-		rp, rsl := h.rpat[t], h.rslot[t]
-		rpp := &k.rpos[rp]
-		oldRCell := rpp[rsl]
-		rpp[rsl] = h.rtpos[t][blank]
-		rv := h.tables[rp][tilesRank(rpp, h.size[rp], h.nc)]
-		oldRVal := k.rval[rp]
-		rsum := k.rsum + int(rv) - int(oldRVal)
-		if f := g + 1 + man + 2*rsum; f > bound {
-			pp[sl] = oldCell
-			rpp[rsl] = oldRCell
-			k.nextBound = min(k.nextBound, f)
-			continue
-		}
-		oldMan, oldSum, oldRSum, oldHeur := k.man, k.sum, k.rsum, k.heur
-		k.cells[blank], k.cells[to] = t, 0
-		k.blank, k.man, k.sum, k.rsum, k.heur = to, man, sum, rsum, man+2*max(sum, rsum)
-		k.val[p], k.rval[rp] = nv, rv
-		k.path[g] = m
-		if k.dfsPDBReflect(g+1, bound, l.next[i]) {
-			return true
-		}
-		k.cells[to], k.cells[blank] = t, 0
-		k.blank, k.man, k.sum, k.rsum, k.heur = blank, oldMan, oldSum, oldRSum, oldHeur
-		k.val[p], k.rval[rp] = oldVal, oldRVal
-		pp[sl] = oldCell
-		rpp[rsl] = oldRCell
-		if k.stopped {
-			return false
-		}
-	}
-	return false
-}
-
-// dfsExact is the kernel for the 3 x 3 table of exact distances, indexed by
-// the cells of the blank and tiles 1..6.
-func (k *tilesKernel) dfsExact(g, bound int, state uint32) bool {
-	if k.heur == 0 {
-		k.solution = g
-		return true
-	}
-	k.expanded++
-	h := k.h
-	blank := k.blank
-	l := &k.lists[state]
-	pp := &k.pos[0]
-	for i := range int(l.n) {
-		k.generated++
-		if k.generated >= k.next && k.check() {
-			return false
-		}
-		m, to := l.m[i], int(l.to[i])
-		t := k.cells[to]
-		pp[0] = uint8(to)
-		if int(t) < h.size[0] {
-			pp[t] = uint8(blank)
-		}
-		nh := int(h.tables[0][tilesRank(pp, h.size[0], h.nc)])
-		if f := g + 1 + nh; f > bound {
-			k.nextBound = min(k.nextBound, f)
-		} else {
-			oldHeur := k.heur
-			k.cells[blank], k.cells[to] = t, 0
-			k.blank, k.heur = to, nh
-			k.path[g] = m
-			if k.dfsExact(g+1, bound, l.next[i]) {
-				return true
-			}
-			k.cells[to], k.cells[blank] = t, 0
-			k.blank, k.heur = blank, oldHeur
-		}
-		pp[0] = uint8(blank)
-		if int(t) < h.size[0] {
-			pp[t] = uint8(to)
-		}
-		if k.stopped {
-			return false
-		}
-	}
-	return false
-}
-
-// dfsLinearConflict is the kernel for Manhattan distance plus linear
-// conflicts. A vertical blank move changes the moved tile's row: only those
-// two rows' conflicts change; a horizontal one, only the two columns'.
-func (k *tilesKernel) dfsLinearConflict(g, bound int, state uint32) bool {
-	if k.heur == 0 {
-		k.solution = g
-		return true
-	}
-	k.expanded++
-	h := k.h
-	blank := k.blank
-	l := &k.lists[state]
-	for i := range int(l.n) {
-		k.generated++
-		if k.generated >= k.next && k.check() {
-			return false
-		}
-		m, to := l.m[i], int(l.to[i])
-		t := k.cells[to]
-		man := k.man + int(h.mdd[t][to][m])
-		dir, l1, l2 := tilesCols, blank%h.cols, to%h.cols
-		if bitboard.TilesMove(m) == bitboard.MoveUp || bitboard.TilesMove(m) == bitboard.MoveDown {
-			dir, l1, l2 = tilesRows, blank/h.cols, to/h.cols
-		}
-		k.cells[blank], k.cells[to] = t, 0
-		o1, o2 := k.lines[dir][l1], k.lines[dir][l2]
-		c1, c2 := k.lineConflicts(dir, l1), k.lineConflicts(dir, l2)
-		sum := k.sum + c1 + c2 - int(o1) - int(o2)
-		nh := man + 2*sum
-		if f := g + 1 + nh; f > bound {
-			k.nextBound = min(k.nextBound, f)
-		} else {
-			oldMan, oldSum, oldHeur := k.man, k.sum, k.heur
-			k.lines[dir][l1], k.lines[dir][l2] = uint8(c1), uint8(c2)
-			k.blank, k.man, k.sum, k.heur = to, man, sum, nh
-			k.path[g] = m
-			if k.dfsLinearConflict(g+1, bound, l.next[i]) {
-				return true
-			}
-			k.lines[dir][l1], k.lines[dir][l2] = o1, o2
-			k.blank, k.man, k.sum, k.heur = blank, oldMan, oldSum, oldHeur
-		}
-		k.cells[to], k.cells[blank] = t, 0
-		if k.stopped {
-			return false
-		}
-	}
-	return false
 }
 
 // lineConflicts returns the linear conflicts of row (dir tilesRows) or

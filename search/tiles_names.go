@@ -14,7 +14,7 @@ import (
 //	catalogue = term { "|" term }
 //	term      = partition { modifier }
 //	partition = "pdb" PRESET | "pdb:" PATTERNS
-//	modifier  = "+zero" | "+reflect"
+//	modifier  = "+zero" | "+reflect" | "+bits"
 //
 // A term is an additive partition: a preset's ("pdb6666") or the user's
 // ("pdb:1-6/7-12/13-18/19-24", patterns separated by "/", each a list of
@@ -22,27 +22,38 @@ import (
 // its zero-aware table (the index adds the region of free cells the blank is
 // in, Clausecker & Reinefeld 2021); "+reflect" adds the lookup of the board
 // reflected about the main diagonal (square boards only), the term's value
-// being the larger of the two sums. Modifiers come in any order, each at most
+// being the larger of the two sums; "+bits", with "+zero" only, reads the
+// zero-aware tables at one bit an entry (pdb.TilesZeroBits: a child's
+// entry follows from its parent's and one bit, an eighth of the memory),
+// and is given on every partition of a catalogue or on none (the kernel
+// reads one kind). Modifiers come in any order, each at most
 // once. A catalogue, terms separated by "|", is the max over its terms:
 // admissible since every term is, and consistent (h changes by at most one
 // a move) when every term is zero-aware, since a zero-aware table holds the
 // exact distances of an abstraction. A plain table keeps a placement's least
 // cost over every region of the blank, also those it is not in, and is not
 // consistent. A preset
-// catalogue (tilesCatalogues) is a bare name standing for one.
+// catalogue (tilesCatalogues) is a bare name standing for one; each
+// zero-aware preset also has a 1-bit form, its name followed by "-bits"
+// ("pdb6666-zero-catalogue-cr28-bits"), every partition given "+bits".
 
 // Modifiers and separators of heuristic names.
 const (
 	tilesZeroSufx     = "+zero"
+	tilesBitsSufx     = "+bits"
+	tilesBitsPreset   = "-bits" // ends the name of a preset catalogue's 1-bit form
 	tilesModifierSep  = "+"
 	tilesCatalogueSep = "|"
 )
 
-// tilesCataloguePreset is a preset catalogue: its name, board and spelling.
+// tilesCataloguePreset is a preset catalogue: its name, board and
+// spelling; zero when every partition is zero-aware (the preset then has a
+// 1-bit form, tilesBitsPreset).
 type tilesCataloguePreset struct {
 	name       string
 	rows, cols int
 	spell      string
+	zero       bool
 }
 
 // TilesZeroCatalogue24 names the preset catalogue of the 24-puzzle, its
@@ -86,7 +97,8 @@ const TilesZeroCatalogueCR28 = "pdb6666-zero-catalogue-cr28"
 // tilesCatalogues are the preset catalogues.
 var tilesCatalogues = []tilesCataloguePreset{
 	{name: TilesZeroCatalogue24, rows: tiles24Side, cols: tiles24Side,
-		spell: "pdb6666+zero+reflect" + tilesCatalogueSep + "pdb:1-6/7-9,12-14/10,11,15,16,20,21/17-19,22-24+zero+reflect"},
+		spell: "pdb6666+zero+reflect" + tilesCatalogueSep + "pdb:1-6/7-9,12-14/10,11,15,16,20,21/17-19,22-24+zero+reflect",
+		zero:  true},
 	{name: TilesZeroCatalogueCR28, rows: tiles24Side, cols: tiles24Side,
 		spell: strings.Join([]string{
 			"pdb:1,5,6,10-12/2-4,7-9/13,14,18,19,23,24/15-17,20-22+zero+reflect",
@@ -96,14 +108,15 @@ var tilesCatalogues = []tilesCataloguePreset{
 			"pdb:1,5,6,10,15,20/2-4,7-9/11,12,16,17,21,22/13,14,18,19,23,24+zero+reflect",
 			"pdb:1,2,5,6,10,11/3,4,9,14,19,24/7,8,12,13,18,23/15-17,20-22+zero+reflect",
 			"pdb:1,5,6,10,15,20/2-4,7-9/11-13,16-18/14,19,21-24+zero+reflect",
-		}, tilesCatalogueSep)},
+		}, tilesCatalogueSep),
+		zero: true},
 }
 
 // tilesTerm is one additive partition of a heuristic name and its modifiers.
 type tilesTerm struct {
-	spell         string // the term as written
-	part          pdb.TilesPartition
-	zero, reflect bool
+	spell               string // the term as written
+	part                pdb.TilesPartition
+	zero, reflect, bits bool
 }
 
 // tilesPlan is a heuristic name read and checked, before any table is loaded.
@@ -126,15 +139,9 @@ func tilesParseName(rows, cols int, name string) (tilesPlan, error) {
 		}
 		return tilesPlan{kind: tilesExact}, nil
 	}
-	spell := name
-	for _, c := range tilesCatalogues {
-		if c.name == name {
-			if c.rows != rows || c.cols != cols {
-				return tilesPlan{}, fmt.Errorf("%w %q: a catalogue of the %dx%d board, not of the %dx%d one", ErrTilesHeuristic,
-					name, c.rows, c.cols, rows, cols)
-			}
-			spell = c.spell
-		}
+	spell, err := tilesPresetSpelling(rows, cols, name)
+	if err != nil {
+		return tilesPlan{}, err
 	}
 	fields := strings.Split(spell, tilesCatalogueSep)
 	plan := tilesPlan{kind: tilesPDB}
@@ -152,6 +159,10 @@ func tilesParseName(rows, cols int, name string) (tilesPlan, error) {
 				return tilesPlan{}, fmt.Errorf("%w %s: the same as partition %d (%q)", ErrTilesHeuristic, where, j+1, o.spell)
 			}
 		}
+		if len(plan.terms) > 0 && term.bits != plan.terms[0].bits {
+			return tilesPlan{}, fmt.Errorf("%w %s: %s on some partitions only (the catalogue reads one kind of table: give it on every"+
+				" partition or on none)", ErrTilesHeuristic, where, tilesBitsSufx)
+		}
 		plan.terms = append(plan.terms, term)
 	}
 	if len(plan.terms) > tilesMaxViews {
@@ -162,6 +173,36 @@ func tilesParseName(rows, cols int, name string) (tilesPlan, error) {
 			ErrTilesHeuristic, name, n, tilesMaxViews)
 	}
 	return plan, nil
+}
+
+// tilesPresetSpelling returns the spelling of the preset catalogue called
+// name, or of its 1-bit form (name ending in tilesBitsPreset: every term
+// given tilesBitsSufx), when it is one of the rows x cols board; name itself
+// when it names no preset. The error (wrapping ErrTilesHeuristic) is for a
+// preset of another board.
+func tilesPresetSpelling(rows, cols int, name string) (string, error) {
+	for _, c := range tilesCatalogues {
+		base, bits := name, false
+		if c.zero {
+			base, bits = strings.CutSuffix(name, tilesBitsPreset)
+		}
+		if c.name != base {
+			continue
+		}
+		if c.rows != rows || c.cols != cols {
+			return "", fmt.Errorf("%w %q: a catalogue of the %dx%d board, not of the %dx%d one", ErrTilesHeuristic,
+				name, c.rows, c.cols, rows, cols)
+		}
+		if !bits {
+			return c.spell, nil
+		}
+		terms := strings.Split(c.spell, tilesCatalogueSep)
+		for i := range terms {
+			terms[i] += tilesBitsSufx
+		}
+		return strings.Join(terms, tilesCatalogueSep), nil
+	}
+	return name, nil
 }
 
 // views returns the number of lookups of the plan's terms: one a term, two
@@ -196,9 +237,11 @@ func tilesParseTerm(rows, cols int, field, where string) (tilesTerm, error) {
 				flag = &term.zero
 			case tilesReflectSufx:
 				flag = &term.reflect
+			case tilesBitsSufx:
+				flag = &term.bits
 			default:
-				return tilesTerm{}, fmt.Errorf("%w %s: unknown modifier %q (want %s or %s)", ErrTilesHeuristic, where,
-					tilesModifierSep+m, tilesZeroSufx, tilesReflectSufx)
+				return tilesTerm{}, fmt.Errorf("%w %s: unknown modifier %q (want %s, %s or %s)", ErrTilesHeuristic, where,
+					tilesModifierSep+m, tilesZeroSufx, tilesReflectSufx, tilesBitsSufx)
 			}
 			if *flag {
 				return tilesTerm{}, fmt.Errorf("%w %s: %s given twice", ErrTilesHeuristic, where, tilesModifierSep+m)
@@ -209,9 +252,13 @@ func tilesParseTerm(rows, cols int, field, where string) (tilesTerm, error) {
 	switch base {
 	case TilesManhattan, TilesLinearConflict, TilesExact:
 		if mods != "" {
-			return tilesTerm{}, fmt.Errorf("%w %s: +zero and +reflect apply to pattern databases only", ErrTilesHeuristic, where)
+			return tilesTerm{}, fmt.Errorf("%w %s: +zero, +reflect and +bits apply to pattern databases only", ErrTilesHeuristic, where)
 		}
 		return tilesTerm{}, fmt.Errorf("%w %s: a catalogue is a max over pattern-database partitions, not %s", ErrTilesHeuristic, where, base)
+	}
+	if term.bits && !term.zero {
+		return tilesTerm{}, fmt.Errorf("%w %s: %s reads zero-aware tables at one bit an entry: it needs %s", ErrTilesHeuristic,
+			where, tilesBitsSufx, tilesZeroSufx)
 	}
 	if term.reflect && rows != cols {
 		return tilesTerm{}, fmt.Errorf("%w %s: +reflect needs a square board; the reflection about the main diagonal"+

@@ -11,8 +11,9 @@ import (
 // seeded from testdata/heuristic-names.txt (one a line) on the 3x3, 4x4,
 // 5x5 and 3x4 boards. An error wraps ErrTilesHeuristic; a pattern-database
 // name accepted has 1 to tilesMaxViews partitions, +reflect only on a square
-// board, each partition's patterns ascending, disjoint and of the board's
-// tiles; reading it again gives the same plan.
+// board, +bits only with +zero and on every partition or none, each
+// partition's patterns ascending, disjoint and of the board's tiles; reading
+// it again gives the same plan.
 func FuzzTilesParseName(f *testing.F) {
 	data, err := os.ReadFile("testdata/heuristic-names.txt")
 	if err != nil {
@@ -44,6 +45,9 @@ func FuzzTilesParseName(f *testing.F) {
 		for _, term := range plan.terms {
 			if term.reflect && rows != cols {
 				t.Fatalf("%dx%d %q: +reflect on a board that is not square", rows, cols, name)
+			}
+			if term.bits && !term.zero || term.bits != plan.terms[0].bits {
+				t.Fatalf("%dx%d %q: +bits without +zero, or not on every partition", rows, cols, name)
 			}
 			seen := map[int]bool{}
 			for _, pat := range term.part.Patterns {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/search/internal/kernelgen"
 )
 
 // tilesTestPrune returns the automaton of pruning p for the rows x cols
@@ -366,45 +367,101 @@ func TestTilesPruneSameAnswers(t *testing.T) {
 		inv.Expanded, inv.Generated, aut.Expanded, aut.Generated)
 }
 
-// TestTilesCatalogueKernelMatchesPDB runs the catalogue kernel on
-// one-partition catalogues beside the specialised pattern-database kernel on
-// the same partition (with and without the reflected lookup), under both
-// prunings: the same heuristic must give the same answer and the same node
-// counts, iteration by iteration.
+// TestTilesCatalogueKernelMatchesPDB runs the generated kernels side by side
+// on heuristics that are one function spelled for different kernels: the
+// Manhattan distance as itself and as partitions of one-tile patterns (whose
+// entries are all 0), partitions through the pattern-database kernels and
+// as one-partition catalogues (with and without the reflected lookup), and
+// zero-aware catalogues read from byte tables and from 1-bit ones, under
+// both prunings. The same heuristic must give the same answer and the
+// same node counts, iteration by iteration. Every kernel of
+// kernelgen.Variants must be run but two that no other kernel's heuristic
+// equals, the linear conflicts' and the 3 x 3 exact table's (a pattern holds
+// at most 6 of its 8 tiles): TestTilesKernelMatchesSlow checks those, as
+// every kernel, against the slow oracle.
 func TestTilesCatalogueKernelMatchesPDB(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
+	ones3 := "pdb:1/2/3/4/5/6/7/8"
+	ones4 := "pdb:1/2/3/4/5/6/7/8/9/10/11/12/13/14/15"
 	cases := []struct {
 		rows, cols, walk int
-		name             string
+		names            []string // one heuristic; a partition also runs as a catalogue
 	}{
-		{3, 3, 60, "pdb44"}, {3, 3, 60, "pdb44+reflect"}, {3, 4, 60, "pdb:1-6/7-11"},
-		{4, 4, 50, "pdb555+reflect"}, {4, 4, 50, "pdb663"},
+		{3, 3, 60, []string{"manhattan", ones3, ones3 + "+reflect"}},
+		{4, 4, 40, []string{"manhattan", ones4, ones4 + "+reflect"}},
+		{3, 3, 60, []string{"pdb44"}}, {3, 3, 60, []string{"pdb44+reflect"}}, {3, 4, 60, []string{"pdb:1-6/7-11"}},
+		{4, 4, 50, []string{"pdb555+reflect"}}, {4, 4, 50, []string{"pdb663"}},
+		{3, 3, 60, []string{"pdb44+zero+reflect", "pdb44+zero+reflect+bits"}},
+		{3, 4, 60, []string{"pdb:1-3/4-6/7-9/10-11+zero|pdb:1,4,5,8,9/2,3,6,7,10,11+zero",
+			"pdb:1-3/4-6/7-9/10-11+zero+bits|pdb:1,4,5,8,9/2,3,6,7,10,11+bits+zero"}},
+		{4, 4, 50, []string{"pdb555+zero+reflect", "pdb555+zero+reflect+bits"}},
 	}
+	ran := map[string]bool{"dfsLinearConflict": true, "dfsExact": true}
 	for _, c := range cases {
-		spec := NewTilesSolver(tilesHeur(t, c.rows, c.cols, c.name))
-		cat := NewTilesSolver(tilesAsCatalogue(t, c.rows, c.cols, c.name))
-		if spec.h.kind != tilesPDB || cat.h.kind != tilesCatalogue {
-			t.Fatalf("%s: kinds %d and %d, want the pattern-database and the catalogue kernel", c.name, spec.h.kind, cat.h.kind)
+		var solvers []*TilesSolver
+		for _, name := range c.names {
+			h := tilesHeur(t, c.rows, c.cols, name)
+			solvers = append(solvers, NewTilesSolver(h))
+			if h.kind == tilesPDB {
+				solvers = append(solvers, NewTilesSolver(tilesAsCatalogue(t, c.rows, c.cols, name)))
+			}
+		}
+		for _, s := range solvers {
+			ran[tilesKernelOf(s.h)] = true
 		}
 		for i := range 6 {
 			p := TilesPruning(i % 2)
 			b := bitboard.RandomWalkTiles(rng, c.rows, c.cols, bitboard.BlankFirst, c.walk+i)
-			var got [2][]string
-			for j, s := range []*TilesSolver{spec, cat} {
-				s.SetPruning(p)
-				moves, st, err := s.Solve(b, bitboard.BlankFirst, Limits{Progress: func(q Progress) {
-					got[j] = append(got[j], fmt.Sprint(q.Bound, q.Generated, q.Expanded))
-				}})
-				if err != nil {
-					t.Fatal(err)
+			want := tilesSolveLog(t, solvers[0], p, b)
+			for _, s := range solvers[1:] {
+				if got := tilesSolveLog(t, s, p, b); !slices.Equal(got, want) {
+					t.Fatalf("%dx%d %v, %v pruning: %s (%s) gives %v, %s (%s) %v", c.rows, c.cols, b, p,
+						solvers[0].h.name, tilesKernelOf(solvers[0].h), want, s.h.name, tilesKernelOf(s.h), got)
 				}
-				got[j] = append(got[j], fmt.Sprint(string(moves), st.RootH, st.Generated, st.Expanded))
-			}
-			if !slices.Equal(got[0], got[1]) {
-				t.Fatalf("%dx%d %s %v, %v pruning: the specialised kernel gives %v, the catalogue kernel %v",
-					c.rows, c.cols, c.name, b, p, got[0], got[1])
 			}
 		}
+	}
+	for _, v := range kernelgen.Variants {
+		if !ran[v.Name] {
+			t.Errorf("no case runs the kernel %s", v.Name)
+		}
+	}
+}
+
+// tilesSolveLog solves b with s under pruning p and returns the bound and
+// the cumulative generated and expanded counts after each iteration, then
+// the moves, root h and totals, as text.
+func tilesSolveLog(t *testing.T, s *TilesSolver, p TilesPruning, b bitboard.Tiles) []string {
+	t.Helper()
+	var log []string
+	s.SetPruning(p)
+	moves, st, err := s.Solve(b, bitboard.BlankFirst, Limits{Progress: func(q Progress) {
+		log = append(log, fmt.Sprint(q.Bound, q.Generated, q.Expanded))
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(log, fmt.Sprintf("%s h0 %d generated %d expanded %d", moves, st.RootH, st.Generated, st.Expanded))
+}
+
+// tilesKernelOf returns the name of the kernel that tilesKernel.search runs
+// for h.
+func tilesKernelOf(h *TilesHeuristic) string {
+	switch {
+	case h.kind == tilesManhattan:
+		return "dfsManhattan"
+	case h.kind == tilesPDB && h.reflect:
+		return "dfsPDBReflect"
+	case h.kind == tilesPDB:
+		return "dfsPDB"
+	case h.kind == tilesExact:
+		return "dfsExact"
+	case h.kind == tilesCatalogue && h.cat.oneBit:
+		return "dfsCatalogueBits"
+	case h.kind == tilesCatalogue:
+		return "dfsCatalogue"
+	default:
+		return "dfsLinearConflict"
 	}
 }
 

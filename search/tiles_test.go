@@ -387,6 +387,7 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 		{4, 4, 30, "pdb663+reflect|pdb:1,2,4,5,8,9/3,6,7,10,11,15/12-14|pdb555"},
 		{3, 3, 40, "pdb44+zero+reflect"}, {3, 4, 30, "pdb:1-3/4-6/7-9/10-11+zero|pdb:1,4,5,8,9/2,3,6,7,10,11+zero"},
 		{4, 4, 30, "pdb663+zero+reflect|pdb555+zero+reflect|pdb663"},
+		{3, 3, 40, "pdb44+zero+reflect+bits"}, {4, 4, 30, "pdb555+zero+reflect+bits|pdb:1-4/5-8/9-12/13-15+zero+bits"},
 		{2, 12, 24, "linear-conflict"}, {4, 5, 24, DefaultTilesHeuristic(4, 5)},
 		{5, 5, 24, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"}, {5, 5, 24, "linear-conflict"},
 	}
@@ -446,6 +447,7 @@ func TestTilesParallelAgrees(t *testing.T) {
 		{3, 3, 60, "manhattan"}, {4, 4, 50, "pdb663+reflect"}, {4, 4, 45, "linear-conflict"},
 		{3, 4, 60, "pdb:1-6/7-11"}, {5, 5, 34, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"},
 		{4, 4, 50, "pdb663+reflect|pdb555+reflect"}, {4, 4, 50, "pdb555+zero+reflect|pdb663"},
+		{4, 4, 50, "pdb555+zero+reflect+bits"},
 	}
 	for _, c := range cases {
 		h := tilesHeur(t, c.rows, c.cols, c.name)
@@ -802,6 +804,12 @@ func tilesAsCatalogue(t testing.TB, rows, cols int, name string) *TilesHeuristic
 // BenchmarkTilesKorfManhattan solves the 30 Korf instances easiest for
 // manhattan with manhattan.
 func BenchmarkTilesKorfManhattan(b *testing.B) { benchTilesKorf(b, "manhattan", tilesKorfManhattan30) }
+
+// BenchmarkTilesKorfLinearConflict solves the same 30 instances with
+// linear-conflict.
+func BenchmarkTilesKorfLinearConflict(b *testing.B) {
+	benchTilesKorf(b, "linear-conflict", tilesKorfManhattan30)
+}
 
 // BenchmarkTilesKorf78 solves Korf's 100 with pdb78+reflect. It needs the
 // 7-8 tables, so it runs only with PDBSOLVE_LONG=1 (they are built into the
