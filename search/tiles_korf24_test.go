@@ -232,7 +232,7 @@ func TestTilesKorf24(t *testing.T) {
 	}
 	boards := tilesKorf24(t)
 	start := time.Now()
-	h, err := LoadTilesHeuristic(tilesTestCache(t), 5, 5, name)
+	h, err := LoadTilesHeuristic(tilesMeasureCache(t), 5, 5, name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,21 +18,41 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
-// tilesTestCache returns the table cache the tests use: $PDBSOLVE_TABLES
-// when set (so that several test binaries, or runs, share their builds, as
-// .ci/run arranges), else a temporary directory of this test binary's own,
-// removed when it ends (TestMain).
+// envTestTables names the environment variable of a table directory that
+// the test binaries of one run share, so that each table is built once (as
+// .ci/run arranges). The tests never use $PDBSOLVE_TABLES, the user's own
+// cache, but for the measurements a variable asks for (PDBSOLVE_KORF24).
+const envTestTables = "PDBSOLVE_TEST_TABLES"
+
+// tilesTestCache returns the table cache the tests use: $PDBSOLVE_TEST_TABLES
+// when set, else a temporary directory of this test binary's own, removed
+// when it ends (TestMain).
 func tilesTestCache(t testing.TB) *pdb.Cache {
-	dir := os.Getenv(pdb.EnvTables)
+	dir := os.Getenv(envTestTables)
 	if dir == "" {
 		dir = testTablesDir
 	}
 	return &pdb.Cache{Dir: dir}
 }
 
+// tilesMeasureCache returns the cache of a measurement a variable asks for:
+// the user's ($PDBSOLVE_TABLES, where the big tables are built once) when
+// set, else tilesTestCache's.
+func tilesMeasureCache(t testing.TB) *pdb.Cache {
+	if userTablesDir != "" {
+		return &pdb.Cache{Dir: userTablesDir}
+	}
+	return tilesTestCache(t)
+}
+
 // testTablesDir is the table directory of this test binary when
-// $PDBSOLVE_TABLES is not set.
+// $PDBSOLVE_TEST_TABLES is not set.
 var testTablesDir string
+
+// userTablesDir is $PDBSOLVE_TABLES as the test binary started; TestMain
+// points the variable at testTablesDir, so that no code path the tests
+// reach falls back on the user's cache.
+var userTablesDir string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "pdbsolve-search-test")
@@ -40,6 +60,8 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	testTablesDir = dir
+	userTablesDir = os.Getenv(pdb.EnvTables)
+	os.Setenv(pdb.EnvTables, dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

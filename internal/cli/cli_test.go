@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/pdbsolve/pdbsolve/pdb"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,6 +24,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	tablesDir = dir
+	os.Setenv(pdb.EnvTables, dir) // no code path the tests reach falls back on the user's cache
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -18,10 +18,11 @@ import (
 )
 
 // tilesTestTables is the table directory of the tiles CLI tests:
-// $PDBSOLVE_TABLES when set (shared with the search tests, as .ci/run
-// arranges), else this test binary's own temporary one (TestMain).
+// $PDBSOLVE_TEST_TABLES when set (shared with the search tests, as .ci/run
+// arranges), else this test binary's own temporary one (TestMain); never
+// the user's $PDBSOLVE_TABLES.
 func tilesTestTables() string {
-	if d := os.Getenv("PDBSOLVE_TABLES"); d != "" {
+	if d := os.Getenv("PDBSOLVE_TEST_TABLES"); d != "" {
 		return d
 	}
 	return tablesDir

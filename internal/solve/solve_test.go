@@ -15,9 +15,10 @@ import (
 // BenchmarkSolveRotationChunk measures one worker's cost a board: parse,
 // solve and format, without the reader and writer. With the parse and solve
 // benchmarks of bitboard and search it tells where the time goes. The
-// tables are those of $PDBSOLVE_TABLES, else built in a temporary directory.
+// tables are those of $PDBSOLVE_TEST_TABLES, else built in a temporary
+// directory.
 func BenchmarkSolveRotationChunk(b *testing.B) {
-	dir := os.Getenv(pdb.EnvTables)
+	dir := os.Getenv("PDBSOLVE_TEST_TABLES")
 	if dir == "" {
 		dir = b.TempDir()
 	}
