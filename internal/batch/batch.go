@@ -32,6 +32,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // Sizes of the pipeline.
@@ -115,6 +116,15 @@ type Config[T any] struct {
 	// the Handler left in them. Units after a halt, an interrupt or an
 	// output error are not collected.
 	Collect func(u *Unit, items *T)
+	// Interrupted, when set, is called by the writer on an interrupt for
+	// each unit a worker is still handling, in input order, with a Unit of
+	// its own (Name, Line and Data the worker's, to read only; Records 0):
+	// it may append there what the unit's records have reached (Out, Note)
+	// and returns true; false when none of them is in flight (the worker is
+	// finishing the unit, or starting it): the writer takes the unit's
+	// result if it comes, else asks again a moment later. Its records count
+	// as unanswered. Unset, the output ends before the first unit in flight.
+	Interrupted func(u *Unit) bool
 }
 
 // Result sums up a run.
@@ -213,7 +223,8 @@ func putBuf(pool *sync.Pool, b []byte) {
 // job is a unit in the pipeline with its items.
 type job[T any] struct {
 	*Unit
-	items T
+	items  T
+	passed bool // no Handler saw it: the batch had stopped
 }
 
 // state is what the reader, the workers and the writer of one run share.
@@ -224,6 +235,9 @@ type state[T any] struct {
 	done  []atomic.Bool // input ended by its end line
 	stop  atomic.Bool   // batch halted, failed or interrupted
 	read  atomic.Int64  // records the reader sent
+
+	mu      sync.Mutex    // guards running, and stop's setting on an interrupt
+	running map[int]*Unit // units a Handler is handling, by sequence number
 }
 
 // Run runs the batch to the end of its inputs, a halt, an output error or
@@ -244,6 +258,8 @@ func Run[T any](ctx context.Context, cfg Config[T]) Result {
 		jobs:  make(chan *job[T], w),
 		slots: make(chan struct{}, w*inflight),
 		done:  make([]atomic.Bool, max(len(cfg.Inputs), 1)),
+
+		running: map[int]*Unit{},
 	}
 	results := make(chan *job[T], w*inflight)
 	go st.readAll()
@@ -255,24 +271,44 @@ func Run[T any](ctx context.Context, cfg Config[T]) Result {
 		go func() {
 			defer wg.Done()
 			for u := range st.jobs {
-				if u.ioErr == nil && !u.done && !st.stop.Load() && !st.done[u.input].Load() {
-					u.Out = getBuf(&outPool, len(u.Data))
-					if u.Err != nil && cfg.Reject != nil {
-						cfg.Reject(u.Unit, u.Line, u.Err)
-						u.Halt = cfg.Strict
-					} else if u.Err != nil {
-						u.Reject(u.Line, u.Err)
-						u.Halt = cfg.Strict
-					} else {
-						handle(u.Unit, &u.items)
-					}
-				}
-				results <- u
+				st.work(u, handle, results)
 			}
 		}()
 	}
 	go func() { wg.Wait(); close(results) }()
 	return st.write(ctx, results)
+}
+
+// work is a worker's handling of unit u, which it then sends to results.
+// A unit a Handler handles is in st.running meanwhile: an interrupt
+// (inOrder.interrupted) finds it there.
+func (st *state[T]) work(u *job[T], handle Handler[T], results chan<- *job[T]) {
+	cfg := st.cfg
+	st.mu.Lock()
+	u.passed = st.stop.Load()
+	run := u.ioErr == nil && !u.done && !u.passed && !st.done[u.input].Load()
+	if run && u.Err == nil {
+		st.running[u.seq] = u.Unit
+	}
+	st.mu.Unlock()
+	if run {
+		u.Out = getBuf(&outPool, len(u.Data))
+		if u.Err != nil && cfg.Reject != nil {
+			cfg.Reject(u.Unit, u.Line, u.Err)
+			u.Halt = cfg.Strict
+		} else if u.Err != nil {
+			u.Reject(u.Line, u.Err)
+			u.Halt = cfg.Strict
+		} else {
+			handle(u.Unit, &u.items)
+		}
+	}
+	results <- u // first: a unit gone from running is in results
+	if run && u.Err == nil {
+		st.mu.Lock()
+		delete(st.running, u.seq)
+		st.mu.Unlock()
+	}
 }
 
 // write is the writer: it puts the units' output in order until the end.
@@ -326,59 +362,120 @@ type inOrder[T any] struct {
 }
 
 // emit writes the pending units that are next in order, until one is
-// missing or the batch stops, and frees their buffers and slots.
+// missing or the batch stops.
 func (w *inOrder[T]) emit() {
-	st := w.st
-	for !st.stop.Load() {
+	for !w.st.stop.Load() {
 		u, ok := w.pending[w.next]
 		if !ok {
 			return
 		}
-		delete(w.pending, w.next)
-		w.next++
-		if !st.done[u.input].Load() {
-			st.writeUnit(w.out, u.Unit, &w.res)
-			if w.res.WriteErr != nil {
-				st.stop.Store(true)
-			}
-			if u.End {
-				st.done[u.input].Store(true)
-			}
-			if u.Halt {
-				w.res.Halted = true
-				st.stop.Store(true)
-			}
-			if st.cfg.Collect != nil {
-				st.cfg.Collect(u.Unit, &u.items)
-			}
-		}
-		putBuf(&inPool, u.Data)
-		putBuf(&outPool, u.Out)
-		u.Data, u.Out = nil, nil
-		<-st.slots
+		w.writeNext(u)
 	}
 }
 
-// interrupted stops the batch on an interrupt after writing, in order, what
-// is complete already: the pending units and those ready in results.
+// writeNext writes u, the next unit in order, and frees its buffers and
+// slot.
+func (w *inOrder[T]) writeNext(u *job[T]) {
+	st := w.st
+	delete(w.pending, w.next)
+	w.next++
+	if !st.done[u.input].Load() {
+		st.writeUnit(w.out, u.Unit, &w.res)
+		if w.res.WriteErr != nil {
+			st.stop.Store(true)
+		}
+		if u.End {
+			st.done[u.input].Store(true)
+		}
+		if u.Halt {
+			w.res.Halted = true
+			st.stop.Store(true)
+		}
+		if st.cfg.Collect != nil {
+			st.cfg.Collect(u.Unit, &u.items)
+		}
+	}
+	putBuf(&inPool, u.Data)
+	putBuf(&outPool, u.Out)
+	u.Data, u.Out = nil, nil
+	<-st.slots
+}
+
+// interrupted stops the batch on an interrupt after writing, in input
+// order, every unit up to the last one a worker had started: those done as
+// they are, those in flight as Config.Interrupted says (without it, the
+// output ends before the first in flight).
 func (w *inOrder[T]) interrupted(results <-chan *job[T]) {
+	st := w.st
 	w.res.Interrupted = true
-	w.st.stop.Store(true)
-	for drained := false; !drained; {
+	st.mu.Lock()
+	st.stop.Store(true) // no unit starts after this
+	last, running := -1, make(map[int]*Unit, len(st.running))
+	for seq, u := range st.running {
+		running[seq] = u
+		last = max(last, seq)
+	}
+	st.mu.Unlock()
+	for drained := false; !drained; { // the units done already
 		select {
-		case u, ok := <-results:
-			if !ok {
-				drained = true
-				break
+		case r, open := <-results:
+			if drained = !open; open {
+				w.pending[r.seq] = r
 			}
-			w.pending[u.seq] = u
 		default:
 			drained = true
 		}
 	}
-	w.st.stop.Store(false)
-	w.emit()
-	w.st.stop.Store(true)
+	for w.res.WriteErr == nil && !w.res.Halted {
+		u, ok := w.pending[w.next]
+		for !ok && running[w.next] == nil && w.next <= last {
+			// Started and done, or passed over since the stop: a worker is
+			// sending it now.
+			r, open := <-results
+			if !open {
+				break
+			}
+			w.pending[r.seq] = r
+			u, ok = w.pending[w.next]
+		}
+		if ok && u.passed {
+			break
+		}
+		if !ok {
+			if running[w.next] == nil || st.cfg.Interrupted == nil {
+				break
+			}
+			if u, ok = w.inFlight(running[w.next], results); !ok {
+				w.next++
+				continue
+			}
+		}
+		w.writeNext(u)
+	}
+}
+
+// inFlight writes what Config.Interrupted makes of r, the next unit in
+// order, which a worker was handling at the interrupt, and returns false;
+// or, when the worker turns out to be finishing it, its result, true.
+func (w *inOrder[T]) inFlight(r *Unit, results <-chan *job[T]) (*job[T], bool) {
+	for {
+		c := &Unit{Name: r.Name, Line: r.Line, Data: r.Data}
+		if w.st.cfg.Interrupted(c) {
+			w.st.writeUnit(w.out, c, &w.res)
+			return nil, false
+		}
+		select {
+		case u, open := <-results:
+			if !open {
+				return nil, false
+			}
+			w.pending[u.seq] = u
+			if u, ok := w.pending[w.next]; ok {
+				return u, true
+			}
+		case <-time.After(time.Millisecond):
+		}
+	}
 }
 
 // drainInBackground receives what is still in flight after the batch
@@ -432,7 +529,7 @@ func (st *state[T]) readAll() {
 			if st.stop.Load() {
 				return false
 			}
-			st.send(&job[T]{u, items}, 0, &seq)
+			st.send(&job[T]{Unit: u, items: items}, 0, &seq)
 			return true
 		})
 		if err != nil && !st.stop.Load() {

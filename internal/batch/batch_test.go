@@ -134,6 +134,57 @@ func TestCancelWritesTheCompletedPrefix(t *testing.T) {
 	}
 }
 
+// TestCancelWritesEveryStartedUnitInOrder interrupts a batch whose unit
+// 40 never finishes while the other worker answers 41 to 50 and starts
+// 51: the output holds 1 to 51 in input order, 40 and 51 as Interrupted
+// writes them, the finished later units included.
+func TestCancelWritesEveryStartedUnitInOrder(t *testing.T) {
+	const stuck, last = 40, 51
+	release := make(chan struct{})
+	defer close(release)
+	var in, want strings.Builder
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(&in, "r%d\n", i)
+		switch {
+		case i == stuck || i == last:
+			fmt.Fprintf(&want, "%d stopped\n", i)
+		case i < last:
+			fmt.Fprintf(&want, "%d R%d\n", i, i)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard, Workers: 2,
+		First: func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
+		NewHandler: func() Handler[None] {
+			return func(u *Unit, _ *None) {
+				switch u.Line {
+				case last:
+					cancel()
+					fallthrough
+				case stuck:
+					<-release
+				}
+				upper(u, nil)
+			}
+		},
+		Interrupted: func(u *Unit) bool { u.Out = fmt.Appendf(u.Out, "%d stopped\n", u.Line); return true }}
+	finished := make(chan Result)
+	go func() { finished <- Run(ctx, cfg) }()
+	var res Result
+	select {
+	case res = <-finished:
+	case <-time.After(20 * time.Second):
+		t.Fatal("Run still waits for the stuck records 20 s after the cancel")
+	}
+	if out.String() != want.String() {
+		t.Fatalf("output\n%s\nwant\n%s", out.String(), want.String())
+	}
+	if !res.Interrupted || res.Answered != last-2 || res.Unanswered < 2 {
+		t.Fatalf("%+v", res)
+	}
+}
+
 func TestChunksStaySmallWhateverThePoolHolds(t *testing.T) {
 	// A large buffer in the pool, as a JSON run's output would leave.
 	putBuf(&inPool, make([]byte, 0, 8<<20))

@@ -2,12 +2,10 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"sync/atomic"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/solve"
@@ -94,29 +92,18 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 	if err == nil && unmatched.Load() {
 		err = withCode(ExitBadInput, errSilent)
 	}
-	err = finishSolve(g, &f.out, err, o.Tracker.InFlight(), o.JSON)
+	err = finishSolve(&f.out, err)
 	if p := f.out.Prior; p != nil && (err == nil || isSilent(err, ExitLimit)) && p.Done.Failed+p.Done.Censored > 0 {
 		err = withCode(map[bool]int{true: ExitBadInput, false: ExitLimit}[p.Done.Failed > 0], errSilent) // as the resumed run exited
 	}
 	return err
 }
 
-// finishSolve writes the records of the runs still in flight after an
-// interrupt (interrupted) and closes -o's file; err is the batch's.
-func finishSolve(g *globalOptions, f *record.RunFile, err error, inflight []record.Run, asJSON bool) error {
+// finishSolve closes -o's file; err is the batch's. (The batch wrote the
+// records of the runs in flight on an interrupt, in order.)
+func finishSolve(f *record.RunFile, err error) error {
 	var ee *exitError
 	interrupted := errors.As(err, &ee) && ee.code >= ExitSignal
-	for i := 0; interrupted && i < len(inflight); i++ {
-		r := &inflight[i]
-		if f.Out != nil {
-			f.Out.WriteRun(r)
-		} else if asJSON {
-			if _, werr := g.Stdout.Write(record.AppendRun(nil, r)); werr != nil {
-				return withCode(ExitIO, fmt.Errorf("writing output: %w", werr))
-			}
-		}
-		fmt.Fprintf(g.Stderr, "pdbsolve: %s:%d: %s\n", batch.InputName(r.Input), r.Line, r.Error)
-	}
 	if f.Out != nil {
 		if cerr := f.Close(); cerr != nil && (err == nil || !interrupted && isSilent(err, ExitLimit)) {
 			return withCode(ExitIO, cerr)

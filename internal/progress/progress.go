@@ -177,9 +177,10 @@ func (s *Worker) SetRecord(r *record.Run) {
 	s.t.mu.Unlock()
 }
 
-// InFlight returns the records of the runs the workers have in flight, as
-// status interrupted, and marks the workers idle.
-func (t *Tracker) InFlight() []record.Run {
+// InFlightIn returns the records of the runs the workers have in flight
+// for the records of input (as records name it) from line first to last,
+// as status interrupted, and marks those workers idle.
+func (t *Tracker) InFlightIn(input string, first, last int) []record.Run {
 	t.mu.Lock()
 	workers := t.workers
 	t.mu.Unlock()
@@ -188,7 +189,7 @@ func (t *Tracker) InFlight() []record.Run {
 		t.mu.Lock()
 		r := w.run
 		t.mu.Unlock()
-		if w.interrupted(&r) {
+		if r.Input == input && r.Line >= first && r.Line <= last && w.interrupted(&r) {
 			out = append(out, r)
 		}
 	}

@@ -4,6 +4,7 @@
 package solve
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -155,6 +156,7 @@ func tilesBatch(t puzzle.Tiles, cache puzzle.Cache, o *Options) (batch.Config[Bo
 		}
 	})
 	cfg.First = func(data []byte) int { return bitboard.TilesSplit(data, t.Cells(), true, 1) } // a board costs milliseconds to hours: one a unit keeps every worker busy
+	cfg.Interrupted = o.interrupted
 	return cfg, nil
 }
 
@@ -240,6 +242,22 @@ func (o *Options) appendTiles(c *batch.Unit, r *record.Run, b bitboard.Tiles, mo
 		}
 	}
 	c.Out = append(c.Out, '\n')
+}
+
+// interrupted writes into u the records of the runs still in flight on an
+// interrupt for the unit u stands for, each a run of status interrupted
+// with the bound it reached (JSON) and a note, and reports whether there
+// were any (batch.Config.Interrupted).
+func (o *Options) interrupted(u *batch.Unit) bool {
+	last := u.Line + bytes.Count(u.Data, []byte{'\n'})
+	runs := o.Tracker.InFlightIn(batch.RecordInput(u.Name), u.Line, last)
+	for _, r := range runs {
+		if o.JSON {
+			u.Out = record.AppendRun(u.Out, &r)
+		}
+		u.Note(r.Line, errors.New(r.Error))
+	}
+	return len(runs) > 0
 }
 
 // tilesLimitError and tilesUnsolvableError word search's sentinel errors

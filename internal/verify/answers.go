@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
@@ -172,9 +173,12 @@ type jsonRecord struct {
 
 // jsonAnswers reads answers from solve's JSON Lines for puzzle (a record
 // name), each record converted to an answer by convert. A record answers
-// the board on the line it names: records of earlier boards (ones that
-// took no answer here) are passed over, and a board before the next
-// record's has no answer.
+// the board on the line it names, in any order: records read ahead of
+// their board wait in a map of at most maxPending (so memory stays flat),
+// and a record that is not solved (one interrupted, say, in a file a
+// resumed run continued) gives way to a later one of the same line.
+// Records of boards passed already, or after a solved one of their line,
+// count as extra when solved; a board none names has no answer.
 type jsonAnswers[A any] struct {
 	textLines
 	puzzle  string
@@ -184,8 +188,20 @@ type jsonAnswers[A any] struct {
 	heldBoard int       // the board line held names; 0 if none
 	heldOK    bool      // held is an answer (a solved or malformed record)
 	holding   bool
-	passed    int // answers passed over, counted as extra
+	passed    int                      // answers passed over, counted as extra
+	pending   map[int]pendingAnswer[A] // records read ahead, by the board line they name
 }
+
+// pendingAnswer is a record read ahead of its board: its answer, and
+// whether it is one (heldOK).
+type pendingAnswer[A any] struct {
+	answer[A]
+	ok bool
+}
+
+// maxPending is how many records jsonAnswers reads ahead of their board at
+// most.
+const maxPending = 1024
 
 // outputLine holds the keys of the lines of a solve -o file that answer no
 // board: its header ({"provenance":...,"config":...}) and its summary.
@@ -241,29 +257,80 @@ func (j *jsonAnswers[A]) read() (bool, error) {
 }
 
 func (j *jsonAnswers[A]) next(boardLine int) (answer[A], error) {
-	for {
+	c, found := j.pending[boardLine]
+	delete(j.pending, boardLine)
+	why := noAnswerLeft // why the board has no answer
+	for !found || !c.ok {
 		if !j.holding {
+			if len(j.pending) >= maxPending && !j.purge(boardLine) {
+				break
+			}
 			if ok, err := j.read(); !ok {
-				return answer[A]{fault: missing(noAnswerLeft)}, err
+				if err != nil {
+					return answer[A]{fault: missing(noAnswerLeft)}, err
+				}
+				break
 			}
 		}
-		switch {
-		case j.heldBoard > 0 && j.heldBoard < boardLine:
-			if j.heldOK {
-				j.passed++
-			}
-			j.holding = false
-			continue
-		case j.heldBoard > boardLine && boardLine > 0:
-			return answer[A]{fault: missing(fmt.Sprintf("no answer names line %d (%s:%d names line %d)",
-				boardLine, j.name, j.held.line, j.heldBoard))}, nil
+		if j.heldBoard == 0 && found {
+			break // a record naming no line: the next board's
 		}
 		j.holding = false
-		return j.held, nil
+		h := pendingAnswer[A]{j.held, j.heldOK}
+		switch {
+		case j.heldBoard == boardLine || j.heldBoard == 0:
+			c, found = h, true // a later record supersedes one not solved
+		case j.heldBoard < boardLine:
+			if h.ok {
+				j.passed++
+			}
+		default:
+			if why == noAnswerLeft {
+				why = fmt.Sprintf("no answer names line %d (%s:%d names line %d)", boardLine, j.name, h.line, j.heldBoard)
+			}
+			j.stash(j.heldBoard, h)
+		}
 	}
+	if !found {
+		if why == noAnswerLeft && len(j.pending) > 0 {
+			why = fmt.Sprintf("no answer names line %d", boardLine)
+		}
+		return answer[A]{fault: missing(why)}, nil
+	}
+	return c.answer, nil
+}
+
+// stash keeps h, a record naming board line, until its board comes: in
+// place of one of that line not solved; after a solved one it is extra.
+func (j *jsonAnswers[A]) stash(line int, h pendingAnswer[A]) {
+	if e, ok := j.pending[line]; ok && e.ok {
+		if h.ok {
+			j.passed++
+		}
+		return
+	}
+	if j.pending == nil {
+		j.pending = map[int]pendingAnswer[A]{}
+	}
+	j.pending[line] = h
+}
+
+// purge drops the records read ahead for boards before boardLine (passed
+// over: extra when solved) and reports whether there is room for more.
+func (j *jsonAnswers[A]) purge(boardLine int) bool {
+	for line, e := range j.pending {
+		if line < boardLine {
+			if e.ok {
+				j.passed++
+			}
+			delete(j.pending, line)
+		}
+	}
+	return len(j.pending) < maxPending
 }
 
 func (j *jsonAnswers[A]) extra() (int, error) {
+	j.purge(math.MaxInt)
 	n := j.passed
 	for {
 		if !j.holding {

@@ -203,6 +203,40 @@ func TestJSONAnswersByLine(t *testing.T) {
 	}
 }
 
+// TestJSONAnswersOutOfOrder: a record not solved gives way to a later
+// solved one of its line (a file a resumed solve continued, a new header
+// between), and records out of input order go to the boards they name;
+// nothing is missing or extra.
+func TestJSONAnswersOutOfOrder(t *testing.T) {
+	rec := func(line int, status string) string {
+		return jsonLine(map[string]any{"puzzle": "rotation", "line": line, "status": status, "moves": "", "length": 0, "symbol": 2})
+	}
+	header := jsonLine(map[string]any{"provenance": map[string]any{}, "config": map[string]any{}})
+	for _, c := range []struct {
+		name, answers string
+		want          []int // the answer line of boards 1 to 5
+	}{
+		{"resumed", rec(1, "solved") + rec(2, "solved") + rec(3, "interrupted") + rec(5, "interrupted") + rec(4, "solved") +
+			header + rec(3, "solved") + rec(5, "solved"), []int{1, 2, 7, 5, 8}},
+		{"swapped", rec(1, "solved") + rec(3, "solved") + rec(2, "solved") + rec(5, "solved") + rec(4, "solved"),
+			[]int{1, 3, 2, 5, 4}},
+	} {
+		rd, err := NewRotationReader(strings.NewReader(strings.Repeat(solvedBoard+"\n", 5)), "b", strings.NewReader(c.answers), "a")
+		pairs := readAll(t, rd, err)
+		if len(pairs) != len(c.want) {
+			t.Fatalf("%s: %d pairs: %+v", c.name, len(pairs), pairs)
+		}
+		for i, p := range pairs {
+			if p.BoardLine != i+1 || p.AnswerLine != c.want[i] || p.verdict != search.VerdictOK {
+				t.Errorf("%s: pair %d: %+v, want answer line %d, no fault", c.name, i, p, c.want[i])
+			}
+		}
+		if extra, err := rd.Extra(); extra != 0 || err != nil {
+			t.Errorf("%s: extra %d, %v; want 0", c.name, extra, err)
+		}
+	}
+}
+
 // TestExtraAnswersCountOnce: answers left after the last board count one
 // each, a judge answer of two lines once.
 func TestExtraAnswersCountOnce(t *testing.T) {
