@@ -120,6 +120,10 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 	os.WriteFile(b15, []byte(one15+one15), 0o644)
 	os.WriteFile(b24, []byte(one24), 0o644)
 	noDir := filepath.Join(dir, "no", "such")
+	bad24, mixed24 := filepath.Join(t.TempDir(), "bad24.txt"), filepath.Join(t.TempDir(), "mixed24.txt")
+	const badLine = "1 2 3 x\n"
+	os.WriteFile(bad24, []byte(strings.Repeat(badLine, 5)), 0o644) // more records than workers
+	os.WriteFile(mixed24, []byte(one24+badLine), 0o644)
 	for _, c := range []struct {
 		code  int
 		stdin string
@@ -140,6 +144,10 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 		{ExitBadInput, one15, []string{"solve", "24puzzle"}},
 		{ExitBadInput, "", []string{"solve", "15puzzle", b24}},
 		{ExitBadInput, one24, []string{"bench", "15puzzle", "--heuristic", "pdb663"}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", bad24}},
+		{ExitBadInput, badLine, []string{"solve", "24puzzle", "-o", filepath.Join(dir, "out.jsonl")}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", "--instances", "2", mixed24}},
+		{ExitBadInput, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", bad24}},
 		{ExitTable, "", []string{"solve", "24puzzle", "--heuristic", "pdb6666|pdb:1-12/13-24", b24}},
 		{ExitTable, one24, []string{"solve", "24puzzle", "--heuristic", "pdb6666+zero|pdb:1-12/13-24"}},
 		{ExitTable, one24, []string{"bench", "24puzzle", "--heuristic", "pdb6666,pdb:1-13/14-24"}},

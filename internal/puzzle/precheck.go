@@ -17,6 +17,15 @@ import (
 // puzzle: a file of another puzzle, most likely.
 var ErrBoardSize = errors.New("the first record is not a board of this puzzle")
 
+// ErrNoBoard is returned (joined after the bad records' errors, as
+// "NAME:LINE: err" lines) by Precheck when every record the selection takes
+// has been read and none of them is a board: the run would only report
+// them.
+var ErrNoBoard = errors.New("no record taken is a board")
+
+// precheckBad bounds the bad records ErrNoBoard's error names one by one.
+const precheckBad = 20
+
 // PeekSize is the size of the buffer Precheck peeks into: the standard
 // input's, which must be a *bufio.Reader of this size at least.
 const PeekSize = 1 << 16
@@ -36,6 +45,10 @@ const precheckRecords = 1 << 20
 //     bytes, and never further: a pipe kept open may not hold more), a
 //     number of sel wholly past their end, or a shard that takes none of
 //     their records, is Selection.Unmatched's error, wrapping ErrNoMatch;
+//   - when the records sel takes have all been read (files are read past
+//     c.Few records until a board is found, within precheckRecords;
+//     standard input only as far as it is peeked) and
+//     none is a board, they are the error, joined with ErrNoBoard;
 //   - each output ("" for none) can be written: an existing file, or a new
 //     one in an existing directory (batch.CheckWritable: nothing is
 //     created);
@@ -53,12 +66,14 @@ const precheckRecords = 1 << 20
 func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (boards int, err error) {
 	need := c.Sel.counted()
 	count, whole := 0, max(need, c.Few) > 0
+	t := &tally{sel: c.Sel}
 	for _, name := range inputs {
 		r, closeInput, err := open(name)
 		if err != nil {
 			return -1, err
 		}
-		n, end, err := precheckInput(p, r, name, need-count, c.Few-count)
+		t.base = count
+		n, end, err := precheckInput(p, r, name, need-count, c.Few-count, t)
 		closeInput()
 		if err != nil {
 			return -1, err
@@ -77,6 +92,9 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 			if c.Sel.Has(i) {
 				boards++
 			}
+		}
+		if boards > 0 && t.good == 0 {
+			return -1, t.noBoard()
 		}
 	}
 	for _, out := range c.Outputs {
@@ -105,12 +123,49 @@ type Check struct {
 	Split   *SplitMode // nil, or the run's --split, set to its For the boards
 }
 
+// tally is what Precheck learns of the records it reads.
+type tally struct {
+	sel  *Selection
+	base int      // the index of the input's first record
+	any  bool     // a board was read, taken or not
+	good int      // the boards read that sel takes
+	badN int      // the bad records read that sel takes
+	bad  []string // the first precheckBad of them, as "NAME:LINE: err"
+}
+
+// add counts record rec, the input's record i (0-based).
+func (t *tally) add(i int, input string, line int, err error) {
+	switch {
+	case !t.sel.Has(t.base + i):
+		t.any = t.any || err == nil
+	case err == nil:
+		t.any, t.good = true, t.good+1
+	default:
+		if t.badN++; len(t.bad) < precheckBad {
+			t.bad = append(t.bad, fmt.Sprintf("%s:%d: %v", input, line, err))
+		}
+	}
+}
+
+// noBoard returns ErrNoBoard's error: the bad records, then ErrNoBoard.
+func (t *tally) noBoard() error {
+	errs := make([]error, 0, len(t.bad)+2)
+	for _, b := range t.bad {
+		errs = append(errs, errors.New(b))
+	}
+	if more := t.badN - len(t.bad); more > 0 {
+		errs = append(errs, fmt.Errorf("and %s more", records(more)))
+	}
+	return errors.Join(append(errs, fmt.Errorf("%w (%s, all bad)", ErrNoBoard, records(t.badN)))...)
+}
+
 // precheckInput reads input name of p, open as r, up to its first record
 // and checks it, then counts its records up to want or, in a file, up to
-// few (standard input is peeked up to few records no further than its first:
-// a pipe kept open, a terminal, may not have them yet); it returns the
-// records counted and whether they are all the input holds.
-func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int) (n int, end bool, err error) {
+// few, and on until a board is read (standard input is peeked up to few
+// records no further than its first: a pipe kept open, a terminal, may not
+// have them yet); it counts the records it reads in t and returns how many
+// and whether they are all the input holds.
+func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int, t *tally) (n int, end bool, err error) {
 	br, peekOnly := r.(*bufio.Reader)
 	switch {
 	case peekOnly:
@@ -135,8 +190,9 @@ func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int) 
 		if n == 0 && p.wrongSize(rec.Fields, rec.Err) {
 			bad = fmt.Errorf("%s:%d: %w: %v", rec.Input, rec.Line, ErrBoardSize, rec.Err)
 		}
+		t.add(n, rec.Input, rec.Line, rec.Err)
 		n++
-		if bad != nil || n > max(want, 0) || n >= precheckRecords { // one past want: is it the end?
+		if bad != nil || n > max(want, 0) && t.any || n >= precheckRecords { // one past want: is it the end?
 			end = false
 			return false
 		}
