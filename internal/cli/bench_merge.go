@@ -9,6 +9,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/plot"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
@@ -73,6 +74,9 @@ func (f *compareFlags) check() error {
 		if _, err := plot.Format(f.Plot); err != nil {
 			return usageError("--plot %q: %v", f.Plot, err)
 		}
+	}
+	if err := puzzle.CheckOutput("--plot", f.Plot); err != nil {
+		return withCode(ExitIO, err)
 	}
 	return nil
 }

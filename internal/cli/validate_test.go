@@ -124,6 +124,8 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 	const badLine = "1 2 3 x\n"
 	os.WriteFile(bad24, []byte(strings.Repeat(badLine, 5)), 0o644) // more records than workers
 	os.WriteFile(mixed24, []byte(one24+badLine), 0o644)
+	aDir := filepath.Join(t.TempDir(), "adir.svg")
+	os.Mkdir(aDir, 0o755)
 	for _, c := range []struct {
 		code  int
 		stdin string
@@ -136,6 +138,8 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 		{ExitIO, one24, []string{"solve", "24puzzle", "-o", filepath.Join(noDir, "out.jsonl")}},
 		{ExitIO, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", "--plot", filepath.Join(noDir, "n.svg"), b24}},
 		{ExitIO, one15, []string{"bench", "15puzzle", "--heuristic", "pdb663", "-o", filepath.Join(noDir, "b.jsonl")}},
+		{ExitIO, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", "--plot", aDir, b24}},
+		{ExitIO, "", []string{"bench", "report", "--plot", aDir, b24}},
 		{ExitBadInput, "", []string{"solve", "15puzzle", "--instances", "1,3", b15}},
 		{ExitBadInput, one15, []string{"solve", "15puzzle", "--instances", "2-4"}},
 		{ExitBadInput, "", []string{"solve", "24puzzle", "--instances", "1", "--shard", "1/2", b24}},

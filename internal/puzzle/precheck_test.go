@@ -153,3 +153,33 @@ func TestPrecheckNoBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckOutput: an output that is a directory, or a new file where the
+// file system takes none (/proc, even for root), is refused naming the
+// flag; a new file in a directory, or an existing one, passes, and the
+// check leaves no file behind and an existing one unchanged.
+func TestCheckOutput(t *testing.T) {
+	dir := t.TempDir()
+	bad := []string{dir}
+	if _, err := os.Stat("/proc/self"); err == nil {
+		bad = append(bad, "/proc/pdbsolve-test.svg")
+	}
+	for _, path := range bad {
+		if err := CheckOutput("--plot", path); !errors.Is(err, batch.ErrOutput) || !strings.HasPrefix(err.Error(), "--plot: ") {
+			t.Errorf("%s: %v, want --plot: ... ErrOutput", path, err)
+		}
+	}
+	existing := filepath.Join(dir, "old.svg")
+	os.WriteFile(existing, []byte("kept"), 0o644)
+	for _, path := range []string{"", filepath.Join(dir, "new.svg"), existing} {
+		if err := CheckOutput("-o", path); err != nil {
+			t.Errorf("%q: %v", path, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("the directory holds %d files after the checks, want 1", len(ents))
+	}
+	if b, _ := os.ReadFile(existing); string(b) != "kept" {
+		t.Errorf("the existing output now holds %q", b)
+	}
+}
