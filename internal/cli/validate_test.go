@@ -124,6 +124,8 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 	const badLine = "1 2 3 x\n"
 	os.WriteFile(bad24, []byte(strings.Repeat(badLine, 5)), 0o644) // more records than workers
 	os.WriteFile(mixed24, []byte(one24+badLine), 0o644)
+	many24 := filepath.Join(t.TempDir(), "many24.txt") // more records than the workers: counted in part
+	os.WriteFile(many24, []byte(strings.Repeat(one24, 300)), 0o644)
 	aDir := filepath.Join(t.TempDir(), "adir.svg")
 	os.Mkdir(aDir, 0o755)
 	for _, c := range []struct {
@@ -148,6 +150,8 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 		{ExitBadInput, one15, []string{"solve", "24puzzle"}},
 		{ExitBadInput, "", []string{"solve", "15puzzle", b24}},
 		{ExitBadInput, one24, []string{"bench", "15puzzle", "--heuristic", "pdb663"}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", "--shard", "1/2", "--instances", "1", many24}},
+		{ExitBadInput, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", "--shard", "1/2", "--instances", "1", many24}},
 		{ExitBadInput, "", []string{"solve", "24puzzle", bad24}},
 		{ExitBadInput, badLine, []string{"solve", "24puzzle", "-o", filepath.Join(dir, "out.jsonl")}},
 		{ExitBadInput, "", []string{"solve", "24puzzle", "--instances", "2", mixed24}},

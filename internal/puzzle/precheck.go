@@ -78,8 +78,8 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 		}
 		count, whole = count+n, whole && end
 	}
-	if whole {
-		if _, err := c.Sel.Unmatched(count); err != nil {
+	if whole || c.Sel.Pick != nil && c.Sel.Pick.max() <= count {
+		if _, err := c.Sel.Unmatched(map[bool]int{true: count, false: -1}[whole]); err != nil {
 			return -1, err
 		}
 	}
