@@ -153,7 +153,7 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 		{ExitBadInput, "", []string{"solve", "24puzzle", "--shard", "1/2", "--instances", "1", many24}},
 		{ExitBadInput, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", "--shard", "1/2", "--instances", "1", many24}},
 		{ExitBadInput, "", []string{"solve", "24puzzle", bad24}},
-		{ExitBadInput, badLine, []string{"solve", "24puzzle", "-o", filepath.Join(dir, "out.jsonl")}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", "-o", filepath.Join(dir, "out.jsonl"), bad24}},
 		{ExitBadInput, "", []string{"solve", "24puzzle", "--instances", "2", mixed24}},
 		{ExitBadInput, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", bad24}},
 		{ExitTable, "", []string{"solve", "24puzzle", "--heuristic", "pdb6666|pdb:1-12/13-24", b24}},

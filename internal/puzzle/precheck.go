@@ -45,10 +45,11 @@ const precheckRecords = 1 << 20
 //     bytes, and never further: a pipe kept open may not hold more), a
 //     number of sel wholly past their end, or a shard that takes none of
 //     their records, is Selection.Unmatched's error, wrapping ErrNoMatch;
-//   - when the records sel takes have all been read (files are read past
-//     c.Few records until a board is found, within precheckRecords;
-//     standard input only as far as it is peeked) and
-//     none is a board, they are the error, joined with ErrNoBoard;
+//   - when the inputs are files and the records sel takes have all been
+//     read (they are read past c.Few records until a board is found, within
+//     precheckRecords) and none is a board, they are the error, joined with
+//     ErrNoBoard (standard input's are left to the run, which reports
+//     each in place);
 //   - each output (Path "" for none) can be written (CheckOutput);
 //   - every table of every plan missing from the cache can be built
 //     (Plan.Check: pdb.ErrTooBig).
@@ -91,7 +92,7 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 				boards++
 			}
 		}
-		if boards > 0 && t.good == 0 {
+		if boards > 0 && t.good == 0 && !t.stdin {
 			return -1, t.noBoard()
 		}
 	}
@@ -123,12 +124,13 @@ type Check struct {
 
 // tally is what Precheck learns of the records it reads.
 type tally struct {
-	sel  *Selection
-	base int      // the index of the input's first record
-	any  bool     // a board was read, taken or not
-	good int      // the boards read that sel takes
-	badN int      // the bad records read that sel takes
-	bad  []string // the first precheckBad of them, as "NAME:LINE: err"
+	sel   *Selection
+	base  int      // the index of the input's first record
+	any   bool     // a board was read, taken or not
+	stdin bool     // standard input was peeked: its bad records are the run's to report
+	good  int      // the boards read that sel takes
+	badN  int      // the bad records read that sel takes
+	bad   []string // the first precheckBad of them, as "NAME:LINE: err"
 }
 
 // add counts record rec, the input's record i (0-based).
@@ -209,7 +211,7 @@ func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int, 
 		if err != nil {
 			return 0, false, fmt.Errorf("%s: %w", batch.InputName(name), err)
 		}
-		r, end = bytes.NewReader(data), atEOF
+		r, end, t.stdin = bytes.NewReader(data), atEOF, true
 	case !isRegular(r):
 		return 0, false, nil // a pipe: what is read here the run would not see
 	default:

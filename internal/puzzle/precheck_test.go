@@ -106,8 +106,8 @@ func TestPrecheckOpenPipe(t *testing.T) {
 
 // TestPrecheckNoBoard: when the records taken have all been read and none
 // is a board, Precheck returns them (input and line) joined with
-// ErrNoBoard, past the workers' count of records in a file, and from
-// standard input when its end is peeked; a board among them, or one past the
+// ErrNoBoard, past the workers' count of records in a file (standard input
+// is left to the run); a board among them, or one past the
 // records read, leaves them to the run.
 func TestPrecheckNoBoard(t *testing.T) {
 	const good, bad = "1 2 3 4 5 6 7 8 0\n", "1 2 3 4 5 6 7 8 9\n"
@@ -117,7 +117,7 @@ func TestPrecheckNoBoard(t *testing.T) {
 		lines                   []int // the bad records named; nil: no error
 	}{
 		{strings.Repeat(bad, 5), "", "", []int{1, 2, 3, 4, 5}},
-		{"", "", "-", []int{1}},
+		{"", "", "-", nil}, // standard input: left to the run
 		{good + bad, "2", "", []int{2}},
 		{bad + bad + good, "", "", nil},
 		{good + bad, "", "", nil},
