@@ -9,6 +9,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/plot"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
@@ -74,6 +75,9 @@ func (f *compareFlags) check() error {
 			return usageError("--plot %q: %v", f.Plot, err)
 		}
 	}
+	if err := puzzle.CheckOutput("--plot", f.Plot); err != nil {
+		return withCode(ExitIO, err)
+	}
 	return nil
 }
 
@@ -84,7 +88,7 @@ func runBenchReport(o *benchReportOptions) error {
 	c := report.NewCollector()
 	c.KeepRuns = o.Format == formatJSON || o.Format == formatCSV && o.PerInstance
 	if err := c.ReadFiles(o.Files, o.g.Stdin); err != nil {
-		return withCode(map[bool]int{true: ExitIO, false: ExitBadInput}[errors.As(err, new(*os.PathError))], err) // missing, reading failed (a directory), else a bad record
+		return withCode(map[bool]int{true: ExitIO, false: ExitIncomplete}[errors.As(err, new(*os.PathError))], err) // not opened or read (a directory), else not bench's records
 	}
 	problems, notes := c.Check()
 	for _, n := range notes {

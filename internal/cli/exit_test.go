@@ -74,3 +74,22 @@ func TestCPUProfileErrors(t *testing.T) {
 		t.Errorf("--cpuprofile /dev/full: exit %d, want 4; %q", code, errs)
 	}
 }
+
+// TestBenchReportInputExitCodes: bench report exits as the exit-code table
+// says: 4 for a file that cannot be opened (as every command), 6 for one
+// that holds no records of bench (empty, or not JSON), never 1 (which is
+// heuristics that disagree).
+func TestBenchReportInputExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	empty, notJSON := filepath.Join(dir, "e.jsonl"), filepath.Join(dir, "g.jsonl")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(notJSON, []byte("hello\n"), 0o644)
+	for _, c := range []struct {
+		file string
+		code int
+	}{{filepath.Join(dir, "nosuch.jsonl"), ExitIO}, {empty, ExitIncomplete}, {notJSON, ExitIncomplete}} {
+		if code, out, errs := run(t, "", "bench", "report", c.file); code != c.code || out != "" || !strings.Contains(errs, c.file) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d naming the file", c.file, code, out, errs, c.code)
+		}
+	}
+}

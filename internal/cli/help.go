@@ -22,7 +22,8 @@ const exitCodeHelp = `Exit status:
      tables missing
   4  an input could not be read or the output could not be written
   5  solve: a board stopped at a node or time limit
-  6  bench report: its inputs are missing, incomplete or disagree
+  6  bench report: its inputs are not bench's records (empty, not JSON),
+     or are an incomplete set (a shard missing or cut short), or disagree
   130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM, after writing what was
      done, in order
   141  standard output was a pipe whose reader has gone (SIGPIPE)

@@ -42,7 +42,7 @@ const (
 	ExitTable    = 3 // a table could not be read or built, or (gen) written; score: tables missing
 	ExitIO       = 4 // an input could not be read or the output could not be written
 	ExitLimit    = 5 // a solve stopped at --max-nodes or --timeout
-	// ExitIncomplete: the outputs "bench report" reads are missing, incomplete or disagree.
+	// ExitIncomplete: bench report's inputs are not bench's records, an incomplete set or disagree.
 	ExitIncomplete = 6
 	// ExitSignal plus a signal's number is the status after SIGINT (130),
 	// SIGTERM (143) or SIGPIPE (141, which ends the process at once).

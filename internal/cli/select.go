@@ -32,7 +32,7 @@ func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, c *p
 	switch {
 	case err == nil || errors.As(err, &ee):
 		return err
-	case errors.Is(err, puzzle.ErrNoMatch), errors.Is(err, puzzle.ErrBoardSize):
+	case errors.Is(err, puzzle.ErrNoMatch), errors.Is(err, puzzle.ErrBoardSize), errors.Is(err, puzzle.ErrNoBoard):
 		return withCode(ExitBadInput, err)
 	case errors.Is(err, pdb.ErrTooBig):
 		return withCode(ExitTable, err)

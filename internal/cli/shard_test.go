@@ -88,7 +88,7 @@ func TestSelectionMatchingNothing(t *testing.T) {
 	}{
 		{[]string{"--shard", "5/8"}, "--shard 5/8: the inputs hold 3 records, none of them in the shard"},
 		{[]string{"--shard", "3/4"}, "--shard 3/4: the inputs hold 3 records, none of them in the shard"},
-		{[]string{"--shard", "1/2", "--instances", "1,3"}, "--shard 1/2 --instances 1,3: the inputs hold 3 records, none of them in both"},
+		{[]string{"--shard", "1/2", "--instances", "1,3"}, "--shard 1/2 --instances 1,3: none of the records picked is in the shard"}, // found before the end of the input
 		{[]string{"--shard", "1/2", "--instances", "3-9"}, "none of them in both"},
 		{[]string{"--instances", "4-6"}, "--instances 4-6: the inputs hold 3 records; numbers above 3 match nothing: 4-6"},
 	} {

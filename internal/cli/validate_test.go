@@ -120,6 +120,14 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 	os.WriteFile(b15, []byte(one15+one15), 0o644)
 	os.WriteFile(b24, []byte(one24), 0o644)
 	noDir := filepath.Join(dir, "no", "such")
+	bad24, mixed24 := filepath.Join(t.TempDir(), "bad24.txt"), filepath.Join(t.TempDir(), "mixed24.txt")
+	const badLine = "1 2 3 x\n"
+	os.WriteFile(bad24, []byte(strings.Repeat(badLine, 5)), 0o644) // more records than workers
+	os.WriteFile(mixed24, []byte(one24+badLine), 0o644)
+	many24 := filepath.Join(t.TempDir(), "many24.txt") // more records than the workers: counted in part
+	os.WriteFile(many24, []byte(strings.Repeat(one24, 300)), 0o644)
+	aDir := filepath.Join(t.TempDir(), "adir.svg")
+	os.Mkdir(aDir, 0o755)
 	for _, c := range []struct {
 		code  int
 		stdin string
@@ -132,6 +140,8 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 		{ExitIO, one24, []string{"solve", "24puzzle", "-o", filepath.Join(noDir, "out.jsonl")}},
 		{ExitIO, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", "--plot", filepath.Join(noDir, "n.svg"), b24}},
 		{ExitIO, one15, []string{"bench", "15puzzle", "--heuristic", "pdb663", "-o", filepath.Join(noDir, "b.jsonl")}},
+		{ExitIO, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", "--plot", aDir, b24}},
+		{ExitIO, "", []string{"bench", "report", "--plot", aDir, b24}},
 		{ExitBadInput, "", []string{"solve", "15puzzle", "--instances", "1,3", b15}},
 		{ExitBadInput, one15, []string{"solve", "15puzzle", "--instances", "2-4"}},
 		{ExitBadInput, "", []string{"solve", "24puzzle", "--instances", "1", "--shard", "1/2", b24}},
@@ -140,6 +150,12 @@ func TestCheapChecksBuildNothing(t *testing.T) {
 		{ExitBadInput, one15, []string{"solve", "24puzzle"}},
 		{ExitBadInput, "", []string{"solve", "15puzzle", b24}},
 		{ExitBadInput, one24, []string{"bench", "15puzzle", "--heuristic", "pdb663"}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", "--shard", "1/2", "--instances", "1", many24}},
+		{ExitBadInput, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", "--shard", "1/2", "--instances", "1", many24}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", bad24}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", "-o", filepath.Join(dir, "out.jsonl"), bad24}},
+		{ExitBadInput, "", []string{"solve", "24puzzle", "--instances", "2", mixed24}},
+		{ExitBadInput, "", []string{"bench", "24puzzle", "--heuristic", "pdb6666", bad24}},
 		{ExitTable, "", []string{"solve", "24puzzle", "--heuristic", "pdb6666|pdb:1-12/13-24", b24}},
 		{ExitTable, one24, []string{"solve", "24puzzle", "--heuristic", "pdb6666+zero|pdb:1-12/13-24"}},
 		{ExitTable, one24, []string{"bench", "24puzzle", "--heuristic", "pdb6666,pdb:1-13/14-24"}},

@@ -17,6 +17,15 @@ import (
 // puzzle: a file of another puzzle, most likely.
 var ErrBoardSize = errors.New("the first record is not a board of this puzzle")
 
+// ErrNoBoard is returned (joined after the bad records' errors, as
+// "NAME:LINE: err" lines) by Precheck when every record the selection takes
+// has been read and none of them is a board: the run would only report
+// them.
+var ErrNoBoard = errors.New("no record taken is a board")
+
+// precheckBad bounds the bad records ErrNoBoard's error names one by one.
+const precheckBad = 20
+
 // PeekSize is the size of the buffer Precheck peeks into: the standard
 // input's, which must be a *bufio.Reader of this size at least.
 const PeekSize = 1 << 16
@@ -36,9 +45,12 @@ const precheckRecords = 1 << 20
 //     bytes, and never further: a pipe kept open may not hold more), a
 //     number of sel wholly past their end, or a shard that takes none of
 //     their records, is Selection.Unmatched's error, wrapping ErrNoMatch;
-//   - each output ("" for none) can be written: an existing file, or a new
-//     one in an existing directory (batch.CheckWritable: nothing is
-//     created);
+//   - when the inputs are files and the records sel takes have all been
+//     read (they are read past c.Few records until a board is found, within
+//     precheckRecords) and none is a board, they are the error, joined with
+//     ErrNoBoard (standard input's are left to the run, which reports
+//     each in place);
+//   - each output (Path "" for none) can be written (CheckOutput);
 //   - every table of every plan missing from the cache can be built
 //     (Plan.Check: pdb.ErrTooBig).
 //
@@ -53,20 +65,22 @@ const precheckRecords = 1 << 20
 func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (boards int, err error) {
 	need := c.Sel.counted()
 	count, whole := 0, max(need, c.Few) > 0
+	t := &tally{sel: c.Sel}
 	for _, name := range inputs {
 		r, closeInput, err := open(name)
 		if err != nil {
 			return -1, err
 		}
-		n, end, err := precheckInput(p, r, name, need-count, c.Few-count)
+		t.base = count
+		n, end, err := precheckInput(p, r, name, need-count, c.Few-count, t)
 		closeInput()
 		if err != nil {
 			return -1, err
 		}
 		count, whole = count+n, whole && end
 	}
-	if whole {
-		if _, err := c.Sel.Unmatched(count); err != nil {
+	if whole || c.Sel.Pick != nil && c.Sel.Pick.max() <= count {
+		if _, err := c.Sel.Unmatched(map[bool]int{true: count, false: -1}[whole]); err != nil {
 			return -1, err
 		}
 	}
@@ -78,9 +92,12 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 				boards++
 			}
 		}
+		if boards > 0 && t.good == 0 && !t.stdin {
+			return -1, t.noBoard()
+		}
 	}
 	for _, out := range c.Outputs {
-		if err := batch.CheckWritable(out); err != nil {
+		if err := CheckOutput(out.Flag, out.Path); err != nil {
 			return -1, err
 		}
 	}
@@ -100,17 +117,88 @@ type Check struct {
 	Sel     *Selection // the records taken
 	Cache   Cache      // where the tables are, for Plan.Check
 	Plans   []*Plan    // the heuristics
-	Outputs []string   // files the run writes ("" for none)
+	Outputs []Output   // files the run writes (Path "" for none)
 	Few     int        // the records to count at least: the workers
 	Split   *SplitMode // nil, or the run's --split, set to its For the boards
 }
 
+// tally is what Precheck learns of the records it reads.
+type tally struct {
+	sel   *Selection
+	base  int      // the index of the input's first record
+	any   bool     // a board was read, taken or not
+	stdin bool     // standard input was peeked: its bad records are the run's to report
+	good  int      // the boards read that sel takes
+	badN  int      // the bad records read that sel takes
+	bad   []string // the first precheckBad of them, as "NAME:LINE: err"
+}
+
+// add counts record rec, the input's record i (0-based).
+func (t *tally) add(i int, input string, line int, err error) {
+	switch {
+	case !t.sel.Has(t.base + i):
+		t.any = t.any || err == nil
+	case err == nil:
+		t.any, t.good = true, t.good+1
+	default:
+		if t.badN++; len(t.bad) < precheckBad {
+			t.bad = append(t.bad, fmt.Sprintf("%s:%d: %v", input, line, err))
+		}
+	}
+}
+
+// noBoard returns ErrNoBoard's error: the bad records, then ErrNoBoard.
+func (t *tally) noBoard() error {
+	errs := make([]error, 0, len(t.bad)+2)
+	for _, b := range t.bad {
+		errs = append(errs, errors.New(b))
+	}
+	if more := t.badN - len(t.bad); more > 0 {
+		errs = append(errs, fmt.Errorf("and %s more", records(more)))
+	}
+	return errors.Join(append(errs, fmt.Errorf("%w (%s, all bad)", ErrNoBoard, records(t.badN)))...)
+}
+
+// Output is a file a run writes: the flag naming it, and its path.
+type Output struct{ Flag, Path string }
+
+// CheckOutput returns an error naming flag when the output file path ("" for
+// none) cannot be written: batch.CheckWritable's, else the error of opening
+// it for writing as the run will, which catches what permissions do not (a
+// directory; a file system that takes no new file, as /proc, even for root).
+// An existing regular file is opened without truncation and closed; a new
+// one is created and removed at once; anything else (a FIFO, a terminal) is
+// left unopened, since opening may block.
+func CheckOutput(flag, path string) error {
+	if path == "" {
+		return nil
+	}
+	err := batch.CheckWritable(path)
+	if st, serr := os.Stat(path); err == nil && (serr != nil || st.Mode().IsRegular() || st.IsDir()) {
+		mode := os.O_WRONLY
+		if serr != nil {
+			mode |= os.O_CREATE | os.O_EXCL
+		}
+		f, oerr := os.OpenFile(path, mode, 0o644)
+		if oerr != nil {
+			err = fmt.Errorf("%w %s: %v", batch.ErrOutput, path, oerr)
+		} else if f.Close(); serr != nil {
+			os.Remove(path)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	return nil
+}
+
 // precheckInput reads input name of p, open as r, up to its first record
 // and checks it, then counts its records up to want or, in a file, up to
-// few (standard input is peeked up to few records no further than its first:
-// a pipe kept open, a terminal, may not have them yet); it returns the
-// records counted and whether they are all the input holds.
-func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int) (n int, end bool, err error) {
+// few, and on until a board is read (standard input is peeked up to few
+// records no further than its first: a pipe kept open, a terminal, may not
+// have them yet); it counts the records it reads in t and returns how many
+// and whether they are all the input holds.
+func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int, t *tally) (n int, end bool, err error) {
 	br, peekOnly := r.(*bufio.Reader)
 	switch {
 	case peekOnly:
@@ -123,7 +211,7 @@ func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int) 
 		if err != nil {
 			return 0, false, fmt.Errorf("%s: %w", batch.InputName(name), err)
 		}
-		r, end = bytes.NewReader(data), atEOF
+		r, end, t.stdin = bytes.NewReader(data), atEOF, true
 	case !isRegular(r):
 		return 0, false, nil // a pipe: what is read here the run would not see
 	default:
@@ -135,8 +223,9 @@ func precheckInput[B any](p Family[B], r io.Reader, name string, want, few int) 
 		if n == 0 && p.wrongSize(rec.Fields, rec.Err) {
 			bad = fmt.Errorf("%s:%d: %w: %v", rec.Input, rec.Line, ErrBoardSize, rec.Err)
 		}
+		t.add(n, rec.Input, rec.Line, rec.Err)
 		n++
-		if bad != nil || n > max(want, 0) || n >= precheckRecords { // one past want: is it the end?
+		if bad != nil || n > max(want, 0) && t.any || n >= precheckRecords { // one past want: is it the end?
 			end = false
 			return false
 		}

@@ -3,6 +3,7 @@ package puzzle
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -100,5 +101,85 @@ func TestPrecheckOpenPipe(t *testing.T) {
 			t.Fatalf("--instances %q: Precheck waits for more of an open pipe", instances)
 		}
 		pr.Close()
+	}
+}
+
+// TestPrecheckNoBoard: when the records taken have all been read and none
+// is a board, Precheck returns them (input and line) joined with
+// ErrNoBoard, past the workers' count of records in a file (standard input
+// is left to the run); a board among them, or one past the
+// records read, leaves them to the run.
+func TestPrecheckNoBoard(t *testing.T) {
+	const good, bad = "1 2 3 4 5 6 7 8 0\n", "1 2 3 4 5 6 7 8 9\n"
+	file := filepath.Join(t.TempDir(), "boards")
+	for _, c := range []struct {
+		input, instances, stdin string
+		lines                   []int // the bad records named; nil: no error
+	}{
+		{strings.Repeat(bad, 5), "", "", []int{1, 2, 3, 4, 5}},
+		{"", "", "-", nil}, // standard input: left to the run
+		{good + bad, "2", "", []int{2}},
+		{bad + bad + good, "", "", nil},
+		{good + bad, "", "", nil},
+		{strings.Repeat(good, 3) + bad, "4", "", []int{4}},
+	} {
+		os.WriteFile(file, []byte(c.input), 0o644)
+		name := file
+		stdin := bufio.NewReaderSize(strings.NewReader("1 2 x\n"), PeekSize) // whole only at its end
+		if c.stdin != "" {
+			name = c.stdin
+		}
+		open := func(name string) (io.Reader, func(), error) { return batch.Open(name, stdin) }
+		sel, _ := ParseSelection("", c.instances)
+		_, err := Precheck(Tiles{3, 3}, open, []string{name}, &Check{Sel: &sel, Few: 2})
+		if c.lines == nil {
+			if err != nil {
+				t.Errorf("%q: %v", c.input, err)
+			}
+			continue
+		}
+		if !errors.Is(err, ErrNoBoard) {
+			t.Fatalf("%q --instances %q: %v, want ErrNoBoard", c.input, c.instances, err)
+		}
+		msgs := strings.Split(err.Error(), "\n")
+		for i, line := range c.lines {
+			want := fmt.Sprintf("%s:%d: ", batch.InputName(name), line)
+			if !strings.HasPrefix(msgs[i], want) {
+				t.Errorf("%q: line %d of the error is %q, want %q...", c.input, i+1, msgs[i], want)
+			}
+		}
+		if len(msgs) != len(c.lines)+1 {
+			t.Errorf("%q: %d lines of error, want %d:\n%v", c.input, len(msgs), len(c.lines)+1, err)
+		}
+	}
+}
+
+// TestCheckOutput: an output that is a directory, or a new file where the
+// file system takes none (/proc, even for root), is refused naming the
+// flag; a new file in a directory, or an existing one, passes, and the
+// check leaves no file behind and an existing one unchanged.
+func TestCheckOutput(t *testing.T) {
+	dir := t.TempDir()
+	bad := []string{dir}
+	if _, err := os.Stat("/proc/self"); err == nil {
+		bad = append(bad, "/proc/pdbsolve-test.svg")
+	}
+	for _, path := range bad {
+		if err := CheckOutput("--plot", path); !errors.Is(err, batch.ErrOutput) || !strings.HasPrefix(err.Error(), "--plot: ") {
+			t.Errorf("%s: %v, want --plot: ... ErrOutput", path, err)
+		}
+	}
+	existing := filepath.Join(dir, "old.svg")
+	os.WriteFile(existing, []byte("kept"), 0o644)
+	for _, path := range []string{"", filepath.Join(dir, "new.svg"), existing} {
+		if err := CheckOutput("-o", path); err != nil {
+			t.Errorf("%q: %v", path, err)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("the directory holds %d files after the checks, want 1", len(ents))
+	}
+	if b, _ := os.ReadFile(existing); string(b) != "kept" {
+		t.Errorf("the existing output now holds %q", b)
 	}
 }

@@ -163,8 +163,16 @@ var ErrNoMatch = errors.New("the selection matches no record")
 // matched nothing: an error wrapping ErrNoMatch naming the numbers and
 // ranges of Pick that lie wholly past their end, or saying that the shard
 // (with Pick) takes none of their records; and a note when Pick only runs
-// past their end (as 1-1000000 may) but matches records still.
+// past their end (as 1-1000000 may) but matches records still. n < 0
+// stands for inputs known to hold every number Pick names (their count
+// unknown): only the shard is checked then, against those numbers.
 func (s *Selection) Unmatched(n int) (note string, err error) {
+	if n < 0 && s.Pick != nil {
+		if s.Shard.N > 1 && !s.takesAny(s.Pick.max()) {
+			return "", errorf(ErrNoMatch, "--shard %s --instances %s: none of the records picked is in the shard", s.Shard, s.Pick)
+		}
+		return "", nil
+	}
 	if s.Pick != nil && s.Pick.max() > n {
 		note = fmt.Sprintf("--instances %s: the inputs hold %s; numbers above %d match nothing", s.Pick, records(n), n)
 		if none := s.Pick.nonePast(n); len(none) > 0 {
