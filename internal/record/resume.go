@@ -40,14 +40,12 @@ type Prior struct {
 	answered   map[string]*lineSet // solve: input (as records name it) to its lines answered
 	lastInput  string              // solve: the input of the last run added
 	lastSet    *lineSet            // solve: its lines answered
-	tail       lineTail            // solve: the runs of the last line answered, not yet in Done
+	tail       lineTail            // solve: the runs of the last line answered
 	runsSeen   bool                // solve: a run was read (interrupted ones too)
 }
 
-// lineTail is the last (input, line) of the runs a Prior has read, while
-// the runs that follow may still be of it: its runs are counted in done,
-// moved to Prior.Done once a run of another line (or an interrupted run)
-// follows.
+// lineTail is the last (input, line) of the runs a Prior has read while
+// the runs that follow may still be of it; an interrupted run ends it.
 type lineTail struct {
 	input   string
 	line    int
@@ -55,7 +53,7 @@ type lineTail struct {
 	at      int64   // where its first run's line starts in the part read; -1 when unknown (a line of several values)
 	headers int     // the headers read before it
 	first   bool    // its first run is the first run read
-	done    Summary // its runs by outcome
+	before  Summary // Done before its first run
 }
 
 // ReadPrior reads the output file path of an earlier run to resume and
@@ -193,24 +191,23 @@ func (p *Prior) scanParts(f *os.File, path string, splits []int64, lines int) er
 
 // merge adds what q read (the part of the file from byte base on) to p.
 func (p *Prior) merge(q *Prior, base int64) {
-	headers := len(p.Headers)
+	headers, before := len(p.Headers), p.Done
 	p.Headers = append(p.Headers, q.Headers...)
+	p.Done.Add(&q.Done)
 	switch {
 	case !q.runsSeen: // headers alone: p's tail goes on
 	case q.tail.first && q.tail.runs > 0 && p.tail.runs > 0 && q.tail.input == p.tail.input && q.tail.line == p.tail.line:
 		p.tail.runs += q.tail.runs // q's runs are all of p's last line
-		p.tail.done.Add(&q.tail.done)
 	default:
-		p.endTail()
 		p.tail = q.tail
 		p.tail.headers += headers
 		p.tail.first = q.tail.first && !p.runsSeen
+		p.tail.before.Add(&before)
 		if p.tail.at >= 0 {
 			p.tail.at += base
 		}
 	}
 	p.runsSeen = p.runsSeen || q.runsSeen
-	p.Done.Add(&q.Done)
 	for n, runs := range q.byInstance {
 		p.byInstance[n] = append(p.byInstance[n], runs...)
 	}
@@ -240,8 +237,7 @@ func (p *Prior) add(r *Run, at int64) {
 	bench := p.Config.Command == "bench"
 	if r.Status == StatusInterrupted {
 		if !bench { // not a tail's: a resumed run solves it again anyway
-			p.endTail()
-			p.runsSeen = true
+			p.tail.runs, p.runsSeen = 0, true
 		}
 		return
 	}
@@ -254,12 +250,11 @@ func (p *Prior) add(r *Run, at int64) {
 		return
 	}
 	if p.tail.runs == 0 || r.Line != p.tail.line || r.Input != p.tail.input {
-		p.endTail()
-		p.tail = lineTail{input: r.Input, line: r.Line, at: at, headers: len(p.Headers), first: !p.runsSeen}
+		p.tail = lineTail{input: r.Input, line: r.Line, at: at, headers: len(p.Headers), first: !p.runsSeen, before: p.Done}
 	}
 	p.runsSeen = true
 	p.tail.runs++
-	p.tail.done.Count(r.Status)
+	p.Done.Count(r.Status)
 	if r.Input != p.lastInput || p.lastSet == nil { // runs of one input come in long rows: look it up once a row
 		p.lastInput, p.lastSet = r.Input, p.answered[r.Input]
 		if p.lastSet == nil {
@@ -270,23 +265,15 @@ func (p *Prior) add(r *Run, at int64) {
 	p.lastSet.add(r.Line)
 }
 
-// endTail counts the runs of the last line read as done: a run of another
-// line follows.
-func (p *Prior) endTail() {
-	p.Done.Add(&p.tail.done)
-	p.tail = lineTail{}
-}
-
 // dropTail leaves out of p the runs of the last line answered of a
 // Rotation solve output (see Prior), and what follows them, when where
-// they start is known; else it counts them as done.
+// they start is known.
 func (p *Prior) dropTail() {
 	t := p.tail
 	if t.runs == 0 || t.at < 0 || p.Config == nil || p.Config.Puzzle != PuzzleRotation {
-		p.endTail()
 		return
 	}
-	p.Size, p.MissingNewline, p.Headers = t.at, false, p.Headers[:t.headers]
+	p.Size, p.MissingNewline, p.Headers, p.Done = t.at, false, p.Headers[:t.headers], t.before
 	p.answered[t.input].remove(t.line)
 	p.tail = lineTail{}
 }
