@@ -49,11 +49,10 @@ type Prior struct {
 type lineTail struct {
 	input   string
 	line    int
-	runs    int     // 0: no tail
-	at      int64   // where its first run's line starts in the part read; -1 when unknown (a line of several values)
-	headers int     // the headers read before it
-	first   bool    // its first run is the first run read
-	before  Summary // Done before its first run
+	runs    int   // 0: no tail
+	at      int64 // where its first run's line starts in the part read; -1 when unknown (a line of several values)
+	headers int   // the headers read before it
+	first   bool  // its first run is the first run read
 }
 
 // ReadPrior reads the output file path of an earlier run to resume and
@@ -82,10 +81,12 @@ func ReadPrior(path string, cfg *Config) (*Prior, error) {
 		err = p.scan(sc, path, cfg, false)
 		p.Size, p.Truncated, p.MissingNewline = sc.Size(), sc.Truncated(), sc.MissingNewline()
 	}
+	if err == nil {
+		err = p.dropTail(f, path)
+	}
 	if err != nil {
 		return nil, err
 	}
-	p.dropTail()
 	if p.Size > 0 && p.Config == nil {
 		return nil, fmt.Errorf("%s has no configuration header: it is not an output of bench or solve -o", path)
 	}
@@ -191,7 +192,7 @@ func (p *Prior) scanParts(f *os.File, path string, splits []int64, lines int) er
 
 // merge adds what q read (the part of the file from byte base on) to p.
 func (p *Prior) merge(q *Prior, base int64) {
-	headers, before := len(p.Headers), p.Done
+	headers := len(p.Headers)
 	p.Headers = append(p.Headers, q.Headers...)
 	p.Done.Add(&q.Done)
 	switch {
@@ -202,7 +203,6 @@ func (p *Prior) merge(q *Prior, base int64) {
 		p.tail = q.tail
 		p.tail.headers += headers
 		p.tail.first = q.tail.first && !p.runsSeen
-		p.tail.before.Add(&before)
 		if p.tail.at >= 0 {
 			p.tail.at += base
 		}
@@ -249,10 +249,10 @@ func (p *Prior) add(r *Run, at int64) {
 		}
 		return
 	}
-	if p.tail.runs == 0 || r.Line != p.tail.line || r.Input != p.tail.input {
-		p.tail = lineTail{input: r.Input, line: r.Line, at: at, headers: len(p.Headers), first: !p.runsSeen, before: p.Done}
+	if t := &p.tail; t.runs == 0 || r.Line != t.line || r.Input != t.input {
+		t.input, t.line, t.runs, t.at, t.headers, t.first = r.Input, r.Line, 0, at, len(p.Headers), !p.runsSeen
+		p.runsSeen = true
 	}
-	p.runsSeen = true
 	p.tail.runs++
 	p.Done.Count(r.Status)
 	if r.Input != p.lastInput || p.lastSet == nil { // runs of one input come in long rows: look it up once a row
@@ -267,15 +267,28 @@ func (p *Prior) add(r *Run, at int64) {
 
 // dropTail leaves out of p the runs of the last line answered of a
 // Rotation solve output (see Prior), and what follows them, when where
-// they start is known.
-func (p *Prior) dropTail() {
+// they start in f is known: it reads them again to take them out of Done.
+func (p *Prior) dropTail(f *os.File, path string) error {
 	t := p.tail
 	if t.runs == 0 || t.at < 0 || p.Config == nil || p.Config.Puzzle != PuzzleRotation {
-		return
+		return nil
 	}
-	p.Size, p.MissingNewline, p.Headers, p.Done = t.at, false, p.Headers[:t.headers], t.before
+	sc := NewScanner(io.NewSectionReader(f, t.at, p.Size-t.at), path)
+	sc.Brief = true
+	var d Summary
+	for sc.Scan() {
+		if sc.Kind() == KindRun && sc.Run().Status != StatusInterrupted {
+			d.Count(sc.Run().Status)
+		}
+	}
+	if sc.Err() != nil {
+		return sc.Err()
+	}
+	p.Done.Runs, p.Done.Solved, p.Done.Censored, p.Done.Failed = p.Done.Runs-d.Runs, p.Done.Solved-d.Solved, p.Done.Censored-d.Censored, p.Done.Failed-d.Failed
+	p.Size, p.MissingNewline, p.Headers = t.at, false, p.Headers[:t.headers]
 	p.answered[t.input].remove(t.line)
 	p.tail = lineTail{}
+	return nil
 }
 
 // LastInstance returns the largest bench instance number with a finished
