@@ -224,3 +224,42 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+// TestResumeSharedLine: a Rotation input whose lines hold 2 and 3 boards,
+// its output cut after every record in turn, then --resume: the file ends
+// holding the records of an uninterrupted run, each once, in order (a line
+// whose first boards were written before the cut is not lost).
+func TestResumeSharedLine(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "boards.txt")
+	boards := strings.Split(strings.TrimSpace(rotationBoards(t, 12)), "\n")
+	var text strings.Builder
+	for k, per := 0, 2; k < len(boards); k, per = k+per, 5-per { // lines of 2, 3, 2, 3, ... boards
+		text.WriteString(strings.Join(boards[k:min(k+per, len(boards))], " ") + "\n")
+	}
+	os.WriteFile(in, []byte(text.String()), 0o644)
+	full := filepath.Join(dir, "full.jsonl")
+	if code, _, errs := run(t, "", "solve", "rotation", "-o", full, in); code != 0 {
+		t.Fatalf("uninterrupted: %d %s", code, errs)
+	}
+	want := outputRecords(t, full)
+	if len(want) != len(boards) {
+		t.Fatalf("%d records, want %d", len(want), len(boards))
+	}
+	data, _ := os.ReadFile(full)
+	out := filepath.Join(dir, "out.jsonl")
+	for cut := 0; cut < len(want); cut++ {
+		end := bytes.Index(data, []byte(want[cut])) // just before record cut (0-based)
+		os.WriteFile(out, data[:end], 0o644)
+		if code, _, errs := run(t, "", "solve", "rotation", "--resume", "-o", out, in); code != 0 {
+			t.Fatalf("cut before record %d: --resume exited %d: %s", cut+1, code, errs)
+		}
+		if got := outputRecords(t, out); !slices.Equal(got, want) {
+			k := 0
+			for k < min(len(got), len(want)) && got[k] == want[k] {
+				k++
+			}
+			t.Fatalf("cut before record %d: %d records, want %d; the first differing is record %d", cut+1, len(got), len(want), k+1)
+		}
+	}
+}

@@ -15,7 +15,11 @@ import (
 // resumes it (bench or solve --resume -o FILE), read in one pass: its
 // headers, where a writer appends, and what is done. A solve output keeps
 // only the set of lines answered, per input; a bench output keeps the
-// finished runs, which its report counts.
+// finished runs, which its report counts. Of a Rotation solve, whose lines
+// may hold several boards, the last line answered may have been cut after
+// some of its boards: its records (and any header after them) are left
+// out, Size ending before them, so the resumed run solves that line again
+// whole.
 type Prior struct {
 	Headers []Provenance // the provenance of each session, in order
 	Config  *Config      // the first session's configuration; nil for an empty file
@@ -36,6 +40,19 @@ type Prior struct {
 	answered   map[string]*lineSet // solve: input (as records name it) to its lines answered
 	lastInput  string              // solve: the input of the last run added
 	lastSet    *lineSet            // solve: its lines answered
+	tail       lineTail            // solve: the runs of the last line answered
+	runsSeen   bool                // solve: a run was read (interrupted ones too)
+}
+
+// lineTail is the last (input, line) of the runs a Prior has read while
+// the runs that follow may still be of it; an interrupted run ends it.
+type lineTail struct {
+	input   string
+	line    int
+	runs    int   // 0: no tail
+	at      int64 // where its first run's line starts in the part read; -1 when unknown (a line of several values)
+	headers int   // the headers read before it
+	first   bool  // its first run is the first run read
 }
 
 // ReadPrior reads the output file path of an earlier run to resume and
@@ -64,6 +81,9 @@ func ReadPrior(path string, cfg *Config) (*Prior, error) {
 		err = p.scan(sc, path, cfg, false)
 		p.Size, p.Truncated, p.MissingNewline = sc.Size(), sc.Truncated(), sc.MissingNewline()
 	}
+	if err == nil {
+		err = p.dropTail(f, path)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +99,7 @@ func newPrior() *Prior { return &Prior{byInstance: map[int][]Run{}, answered: ma
 // to the first configuration header, which it checks against cfg.
 func (p *Prior) scan(sc *Scanner, path string, cfg *Config, untilConfig bool) error {
 	sc.Brief = p.Config != nil && p.Config.Command != "bench"
-	for sc.Scan() {
+	for at, atLine := sc.Size(), sc.Lines(); sc.Scan(); at, atLine = sc.Size(), sc.Lines() {
 		switch sc.Kind() {
 		case KindHeader:
 			h := sc.Header()
@@ -98,7 +118,10 @@ func (p *Prior) scan(sc *Scanner, path string, cfg *Config, untilConfig bool) er
 			if p.Config == nil {
 				return fmt.Errorf("%s has no configuration header: it is not an output of bench or solve -o", path)
 			}
-			p.add(sc.Run())
+			if sc.Line() <= atLine { // a value after another on its line: where it starts is not known
+				at = -1
+			}
+			p.add(sc.Run(), at)
 		}
 		sc.Brief = p.Config != nil && p.Config.Command != "bench" // a solve output's lines answered are all it needs
 	}
@@ -154,7 +177,7 @@ func (p *Prior) scanParts(f *os.File, path string, splits []int64, lines int) er
 		if errs[k] != nil {
 			return errs[k]
 		}
-		p.merge(q)
+		p.merge(q, p.Size)
 		p.Size += scs[k].Size()
 		if k == len(parts)-1 {
 			p.MissingNewline = scs[k].MissingNewline()
@@ -167,10 +190,24 @@ func (p *Prior) scanParts(f *os.File, path string, splits []int64, lines int) er
 	return nil
 }
 
-// merge adds what q read (a later part of the file) to p.
-func (p *Prior) merge(q *Prior) {
+// merge adds what q read (the part of the file from byte base on) to p.
+func (p *Prior) merge(q *Prior, base int64) {
+	headers := len(p.Headers)
 	p.Headers = append(p.Headers, q.Headers...)
 	p.Done.Add(&q.Done)
+	switch {
+	case !q.runsSeen: // headers alone: p's tail goes on
+	case q.tail.first && q.tail.runs > 0 && p.tail.runs > 0 && q.tail.input == p.tail.input && q.tail.line == p.tail.line:
+		p.tail.runs += q.tail.runs // q's runs are all of p's last line
+	default:
+		p.tail = q.tail
+		p.tail.headers += headers
+		p.tail.first = q.tail.first && !p.runsSeen
+		if p.tail.at >= 0 {
+			p.tail.at += base
+		}
+	}
+	p.runsSeen = p.runsSeen || q.runsSeen
 	for n, runs := range q.byInstance {
 		p.byInstance[n] = append(p.byInstance[n], runs...)
 	}
@@ -194,19 +231,30 @@ func (p *Prior) checkConfig(path string, cfg *Config) error {
 	return nil
 }
 
-// add takes one run of the file.
-func (p *Prior) add(r *Run) {
+// add takes one run of the file, whose line starts at byte at of the part
+// read (-1 when not known).
+func (p *Prior) add(r *Run, at int64) {
+	bench := p.Config.Command == "bench"
 	if r.Status == StatusInterrupted {
+		if !bench { // not a tail's: a resumed run solves it again anyway
+			p.tail.runs, p.runsSeen = 0, true
+		}
 		return
 	}
-	p.Done.Count(r.Status)
-	if p.Config.Command == "bench" {
+	if bench {
+		p.Done.Count(r.Status)
 		if r.Instance > 0 {
 			p.byInstance[r.Instance] = append(p.byInstance[r.Instance], *r)
 			p.last = max(p.last, r.Instance)
 		}
 		return
 	}
+	if t := &p.tail; t.runs == 0 || r.Line != t.line || r.Input != t.input {
+		t.input, t.line, t.runs, t.at, t.headers, t.first = r.Input, r.Line, 0, at, len(p.Headers), !p.runsSeen
+		p.runsSeen = true
+	}
+	p.tail.runs++
+	p.Done.Count(r.Status)
 	if r.Input != p.lastInput || p.lastSet == nil { // runs of one input come in long rows: look it up once a row
 		p.lastInput, p.lastSet = r.Input, p.answered[r.Input]
 		if p.lastSet == nil {
@@ -215,6 +263,32 @@ func (p *Prior) add(r *Run) {
 		}
 	}
 	p.lastSet.add(r.Line)
+}
+
+// dropTail leaves out of p the runs of the last line answered of a
+// Rotation solve output (see Prior), and what follows them, when where
+// they start in f is known: it reads them again to take them out of Done.
+func (p *Prior) dropTail(f *os.File, path string) error {
+	t := p.tail
+	if t.runs == 0 || t.at < 0 || p.Config == nil || p.Config.Puzzle != PuzzleRotation {
+		return nil
+	}
+	sc := NewScanner(io.NewSectionReader(f, t.at, p.Size-t.at), path)
+	sc.Brief = true
+	var d Summary
+	for sc.Scan() {
+		if sc.Kind() == KindRun && sc.Run().Status != StatusInterrupted {
+			d.Count(sc.Run().Status)
+		}
+	}
+	if sc.Err() != nil {
+		return sc.Err()
+	}
+	p.Done.Runs, p.Done.Solved, p.Done.Censored, p.Done.Failed = p.Done.Runs-d.Runs, p.Done.Solved-d.Solved, p.Done.Censored-d.Censored, p.Done.Failed-d.Failed
+	p.Size, p.MissingNewline, p.Headers = t.at, false, p.Headers[:t.headers]
+	p.answered[t.input].remove(t.line)
+	p.tail = lineTail{}
+	return nil
 }
 
 // LastInstance returns the largest bench instance number with a finished
@@ -322,6 +396,19 @@ func (s *lineSet) union(o *lineSet) {
 	}
 	for line := range o.far {
 		s.add(line)
+	}
+}
+
+// remove takes line out of s.
+func (s *lineSet) remove(line int) {
+	c := line / lineChunk
+	switch {
+	case line < 0:
+	case c >= maxChunks:
+		delete(s.far, line)
+	case c < len(s.chunks) && s.chunks[c] != nil:
+		i := line % lineChunk
+		s.chunks[c][i/64] &^= 1 << (i % 64)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -112,5 +113,70 @@ func TestLineSetHasAll(t *testing.T) {
 	var empty *lineSet
 	if empty.hasAll(1, 1) || (&lineSet{}).hasAll(5, 4) {
 		t.Fatal("an empty set or range holds lines")
+	}
+}
+
+// TestReadPriorDropsLastLine: of a Rotation solve output, the runs of the
+// last line answered (here many, over several parts, a session's header
+// among them and one after them) are left out, read in one pass and in
+// parts: the size ends before the line holding the first of them, the
+// line is not answered, its runs are not counted, the headers after its
+// start are gone. Not so when an interrupted run ends the file, nor of a
+// sliding-tile output (one board a line).
+func TestReadPriorDropsLastLine(t *testing.T) {
+	cfg := &Config{Command: "solve", Puzzle: PuzzleRotation, Heuristics: []string{"exact"}, Repeat: 1, Shard: "0/1", Inputs: []string{"in.txt"}}
+	run := func(line int, st Status) []byte {
+		r := Run{Puzzle: cfg.Puzzle, Input: "in.txt", Line: line, Heuristic: "exact", Status: st, Board: "1 2 3"}
+		if st == StatusSolved {
+			r.Moves, r.Length = "AB", 2
+		}
+		return AppendRun(nil, &r)
+	}
+	build := func(last Status) (data []byte, keep int) {
+		data = append(headerLine(t, cfg), '\n')
+		for line := 1; line <= 20; line++ {
+			data = append(data, run(line, StatusSolved)...)
+		}
+		keep = len(data)
+		for k := range 30 {
+			if k == 10 {
+				data = append(append(data, headerLine(t, cfg)...), '\n')
+			}
+			data = append(data, run(21, StatusSolved)...)
+		}
+		data = append(append(data, headerLine(t, cfg)...), '\n')
+		if last != "" {
+			data = append(data, run(22, last)...)
+		}
+		return data, keep
+	}
+	path := filepath.Join(t.TempDir(), "out.jsonl")
+	defer func(n int64) { partBytes = n }(partBytes)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8)) // parts of 300 bytes: 8 of them
+	for _, c := range []struct {
+		puzzle string
+		last   Status
+	}{{PuzzleRotation, ""}, {PuzzleRotation, StatusInterrupted}, {"15puzzle", ""}} {
+		cfg.Puzzle = c.puzzle
+		data, keep := build(c.last)
+		os.WriteFile(path, data, 0o644)
+		for _, parts := range []int64{1 << 40, 300} {
+			partBytes = parts
+			p, err := ReadPrior(path, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			drop := c.puzzle == PuzzleRotation && c.last == ""
+			wantSize, wantRuns, wantHeaders := int64(keep), 20, 1
+			if !drop {
+				wantSize, wantRuns, wantHeaders = int64(len(data)), 50, 3
+			}
+			answered := p.Answered()
+			if p.Size != wantSize || p.Done.Runs != wantRuns || len(p.Headers) != wantHeaders || !answered("in.txt", 20) ||
+				answered("in.txt", 21) == drop || answered("in.txt", 22) {
+				t.Fatalf("%s, last %q, parts of %d bytes: size %d, %d runs, %d headers, line 21 answered %v; want %d, %d, %d, %v",
+					c.puzzle, c.last, parts, p.Size, p.Done.Runs, len(p.Headers), answered("in.txt", 21), wantSize, wantRuns, wantHeaders, !drop)
+			}
+		}
 	}
 }
