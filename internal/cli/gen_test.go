@@ -107,3 +107,16 @@ func TestInfoRefusesAForgedTable(t *testing.T) {
 		t.Fatalf("rebuilt table: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// TestGenUnknownPDBNamesTheFlag: a --pdb value that is no preset is a usage
+// error that names the flag and the value given, before any table work.
+func TestGenUnknownPDBNamesTheFlag(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := run(t, "", "--tables", dir, "gen", "15puzzle", "--pdb", "77")
+	if code != ExitUsage || !strings.Contains(errs, "--pdb 77: ") || !strings.Contains(errs, "pdb78") {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("the cache holds %d files", len(entries))
+	}
+}

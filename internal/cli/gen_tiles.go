@@ -72,7 +72,9 @@ func (o *genTilesOptions) complete() error {
 		o.heuristic = t.DefaultHeuristic()
 	}
 	plan, err := t.Plan(o.heuristic)
-	if err != nil {
+	if err != nil && o.PDB != "" {
+		return withCode(ExitUsage, fmt.Errorf("--pdb %s: %w", o.PDB, err))
+	} else if err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.specs = plan.Tables
