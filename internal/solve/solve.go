@@ -249,7 +249,10 @@ func (o *Options) appendTiles(c *batch.Unit, r *record.Run, b bitboard.Tiles, mo
 // with the bound it reached (JSON) and a note, and reports whether there
 // were any (batch.Config.Interrupted).
 func (o *Options) interrupted(u *batch.Unit) bool {
-	last := u.Line + bytes.Count(u.Data, []byte{'\n'})
+	// The unit's last line: its data's line breaks but the one ending it
+	// (counting that one took the next unit's first record in, whose run
+	// was then noted as interrupted here and written again as answered).
+	last := u.Line + bytes.Count(bytes.TrimSuffix(u.Data, []byte{'\n'}), []byte{'\n'})
 	runs := o.Tracker.InFlightIn(batch.RecordInput(u.Name), u.Line, last)
 	for _, r := range runs {
 		if o.JSON {
