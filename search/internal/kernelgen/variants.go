@@ -22,6 +22,19 @@ and the heuristic travel as arguments.`,
 		}`,
 }
 
+// directLookup is the start of a pattern-database child: the moved tile's
+// Manhattan distance, then its pattern's new entry and the new sum (the
+// pattern's position is left changed, for Undo).
+const directLookup = `
+		man := k.man + int(h.mdd[t][to][m])
+		p, sl := h.pat[t], h.slot[t]
+		pp := &k.pos[p]
+		oldCell := pp[sl]
+		pp[sl] = h.tpos[t][blank]
+		nv := h.tables[p][tilesRank(pp, h.size[p], h.nc)]
+		oldVal := k.val[p]
+		sum := k.sum + int(nv) - int(oldVal)`
+
 // pdb: one lookup a child, in the moved tile's pattern.
 var pdb = Variant{
 	File: "zkernel_pdb.go",
@@ -30,15 +43,7 @@ var pdb = Variant{
 reflected lookup.`,
 	Heur:    "k.heur",
 	Prelude: "blank := k.blank",
-	Child: `
-		man := k.man + int(h.mdd[t][to][m])
-		p, sl := h.pat[t], h.slot[t]
-		pp := &k.pos[p]
-		oldCell := pp[sl]
-		pp[sl] = h.tpos[t][blank]
-		nv := h.tables[p][tilesRank(pp, h.size[p], h.nc)]
-		oldVal := k.val[p]
-		sum := k.sum + int(nv) - int(oldVal)
+	Child: directLookup + `
 		nh := man + 2*sum
 		if f := g + 1 + nh; f > bound {
 			pp[sl] = oldCell
@@ -64,15 +69,7 @@ var pdbReflect = Variant{
 reflected lookup, made only for children the direct lookup keeps.`,
 	Heur:    "k.heur",
 	Prelude: "blank := k.blank",
-	Child: `
-		man := k.man + int(h.mdd[t][to][m])
-		p, sl := h.pat[t], h.slot[t]
-		pp := &k.pos[p]
-		oldCell := pp[sl]
-		pp[sl] = h.tpos[t][blank]
-		nv := h.tables[p][tilesRank(pp, h.size[p], h.nc)]
-		oldVal := k.val[p]
-		sum := k.sum + int(nv) - int(oldVal)
+	Child: directLookup + `
 		if f := g + 1 + man + 2*sum; f > bound {
 			pp[sl] = oldCell
 			k.nextBound = min(k.nextBound, f)
