@@ -25,7 +25,7 @@ const (
 
 // scanBufSize is the size of a Scanner's read buffer; a longer line is
 // gathered in pieces.
-const scanBufSize = 1 << 16
+const scanBufSize = 1 << 18
 
 // Scanner reads the JSON values of a record stream (JSON Lines, or values
 // spread over several lines, as [ReadStream] takes them) one at a time, in
@@ -65,6 +65,19 @@ type Scanner struct {
 	moves     int       // Brief: the length of the moves skipped, -1 for none
 	lean      bool      // run holds only the input, line and status briefRun set
 	strs      [5]string // the last puzzle, input, heuristic, goal and status read, reused while they repeat
+
+	// Brief, briefNext: the last line briefRun took up to its line number,
+	// its input, and its status key's offset after the line's digits; the
+	// block of whole lines in the read buffer (blk from blkPos on) and
+	// whether it holds as many '{' as lines; and the size before which
+	// lines go through readLine (after a line briefNext declined).
+	prefix      []byte
+	prefixInput string
+	statusOff   int
+	blk         []byte
+	blkPos      int
+	blkFlat     bool
+	briefOff    int64
 }
 
 // NewScanner returns a Scanner of r, named name in errors.
@@ -101,6 +114,9 @@ func (s *Scanner) Scan() bool {
 				continue
 			}
 			return false
+		}
+		if s.Brief && len(s.pending) == 0 && s.briefNext() {
+			return true
 		}
 		line, ok := s.readLine()
 		if !ok {
