@@ -99,7 +99,9 @@ type Config[T any] struct {
 	// resumed one): the reader passes a chunk of such lines on without its
 	// data, so no worker parses records it would skip. Its records still
 	// count as the chunk's (Result.Answered), as a Handler's skip counts
-	// them. Not used with First.
+	// them: every line of a chunk all answered holds a record (none is
+	// blank or an end line), so its lines are counted, not looked at. Not
+	// used with First.
 	Done func(input string, first, last int) bool
 
 	// Source, when set, replaces the reader of Inputs: it calls send with
@@ -637,6 +639,11 @@ func (st *state[T]) readInput(r io.Reader, input int, name string, seq *int) err
 			return err
 		}
 		if cfg.First == nil {
+			if n := st.answered(name, line, data); n > 0 {
+				c.Recycle(data)
+				st.send(&job[T]{Unit: &Unit{Name: name, Line: line, Records: n, done: true}}, input, seq)
+				continue
+			}
 			_, records, end, found := st.scanLines(data)
 			u := &Unit{Name: name, Line: line, Data: data[:end], Records: records}
 			if cfg.Done != nil && end > 0 && cfg.Done(name, line, line+lineCount(u.Data)-1) {
@@ -664,6 +671,21 @@ func (st *state[T]) readInput(r io.Reader, input int, name string, seq *int) err
 		c.Recycle(data)
 	}
 	return nil
+}
+
+// answered returns the number of lines of data, a chunk of input name from
+// line on, when Config.Done says every one of them was answered, else 0.
+// Each such line holds a record answered before, so none is blank or an
+// end line: the lines are counted, not looked at (a chunk with an end line
+// is not all answered, and goes through scanLines).
+func (st *state[T]) answered(name string, line int, data []byte) int {
+	if st.cfg.Done == nil {
+		return 0
+	}
+	if n := lineCount(data); n > 0 && st.cfg.Done(name, line, line+n-1) {
+		return n
+	}
+	return 0
 }
 
 // Reader cuts one input into chunks of whole records, as Run's reader

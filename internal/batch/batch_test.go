@@ -393,3 +393,63 @@ func TestDoneDropsAnsweredChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestDoneStopsAtEndLine: an end line among answered lines (an earlier run
+// answered every record but the end line, which holds none) still ends the
+// input when Done drops answered chunks: the batch writes and counts what
+// it does without Done, and nothing after the end line.
+func TestDoneStopsAtEndLine(t *testing.T) {
+	const n, end = 200000, 150001
+	var in strings.Builder
+	for i := 1; i <= n; i++ {
+		if i == end {
+			in.WriteString("0\n")
+			continue
+		}
+		fmt.Fprintf(&in, "rec%d\n", i)
+	}
+	answered := func(i int) bool { return i != end && i%50000 != 7 }
+	var results []Result
+	var outs []string
+	for _, done := range []bool{false, true} {
+		var out bytes.Buffer
+		skip := func(u *Unit, _ *None) {
+			d := u.Data
+			for ln := u.Line; len(d) > 0; ln++ {
+				i := bytes.IndexByte(d, '\n')
+				if !answered(ln) {
+					u.Out = fmt.Appendf(u.Out, "%d %s\n", ln, d[:i])
+				}
+				d = d[i+1:]
+			}
+		}
+		cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard,
+			Workers: 2, NewHandler: func() Handler[None] { return skip },
+			EndLine: func(line []byte) bool { return string(bytes.TrimSpace(line)) == "0" }}
+		if done {
+			cfg.Done = func(_ string, first, last int) bool {
+				for ln := first; ln <= last; ln++ {
+					if !answered(ln) {
+						return false
+					}
+				}
+				return true
+			}
+		}
+		results = append(results, Run(context.Background(), cfg))
+		outs = append(outs, out.String())
+	}
+	// The oracle: the records before the end line not answered, by line.
+	want := ""
+	for i := 1; i < end; i++ {
+		if !answered(i) {
+			want += fmt.Sprintf("%d rec%d\n", i, i)
+		}
+	}
+	if outs[0] != want || outs[1] != want {
+		t.Fatalf("wrote %q without Done, %q with it; want %q", outs[0], outs[1], want)
+	}
+	if results[0].Answered != end-1 || results[1].Answered != end-1 {
+		t.Fatalf("%d and %d records answered, want %d", results[0].Answered, results[1].Answered, end-1)
+	}
+}
