@@ -51,13 +51,14 @@ func (s *Scanner) briefRun(body []byte) bool {
 	}
 	// The input is kept apart from strs[1], which the full decoding of
 	// another line may change while s.prefix stays.
-	if string(input) != s.prefixInput {
-		s.prefixInput = string(input)
+	in := s.prefixInput
+	if string(input) != in {
+		in = string(input)
 	}
-	if !s.briefFrom(body, p.i, s.prefixInput) {
+	if !s.briefFrom(body, p.i, in) {
 		return false
 	}
-	s.prefix = append(s.prefix[:0], body[:p.i]...)
+	s.prefix, s.prefixInput = append(s.prefix[:0], body[:p.i]...), in
 	return true
 }
 

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -280,6 +281,169 @@ func TestReadPriorBriefMatchesFull(t *testing.T) {
 			for line := 0; line <= 401; line++ {
 				if answered(in, line) != want[in][line] {
 					t.Fatalf("cut %d: %s line %d answered %v", cut, in, line, answered(in, line))
+				}
+			}
+		}
+	}
+}
+
+// scanned is what a Scanner returns for one value, and where it is then.
+type scanned struct {
+	kind               Kind
+	valLine, lines     int
+	size               int64
+	input              string
+	line               int
+	status             Status
+	headerCommand      string
+	truncated, noNewln bool
+}
+
+// scanAll reads data through a Scanner with a read buffer of size bytes
+// (Brief from the start when brief) and returns every value, the error
+// and the end state.
+func scanAll(data []byte, size int, brief bool) ([]scanned, string) {
+	sc := newScannerSize(bytes.NewReader(data), "f", size)
+	sc.Brief = brief
+	var out []scanned
+	for sc.Scan() {
+		v := scanned{kind: sc.Kind(), valLine: sc.Line(), lines: sc.Lines(), size: sc.Size()}
+		switch sc.Kind() {
+		case KindRun:
+			v.input, v.line, v.status = sc.Run().Input, sc.Run().Line, sc.Run().Status
+		case KindHeader:
+			if c := sc.Header().Config; c != nil {
+				v.headerCommand = c.Command
+			}
+		}
+		out = append(out, v)
+	}
+	err := ""
+	if sc.Err() != nil {
+		err = sc.Err().Error()
+	}
+	return out, fmt.Sprintf("%s; lines %d size %d truncated %d no newline %v", err, sc.Lines(), sc.Size(), sc.Truncated(), sc.MissingNewline())
+}
+
+// briefStream returns a solve output of Rotation runs as pdbsolve writes
+// them (RotationWriter, AppendRun), n lines of boards, with what a resumed
+// run meets in one: lines of several boards, interrupted runs in the
+// middle, a second session's header, a switch to another input and back,
+// runs the brief scan leaves to the full decoding (an escaped input,
+// another key order, CRLF, spaces, a blank line, a value spread over
+// lines) and an error run.
+func briefStream(t *testing.T, n int, rng *rand.Rand) []byte {
+	cfg := &Config{Command: "solve", Puzzle: PuzzleRotation, Heuristics: []string{"exact"}, Repeat: 1, Shard: "0/1", Inputs: []string{"a.txt"}}
+	out := append(headerLine(t, cfg), '\n')
+	w := NewRotationWriter("exact", rng.IntN(2) == 0)
+	for line := 1; line <= n; line++ {
+		in := "a.txt"
+		switch {
+		case line%997 >= 990:
+			in = "b.txt" // as long as a.txt: only its bytes tell them apart
+		case line%1009 >= 1005:
+			in = "dir/c.txt"
+		}
+		w.SetInput(in)
+		res := search.RotationResult{Len: rng.IntN(16), Symbol: 1 + rng.IntN(3)}
+		copy(res.Moves[:], "ABCDEFGHABCDEFGH")
+		b := bitboard.Rotation(rng.Uint64())
+		switch k := rng.IntN(400); {
+		case k == 0:
+			out = append(out, headerLine(t, cfg)...)
+			out = append(out, '\n')
+		case k == 1:
+			out = AppendRun(out, &Run{Puzzle: PuzzleRotation, Input: in, Line: line, Status: StatusInterrupted, Bound: 9, Error: "interrupted"})
+			continue
+		case k == 2:
+			out = AppendRun(out, &Run{Puzzle: PuzzleRotation, Input: `we"ird`, Line: line, Status: StatusSolved, Length: 0})
+			continue
+		case k == 3:
+			out = fmt.Appendf(out, "{\"status\":\"limit\",\"line\":%d,\"input\":%q,\"puzzle\":\"rotation\"}\n", line, in)
+			continue
+		case k == 4:
+			out = append(bytes.TrimSuffix(w.Append(out, line, b, &res), []byte{'\n'}), "\r\n"...)
+			continue
+		case k == 5:
+			out = append(append(out, "  "...), w.Append(nil, line, b, &res)...)
+			continue
+		case k == 6:
+			out = append(out, "\n"...)
+		case k == 7:
+			out = fmt.Appendf(out, "{\"puzzle\":\"rotation\",\n \"input\":%q,\n \"line\":%d,\n \"status\":\"solved\", \"length\":0}\n", in, line)
+			continue
+		case k == 8:
+			out = AppendRun(out, &Run{Puzzle: PuzzleRotation, Input: in, Line: line, Status: StatusError, Error: "bad board"})
+			continue
+		case k == 9: // the input of the line before it, the status's key in another spelling
+			out = fmt.Appendf(out, "{\"puzzle\":\"rotation\",\"input\":\"%s\",\"line\":%d,\"status\": \"solved\",\"length\":0}\n", []string{"b.txt", "a.txt"}[line%2], line)
+			continue
+		case k < 40: // a line of several boards
+			for range 1 + rng.IntN(4) {
+				out = w.Append(out, line, bitboard.Rotation(rng.Uint64()), &res)
+			}
+			continue
+		}
+		out = w.Append(out, line, b, &res)
+	}
+	return out
+}
+
+// TestBriefScanMatchesFull: the Scanner with Brief, runs read straight
+// from its read buffer (briefNext), returns what it returns line by line
+// (every line through readLine and briefRun or the full decoding), which
+// on a stream the full decoding reads whole is what the full decoding
+// returns: the same values at the same lines and offsets, the same input,
+// line and status of each run, and the same error and end. The streams
+// are solve outputs with interrupted runs in the middle, shared lines and
+// lines left to the full decoding; whole, torn at the end, without a last
+// newline, with zeros (a block, in a line, in a board) or a nested object;
+// read through buffers of many sizes (lines across their ends).
+func TestBriefScanMatchesFull(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 2))
+	base := briefStream(t, 3000, rng)
+	last := bytes.LastIndexByte(base[:len(base)-1], '\n') + 1
+	mid := bytes.IndexByte(base[len(base)/2:], '\n') + len(base)/2 + 1
+	late := len(base) - len(bytes.Join(bytes.SplitAfter(base, []byte{'\n'})[bytes.Count(base, []byte{'\n'})-40:], nil)) // 40 lines before the end
+	nested := `{"puzzle":"rotation","input":"a.txt","line":5,"status":"limit","bound":{"x":1}}` + "\n"
+	zeroed := slices.Clone(base) // zeros in the board of a run pdbsolve wrote, the rest of its line whole
+	k := mid + bytes.Index(base[mid:], []byte(`"board":"`)) + len(`"board":"`)
+	copy(zeroed[k:k+10], make([]byte, 10))
+	variants := map[string][]byte{
+		"zeros board": zeroed,
+		"whole":       base,
+		"no newline":  base[:len(base)-1],
+		"torn":        base[:last+(len(base)-last)/2],
+		"torn brace":  base[:len(base)-2],
+		"zeros":       slices.Concat(base[:late], make([]byte, 700), base[late:]), // the rest is read as one value: keep it short
+		"zeros line":  slices.Concat(base[:late], base[late:late+20], make([]byte, 30), []byte("\n"), base[late:]),
+		"nested":      slices.Concat(base[:mid], []byte(nested), base[mid:]),
+	}
+	for name, data := range variants {
+		// The oracles: the full decoding, and Brief through a buffer of
+		// 16 bytes, which holds no whole run (every line goes through
+		// readLine, briefRun and fastRun one by one): the two agree
+		// when the full decoding reads the whole stream (the brief ways
+		// take some lines it refuses: a string's bytes not checked).
+		full, fullEnd := scanAll(data, scanBufSize, false)
+		want, wantEnd := scanAll(data, 16, true)
+		if name == "whole" && (len(full) < 3000 || fullEnd != fmt.Sprintf("; lines %d size %d truncated 0 no newline false", bytes.Count(data, []byte{'\n'}), len(data))) {
+			t.Fatalf("the full decoding read %d values; %s", len(full), fullEnd)
+		}
+		if fullEnd[0] == ';' && (wantEnd != fullEnd || !slices.Equal(want, full)) {
+			t.Fatalf("%s: line by line, Brief read %d values, %s; the full decoding %d, %s", name, len(want), wantEnd, len(full), fullEnd)
+		}
+		for _, size := range []int{97, 300, 1000, 4096, scanBufSize} {
+			got, gotEnd := scanAll(data, size, true)
+			if gotEnd != wantEnd {
+				t.Fatalf("%s, buffer %d: %s; line by line %s", name, size, gotEnd, wantEnd)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%s, buffer %d: %d values; line by line %d", name, size, len(got), len(want))
+			}
+			for k := range got {
+				if got[k] != want[k] {
+					t.Fatalf("%s, buffer %d, value %d: %+v; line by line %+v", name, size, k, got[k], want[k])
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 )
@@ -81,8 +82,12 @@ type Scanner struct {
 }
 
 // NewScanner returns a Scanner of r, named name in errors.
-func NewScanner(r io.Reader, name string) *Scanner {
-	return &Scanner{r: bufio.NewReaderSize(r, scanBufSize), name: name}
+func NewScanner(r io.Reader, name string) *Scanner { return newScannerSize(r, name, scanBufSize) }
+
+// newScannerSize is NewScanner with a read buffer of size bytes (at least
+// 16), for tests of lines across buffer ends.
+func newScannerSize(r io.Reader, name string, size int) *Scanner {
+	return &Scanner{r: bufio.NewReaderSize(r, size), name: name}
 }
 
 // Lines returns the number of lines read so far.
@@ -279,6 +284,7 @@ func (s *Scanner) decode(raw []byte, line int) bool {
 		for k := range obj {
 			keys = append(keys, k)
 		}
+		slices.Sort(keys) // the same message each time
 		s.err = s.bad(line, "an object with keys %v", keys)
 	}
 	return s.err == nil

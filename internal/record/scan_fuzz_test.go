@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -16,7 +17,8 @@ import (
 // than the input has, and every run it decodes without reflection must be
 // what encoding/json decodes from the same line (unknown fields refused);
 // every line the brief scan of a resumed solve takes it takes as the full
-// decoding does (checkBrief).
+// decoding does (checkBrief); and the brief scan reads the same values
+// straight from its read buffer as line by line.
 func FuzzScanner(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*")
 	for _, name := range files {
@@ -39,6 +41,12 @@ func FuzzScanner(f *testing.F) {
 		}
 		if sc.Size() > int64(len(data)) || sc.Truncated() > lines {
 			t.Fatalf("size %d of %d bytes, truncated line %d of %d", sc.Size(), len(data), sc.Truncated(), lines)
+		}
+		want, wantEnd := scanAll(data, 16, true) // no whole run fits: line by line
+		for _, size := range []int{64, 1024} {
+			if got, gotEnd := scanAll(data, size, true); gotEnd != wantEnd || !slices.Equal(got, want) {
+				t.Fatalf("Brief through a buffer of %d: %d values, %s; line by line %d, %s", size, len(got), gotEnd, len(want), wantEnd)
+			}
 		}
 		for _, line := range bytes.Split(data, []byte{'\n'}) {
 			checkBrief(t, line)
