@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -444,6 +445,72 @@ func TestBriefScanMatchesFull(t *testing.T) {
 			for k := range got {
 				if got[k] != want[k] {
 					t.Fatalf("%s, buffer %d, value %d: %+v; line by line %+v", name, size, k, got[k], want[k])
+				}
+			}
+		}
+	}
+}
+
+// TestReadPriorBlockScanMatchesFull: ReadPrior of a solve output as
+// briefStream writes it (interrupted runs in the middle, shared lines,
+// sessions, switched inputs, lines left to the full decoding), in one pass
+// and in parts of 40 KiB on 8 goroutines, holds what the full decoding of
+// every run gives: the lines answered by input (interrupted runs not
+// answered), the counts, and the size cut before the last line's runs,
+// which a resumed run solves again.
+func TestReadPriorBlockScanMatchesFull(t *testing.T) {
+	cfg := &Config{Command: "solve", Puzzle: PuzzleRotation, Heuristics: []string{"exact"}, Repeat: 1, Shard: "0/1", Inputs: []string{"a.txt"}}
+	data := briefStream(t, 3000, rand.New(rand.NewPCG(7, 8)))
+	path := filepath.Join(t.TempDir(), "out.jsonl")
+	os.WriteFile(path, data, 0o644)
+	// The oracle: every run decoded in full, the last line's runs left out.
+	sc := NewScanner(bytes.NewReader(data), path)
+	type seen struct {
+		r       Run
+		valLine int
+	}
+	var runs []seen
+	for sc.Scan() {
+		if sc.Kind() == KindRun {
+			runs = append(runs, seen{*sc.Run(), sc.Line()})
+		}
+	}
+	if sc.Err() != nil || len(runs) < 3000 {
+		t.Fatalf("%d runs; %v", len(runs), sc.Err())
+	}
+	k := len(runs)
+	for k > 0 && runs[k-1].r.Status != StatusInterrupted && runs[k-1].r.Input == runs[len(runs)-1].r.Input && runs[k-1].r.Line == runs[len(runs)-1].r.Line {
+		k--
+	}
+	n := runs[k].valLine - 1 // the lines kept
+	wantSize := int64(len(data) - len(bytes.SplitAfterN(data, []byte{'\n'}, n+1)[n]))
+	want := map[string]map[int]bool{}
+	var done Summary
+	for _, x := range runs[:k] {
+		if r := x.r; r.Status != StatusInterrupted {
+			done.Count(r.Status)
+			if want[r.Input] == nil {
+				want[r.Input] = map[int]bool{}
+			}
+			want[r.Input][r.Line] = true
+		}
+	}
+	defer func(n int64) { partBytes = n }(partBytes)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
+	for _, parts := range []int64{1 << 40, 40 << 10} {
+		partBytes = parts
+		p, err := ReadPrior(path, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Done != done || p.Size != wantSize || p.Truncated != 0 {
+			t.Fatalf("parts of %d bytes: %+v, size %d, truncated %d; full decoding %+v, size %d", parts, p.Done, p.Size, p.Truncated, done, wantSize)
+		}
+		answered := p.Answered()
+		for _, in := range []string{"a.txt", "b.txt", "dir/c.txt", `we"ird`} {
+			for line := 0; line <= 3001; line++ {
+				if answered(in, line) != want[in][line] {
+					t.Fatalf("parts of %d bytes: %s line %d answered %v", parts, in, line, answered(in, line))
 				}
 			}
 		}
