@@ -39,7 +39,8 @@ type Scanner struct {
 	// Brief keeps of a run only what a resumed solve needs: a whole line in
 	// the shape pdbsolve writes a run is read by a targeted byte scan
 	// (briefRun: input, line and status, the rest left empty and not
-	// looked at but for the checks of Run.Check); on another line the fast
+	// looked at but for the checks of Run.Check), straight from the read
+	// buffer while lines come in that shape (briefNext); on another line the fast
 	// path keeps only the input, line, status, length and error, checking
 	// the moves' count, and skips the other fields (a number's digits or a
 	// string's quotes found, not checked further).
