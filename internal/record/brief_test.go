@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -514,5 +515,36 @@ func TestReadPriorBlockScanMatchesFull(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestScannerValueOverManyLines: a value spread over many lines is read in
+// one pass. It is a run with 200,000 line breaks inside its braces (valid
+// JSON), then a run on one line, then a value left open to the end of the
+// input; the line numbers are counted independently here. Looking for the
+// end of a value from its start again at each new line took minutes on
+// this input (seconds at 20,000 lines).
+func TestScannerValueOverManyLines(t *testing.T) {
+	const gap = 200000
+	run := `"puzzle":"rotation","input":"b.txt","line":%d,"board":"2 2 2 3 3 2 3 2 3 3 1 1 3 1 2 2 1 1 3 3 1 1 1 2",` +
+		`"heuristic":"exact","status":"solved","moves":"BDBBDFCFG","length":9,"symbol":2,"bound":9,"h0":9,"expanded":0,"generated":0,"iterations":0`
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "{\n%s"+strings.Repeat("\n", gap)+"}\n", fmt.Sprintf(run, 1))
+	fmt.Fprintf(&b, "{%s}\n", fmt.Sprintf(run, 2))
+	b.WriteString("{\"puzzle\":\"rotation\",\"x\":[" + strings.Repeat("1,\n", gap))
+	start := time.Now()
+	sc := NewScanner(&b, "f")
+	var lines []int
+	for sc.Scan() {
+		lines = append(lines, sc.Line())
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("scanning took %v: not one pass", took)
+	}
+	if want := []int{1, gap + 3}; !slices.Equal(lines, want) {
+		t.Errorf("runs at lines %v, want %v", lines, want)
+	}
+	if err := sc.Err(); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("f:%d:", gap+4)) {
+		t.Errorf("error %v, want one at line %d (the value left open)", err, gap+4)
 	}
 }

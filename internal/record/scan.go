@@ -51,9 +51,10 @@ type Scanner struct {
 	line int   // lines read so far
 	size int64 // bytes read, less a dropped unfinished last line
 
-	pending  []byte // a value spread over lines, or a line of several values
-	pendLine int    // line of pending's first byte
-	long     []byte // a line longer than the read buffer, gathered
+	pending  []byte   // a value spread over lines, or a line of several values
+	pendLine int      // line of pending's first byte
+	pendEnd  valueEnd // how far pending's first value has been looked at
+	long     []byte   // a line longer than the read buffer, gathered
 
 	kind      Kind
 	valLine   int
@@ -200,7 +201,10 @@ func (s *Scanner) pendingLine() int {
 		}
 		i++
 	}
-	s.pending = s.pending[i:]
+	if i > 0 {
+		s.pending = s.pending[i:]
+		s.pendEnd = valueEnd{}
+	}
 	return s.pendLine
 }
 
@@ -212,10 +216,11 @@ func (s *Scanner) fromPending() (ok, more bool) {
 		s.pending = s.pending[:0]
 		return false, true
 	}
-	end := valueEnd(s.pending)
+	end := s.pendEnd.end(s.pending)
 	if end < 0 {
 		return false, true
 	}
+	s.pendEnd = valueEnd{}
 	raw := s.pending[:end]
 	s.pendLine += bytes.Count(raw, []byte{'\n'})
 	s.pending = s.pending[end:]
@@ -323,41 +328,53 @@ func (s *Scanner) Size() int64 { return s.size }
 // a newline after it: a writer appending must end that line first.
 func (s *Scanner) MissingNewline() bool { return s.noNewline }
 
-// valueEnd returns the end offset of the JSON value data starts with (data
-// starts with a non-space byte), -1 when the value goes on past data. The
-// value need not be valid; decoding says what is wrong.
-func valueEnd(data []byte) int {
-	depth, inString, escaped := 0, false, false
-	for i, c := range data {
+// valueEnd finds where the JSON value a pending buffer starts with ends,
+// resuming where the last call stopped, so that a value spread over n lines
+// costs one pass over its bytes, not one a line (n squared). The zero value
+// starts at the buffer's first byte (a non-space byte); it is reset whenever
+// the buffer's start moves.
+type valueEnd struct {
+	off             int // bytes of data looked at
+	depth           int
+	inString, escap bool
+}
+
+// end returns the end offset of the value data starts with, -1 when the
+// value goes on past data (data then grows by appending only). The value
+// need not be valid; decoding says what is wrong.
+func (v *valueEnd) end(data []byte) int {
+	for i := v.off; i < len(data); i++ {
+		c := data[i]
 		switch {
-		case inString:
+		case v.inString:
 			switch {
-			case escaped:
-				escaped = false
+			case v.escap:
+				v.escap = false
 			case c == '\\':
-				escaped = true
+				v.escap = true
 			case c == '"':
-				inString = false
-				if depth == 0 {
+				v.inString = false
+				if v.depth == 0 {
 					return i + 1
 				}
 			}
 		case c == '"':
-			inString = true
+			v.inString = true
 		case c == '{' || c == '[':
-			depth++
+			v.depth++
 		case c == '}' || c == ']':
-			depth--
-			if depth <= 0 {
+			v.depth--
+			if v.depth <= 0 {
 				return i + 1
 			}
-		case depth == 0 && (bitboard.IsSpace(c) || c == ','):
+		case v.depth == 0 && (bitboard.IsSpace(c) || c == ','):
 			if i == 0 {
 				return 1 // a stray comma: decoding names it
 			}
 			return i
 		}
 	}
+	v.off = len(data)
 	return -1
 }
 
