@@ -93,3 +93,23 @@ func TestBenchReportInputExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpExitOneNamesAllBadInput: an input file whose every record is bad
+// exits 1 with nothing solved, and the exit-status table of --help says so
+// in its exit-1 row.
+func TestHelpExitOneNamesAllBadInput(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(file, []byte("1 2 3\n1 2 3 4 5 6 7 8 8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := run(t, "", "solve", "8puzzle", file)
+	if code != ExitBadInput || out != "" {
+		t.Fatalf("an all-bad file: exit %d, stdout %q", code, out)
+	}
+	code, help, _ := run(t, "", "--help")
+	_, row, _ := strings.Cut(help, "\n  1  ")
+	row, _, _ = strings.Cut(row, "\n  2  ")
+	if row = strings.Join(strings.Fields(row), " "); code != ExitOK || !strings.Contains(row, "every record taken from input files is bad") {
+		t.Fatalf("--help's exit-1 row does not name an all-bad input: %q", row)
+	}
+}
