@@ -55,7 +55,7 @@ format, sorted.
 }
 
 func runCensusRotation(o *censusRotationOptions) error {
-	if err := batch.CheckWritable(o.Antipodes); err != nil { // a bad path fails before the work
+	if err := batch.CheckOutput("--antipodes", o.Antipodes); err != nil { // a bad path fails before the work
 		return withCode(ExitIO, err)
 	}
 	cache, err := o.g.cache()

@@ -113,3 +113,28 @@ func TestHelpExitOneNamesAllBadInput(t *testing.T) {
 		t.Fatalf("--help's exit-1 row does not name an all-bad input: %q", row)
 	}
 }
+
+// TestOutputChecksNameTheFlag: an output that cannot be created fails
+// before any work (no table is built) with exit 4 and an error naming its
+// flag: census --antipodes onto a directory (its permissions allow writing
+// into it, so a permissions-only check passes it), and -o where the file
+// system takes no new file (/proc, even for root).
+func TestOutputChecksNameTheFlag(t *testing.T) {
+	tables := t.TempDir()
+	cases := [][]string{{"census", "rotation", "--antipodes", t.TempDir()}}
+	if _, err := os.Stat("/proc/self"); err == nil {
+		cases = append(cases, []string{"solve", "8puzzle", "-o", "/proc/pdbsolve-test"},
+			[]string{"bench", "8puzzle", "--heuristic", "pdb44", "-o", "/proc/pdbsolve-test"})
+	}
+	for _, args := range cases {
+		var out, errb bytes.Buffer
+		flag := args[len(args)-2]
+		code := Run(context.Background(), append([]string{"--tables", tables}, args...), strings.NewReader("1 2 3 4 5 6 7 8 0\n"), &out, &errb)
+		if code != ExitIO || !strings.Contains(errb.String(), flag+": ") {
+			t.Errorf("%v: exit %d, stderr %q, want 4 and an error naming %s", args, code, errb.String(), flag)
+		}
+		if ents, _ := os.ReadDir(tables); len(ents) > 0 {
+			t.Fatalf("%v: %d files in the table directory: work was done before the output check", args, len(ents))
+		}
+	}
+}
