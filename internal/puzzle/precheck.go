@@ -108,11 +108,11 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 
 // Check is what Precheck checks of a run besides its inputs.
 type Check struct {
-	Sel     *Selection // the records taken
-	Cache   Cache      // where the tables are, for Plan.Check
-	Plans   []*Plan    // the heuristics
-	Few     int        // the records to count at least: the workers
-	Split   *SplitMode // nil, or the run's --split, set to its For the boards
+	Sel   *Selection // the records taken
+	Cache Cache      // where the tables are, for Plan.Check
+	Plans []*Plan    // the heuristics
+	Few   int        // the records to count at least: the workers
+	Split *SplitMode // nil, or the run's --split, set to its For the boards
 }
 
 // tally is what Precheck learns of the records it reads.
