@@ -25,8 +25,9 @@ type verifyOptions struct {
 	Split     puzzle.SplitMode
 	Prune     search.TilesPruning
 
-	puzzle puzzle.Puzzle // set by complete
-	plan   *puzzle.Plan  // set by complete
+	goalGiven bool          // --goal given, not the default
+	puzzle    puzzle.Puzzle // set by complete
+	plan      *puzzle.Plan  // set by complete
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -40,8 +41,9 @@ dictionary-smallest shortest move string and the symbol line is right.
 
 PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: --format
-judge, text ("LENGTH MOVES"), aoj ("LENGTH": optimality only) or json
-(matched to the boards by line).
+judge, text ("LENGTH MOVES"), aoj ("LENGTH": optimality only; the goal is
+then blank-last unless --goal is given, as in solve) or json (matched to
+the boards by line; the goal is the records' unless --goal is given).
 A bad or unsolvable board takes no answer; each answer after the last board
 counts as extra. At most one input can be standard input (-).
 
@@ -53,7 +55,7 @@ status is 1 if any record is not ok.
 `),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Puzzle = args[0]
+			o.Puzzle, o.goalGiven = args[0], cmd.Flags().Changed("goal")
 			return runVerify(o)
 		},
 	}
@@ -88,7 +90,7 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, Split: o.Split, Prune: o.Prune, Workers: o.g.workers()}
+	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, GoalGiven: o.goalGiven, Split: o.Split, Prune: o.Prune, Workers: o.g.workers()}
 	// The tables first: a bad table is reported before any input is opened.
 	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
 		v, err := verify.NewRotation(p, o.g.cache, vo)

@@ -13,11 +13,14 @@ import (
 // optimal lengths (sliding tiles), the goal, and the workers (puzzle.Workers
 // splits them by Split).
 type Options struct {
-	Plan    *puzzle.Plan // sliding tiles: the heuristic, the board's
-	Goal    bitboard.Goal
-	Split   puzzle.SplitMode
-	Prune   search.TilesPruning // sliding tiles: move pruning
-	Workers int
+	Plan *puzzle.Plan // sliding tiles: the heuristic, the board's
+	Goal bitboard.Goal
+	// GoalGiven is false when Goal is only the default: then the goal the
+	// answers name or imply, if any, is taken instead.
+	GoalGiven bool
+	Split     puzzle.SplitMode
+	Prune     search.TilesPruning // sliding tiles: move pruning
+	Workers   int
 }
 
 // Verifier checks a puzzle's answers: its checks, the reader pairing
@@ -62,17 +65,33 @@ func NewRotation(r puzzle.Rotation, cache puzzle.Cache, _ *Options) (*Verifier[b
 }
 
 // NewTiles loads through cache the tables of o.Plan and returns the
-// verifier of answers on t's board; an error is a table's.
+// verifier of answers on t's board, for o.Goal or, unless o.GoalGiven, the
+// goal the answers name or imply (Reader.AnswersGoal: blank-last for the
+// aoj format, as solve reads it); an error is a table's.
 func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboard.Tiles, TilesAnswer], error) {
 	h, err := t.Heuristic(cache, o.Plan)
 	if err != nil {
 		return nil, err
 	}
 	workers, inner := puzzle.Workers(t, o.Split, o.Workers)
-	goal := o.Goal
-	return &Verifier[bitboard.Tiles, TilesAnswer]{Checks: TilesChecks(h, inner, goal, o.Prune), Workers: workers,
-		NewReader: func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Tiles, TilesAnswer], error) {
-			return NewTilesReader(boards, boardsName, answers, answersName, t,
-				func(b bitboard.Tiles) bool { return b.Solvable(goal) })
-		}}, nil
+	goal := o.Goal // final once the reader is made, before any board is read or checked
+	v := &Verifier[bitboard.Tiles, TilesAnswer]{Workers: workers}
+	v.Checks = func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
+		return TilesChecks(h, inner, goal, o.Prune)()
+	}
+	v.NewReader = func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Tiles, TilesAnswer], error) {
+		r, err := NewTilesReader(boards, boardsName, answers, answersName, t,
+			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range []bitboard.Goal{bitboard.BlankFirst, bitboard.BlankLast} {
+			if !o.GoalGiven && r.AnswersGoal() == g.String() {
+				goal = g
+			}
+		}
+		r.CheckGoal(goal.String())
+		return r, nil
+	}
+	return v, nil
 }

@@ -92,7 +92,8 @@ type Reader[B, A any] struct {
 	boards     func(f func(*puzzle.Record[B]) bool) error // the puzzle's record stream of the boards
 	takes      func(B) bool                               // whether a well-formed board takes an answer
 	answers    answerReader[A]
-	perUnit    int // pairs a unit of Batch
+	perUnit    int    // pairs a unit of Batch
+	goal       string // the goal the answers name or imply, "" for none
 }
 
 // newReader returns the Reader of the boards of p in boards, named
@@ -187,7 +188,7 @@ func (r *Reader[B, A]) Extra() (int, error) {
 // inputs' names for messages. err is an error reading the answers' first
 // bytes.
 func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Rotation, RotationAnswer], error) {
-	ar, err := newAnswerReader(answers, answersName, record.PuzzleRotation, rotationJSONAnswer, newRotationTextAnswers)
+	ar, _, err := newAnswerReader(answers, answersName, boardsName, record.PuzzleRotation, rotationJSONAnswer, newRotationTextAnswers)
 	if err != nil {
 		return nil, err
 	}
@@ -201,9 +202,25 @@ func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, a
 // first bytes.
 func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answersName string, t puzzle.Tiles,
 	takes func(bitboard.Tiles) bool) (*Reader[bitboard.Tiles, TilesAnswer], error) {
-	ar, err := newAnswerReader(answers, answersName, t.RecordName(), tilesJSONAnswer, newTilesTextAnswers)
+	ar, goal, err := newAnswerReader(answers, answersName, boardsName, t.RecordName(), tilesJSONAnswer, newTilesTextAnswers)
 	if err != nil {
 		return nil, err
 	}
-	return newReader(t, boards, boardsName, ar, takes, tilesPairsPerUnit), nil
+	r := newReader(t, boards, boardsName, ar, takes, tilesPairsPerUnit)
+	r.goal = goal
+	return r, nil
+}
+
+// AnswersGoal returns the sliding-tile goal the answers name or imply, as
+// solve wrote them: the goal of their JSON records (or of a solve -o
+// file's header), or blank-last when they are in the aoj format
+// (puzzle.FormatGoal); "" when they say nothing of it.
+func (r *Reader[B, A]) AnswersGoal() string { return r.goal }
+
+// CheckGoal makes every JSON record that names a goal other than goal (a
+// name, bitboard.Goal's String) a wrong answer: it answers another board.
+func (r *Reader[B, A]) CheckGoal(goal string) {
+	if j, ok := r.answers.(*jsonAnswers[A]); ok {
+		j.goal = goal
+	}
 }
