@@ -489,8 +489,9 @@ type recordInput struct {
 }
 
 // is reports whether a record naming input (batch.RecordInput's; "" for
-// none) answers boards of this input: the same path, or the same file, or
-// either standard input (which names no file).
+// none) answers boards of this input: the same path or the same file; or,
+// when input names no file from here (solve ran in another directory),
+// the same base name; or either is standard input (which names no file).
 func (b *recordInput) is(input string) bool {
 	if input == "" || input == "-" || b.name == batch.InputName("-") || input == b.name {
 		return true
@@ -499,7 +500,8 @@ func (b *recordInput) is(input string) bool {
 		b.last = input
 		st1, err1 := os.Stat(input)
 		st2, err2 := os.Stat(b.name)
-		b.lastIsThis = filepath.Clean(input) == filepath.Clean(b.name) || err1 == nil && err2 == nil && os.SameFile(st1, st2)
+		b.lastIsThis = filepath.Clean(input) == filepath.Clean(b.name) || err1 == nil && err2 == nil && os.SameFile(st1, st2) ||
+			err1 != nil && filepath.Base(input) == filepath.Base(b.name)
 	}
 	return b.lastIsThis
 }

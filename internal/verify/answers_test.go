@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -392,5 +394,27 @@ func TestAnswersGoal(t *testing.T) {
 		if got := answersGoal([]byte(c.head), c.isJSON, c.whole); got != c.want {
 			t.Errorf("%q (whole %v): %q, want %q", c.head, c.whole, got, c.want)
 		}
+	}
+}
+
+// TestRecordInput: a record answers the boards of --input when it names
+// the same path, the same file by another path, or a path that is no file
+// from here with the same base name; or when either is standard input.
+func TestRecordInput(t *testing.T) {
+	dir := t.TempDir()
+	boards, other := filepath.Join(dir, "b.txt"), filepath.Join(dir, "c.txt")
+	os.WriteFile(boards, []byte("x"), 0o644)
+	os.WriteFile(other, []byte("x"), 0o644)
+	for input, want := range map[string]bool{
+		"": true, "-": true, boards: true, dir + "/./b.txt": true, "elsewhere/b.txt": true,
+		other: false, "elsewhere/c.txt": false,
+	} {
+		r := recordInput{name: boards}
+		if got := r.is(input); got != want || r.is(input) != want {
+			t.Errorf("record input %q for boards %s: %v, want %v", input, boards, got, want)
+		}
+	}
+	if r := (recordInput{name: "stdin"}); !r.is(other) {
+		t.Errorf("boards on standard input refuse a record of %s", other)
 	}
 }
