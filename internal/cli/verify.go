@@ -24,10 +24,12 @@ type verifyOptions struct {
 	Size      sizeFlag
 	Split     puzzle.SplitMode
 	Prune     search.TilesPruning
+	selectionFlags
 
-	goalGiven bool          // --goal given, not the default
-	puzzle    puzzle.Puzzle // set by complete
-	plan      *puzzle.Plan  // set by complete
+	goalGiven bool             // --goal given, not the default
+	sel       puzzle.Selection // set by complete
+	puzzle    puzzle.Puzzle    // set by complete
+	plan      *puzzle.Plan     // set by complete
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -52,7 +54,7 @@ board's file and line, the answer's line (- for none) and a verdict: ok,
 wrong (does not solve, illegal move, malformed), wrong-symbol, not-optimal,
 not-smallest, missing, unsolvable or bad-board; then a summary. The exit
 status is 1 if any record is not ok.
-`),
+`, verify.SelectionHelp),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle, o.goalGiven = args[0], cmd.Flags().Changed("goal")
@@ -67,6 +69,7 @@ status is 1 if any record is not ok.
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one board at a time: auto, on or off")
 	pruneFlag(cmd, &o.Prune)
+	o.selectionFlags.register(cmd)
 	cmd.MarkFlagRequired("input")
 	cmd.MarkFlagRequired("solutions")
 	return cmd
@@ -79,6 +82,9 @@ func (o *verifyOptions) complete() (err error) {
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
+	if o.sel, err = o.selectionFlags.parse(); err != nil {
+		return err
+	}
 	if o.puzzle, _, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
 		return withCode(ExitUsage, err)
 	}
@@ -90,7 +96,7 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, GoalGiven: o.goalGiven, Split: o.Split, Prune: o.Prune, Workers: o.g.workers()}
+	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, GoalGiven: o.goalGiven, Split: o.Split, Prune: o.Prune, Workers: o.g.workers(), Sel: &o.sel}
 	// The tables first: a bad table is reported before any input is opened.
 	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
 		v, err := verify.NewRotation(p, o.g.cache, vo)
@@ -121,13 +127,14 @@ func verifyInputs[B, A any](o *verifyOptions, v *verify.Verifier[B, A], err erro
 	if err := runBatch(o.g, cfg); err != nil && !isSilent(err, ExitBadInput) {
 		return err // interrupted, or an input or output error
 	}
+	unmatched := o.sel.Warn(o.g.Stderr, r.Records()) // --instances or --shard matching no record
 	if t.Extra, err = r.Extra(); err != nil {
 		return withCode(ExitIO, err)
 	}
 	if err := t.WriteSummary(o.g.Stdout, asJSON); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	if !t.OK() {
+	if !t.OK() || unmatched {
 		return withCode(ExitBadInput, errSilent)
 	}
 	return nil

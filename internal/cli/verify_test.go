@@ -177,3 +177,53 @@ func TestVerifyReadsTheGoalOfTheAnswers(t *testing.T) {
 		t.Errorf("a record of another input: exit %d, want %q:\n%s", code, want, out)
 	}
 }
+
+// TestVerifySelection: verify takes --instances and --shard as solve
+// does: the boards taken, numbered from 1, paired in order with answers
+// in the plain formats and by line with JSON records (those of other
+// boards passed over, not extra); a number past the end is named and
+// exits 1, a bad value is a usage error. Each board is a known number of
+// moves from the blank-first goal (1, 1, 2, 0).
+func TestVerifySelection(t *testing.T) {
+	dir := t.TempDir()
+	boards, plain, js := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.txt"), filepath.Join(dir, "a.jsonl")
+	os.WriteFile(boards, []byte("1 0 2 3 4 5 6 7 8\n3 1 2 0 4 5 6 7 8\n1 4 2 3 0 5 6 7 8\n0 1 2 3 4 5 6 7 8\n"), 0o644)
+	os.WriteFile(plain, []byte("1 U\n0\n"), 0o644) // boards 2 and 4
+	var records strings.Builder
+	for i, moves := range []string{"L", "U", "UL", ""} {
+		fmt.Fprintf(&records, `{"puzzle":"8puzzle","input":%q,"line":%d,"goal":"blank-first","status":"solved","moves":%q,"length":%d}`+"\n",
+			boards, i+1, moves, len(moves))
+	}
+	os.WriteFile(js, []byte(records.String()), 0o644)
+	verify := func(answers string, sel ...string) (int, string, string) {
+		return run(t, "", append([]string{"verify", "8puzzle", "--heuristic", "manhattan", "--input", boards, "--solutions", answers}, sel...)...)
+	}
+	for _, c := range []struct {
+		answers string
+		sel     []string
+		lines   []int
+	}{
+		{plain, []string{"--instances", "4,2"}, []int{2, 4}},
+		{plain, []string{"--shard", "1/2"}, []int{2, 4}},
+		{js, []string{"--shard", "0/2"}, []int{1, 3}},
+		{js, []string{"--instances", "2-3", "--shard", "1/2"}, []int{2}},
+	} {
+		code, out, errs := verify(c.answers, c.sel...)
+		want := fmt.Sprintf("%d records: %d ok,", len(c.lines), len(c.lines))
+		for _, line := range c.lines {
+			if !strings.Contains(out, fmt.Sprintf("%s:%d ", boards, line)) {
+				t.Errorf("%v: no verdict on line %d", c.sel, line)
+			}
+		}
+		if code != ExitOK || !strings.Contains(out, want) || !strings.HasSuffix(out, " 0 extra answers\n") {
+			t.Errorf("%s %v: exit %d, stderr %q:\n%s", c.answers, c.sel, code, errs, out)
+		}
+	}
+	if code, out, errs := verify(plain, "--instances", "2,4,9"); code != ExitBadInput || !strings.Contains(errs, "match nothing: 9") ||
+		!strings.Contains(out, "2 records: 2 ok,") {
+		t.Errorf("--instances past the end: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	if code, _, errs := verify(plain, "--shard", "2/2"); code != ExitUsage || !strings.Contains(errs, "--shard") {
+		t.Errorf("a bad --shard: exit %d, stderr %q", code, errs)
+	}
+}

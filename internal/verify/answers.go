@@ -197,6 +197,7 @@ type jsonAnswers[A any] struct {
 	heldOK    bool      // held is an answer (a solved or malformed record)
 	holding   bool
 	passed    int                      // answers passed over, counted as extra
+	others    bool                     // boards were left out (a selection): records not paired are not extra
 	pending   map[int]pendingAnswer[A] // records read ahead, by the board line they name
 }
 
@@ -293,9 +294,7 @@ func (j *jsonAnswers[A]) next(boardLine int) (answer[A], error) {
 		case j.heldBoard == boardLine || j.heldBoard == 0:
 			c, found = h, true // a later record supersedes one not solved
 		case j.heldBoard < boardLine:
-			if h.ok {
-				j.passed++
-			}
+			j.pass(h.ok)
 		default:
 			if why == noAnswerLeft {
 				why = fmt.Sprintf("no answer names line %d (%s:%d names line %d)", boardLine, j.name, h.line, j.heldBoard)
@@ -316,9 +315,7 @@ func (j *jsonAnswers[A]) next(boardLine int) (answer[A], error) {
 // place of one of that line not solved; after a solved one it is extra.
 func (j *jsonAnswers[A]) stash(line int, h pendingAnswer[A]) {
 	if e, ok := j.pending[line]; ok && e.ok {
-		if h.ok {
-			j.passed++
-		}
+		j.pass(h.ok)
 		return
 	}
 	if j.pending == nil {
@@ -332,9 +329,7 @@ func (j *jsonAnswers[A]) stash(line int, h pendingAnswer[A]) {
 func (j *jsonAnswers[A]) purge(boardLine int) bool {
 	for line, e := range j.pending {
 		if line < boardLine {
-			if e.ok {
-				j.passed++
-			}
+			j.pass(e.ok)
 			delete(j.pending, line)
 		}
 	}
@@ -350,12 +345,25 @@ func (j *jsonAnswers[A]) extra() (int, error) {
 				return n, err
 			}
 		}
-		if j.heldOK {
+		if j.heldOK && !j.others {
 			n++
 		}
 		j.holding = false
 	}
 }
+
+// pass passes over a record that answers no board read: an extra answer
+// when it is one (ok), unless boards were left out, whose it may be.
+func (j *jsonAnswers[A]) pass(ok bool) {
+	if ok && !j.others {
+		j.passed++
+	}
+}
+
+// passOthers makes j pass over the records of boards left out (a
+// selection), and so every record not paired, without counting them as
+// extra.
+func (j *jsonAnswers[A]) passOthers() { j.others = true }
 
 // rotationJSONAnswer converts a solved Rotation record.
 func rotationJSONAnswer(r *jsonRecord) (RotationAnswer, string) {

@@ -94,6 +94,9 @@ type Reader[B, A any] struct {
 	answers    answerReader[A]
 	perUnit    int    // pairs a unit of Batch
 	goal       string // the goal the answers name or imply, "" for none
+
+	sel     *puzzle.Selection // the boards taken (Select)
+	records int               // the records the boards input holds (Records)
 }
 
 // newReader returns the Reader of the boards of p in boards, named
@@ -101,12 +104,41 @@ type Reader[B, A any] struct {
 // when takes says so.
 func newReader[B, A any](p puzzle.Family[B], boards io.Reader, boardsName string, ar answerReader[A], takes func(B) bool, perUnit int) *Reader[B, A] {
 	open := func(string) (io.Reader, func(), error) { return boards, func() {}, nil }
-	return &Reader[B, A]{boardsName: boardsName, answers: ar, takes: takes, perUnit: perUnit,
-		boards: func(f func(*puzzle.Record[B]) bool) error {
-			_, err := puzzle.Records(p, open, []string{boardsName}, &puzzle.Selection{}, f)
-			return err
-		}}
+	r := &Reader[B, A]{boardsName: boardsName, answers: ar, takes: takes, perUnit: perUnit, sel: &puzzle.Selection{}}
+	r.boards = func(f func(*puzzle.Record[B]) bool) (err error) {
+		r.records, err = puzzle.Records(p, open, []string{boardsName}, r.sel, f)
+		return err
+	}
+	return r
 }
+
+// SelectionHelp is the help of verify's --instances and --shard: the
+// selection (puzzle.SelectionRule) and what it means for the answers.
+const SelectionHelp = puzzle.SelectionRule + `. The answers are those of the
+boards taken, as solve with the same --instances and --shard prints them;
+JSON records of boards not taken are passed over, as are JSON records that
+answer no board taken (they are not counted as extra answers).
+`
+
+// Select makes the reader take only the boards sel takes (nil for every
+// board), as solve with the same selection does, and pair them with the
+// answers in order (text formats) or by line (JSON, whose records of other
+// boards are then passed over, not counted by Extra). Call it before the
+// batch starts.
+func (r *Reader[B, A]) Select(sel *puzzle.Selection) {
+	if sel == nil || sel.All() {
+		return
+	}
+	r.sel = sel
+	if j, ok := r.answers.(interface{ passOthers() }); ok {
+		j.passOthers()
+	}
+}
+
+// Records returns the number of records of the boards input, or -1 when
+// the reading stopped before its end (the last board --instances picks was
+// read): the count Selection.Warn takes. Call it once the batch is done.
+func (r *Reader[B, A]) Records() int { return r.records }
 
 // newLineScanner returns a scanner of the lines of r, each up to
 // batch.MaxRecord bytes.
