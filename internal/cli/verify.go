@@ -45,7 +45,8 @@ PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: --format
 judge, text ("LENGTH MOVES"), aoj ("LENGTH": optimality only; the goal is
 then blank-last unless --goal is given, as in solve) or json (matched to
-the boards by line; the goal is the records' unless --goal is given).
+the boards by line; a record of another input or goal is wrong; the goal
+is the records' unless --goal is given).
 A bad or unsolvable board takes no answer; each answer after the last board
 counts as extra. At most one input can be standard input (-).
 
@@ -63,7 +64,7 @@ status is 1 if any record is not ok.
 	}
 	cmd.Flags().StringVar(&o.Input, "input", "", "file of boards (- for standard input)")
 	cmd.Flags().StringVar(&o.Solutions, "solutions", "", "file of answers (- for standard input)")
-	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last; without it the answers' (aoj: blank-last), else blank-first")
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic used to find optimal lengths (default: the solve default)")
 	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)

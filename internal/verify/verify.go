@@ -114,9 +114,9 @@ func newReader[B, A any](p puzzle.Family[B], boards io.Reader, boardsName string
 
 // SelectionHelp is the help of verify's --instances and --shard: the
 // selection (puzzle.SelectionRule) and what it means for the answers.
-const SelectionHelp = puzzle.SelectionRule + `. The answers are those of the
-boards taken, as solve with the same --instances and --shard prints them;
-JSON records of boards not taken are passed over, as are JSON records that
+const SelectionHelp = puzzle.SelectionRule + `. The answers are those of the boards
+taken, as solve with the same --instances and --shard prints them; JSON
+records of boards not taken are passed over, as are JSON records that
 answer no board taken (they are not counted as extra answers).
 `
 
