@@ -152,11 +152,23 @@ func knownPuzzle(id string) bool {
 	return tiles || id == RotationPuzzle
 }
 
+// ErrNoTable is returned (wrapped, joined with the other names' errors) by
+// Clean for a name that is not the file name of a table in the cache
+// directory: the caller's mistake, where the others are the cache's.
+var ErrNoTable = errors.New("no such table in the cache")
+
+// noTableError is an ErrNoTable whose message is the reason alone.
+type noTableError string
+
+func (e noTableError) Error() string        { return string(e) }
+func (e noTableError) Is(target error) bool { return target == ErrNoTable }
+
 // Clean removes the named table files (names as List gives them; the
 // ".pdb" may be left off) from the cache directory, each while holding its
 // lock, with its lock file. It returns the names removed; a name that is
 // not a table file there, or whose table another process is building, is an
-// error and is left in place, and the others are still removed.
+// error and is left in place, and the others are still removed. The error
+// of a name that is no table file of the directory wraps ErrNoTable.
 func (c *Cache) Clean(names ...string) ([]string, error) {
 	c.sweep()
 	var removed []string
@@ -166,12 +178,12 @@ func (c *Cache) Clean(names ...string) ([]string, error) {
 			name += tableExt
 		}
 		if name != filepath.Base(name) || strings.ContainsAny(name, `/\`) || name == tableExt {
-			errs = append(errs, fmt.Errorf("%q: want the file name of a table in %s, as \"tables list\" shows it", name, c.Dir))
+			errs = append(errs, noTableError(fmt.Sprintf("%q: want the file name of a table in %s, as \"tables list\" shows it", name, c.Dir)))
 			continue
 		}
 		path := filepath.Join(c.Dir, name)
 		if _, err := os.Lstat(path); err != nil {
-			errs = append(errs, fmt.Errorf("no table %s in %s", name, c.Dir))
+			errs = append(errs, noTableError(fmt.Sprintf("no table %s in %s", name, c.Dir)))
 			continue
 		}
 		if err := c.removeTable(path); err != nil {

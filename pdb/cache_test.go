@@ -393,8 +393,11 @@ func TestCacheListAndClean(t *testing.T) {
 	removed, err := c.Clean("test-ok.pdb", "test-pinned", "missing.pdb", "../notes.txt", "test-busy.pdb")
 	if !slices.Equal(removed, []string{"test-ok.pdb", "test-pinned.pdb"}) || err == nil ||
 		!strings.Contains(err.Error(), "no table missing.pdb") || !strings.Contains(err.Error(), "../notes.txt") ||
-		!strings.Contains(err.Error(), "another process is building it") {
+		!strings.Contains(err.Error(), "another process is building it") || !errors.Is(err, ErrNoTable) {
 		t.Fatalf("Clean: removed %q, %v", removed, err)
+	}
+	if _, err := c.Clean("test-busy.pdb"); err == nil || errors.Is(err, ErrNoTable) {
+		t.Fatalf("Clean of a table being built: %v, want an error that is not ErrNoTable", err)
 	}
 	os.WriteFile(filepath.Join(dir, "test-dead.pdb.tmp99"), []byte("partial"), 0o644)
 	removed, err = (&Cache{Dir: dir}).CleanAll()

@@ -196,6 +196,10 @@ func buildTiles(rows, cols int, con TilesConstruction, tiles []int, progress fun
 	return b.table, nil
 }
 
+// TilesMaxPatternTiles returns the most tiles a pattern of the rows x cols
+// board holds: rows*cols-3 (the blank and two tiles left out).
+func TilesMaxPatternTiles(rows, cols int) int { return rows*cols - tilesMinFree }
+
 // tilesCheckPattern reports whether tiles is a pattern the builder takes.
 func tilesCheckPattern(rows, cols int, tiles []int) error {
 	nc := rows * cols
@@ -203,8 +207,8 @@ func tilesCheckPattern(rows, cols int, tiles []int) error {
 	// With only the blank and one other tile left free, some placements
 	// cannot be reached (their two completions have one parity) and the
 	// table would be the whole puzzle's anyway.
-	if k == 0 || k > nc-tilesMinFree {
-		return fmt.Errorf("%w: %d tiles in a pattern on a %dx%d board, want 1..%d", ErrTilesPattern, k, rows, cols, nc-tilesMinFree)
+	if k == 0 || k > TilesMaxPatternTiles(rows, cols) {
+		return fmt.Errorf("%w: %d tiles in a pattern on a %dx%d board, want 1..%d", ErrTilesPattern, k, rows, cols, TilesMaxPatternTiles(rows, cols))
 	}
 	var seen uint32
 	for _, t := range tiles {

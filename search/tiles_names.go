@@ -286,11 +286,15 @@ func tilesParseTerm(rows, cols int, field, where string) (tilesTerm, error) {
 }
 
 // tilesUnknown is the error for a name, or a catalogue's partition, that
-// names no heuristic of the rows x cols board.
+// names no heuristic of the rows x cols board. Its example partition is of
+// row-major runs of at most tilesDefaultRunLarge tiles (fewer where a
+// pattern cannot hold so many), whose tables are small on every board (at
+// most 6,375,600 entries each, on 5x5).
 func tilesUnknown(rows, cols int, where string) error {
-	return fmt.Errorf("%w %s for the %dx%d board (have %s; a user partition pdb:PATTERNS, such as pdb:1-4/5-%d;"+
+	return fmt.Errorf("%w %s for the %dx%d board (have %s; a user partition pdb:PATTERNS, such as %s;"+
 		" either with +zero or +reflect; or a catalogue of partitions separated by %q)", ErrTilesHeuristic, where, rows, cols,
-		strings.Join(TilesHeuristicNames(rows, cols), ", "), rows*cols-1, tilesCatalogueSep)
+		strings.Join(TilesHeuristicNames(rows, cols), ", "), tilesRunsPartition(rows, cols, min(tilesDefaultRunLarge, pdb.TilesMaxPatternTiles(rows, cols)), false),
+		tilesCatalogueSep)
 }
 
 // SplitHeuristicList splits a comma-separated list of heuristic names, as

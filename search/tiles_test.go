@@ -901,3 +901,45 @@ func TestTilesKorf100(t *testing.T) {
 		}
 	}
 }
+
+// TestTilesUnknownSuggestsSmallTables: the error for an unknown heuristic
+// suggests a partition of the board at hand that is a heuristic of it and
+// whose tables are small: every pattern's table, cells!/(cells-k)! entries
+// for k tiles, at most 8 Mi entries (the 5x5 suggestion once had a
+// 20-tile pattern, 1.1 TiB of table).
+func TestTilesUnknownSuggestsSmallTables(t *testing.T) {
+	for _, b := range [][2]int{{2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {4, 5}, {5, 5}} {
+		rows, cols := b[0], b[1]
+		_, err := PlanTilesHeuristic(rows, cols, "bogus")
+		msg := fmt.Sprint(err)
+		_, rest, ok := strings.Cut(msg, "such as ")
+		example, _, _ := strings.Cut(rest, ";")
+		if !errors.Is(err, ErrTilesHeuristic) || !ok || !strings.HasPrefix(example, "pdb:") {
+			t.Fatalf("%dx%d: %v: no example partition", rows, cols, err)
+		}
+		if _, err := PlanTilesHeuristic(rows, cols, example); err != nil {
+			t.Fatalf("%dx%d: the example %s: %v", rows, cols, example, err)
+		}
+		cells := rows * cols
+		for _, pat := range strings.Split(strings.TrimPrefix(example, "pdb:"), "/") {
+			k := 0
+			for _, f := range strings.Split(pat, ",") {
+				lo, hi, isRange := strings.Cut(f, "-")
+				var a, z int
+				fmt.Sscan(lo, &a)
+				z = a
+				if isRange {
+					fmt.Sscan(hi, &z)
+				}
+				k += z - a + 1
+			}
+			entries := 1
+			for i := range k {
+				entries *= cells - i
+			}
+			if entries > 8<<20 {
+				t.Errorf("%dx%d: the example %s has pattern %s of %d tiles: %d entries", rows, cols, example, pat, k, entries)
+			}
+		}
+	}
+}

@@ -556,21 +556,49 @@ func (st *state[T]) readAll() {
 	}
 }
 
-// ErrOutput is returned (wrapped) by CheckWritable for an output file that
+// ErrOutput is returned (wrapped) by CheckOutput for an output file that
 // cannot be written.
 var ErrOutput = errors.New("cannot write the output")
 
 // accessWrite is access(2)'s W_OK.
 const accessWrite = 2
 
-// CheckWritable returns an error wrapping ErrOutput when path ("" for
-// none) can be neither written nor created: an existing file must be
-// writable, a new one's directory must exist and be writable. It creates
-// nothing.
-func CheckWritable(path string) error {
+// CheckOutput is the one check, before any work, that an output file can
+// be written: it returns an error naming flag (such as "-o" or "--plot")
+// and wrapping ErrOutput when path ("" for none) can be neither written nor
+// created (checkWritable), or cannot be opened for writing as the run will
+// open it, which catches what permissions do not (a directory; a file
+// system that takes no new file, as /proc, even for root). An existing
+// regular file is opened without truncation and closed; a new one is
+// created and removed at once; anything else (a FIFO, a terminal) is left
+// unopened, since opening may block.
+func CheckOutput(flag, path string) error {
 	if path == "" {
 		return nil
 	}
+	err := checkWritable(path)
+	if st, serr := os.Stat(path); err == nil && (serr != nil || st.Mode().IsRegular() || st.IsDir()) {
+		mode := os.O_WRONLY
+		if serr != nil {
+			mode |= os.O_CREATE | os.O_EXCL
+		}
+		f, oerr := os.OpenFile(path, mode, 0o644)
+		if oerr != nil {
+			err = fmt.Errorf("%w %s: %v", ErrOutput, path, oerr)
+		} else if f.Close(); serr != nil {
+			os.Remove(path)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", flag, err)
+	}
+	return nil
+}
+
+// checkWritable returns an error wrapping ErrOutput when path can be
+// neither written nor created: an existing file must be writable, a new
+// one's directory must exist and be writable. It creates nothing.
+func checkWritable(path string) error {
 	target := path
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		target = filepath.Dir(path)

@@ -183,7 +183,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 		return runFileError(err)
 	}
 	defer o.Output.Release()
-	c := &puzzle.Check{Sel: &o.sel, Plans: o.plans, Outputs: []puzzle.Output{{Flag: "-o", Path: o.Output.Path}}, Few: o.workers, Split: &o.Split}
+	c := &puzzle.Check{Sel: &o.sel, Plans: o.plans, Few: o.workers, Split: &o.Split}
 	if err := precheck(o.g, p, o.Inputs, c); err != nil {
 		return err
 	}

@@ -7,9 +7,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/plot"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
-	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
@@ -75,7 +75,7 @@ func (f *compareFlags) check() error {
 			return usageError("--plot %q: %v", f.Plot, err)
 		}
 	}
-	if err := puzzle.CheckOutput("--plot", f.Plot); err != nil {
+	if err := batch.CheckOutput("--plot", f.Plot); err != nil {
 		return withCode(ExitIO, err)
 	}
 	return nil

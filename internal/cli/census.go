@@ -2,9 +2,7 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -55,7 +53,7 @@ format, sorted.
 }
 
 func runCensusRotation(o *censusRotationOptions) error {
-	if err := batch.CheckWritable(o.Antipodes); err != nil { // a bad path fails before the work
+	if err := batch.CheckOutput("--antipodes", o.Antipodes); err != nil { // a bad path fails before the work
 		return withCode(ExitIO, err)
 	}
 	cache, err := o.g.cache()
@@ -82,10 +80,7 @@ func runCensusRotation(o *censusRotationOptions) error {
 		if err != nil {
 			return withCode(ExitTable, err)
 		}
-		var b bytes.Buffer
-		report.WriteRotationBoards(&b, boards)
-		if err := os.WriteFile(o.Antipodes, b.Bytes(), 0o644); err != nil {
-			os.Remove(o.Antipodes) // no partial file
+		if err := report.WriteRotationBoardsFile(o.Antipodes, boards); err != nil {
 			return withCode(ExitIO, err)
 		}
 	}

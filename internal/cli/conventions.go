@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
@@ -74,7 +73,7 @@ func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Compl
 // checkFlagConventions applies the conventions every command shares to the
 // flags of cmd: a negative --timeout, --max-nodes given as a negative
 // number, and a negative --walk are usage errors; --format aoj implies
-// the AOJ goal (blank-last) unless --goal is given.
+// its goal (puzzle.FormatGoal: blank-last) unless --goal is given.
 func checkFlagConventions(cmd *cobra.Command) error {
 	fs := cmd.Flags()
 	if f := fs.Lookup("timeout"); f != nil {
@@ -89,9 +88,9 @@ func checkFlagConventions(cmd *cobra.Command) error {
 			return usageError("--walk %d: want a number of moves of at least 0", n)
 		}
 	}
-	if f := fs.Lookup("format"); f != nil && f.Value.String() == "aoj" {
-		if gf := fs.Lookup("goal"); gf != nil && !gf.Changed {
-			gf.Value.Set(bitboard.BlankLast.String())
+	if f, gf := fs.Lookup("format"), fs.Lookup("goal"); f != nil && gf != nil && !gf.Changed {
+		if goal, ok := puzzle.FormatGoal(f.Value.String()); ok {
+			gf.Value.Set(goal.String())
 		}
 	}
 	return nil

@@ -79,7 +79,7 @@ const (
 	formatCSV                       // comma-separated values
 )
 
-var formatNames = [...]string{formatText: "text", formatJSON: "json", formatJudge: "judge", formatAOJ: "aoj",
+var formatNames = [...]string{formatText: "text", formatJSON: "json", formatJudge: "judge", formatAOJ: puzzle.TilesAOJFormat,
 	formatTable: "table", formatCSV: "csv"}
 
 func (f outputFormat) String() string { return formatNames[f] }

@@ -93,3 +93,48 @@ func TestBenchReportInputExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpExitOneNamesAllBadInput: an input file whose every record is bad
+// exits 1 with nothing solved, and the exit-status table of --help says so
+// in its exit-1 row.
+func TestHelpExitOneNamesAllBadInput(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bad.txt")
+	if err := os.WriteFile(file, []byte("1 2 3\n1 2 3 4 5 6 7 8 8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := run(t, "", "solve", "8puzzle", file)
+	if code != ExitBadInput || out != "" {
+		t.Fatalf("an all-bad file: exit %d, stdout %q", code, out)
+	}
+	code, help, _ := run(t, "", "--help")
+	_, row, _ := strings.Cut(help, "\n  1  ")
+	row, _, _ = strings.Cut(row, "\n  2  ")
+	if row = strings.Join(strings.Fields(row), " "); code != ExitOK || !strings.Contains(row, "every record taken from input files is bad") {
+		t.Fatalf("--help's exit-1 row does not name an all-bad input: %q", row)
+	}
+}
+
+// TestOutputChecksNameTheFlag: an output that cannot be created fails
+// before any work (no table is built) with exit 4 and an error naming its
+// flag: census --antipodes onto a directory (its permissions allow writing
+// into it, so a permissions-only check passes it), and -o where the file
+// system takes no new file (/proc, even for root).
+func TestOutputChecksNameTheFlag(t *testing.T) {
+	tables := t.TempDir()
+	cases := [][]string{{"census", "rotation", "--antipodes", t.TempDir()}}
+	if _, err := os.Stat("/proc/self"); err == nil {
+		cases = append(cases, []string{"solve", "8puzzle", "-o", "/proc/pdbsolve-test"},
+			[]string{"bench", "8puzzle", "--heuristic", "pdb44", "-o", "/proc/pdbsolve-test"})
+	}
+	for _, args := range cases {
+		var out, errb bytes.Buffer
+		flag := args[len(args)-2]
+		code := Run(context.Background(), append([]string{"--tables", tables}, args...), strings.NewReader("1 2 3 4 5 6 7 8 0\n"), &out, &errb)
+		if code != ExitIO || !strings.Contains(errb.String(), flag+": ") {
+			t.Errorf("%v: exit %d, stderr %q, want 4 and an error naming %s", args, code, errb.String(), flag)
+		}
+		if ents, _ := os.ReadDir(tables); len(ents) > 0 {
+			t.Fatalf("%v: %d files in the table directory: work was done before the output check", args, len(ents))
+		}
+	}
+}

@@ -63,7 +63,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 		return runFileError(err)
 	}
 	defer f.out.Release()
-	c := &puzzle.Check{Sel: &f.sel, Plans: []*puzzle.Plan{o.Plan}, Outputs: []puzzle.Output{{Flag: "-o", Path: f.out.Path}}, Few: g.workers(), Split: &o.Split}
+	c := &puzzle.Check{Sel: &f.sel, Plans: []*puzzle.Plan{o.Plan}, Few: g.workers(), Split: &o.Split}
 	if err := precheck(g, p, f.Inputs, c); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -104,6 +105,9 @@ func runTablesClean(o *tablesOptions) error {
 	}
 	for _, name := range removed {
 		fmt.Fprintf(o.g.Stdout, "removed %s\n", name)
+	}
+	if errors.Is(err, pdb.ErrNoTable) {
+		return withCode(ExitUsage, err) // a bad argument (the tables named rightly are removed)
 	}
 	return withCode(ExitTable, err)
 }

@@ -109,7 +109,7 @@ func TestTablesClean(t *testing.T) {
 		t.Fatalf("clean with names and --all: %v", err)
 	}
 	o.Names, o.All = []string{"test-good", "nothing.pdb"}, false
-	if err := runTablesClean(o); exitCode(err) != ExitTable || !strings.Contains(err.Error(), "no table nothing.pdb") {
+	if err := runTablesClean(o); exitCode(err) != ExitUsage || !strings.Contains(err.Error(), "no table nothing.pdb") {
 		t.Fatalf("clean of a missing table: %v", err)
 	}
 	if out.String() != "removed test-good.pdb\n" {

@@ -24,9 +24,12 @@ type verifyOptions struct {
 	Size      sizeFlag
 	Split     puzzle.SplitMode
 	Prune     search.TilesPruning
+	selectionFlags
 
-	puzzle puzzle.Puzzle // set by complete
-	plan   *puzzle.Plan  // set by complete
+	goalGiven bool             // --goal given, not the default
+	sel       puzzle.Selection // set by complete
+	puzzle    puzzle.Puzzle    // set by complete
+	plan      *puzzle.Plan     // set by complete
 }
 
 func newVerifyCmd(g *globalOptions) *cobra.Command {
@@ -40,8 +43,10 @@ dictionary-smallest shortest move string and the symbol line is right.
 
 PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: --format
-judge, text ("LENGTH MOVES"), aoj ("LENGTH": optimality only) or json
-(matched to the boards by line).
+judge, text ("LENGTH MOVES"), aoj ("LENGTH": optimality only; the goal is
+then blank-last unless --goal is given, as in solve) or json (matched to
+the boards by line; a record of another input or goal is wrong; the goal
+is the records' unless --goal is given).
 A bad or unsolvable board takes no answer; each answer after the last board
 counts as extra. At most one input can be standard input (-).
 
@@ -50,21 +55,22 @@ board's file and line, the answer's line (- for none) and a verdict: ok,
 wrong (does not solve, illegal move, malformed), wrong-symbol, not-optimal,
 not-smallest, missing, unsolvable or bad-board; then a summary. The exit
 status is 1 if any record is not ok.
-`),
+`, verify.SelectionHelp),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			o.Puzzle = args[0]
+			o.Puzzle, o.goalGiven = args[0], cmd.Flags().Changed("goal")
 			return runVerify(o)
 		},
 	}
 	cmd.Flags().StringVar(&o.Input, "input", "", "file of boards (- for standard input)")
 	cmd.Flags().StringVar(&o.Solutions, "solutions", "", "file of answers (- for standard input)")
-	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
+	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last; without it the answers' (aoj: blank-last), else blank-first")
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic used to find optimal lengths (default: the solve default)")
 	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one board at a time: auto, on or off")
 	pruneFlag(cmd, &o.Prune)
+	o.selectionFlags.register(cmd)
 	cmd.MarkFlagRequired("input")
 	cmd.MarkFlagRequired("solutions")
 	return cmd
@@ -77,6 +83,9 @@ func (o *verifyOptions) complete() (err error) {
 	if o.Input == "-" && o.Solutions == "-" {
 		return usageError("--input - and --solutions -: only one of them can be standard input")
 	}
+	if o.sel, err = o.selectionFlags.parse(); err != nil {
+		return err
+	}
 	if o.puzzle, _, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
 		return withCode(ExitUsage, err)
 	}
@@ -88,7 +97,7 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, Split: o.Split, Prune: o.Prune, Workers: o.g.workers()}
+	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, GoalGiven: o.goalGiven, Split: o.Split, Prune: o.Prune, Workers: o.g.workers(), Sel: &o.sel}
 	// The tables first: a bad table is reported before any input is opened.
 	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
 		v, err := verify.NewRotation(p, o.g.cache, vo)
@@ -119,13 +128,14 @@ func verifyInputs[B, A any](o *verifyOptions, v *verify.Verifier[B, A], err erro
 	if err := runBatch(o.g, cfg); err != nil && !isSilent(err, ExitBadInput) {
 		return err // interrupted, or an input or output error
 	}
+	unmatched := o.sel.Warn(o.g.Stderr, r.Records()) // --instances or --shard matching no record
 	if t.Extra, err = r.Extra(); err != nil {
 		return withCode(ExitIO, err)
 	}
 	if err := t.WriteSummary(o.g.Stdout, asJSON); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	if !t.OK() {
+	if !t.OK() || unmatched {
 		return withCode(ExitBadInput, errSilent)
 	}
 	return nil

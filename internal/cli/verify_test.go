@@ -40,7 +40,7 @@ func TestVerifyJSONAnswersByLine(t *testing.T) {
 	board := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n" // the judge sample's first, answer AC 2
 	os.WriteFile(boards, []byte(strings.Repeat(board, 3)), 0o644)
 	rec := func(line int) string {
-		return fmt.Sprintf(`{"puzzle":"rotation","input":"b","line":%d,"heuristic":"exact","status":"solved","moves":"AC","length":2,"symbol":2}`+"\n", line)
+		return fmt.Sprintf(`{"puzzle":"rotation","input":%q,"line":%d,"heuristic":"exact","status":"solved","moves":"AC","length":2,"symbol":2}`+"\n", boards, line)
 	}
 	os.WriteFile(answers, []byte(rec(1)+rec(3)), 0o644)
 	code, out, errs := run(t, "", "verify", "rotation", "--input", boards, "--solutions", answers)
@@ -134,4 +134,96 @@ func readPath(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestVerifyReadsTheGoalOfTheAnswers: verify checks answers for the goal
+// solve wrote them for unless --goal is given: blank-last for the aoj
+// format (AOJ ALDS1_13_B's sample, 1 3 0 / 4 2 5 / 7 8 6, takes 4 moves to
+// 1 2 3 / 4 5 6 / 7 8 0, its published answer; the goal board first, whose
+// answer 0 says nothing of the format), and the goal of JSON records; a
+// record of another goal than --goal's, or of another input, is wrong and
+// named by its line.
+func TestVerifyReadsTheGoalOfTheAnswers(t *testing.T) {
+	dir := t.TempDir()
+	boards, aoj, js := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.txt"), filepath.Join(dir, "a.jsonl")
+	os.WriteFile(boards, []byte("1 2 3 4 5 6 7 8 0\n1 3 0 4 2 5 7 8 6\n"), 0o644)
+	os.WriteFile(aoj, []byte("0\n4\n"), 0o644)
+	rec := func(line int, input, moves string) string {
+		return fmt.Sprintf(`{"puzzle":"8puzzle","input":%q,"line":%d,"goal":"blank-last","status":"solved","moves":%q,"length":%d}`+"\n",
+			input, line, moves, len(moves))
+	}
+	os.WriteFile(js, []byte(rec(1, boards, "")+rec(2, boards, "LDRD")), 0o644)
+	verify := func(answers string, more ...string) (int, string) {
+		args := append([]string{"verify", "8puzzle", "--heuristic", "manhattan", "--input", boards, "--solutions", answers}, more...)
+		code, out, errs := run(t, "", args...)
+		return code, out + errs
+	}
+	for _, answers := range []string{aoj, js} {
+		if code, out := verify(answers); code != ExitOK || !strings.Contains(out, "2 records: 2 ok") {
+			t.Errorf("%s without --goal: exit %d:\n%s", answers, code, out)
+		}
+	}
+	if code, out := verify(aoj, "--goal", "blank-first"); code != ExitBadInput || strings.Contains(out, " 2 ok") {
+		t.Errorf("aoj answers with --goal blank-first: exit %d:\n%s", code, out)
+	}
+	code, out := verify(js, "--goal", "blank-first")
+	if want := js + ":2 wrong: a record for goal blank-last"; code != ExitBadInput || !strings.Contains(out, want) {
+		t.Errorf("JSON answers with --goal blank-first: exit %d, want %q:\n%s", code, want, out)
+	}
+	os.WriteFile(js, []byte(rec(1, boards, "")+rec(2, "other.txt", "LDRD")), 0o644)
+	code, out = verify(js)
+	if want := js + ":2 wrong: a record of input other.txt, not of " + boards; code != ExitBadInput || !strings.Contains(out, want) ||
+		!strings.Contains(out, "1 ok") {
+		t.Errorf("a record of another input: exit %d, want %q:\n%s", code, want, out)
+	}
+}
+
+// TestVerifySelection: verify takes --instances and --shard as solve
+// does: the boards taken, numbered from 1, paired in order with answers
+// in the plain formats and by line with JSON records (those of other
+// boards passed over, not extra); a number past the end is named and
+// exits 1, a bad value is a usage error. Each board is a known number of
+// moves from the blank-first goal (1, 1, 2, 0).
+func TestVerifySelection(t *testing.T) {
+	dir := t.TempDir()
+	boards, plain, js := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.txt"), filepath.Join(dir, "a.jsonl")
+	os.WriteFile(boards, []byte("1 0 2 3 4 5 6 7 8\n3 1 2 0 4 5 6 7 8\n1 4 2 3 0 5 6 7 8\n0 1 2 3 4 5 6 7 8\n"), 0o644)
+	os.WriteFile(plain, []byte("1 U\n0\n"), 0o644) // boards 2 and 4
+	var records strings.Builder
+	for i, moves := range []string{"L", "U", "UL", ""} {
+		fmt.Fprintf(&records, `{"puzzle":"8puzzle","input":%q,"line":%d,"goal":"blank-first","status":"solved","moves":%q,"length":%d}`+"\n",
+			boards, i+1, moves, len(moves))
+	}
+	os.WriteFile(js, []byte(records.String()), 0o644)
+	verify := func(answers string, sel ...string) (int, string, string) {
+		return run(t, "", append([]string{"verify", "8puzzle", "--heuristic", "manhattan", "--input", boards, "--solutions", answers}, sel...)...)
+	}
+	for _, c := range []struct {
+		answers string
+		sel     []string
+		lines   []int
+	}{
+		{plain, []string{"--instances", "4,2"}, []int{2, 4}},
+		{plain, []string{"--shard", "1/2"}, []int{2, 4}},
+		{js, []string{"--shard", "0/2"}, []int{1, 3}},
+		{js, []string{"--instances", "2-3", "--shard", "1/2"}, []int{2}},
+	} {
+		code, out, errs := verify(c.answers, c.sel...)
+		want := fmt.Sprintf("%d records: %d ok,", len(c.lines), len(c.lines))
+		for _, line := range c.lines {
+			if !strings.Contains(out, fmt.Sprintf("%s:%d ", boards, line)) {
+				t.Errorf("%v: no verdict on line %d", c.sel, line)
+			}
+		}
+		if code != ExitOK || !strings.Contains(out, want) || !strings.HasSuffix(out, " 0 extra answers\n") {
+			t.Errorf("%s %v: exit %d, stderr %q:\n%s", c.answers, c.sel, code, errs, out)
+		}
+	}
+	if code, out, errs := verify(plain, "--instances", "2,4,9"); code != ExitBadInput || !strings.Contains(errs, "match nothing: 9") ||
+		!strings.Contains(out, "2 records: 2 ok,") {
+		t.Errorf("--instances past the end: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+	if code, _, errs := verify(plain, "--shard", "2/2"); code != ExitUsage || !strings.Contains(errs, "--shard") {
+		t.Errorf("a bad --shard: exit %d, stderr %q", code, errs)
+	}
 }

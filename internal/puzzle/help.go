@@ -7,13 +7,17 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// SelectionHelp is the help of --instances and --shard (solve, bench).
-const SelectionHelp = `--instances 40,38,25 (ranges such as 1-10 allowed) takes only those records,
+// SelectionRule is what --instances and --shard take, in sentences, its
+// last without the full stop: the help of solve, bench and verify.
+const SelectionRule = `--instances 40,38,25 (ranges such as 1-10 allowed) takes only those records,
 numbered from 1 across the inputs (bad records count); --shard K/N every
 N-th from the K-th (0-based); with both, a record must be in both. Records
 are picked as they are read: memory stays flat. A number or range wholly
 past the end of the inputs, or a shard that takes no record, is named on
-stderr and makes the exit status 1; so is a first board of another puzzle
+stderr and makes the exit status 1`
+
+// SelectionHelp is the help of --instances and --shard (solve, bench).
+const SelectionHelp = SelectionRule + `; so is a first board of another puzzle
 (a 15-puzzle given to 24puzzle). These and the other checks that need no
 table (inputs opened, -o writable, every table sized) come before the
 first table is loaded or built; --instances past the end is found then

@@ -50,7 +50,6 @@ const precheckRecords = 1 << 20
 //     precheckRecords) and none is a board, they are the error, joined with
 //     ErrNoBoard (standard input's are left to the run, which reports
 //     each in place);
-//   - each output (Path "" for none) can be written (CheckOutput);
 //   - every table of every plan missing from the cache can be built
 //     (Plan.Check: pdb.ErrTooBig).
 //
@@ -96,11 +95,6 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 			return -1, t.noBoard()
 		}
 	}
-	for _, out := range c.Outputs {
-		if err := CheckOutput(out.Flag, out.Path); err != nil {
-			return -1, err
-		}
-	}
 	for _, plan := range c.Plans {
 		if err := plan.Check(c.Cache); err != nil {
 			return -1, err
@@ -114,12 +108,11 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 
 // Check is what Precheck checks of a run besides its inputs.
 type Check struct {
-	Sel     *Selection // the records taken
-	Cache   Cache      // where the tables are, for Plan.Check
-	Plans   []*Plan    // the heuristics
-	Outputs []Output   // files the run writes (Path "" for none)
-	Few     int        // the records to count at least: the workers
-	Split   *SplitMode // nil, or the run's --split, set to its For the boards
+	Sel   *Selection // the records taken
+	Cache Cache      // where the tables are, for Plan.Check
+	Plans []*Plan    // the heuristics
+	Few   int        // the records to count at least: the workers
+	Split *SplitMode // nil, or the run's --split, set to its For the boards
 }
 
 // tally is what Precheck learns of the records it reads.
@@ -157,39 +150,6 @@ func (t *tally) noBoard() error {
 		errs = append(errs, fmt.Errorf("and %s more", records(more)))
 	}
 	return errors.Join(append(errs, fmt.Errorf("%w (%s, all bad)", ErrNoBoard, records(t.badN)))...)
-}
-
-// Output is a file a run writes: the flag naming it, and its path.
-type Output struct{ Flag, Path string }
-
-// CheckOutput returns an error naming flag when the output file path ("" for
-// none) cannot be written: batch.CheckWritable's, else the error of opening
-// it for writing as the run will, which catches what permissions do not (a
-// directory; a file system that takes no new file, as /proc, even for root).
-// An existing regular file is opened without truncation and closed; a new
-// one is created and removed at once; anything else (a FIFO, a terminal) is
-// left unopened, since opening may block.
-func CheckOutput(flag, path string) error {
-	if path == "" {
-		return nil
-	}
-	err := batch.CheckWritable(path)
-	if st, serr := os.Stat(path); err == nil && (serr != nil || st.Mode().IsRegular() || st.IsDir()) {
-		mode := os.O_WRONLY
-		if serr != nil {
-			mode |= os.O_CREATE | os.O_EXCL
-		}
-		f, oerr := os.OpenFile(path, mode, 0o644)
-		if oerr != nil {
-			err = fmt.Errorf("%w %s: %v", batch.ErrOutput, path, oerr)
-		} else if f.Close(); serr != nil {
-			os.Remove(path)
-		}
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", flag, err)
-	}
-	return nil
 }
 
 // precheckInput reads input name of p, open as r, up to its first record

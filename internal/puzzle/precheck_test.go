@@ -165,14 +165,14 @@ func TestCheckOutput(t *testing.T) {
 		bad = append(bad, "/proc/pdbsolve-test.svg")
 	}
 	for _, path := range bad {
-		if err := CheckOutput("--plot", path); !errors.Is(err, batch.ErrOutput) || !strings.HasPrefix(err.Error(), "--plot: ") {
+		if err := batch.CheckOutput("--plot", path); !errors.Is(err, batch.ErrOutput) || !strings.HasPrefix(err.Error(), "--plot: ") {
 			t.Errorf("%s: %v, want --plot: ... ErrOutput", path, err)
 		}
 	}
 	existing := filepath.Join(dir, "old.svg")
 	os.WriteFile(existing, []byte("kept"), 0o644)
 	for _, path := range []string{"", filepath.Join(dir, "new.svg"), existing} {
-		if err := CheckOutput("-o", path); err != nil {
+		if err := batch.CheckOutput("-o", path); err != nil {
 			t.Errorf("%q: %v", path, err)
 		}
 	}

@@ -100,6 +100,19 @@ func (t Tiles) DefaultHeuristic() string { return search.DefaultTilesHeuristic(t
 // GoalName implements Puzzle.
 func (Tiles) GoalName(goal bitboard.Goal) string { return goal.String() }
 
+// TilesAOJFormat is the name of the sliding tiles' aoj format: an answer
+// is its length alone, as AOJ ALDS1_13_B/C want it.
+const TilesAOJFormat = "aoj"
+
+// FormatGoal returns the goal the sliding tiles' answers format named
+// implies when no --goal is given: blank-last for TilesAOJFormat (the
+// judge's goal, 1 2 ... 0); ok is false for the other formats, which imply
+// none. It is the one home of that rule: solve's --format aoj and verify's
+// answers read in the aoj format both take it.
+func FormatGoal(format string) (goal bitboard.Goal, ok bool) {
+	return bitboard.BlankLast, format == TilesAOJFormat
+}
+
 // PruneName implements Puzzle.
 func (Tiles) PruneName(prune search.TilesPruning) string { return prune.String() }
 

@@ -8,6 +8,8 @@ import (
 	"os"
 
 	"github.com/gofrs/flock"
+
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 )
 
 // RunFile is the -o FILE of a bench or solve run and its --resume: the
@@ -73,10 +75,15 @@ func (e resumeError) Error() string        { return "--resume: " + e.err.Error()
 func (e resumeError) Unwrap() error        { return e.err }
 func (e resumeError) Is(target error) bool { return target == ErrOutputFile }
 
-// Check checks the flags (CheckOutputFile) and, with Resume, reads the
-// file's earlier run into Prior and checks it is a run of cfg (ReadPrior).
+// Check checks the flags (CheckOutputFile) and that the file can be
+// written (batch.CheckOutput: an error naming -o, wrapping batch.ErrOutput)
+// and, with Resume, reads the file's earlier run into Prior and checks it
+// is a run of cfg (ReadPrior).
 func (f *RunFile) Check(cfg *Config) error {
 	if err := CheckOutputFile(f.Path, f.Resume); err != nil || f.Path == "" {
+		return err
+	}
+	if err := batch.CheckOutput("-o", f.Path); err != nil {
 		return err
 	}
 	if err := f.lockFile(); err != nil {

@@ -2,9 +2,11 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"text/tabwriter"
 	"time"
 
@@ -143,6 +145,19 @@ func WriteCensusJSON(w io.Writer, c *pdb.Census, workers int, elapsed time.Durat
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err
+}
+
+// WriteRotationBoardsFile writes boards to the file path as
+// WriteRotationBoards does, whole or not at all: a file it could not write
+// whole is removed.
+func WriteRotationBoardsFile(path string, boards []bitboard.Rotation) error {
+	var b bytes.Buffer
+	WriteRotationBoards(&b, boards)
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		os.Remove(path)
+		return err
+	}
+	return nil
 }
 
 // WriteRotationBoards writes boards in judge format, one a line.

@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -63,5 +65,28 @@ func TestWriteRotationBoards(t *testing.T) {
 		if got, err := bitboard.ParseRotation([]byte(line)); err != nil || got != boards[i] {
 			t.Errorf("line %d %q: %v, %v", i+1, line, got, err)
 		}
+	}
+}
+
+// TestWriteRotationBoardsFile: the file holds what WriteRotationBoards
+// writes; a file that cannot be written is an error and is not left behind.
+func TestWriteRotationBoardsFile(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	boards := []bitboard.Rotation{bitboard.RandomRotation(r), bitboard.RandomRotation(r)}
+	var want bytes.Buffer
+	WriteRotationBoards(&want, boards)
+	path := filepath.Join(t.TempDir(), "a.txt")
+	if err := WriteRotationBoardsFile(path, boards); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(path); err != nil || string(got) != want.String() {
+		t.Fatalf("%q, %v, want %q", got, err, want.String())
+	}
+	bad := filepath.Join(t.TempDir(), "no", "a.txt")
+	if err := WriteRotationBoardsFile(bad, boards); err == nil {
+		t.Fatal("no error writing into a missing directory")
+	}
+	if _, err := os.Stat(bad); err == nil {
+		t.Fatal("a file left behind")
 	}
 }

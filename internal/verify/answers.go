@@ -2,13 +2,17 @@ package verify
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
@@ -163,6 +167,8 @@ func countAnswers[A any](r answerReader[A]) (int, error) {
 // line of the board it answers, its status, and the answer.
 type jsonRecord struct {
 	Puzzle string        `json:"puzzle"`
+	Input  string        `json:"input"` // "-" for standard input
+	Goal   string        `json:"goal"`  // the sliding tiles'
 	Line   int           `json:"line"`
 	Status record.Status `json:"status"`
 	Error  string        `json:"error"`
@@ -183,12 +189,15 @@ type jsonAnswers[A any] struct {
 	textLines
 	puzzle  string
 	convert func(*jsonRecord) (A, string)
+	boards  recordInput // the boards' input, which a record must name
+	goal    string      // the goal the boards are checked for, which a record must name; "" for any
 
 	held      answer[A] // read, not yet paired
 	heldBoard int       // the board line held names; 0 if none
 	heldOK    bool      // held is an answer (a solved or malformed record)
 	holding   bool
 	passed    int                      // answers passed over, counted as extra
+	others    bool                     // boards were left out (a selection): records not paired are not extra
 	pending   map[int]pendingAnswer[A] // records read ahead, by the board line they name
 }
 
@@ -242,6 +251,10 @@ func (j *jsonAnswers[A]) read() (bool, error) {
 		j.held.fault = wrong(fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status))
 	case r.Puzzle != "" && r.Puzzle != j.puzzle:
 		j.held.fault = wrong(fmt.Sprintf("a record of puzzle %s, want %s", r.Puzzle, j.puzzle))
+	case !j.boards.is(r.Input):
+		j.held.fault = wrong(fmt.Sprintf("a record of input %s, not of %s", r.Input, j.boards.name))
+	case r.Goal != "" && j.goal != "" && r.Goal != j.goal:
+		j.held.fault = wrong(fmt.Sprintf("a record for goal %s, checked for %s (--goal)", r.Goal, j.goal))
 	case r.Status != record.StatusSolved:
 		j.heldOK = false
 		j.held.fault = missing(fmt.Sprintf("%s:%d: %s", j.name, j.held.line, r.Status))
@@ -281,9 +294,7 @@ func (j *jsonAnswers[A]) next(boardLine int) (answer[A], error) {
 		case j.heldBoard == boardLine || j.heldBoard == 0:
 			c, found = h, true // a later record supersedes one not solved
 		case j.heldBoard < boardLine:
-			if h.ok {
-				j.passed++
-			}
+			j.pass(h.ok)
 		default:
 			if why == noAnswerLeft {
 				why = fmt.Sprintf("no answer names line %d (%s:%d names line %d)", boardLine, j.name, h.line, j.heldBoard)
@@ -304,9 +315,7 @@ func (j *jsonAnswers[A]) next(boardLine int) (answer[A], error) {
 // place of one of that line not solved; after a solved one it is extra.
 func (j *jsonAnswers[A]) stash(line int, h pendingAnswer[A]) {
 	if e, ok := j.pending[line]; ok && e.ok {
-		if h.ok {
-			j.passed++
-		}
+		j.pass(h.ok)
 		return
 	}
 	if j.pending == nil {
@@ -320,9 +329,7 @@ func (j *jsonAnswers[A]) stash(line int, h pendingAnswer[A]) {
 func (j *jsonAnswers[A]) purge(boardLine int) bool {
 	for line, e := range j.pending {
 		if line < boardLine {
-			if e.ok {
-				j.passed++
-			}
+			j.pass(e.ok)
 			delete(j.pending, line)
 		}
 	}
@@ -338,12 +345,25 @@ func (j *jsonAnswers[A]) extra() (int, error) {
 				return n, err
 			}
 		}
-		if j.heldOK {
+		if j.heldOK && !j.others {
 			n++
 		}
 		j.holding = false
 	}
 }
+
+// pass passes over a record that answers no board read: an extra answer
+// when it is one (ok), unless boards were left out, whose it may be.
+func (j *jsonAnswers[A]) pass(ok bool) {
+	if ok && !j.others {
+		j.passed++
+	}
+}
+
+// passOthers makes j pass over the records of boards left out (a
+// selection), and so every record not paired, without counting them as
+// extra.
+func (j *jsonAnswers[A]) passOthers() { j.others = true }
 
 // rotationJSONAnswer converts a solved Rotation record.
 func rotationJSONAnswer(r *jsonRecord) (RotationAnswer, string) {
@@ -378,12 +398,14 @@ func tilesJSONAnswer(r *jsonRecord) (TilesAnswer, string) {
 	return a, ""
 }
 
-// newAnswerReader returns the reader of answers's format: solve's JSON
-// Lines for puzzle (a record name), converted by convert, when its first
-// byte that is not white space is '{', else the text format newText reads.
-func newAnswerReader[A any](answers io.Reader, name, puzzle string, convert func(*jsonRecord) (A, string),
-	newText func(textLines) answerReader[A]) (answerReader[A], error) {
-	br := bufio.NewReaderSize(answers, 64<<10)
+// newAnswerReader returns the reader of answers's format, and the goal
+// its first bytes name or imply (peekGoal): solve's JSON Lines for
+// puzzle (a record name) of the boards input named boards, converted by
+// convert, when its first byte that is not white space is '{', else the
+// text format newText reads.
+func newAnswerReader[A any](answers io.Reader, name, boards, puzzle string, convert func(*jsonRecord) (A, string),
+	newText func(textLines) answerReader[A]) (answerReader[A], string, error) {
+	br := bufio.NewReaderSize(answers, answersPeek)
 	skipped := 0 // line breaks passed over
 	for {
 		c, err := br.ReadByte()
@@ -391,7 +413,7 @@ func newAnswerReader[A any](answers io.Reader, name, puzzle string, convert func
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, skipped+1, err)
+			return nil, "", fmt.Errorf("%s:%d: %w", name, skipped+1, err)
 		}
 		if bitboard.IsSpace(c) {
 			if c == '\n' {
@@ -402,9 +424,92 @@ func newAnswerReader[A any](answers io.Reader, name, puzzle string, convert func
 		br.UnreadByte()
 		if c == '{' {
 			return &jsonAnswers[A]{textLines: textLines{name: name, s: newLineScanner(br), line: skipped},
-				puzzle: puzzle, convert: convert}, nil
+				puzzle: puzzle, convert: convert, boards: recordInput{name: boards}}, peekGoal(br, true), nil
 		}
 		break
 	}
-	return newText(textLines{name: name, s: newLineScanner(br), line: skipped}), nil
+	return newText(textLines{name: name, s: newLineScanner(br), line: skipped}), peekGoal(br, false), nil
+}
+
+// answersPeek is the most bytes of an answers input read ahead to find
+// the goal it names or implies: the size of its buffer.
+const answersPeek = 64 << 10
+
+// peekGoal returns the goal br's first bytes name or imply (answersGoal),
+// "" for none. It waits for the first line only (a pipe may bring the
+// next ones slowly, in step with the verdicts), and looks at the lines
+// read with it, up to answersPeek bytes.
+func peekGoal(br *bufio.Reader, isJSON bool) string {
+	head, _ := br.Peek(br.Buffered())
+	var err error
+	for bytes.IndexByte(head, '\n') < 0 && err == nil && len(head) < answersPeek {
+		_, err = br.Peek(len(head) + 1)
+		head, _ = br.Peek(br.Buffered())
+	}
+	return answersGoal(head, isJSON, err != nil)
+}
+
+// answersGoal returns the sliding-tile goal that head, the first bytes of
+// an answers input (all of it when whole), names or implies, "" for none:
+// in JSON the "goal" of the first whole line that names one, a record's or
+// a solve -o header's "config"; in the text formats the goal of the aoj
+// format (puzzle.FormatGoal), when the first answer other than "0" is a
+// length alone, as solve --format aoj writes its answers.
+func answersGoal(head []byte, isJSON, whole bool) string {
+	for len(head) > 0 {
+		line, rest, complete := bytes.Cut(head, []byte{'\n'})
+		if !complete && !whole {
+			return ""
+		}
+		head = rest
+		if isJSON {
+			var first struct {
+				Goal   string
+				Config struct{ Goal string }
+			}
+			if json.Unmarshal(line, &first); first.Goal+first.Config.Goal != "" {
+				return first.Goal + first.Config.Goal // one of them at most
+			}
+			continue
+		}
+		if line = bitboard.TrimSpace(line); len(line) == 0 {
+			continue
+		}
+		a, malformed := parseTilesAnswer(line)
+		switch {
+		case malformed != "" || a.HasMoves && a.Length > 0:
+			return ""
+		case !a.HasMoves:
+			goal, _ := puzzle.FormatGoal(puzzle.TilesAOJFormat)
+			return goal.String()
+		}
+	}
+	return ""
+}
+
+// recordInput is the boards' input as messages name it (batch.InputName),
+// which the records answering them name (batch.RecordInput); the answer to
+// the last name asked is kept, as records name one input in a row.
+type recordInput struct {
+	name       string
+	last       string
+	lastIsThis bool
+}
+
+// is reports whether a record naming input (batch.RecordInput's; "" for
+// none) answers boards of this input: the same path or the same file; or,
+// when input names no file from here (solve ran in another directory),
+// the same base name; or either is standard input (which names no file).
+func (b *recordInput) is(input string) bool {
+	if input == "" || input == "-" || b.name == batch.InputName("-") || input == b.name {
+		return true
+	}
+	if input != b.last {
+		b.last = input
+		st1, err1 := os.Stat(input)
+		st2, err2 := os.Stat(b.name)
+		b.lastIsThis = filepath.Clean(input) == filepath.Clean(b.name) || err1 == nil && err2 == nil && os.SameFile(st1, st2) ||
+			err1 != nil && filepath.Base(input) == filepath.Base(b.name)
+	}
+	return b.lastIsThis
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -363,5 +365,56 @@ func TestCheckTiles(t *testing.T) {
 	}
 	if got := check(odd, TilesAnswer{}); got != search.VerdictUnsolvable {
 		t.Fatalf("%v: %v, want unsolvable", odd, got)
+	}
+}
+
+// TestAnswersGoal: the goal an answers input names or implies, as solve
+// writes its formats: aoj (lengths alone, blank-last) past leading 0
+// answers; text (lengths and moves) none; JSON the goal of the first
+// record or solve -o header naming one; a line not whole yet decides
+// nothing.
+func TestAnswersGoal(t *testing.T) {
+	cases := []struct {
+		head   string
+		isJSON bool
+		whole  bool
+		want   string
+	}{
+		{"19\n24\n", false, false, "blank-last"},
+		{"0\n\n0\n7", false, true, "blank-last"},
+		{"0\n\n0\n7", false, false, ""},
+		{"0\n4 LDRD\n", false, true, ""},
+		{"AC\n2\n", false, true, ""},
+		{"0\n0\n", false, true, ""},
+		{`{"provenance":{},"config":{"command":"solve","goal":"blank-last"}}` + "\n", true, false, "blank-last"},
+		{`{"line":1,"status":"error"}` + "\n" + `{"line":2,"goal":"blank-first"}` + "\n", true, false, "blank-first"},
+		{`{"line":1,"status":"solved","moves":"AB"}` + "\n", true, true, ""},
+	}
+	for _, c := range cases {
+		if got := answersGoal([]byte(c.head), c.isJSON, c.whole); got != c.want {
+			t.Errorf("%q (whole %v): %q, want %q", c.head, c.whole, got, c.want)
+		}
+	}
+}
+
+// TestRecordInput: a record answers the boards of --input when it names
+// the same path, the same file by another path, or a path that is no file
+// from here with the same base name; or when either is standard input.
+func TestRecordInput(t *testing.T) {
+	dir := t.TempDir()
+	boards, other := filepath.Join(dir, "b.txt"), filepath.Join(dir, "c.txt")
+	os.WriteFile(boards, []byte("x"), 0o644)
+	os.WriteFile(other, []byte("x"), 0o644)
+	for input, want := range map[string]bool{
+		"": true, "-": true, boards: true, dir + "/./b.txt": true, "elsewhere/b.txt": true,
+		other: false, "elsewhere/c.txt": false,
+	} {
+		r := recordInput{name: boards}
+		if got := r.is(input); got != want || r.is(input) != want {
+			t.Errorf("record input %q for boards %s: %v, want %v", input, boards, got, want)
+		}
+	}
+	if r := (recordInput{name: "stdin"}); !r.is(other) {
+		t.Errorf("boards on standard input refuse a record of %s", other)
 	}
 }

@@ -13,11 +13,15 @@ import (
 // optimal lengths (sliding tiles), the goal, and the workers (puzzle.Workers
 // splits them by Split).
 type Options struct {
-	Plan    *puzzle.Plan // sliding tiles: the heuristic, the board's
-	Goal    bitboard.Goal
-	Split   puzzle.SplitMode
-	Prune   search.TilesPruning // sliding tiles: move pruning
-	Workers int
+	Plan *puzzle.Plan // sliding tiles: the heuristic, the board's
+	Goal bitboard.Goal
+	// GoalGiven is false when Goal is only the default: then the goal the
+	// answers name or imply, if any, is taken instead.
+	GoalGiven bool
+	Split     puzzle.SplitMode
+	Prune     search.TilesPruning // sliding tiles: move pruning
+	Workers   int
+	Sel       *puzzle.Selection // the boards taken (--instances, --shard); nil for every board
 }
 
 // Verifier checks a puzzle's answers: its checks, the reader pairing
@@ -26,12 +30,13 @@ type Verifier[B, A any] struct {
 	Checks    func() func(*Pair[B, A]) search.Check
 	NewReader func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[B, A], error)
 	Workers   int
+	Sel       *puzzle.Selection // the boards taken (Reader.Select); nil for every board
 }
 
 // Open opens the boards (input) and the answers (solutions) through open
 // ("-" is standard input) and returns the reader pairing them and a
-// function closing both; an error is open's or the reader's, naming the
-// input.
+// function closing both; the reader takes the boards v.Sel takes. An
+// error is open's or the reader's, naming the input.
 func (v *Verifier[B, A]) Open(open puzzle.Opener, input, solutions string) (*Reader[B, A], func(), error) {
 	boards, closeBoards, err := open(input)
 	if err != nil {
@@ -48,31 +53,48 @@ func (v *Verifier[B, A]) Open(open puzzle.Opener, input, solutions string) (*Rea
 		closeAnswers()
 		return nil, nil, err
 	}
+	r.Select(v.Sel)
 	return r, func() { closeBoards(); closeAnswers() }, nil
 }
 
 // NewRotation loads through cache the exact tables and returns the
 // verifier of Rotation Game answers; an error is a table's.
-func NewRotation(r puzzle.Rotation, cache puzzle.Cache, _ *Options) (*Verifier[bitboard.Rotation, RotationAnswer], error) {
+func NewRotation(r puzzle.Rotation, cache puzzle.Cache, o *Options) (*Verifier[bitboard.Rotation, RotationAnswer], error) {
 	newSolver, err := r.NewSolver(cache, puzzle.RotationExact)
 	if err != nil {
 		return nil, err
 	}
-	return &Verifier[bitboard.Rotation, RotationAnswer]{Checks: RotationChecks(newSolver), NewReader: NewRotationReader}, nil
+	return &Verifier[bitboard.Rotation, RotationAnswer]{Checks: RotationChecks(newSolver), NewReader: NewRotationReader, Sel: o.Sel}, nil
 }
 
 // NewTiles loads through cache the tables of o.Plan and returns the
-// verifier of answers on t's board; an error is a table's.
+// verifier of answers on t's board, for o.Goal or, unless o.GoalGiven, the
+// goal the answers name or imply (Reader.AnswersGoal: blank-last for the
+// aoj format, as solve reads it); an error is a table's.
 func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboard.Tiles, TilesAnswer], error) {
 	h, err := t.Heuristic(cache, o.Plan)
 	if err != nil {
 		return nil, err
 	}
 	workers, inner := puzzle.Workers(t, o.Split, o.Workers)
-	goal := o.Goal
-	return &Verifier[bitboard.Tiles, TilesAnswer]{Checks: TilesChecks(h, inner, goal, o.Prune), Workers: workers,
-		NewReader: func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Tiles, TilesAnswer], error) {
-			return NewTilesReader(boards, boardsName, answers, answersName, t,
-				func(b bitboard.Tiles) bool { return b.Solvable(goal) })
-		}}, nil
+	goal := o.Goal // final once the reader is made, before any board is read or checked
+	v := &Verifier[bitboard.Tiles, TilesAnswer]{Workers: workers, Sel: o.Sel}
+	v.Checks = func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
+		return TilesChecks(h, inner, goal, o.Prune)()
+	}
+	v.NewReader = func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Tiles, TilesAnswer], error) {
+		r, err := NewTilesReader(boards, boardsName, answers, answersName, t,
+			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range []bitboard.Goal{bitboard.BlankFirst, bitboard.BlankLast} {
+			if !o.GoalGiven && r.AnswersGoal() == g.String() {
+				goal = g
+			}
+		}
+		r.CheckGoal(goal.String())
+		return r, nil
+	}
+	return v, nil
 }

@@ -92,7 +92,11 @@ type Reader[B, A any] struct {
 	boards     func(f func(*puzzle.Record[B]) bool) error // the puzzle's record stream of the boards
 	takes      func(B) bool                               // whether a well-formed board takes an answer
 	answers    answerReader[A]
-	perUnit    int // pairs a unit of Batch
+	perUnit    int    // pairs a unit of Batch
+	goal       string // the goal the answers name or imply, "" for none
+
+	sel     *puzzle.Selection // the boards taken (Select)
+	records int               // the records the boards input holds (Records)
 }
 
 // newReader returns the Reader of the boards of p in boards, named
@@ -100,12 +104,41 @@ type Reader[B, A any] struct {
 // when takes says so.
 func newReader[B, A any](p puzzle.Family[B], boards io.Reader, boardsName string, ar answerReader[A], takes func(B) bool, perUnit int) *Reader[B, A] {
 	open := func(string) (io.Reader, func(), error) { return boards, func() {}, nil }
-	return &Reader[B, A]{boardsName: boardsName, answers: ar, takes: takes, perUnit: perUnit,
-		boards: func(f func(*puzzle.Record[B]) bool) error {
-			_, err := puzzle.Records(p, open, []string{boardsName}, &puzzle.Selection{}, f)
-			return err
-		}}
+	r := &Reader[B, A]{boardsName: boardsName, answers: ar, takes: takes, perUnit: perUnit, sel: &puzzle.Selection{}}
+	r.boards = func(f func(*puzzle.Record[B]) bool) (err error) {
+		r.records, err = puzzle.Records(p, open, []string{boardsName}, r.sel, f)
+		return err
+	}
+	return r
 }
+
+// SelectionHelp is the help of verify's --instances and --shard: the
+// selection (puzzle.SelectionRule) and what it means for the answers.
+const SelectionHelp = puzzle.SelectionRule + `. The answers are those of the boards
+taken, as solve with the same --instances and --shard prints them; JSON
+records of boards not taken are passed over, as are JSON records that
+answer no board taken (they are not counted as extra answers).
+`
+
+// Select makes the reader take only the boards sel takes (nil for every
+// board), as solve with the same selection does, and pair them with the
+// answers in order (text formats) or by line (JSON, whose records of other
+// boards are then passed over, not counted by Extra). Call it before the
+// batch starts.
+func (r *Reader[B, A]) Select(sel *puzzle.Selection) {
+	if sel == nil || sel.All() {
+		return
+	}
+	r.sel = sel
+	if j, ok := r.answers.(interface{ passOthers() }); ok {
+		j.passOthers()
+	}
+}
+
+// Records returns the number of records of the boards input, or -1 when
+// the reading stopped before its end (the last board --instances picks was
+// read): the count Selection.Warn takes. Call it once the batch is done.
+func (r *Reader[B, A]) Records() int { return r.records }
 
 // newLineScanner returns a scanner of the lines of r, each up to
 // batch.MaxRecord bytes.
@@ -187,7 +220,7 @@ func (r *Reader[B, A]) Extra() (int, error) {
 // inputs' names for messages. err is an error reading the answers' first
 // bytes.
 func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Rotation, RotationAnswer], error) {
-	ar, err := newAnswerReader(answers, answersName, record.PuzzleRotation, rotationJSONAnswer, newRotationTextAnswers)
+	ar, _, err := newAnswerReader(answers, answersName, boardsName, record.PuzzleRotation, rotationJSONAnswer, newRotationTextAnswers)
 	if err != nil {
 		return nil, err
 	}
@@ -201,9 +234,25 @@ func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, a
 // first bytes.
 func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answersName string, t puzzle.Tiles,
 	takes func(bitboard.Tiles) bool) (*Reader[bitboard.Tiles, TilesAnswer], error) {
-	ar, err := newAnswerReader(answers, answersName, t.RecordName(), tilesJSONAnswer, newTilesTextAnswers)
+	ar, goal, err := newAnswerReader(answers, answersName, boardsName, t.RecordName(), tilesJSONAnswer, newTilesTextAnswers)
 	if err != nil {
 		return nil, err
 	}
-	return newReader(t, boards, boardsName, ar, takes, tilesPairsPerUnit), nil
+	r := newReader(t, boards, boardsName, ar, takes, tilesPairsPerUnit)
+	r.goal = goal
+	return r, nil
+}
+
+// AnswersGoal returns the sliding-tile goal the answers name or imply, as
+// solve wrote them: the goal of their JSON records (or of a solve -o
+// file's header), or blank-last when they are in the aoj format
+// (puzzle.FormatGoal); "" when they say nothing of it.
+func (r *Reader[B, A]) AnswersGoal() string { return r.goal }
+
+// CheckGoal makes every JSON record that names a goal other than goal (a
+// name, bitboard.Goal's String) a wrong answer: it answers another board.
+func (r *Reader[B, A]) CheckGoal(goal string) {
+	if j, ok := r.answers.(*jsonAnswers[A]); ok {
+		j.goal = goal
+	}
 }
