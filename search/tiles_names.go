@@ -73,9 +73,9 @@ type tilesCataloguePreset struct {
 // Edelkamp 2001) over 100,000 random boards: Korf & Felner's alone 9.2e13
 // (in units of b^-100), with the second 4.5e13; a third partition (4.0e13)
 // cost more time a node than it saved in nodes on the easiest instances.
-// With "+reflect" the two are Clausecker & Reinefeld's partitions 0 and 4
-// (TilesZeroCatalogueCR28): each is the other's reflection about the main
-// diagonal.
+// Their reflections about the main diagonal are Clausecker & Reinefeld's
+// partitions 0 and 4 (TilesZeroCatalogueCR28): with "+reflect", the same
+// terms.
 const TilesZeroCatalogue24 = "pdb6666-zero-catalogue"
 
 // TilesZeroCatalogueCR28 names Clausecker & Reinefeld's "small" catalogue
@@ -99,26 +99,31 @@ const TilesZeroCatalogue24 = "pdb6666-zero-catalogue"
 // region (pdb.TilesZeroPatternLookup).
 const TilesZeroCatalogueCR28 = "pdb6666-zero-catalogue-cr28"
 
-// TilesZeroCatalogueCR145 names the preset catalogue that is the
-// 24-puzzle's default, in its 1-bit form (DefaultTilesHeuristic): partitions
-// 1, 4 and 5 of Clausecker & Reinefeld's catalogue (TilesZeroCatalogueCR28),
-// each zero-aware and with its reflection (six lookups a board, seven
-// tables of 181,008,000 entries):
+// TilesZeroCatalogueCR01235 names the preset catalogue that is the
+// 24-puzzle's default in its 1-bit form (DefaultTilesHeuristic): partitions
+// 0, 1, 2, 3 and 5 of Clausecker & Reinefeld's catalogue
+// (TilesZeroCatalogueCR28), each zero-aware and with its reflection (ten
+// lookups a board, seven tables of 181,008,000 entries, 151 MiB at one bit
+// an entry):
 //
-//	1          4          5
-//	. a a b b  . a b b b  . a a b b
-//	a a b b b  a a b b b  a a c c b
-//	a a b c c  a c c d d  a a c c b
-//	d d d c c  a c c d d  d d d c b
-//	d d d c c  a c c d d  d d d c b
+//	0          1          2          3          5
+//	. a b b b  . a a b b  . a b b b  . a a b b  . a a b b
+//	a a b b b  a a b b b  a a b b b  a a b b b  a a c c b
+//	a a a c c  a a b c c  a a a c c  a a b c c  a a c c b
+//	d d d c c  d d d c c  c c c c d  c c c c d  d d d c b
+//	d d d c c  d d d c c  d d d d d  d d d d d  d d d c b
 //
-// Partition 4 is the reflection of the second of TilesZeroCatalogue24
-// (the same term with "+reflect"). The three were chosen among the subsets
-// of Clausecker & Reinefeld's 7 on at most 7 tables by the mean h over
-// 1,000,000 random boards (82.79, against 82.25 for TilesZeroCatalogue24
-// and 83.09 for all 7) and checked by the nodes expanded on Korf & Felner's
-// ten easiest with move pruning (docs/results/2026-12-02-24puzzle-default-choice.md).
-const TilesZeroCatalogueCR145 = "pdb6666-zero-catalogue-cr145"
+// Partition 0 is the reflection of Korf & Felner's (the same term with
+// "+reflect"). Among the subsets of Clausecker & Reinefeld's 7 on at most 7
+// tables, the three of the highest mean h over 1,000,000 random boards
+// (82.80 for this one, 82.79 for partitions 1, 4 and 5; 82.25 for
+// TilesZeroCatalogue24, 83.09 for all 7) were compared by the nodes
+// expanded on instances 13, 28 and 30 of Korf & Felner's, the largest of
+// their ten easiest: this one expanded the fewest there, where 1, 4 and 5
+// expanded 0.98 times TilesZeroCatalogue24's nodes on 13. On the ten
+// easiest with move pruning it expands FIGRATIO times TilesZeroCatalogue24's
+// nodes (docs/results/2026-12-02-24puzzle-default-choice.md).
+const TilesZeroCatalogueCR01235 = "pdb6666-zero-catalogue-cr01235"
 
 // tilesCR28Partitions are the 7 partitions of TilesZeroCatalogueCR28, in
 // Clausecker & Reinefeld's order, each zero-aware with its reflection.
@@ -139,9 +144,10 @@ var tilesCatalogues = []tilesCataloguePreset{
 		zero:  true},
 	{name: TilesZeroCatalogueCR28, rows: tiles24Side, cols: tiles24Side,
 		spell: strings.Join(tilesCR28Partitions, tilesCatalogueSep), zero: true},
-	{name: TilesZeroCatalogueCR145, rows: tiles24Side, cols: tiles24Side,
-		spell: strings.Join([]string{tilesCR28Partitions[1], tilesCR28Partitions[4], tilesCR28Partitions[5]}, tilesCatalogueSep),
-		zero:  true},
+	{name: TilesZeroCatalogueCR01235, rows: tiles24Side, cols: tiles24Side,
+		spell: strings.Join([]string{tilesCR28Partitions[0], tilesCR28Partitions[1], tilesCR28Partitions[2],
+			tilesCR28Partitions[3], tilesCR28Partitions[5]}, tilesCatalogueSep),
+		zero: true},
 }
 
 // tilesTerm is one additive partition of a heuristic name and its modifiers.
