@@ -49,6 +49,16 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/zero0-12.13.14-bit1-v2":      0x0a43c6a7,
 	"15puzzle/zero0-1.2.4.5.8.9-bit1-v2":   0xd4cc490a,
 	"24puzzle/zero0-1.2.5.6.7.12-bit1-v2":  0x0c3c0c99,
+	// The other tables of the 24-puzzle's default,
+	// search.TilesZeroCatalogueCR0145 at one bit an entry, each made from
+	// the byte table pinned above.
+	"24puzzle/zero0-3.4.8.9.13.14-bit1-v2":   0xeb0f8f23,
+	"24puzzle/zero0-1.2.5.6.7.10-bit1-v2":    0xc144017b,
+	"24puzzle/zero0-3.4.7.8.9.12-bit1-v2":    0xb6872062,
+	"24puzzle/zero0-1.2.3.4.5.6-bit1-v2":     0x3dc82be3,
+	"24puzzle/zero0-1.2.6.7.11.12-bit1-v2":   0xa7df9a8c,
+	"24puzzle/zero0-3.4.9.14.19.24-bit1-v2":  0x510ad648,
+	"24puzzle/zero0-1.6.11.12.16.17-bit1-v2": 0x42255a02,
 
 	// Move-pruning automata kept in the cache (search.TilesPruneSpec): not
 	// pattern tables, but files of the same format.

@@ -52,7 +52,8 @@ func TestTilesZeroBitsEntries(t *testing.T) {
 
 // TestLongTilesZeroBits checks the 1-bit tables of the 6-tile patterns
 // entry for entry against their byte tables: the 15-puzzle's, and one of
-// the 24-puzzle's 6-6-6-6 (181,008,000 entries: a build and a check of a
+// the 24-puzzle's default, Korf & Felner's first 6-6-6-6 pattern
+// (181,008,000 entries: a build and a check of a
 // minute or more of 2 cores each, 350 MiB), whose byte table and 1-bit table
 // must also have their pinned checksums, with the 1-bit table's Cost
 // equal to the byte table's cost on random boards.

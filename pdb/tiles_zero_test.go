@@ -669,8 +669,9 @@ func TestTilesZeroSharing(t *testing.T) {
 
 // zeroPinned are zero-aware tables whose entry checksums are pinned in
 // knownChecksums, with the partitions they come from, and one 24-puzzle
-// table of the default catalogue, pdb6666-zero-catalogue (181,008,000
-// entries: about a minute of 2 cores and 1.6 GiB to build).
+// table of pdb6666-zero-catalogue (181,008,000 entries: about a minute of 2
+// cores and 1.6 GiB to build; TestLongTilesZeroBits builds one of the
+// default's).
 var zeroPinned = []struct {
 	rows, cols int
 	tiles      []int

@@ -322,37 +322,83 @@ func TestTilesCatalogueConsistentWalks(t *testing.T) {
 	}
 }
 
-// TestTilesCataloguePreset checks the 24-puzzle's preset catalogue: the
-// default, Korf & Felner's partition among its own, zero-aware tables only,
-// and a name of the 5x5 board only.
+// TestTilesCataloguePreset checks the 24-puzzle's preset catalogues of
+// few tables: TilesZeroCatalogue24, Korf & Felner's partition among its
+// own, on 4 tables; the default, the 1-bit form of
+// TilesZeroCatalogueCR0145, partitions 0, 1, 4 and 5 of
+// TilesZeroCatalogueCR28 (checked against the published catalogue by
+// TestTilesCR28Preset), partitions 0 and 4 the reflections of
+// TilesZeroCatalogue24's two, on 8 tables; each zero-aware tables only, and
+// a name of the 5x5 board only.
 func TestTilesCataloguePreset(t *testing.T) {
-	if DefaultTilesHeuristic(5, 5) != TilesZeroCatalogue24 || !slices.Contains(TilesHeuristicNames(5, 5), TilesZeroCatalogue24) {
-		t.Fatalf("default %q, names %v", DefaultTilesHeuristic(5, 5), TilesHeuristicNames(5, 5))
+	if DefaultTilesHeuristic(5, 5) != TilesZeroCatalogueCR0145+tilesBitsPreset {
+		t.Fatalf("default %q, want %s%s", DefaultTilesHeuristic(5, 5), TilesZeroCatalogueCR0145, tilesBitsPreset)
 	}
-	plan, err := tilesParseName(5, 5, TilesZeroCatalogue24)
+	cat24, err := tilesParseName(5, 5, TilesZeroCatalogue24)
 	if err != nil {
 		t.Fatal(err)
 	}
 	kf, _ := pdb.TilesPartitionNamed(5, 5, "6666")
-	if !plan.catalogue() || !slices.EqualFunc(plan.terms[0].part.Patterns, kf.Patterns, slices.Equal) {
-		t.Fatalf("%s: %+v", TilesZeroCatalogue24, plan)
+	if !cat24.catalogue() || !slices.EqualFunc(cat24.terms[0].part.Patterns, kf.Patterns, slices.Equal) {
+		t.Fatalf("%s: %+v", TilesZeroCatalogue24, cat24)
 	}
-	specs, err := tilesPlanTables(5, 5, TilesZeroCatalogue24)
+	cr28, err := tilesParseName(5, 5, TilesZeroCatalogueCR28)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range specs {
-		if !strings.HasPrefix(s.Pattern, pdb.TilesZeroWord) || s.Entries != pdb.TilesZeroEntries(5, 5, 6) {
-			t.Fatalf("%s: table %s/%s of %d entries", TilesZeroCatalogue24, s.Puzzle, s.Pattern, s.Entries)
+	def, err := tilesParseName(5, 5, DefaultTilesHeuristic(5, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(def.terms) != 4 || def.views() != 8 {
+		t.Fatalf("default: %d partitions, %d views; want 4 and 8", len(def.terms), def.views())
+	}
+	for i, j := range []int{0, 1, 4, 5} {
+		got, want := def.terms[i], cr28.terms[j]
+		if !got.zero || !got.reflect || !got.bits || !slices.EqualFunc(got.part.Patterns, want.part.Patterns, slices.Equal) {
+			t.Fatalf("default's partition %d: %+v, want Clausecker & Reinefeld's %d (%q) +bits", i+1, got, j, want.spell)
 		}
 	}
-	if len(specs) != 4 {
-		t.Fatalf("%s: %d tables, want 4", TilesZeroCatalogue24, len(specs))
+	transpose := func(x int) int { return x%5*5 + x/5 }
+	for i, j := range []int{0, 2} { // the default's partitions 1 and 3, reflected
+		var refl [][]int
+		for _, p := range def.terms[j].part.Patterns {
+			var r []int
+			for _, x := range p {
+				r = append(r, transpose(x))
+			}
+			refl = append(refl, r)
+		}
+		if tilesPartitionKey(refl) != tilesPartitionKey(cat24.terms[i].part.Patterns) {
+			t.Fatalf("default's partition %d reflected: %v; want %s's partition %d, %v", j+1, refl, TilesZeroCatalogue24, i+1,
+				cat24.terms[i].part.Patterns)
+		}
 	}
-	if _, err := LoadTilesHeuristic(nil, 5, 5, TilesZeroCatalogue24); !errors.Is(err, ErrTilesNoCache) {
-		t.Fatalf("%s without a cache: %v", TilesZeroCatalogue24, err)
-	}
-	if _, err := LoadTilesHeuristic(nil, 4, 4, TilesZeroCatalogue24); !errors.Is(err, ErrTilesHeuristic) || !strings.Contains(err.Error(), "5x5") {
-		t.Fatalf("%s on 4x4: %v", TilesZeroCatalogue24, err)
+	for _, c := range []struct {
+		name   string
+		tables int
+		width  uint8
+	}{{TilesZeroCatalogue24, 4, 8}, {TilesZeroCatalogueCR0145, 8, 8}, {DefaultTilesHeuristic(5, 5), 8, 1}} {
+		if !slices.Contains(TilesHeuristicNames(5, 5), c.name) {
+			t.Fatalf("%s not among the names %v", c.name, TilesHeuristicNames(5, 5))
+		}
+		specs, err := tilesPlanTables(5, 5, c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range specs {
+			if !strings.HasPrefix(s.Pattern, pdb.TilesZeroWord) || s.Entries != pdb.TilesZeroEntries(5, 5, 6) || s.Width != c.width {
+				t.Fatalf("%s: table %s/%s of %d entries of %d bits", c.name, s.Puzzle, s.Pattern, s.Entries, s.Width)
+			}
+		}
+		if len(specs) != c.tables {
+			t.Fatalf("%s: %d tables, want %d", c.name, len(specs), c.tables)
+		}
+		if _, err := LoadTilesHeuristic(nil, 5, 5, c.name); !errors.Is(err, ErrTilesNoCache) {
+			t.Fatalf("%s without a cache: %v", c.name, err)
+		}
+		if _, err := LoadTilesHeuristic(nil, 4, 4, c.name); !errors.Is(err, ErrTilesHeuristic) || !strings.Contains(err.Error(), "5x5") {
+			t.Fatalf("%s on 4x4: %v", c.name, err)
+		}
 	}
 }

@@ -124,14 +124,15 @@ func tilesBoardOK(rows, cols int) bool {
 
 // TilesDefaultRule states DefaultTilesHeuristic's rule in words, for help
 // texts; it changes with the function.
-const TilesDefaultRule = `exact on 3x3, pdb663+reflect on 4x4, ` + TilesZeroCatalogue24 + ` on
+const TilesDefaultRule = `exact on 3x3, pdb663+reflect on 4x4, ` + TilesZeroCatalogueCR0145 + tilesBitsPreset + ` on
 5x5, manhattan below 12 cells, a 7-4 partition on 12 cells (by columns on a board
 wider than tall), else row-major patterns of up to 5 or 6 tiles`
 
 // DefaultTilesHeuristic returns the default heuristic name for the rows x
 // cols board: "exact" on 3 x 3, "pdb663+reflect" on 4 x 4, the catalogue
-// TilesZeroCatalogue24 on 5 x 5, "manhattan" on other boards of fewer than
-// 12 cells; on 12-cell boards (3 x 4, 4 x 3, 2 x 6, 6 x 2) a 7-4 partition of
+// TilesZeroCatalogueCR0145 in its 1-bit form on 5 x 5 (eight tables of
+// 181,008,000 entries at one bit an entry, 181 MB), "manhattan" on other
+// boards of fewer than 12 cells; on 12-cell boards (3 x 4, 4 x 3, 2 x 6, 6 x 2) a 7-4 partition of
 // the tiles taken column by column on a board wider than tall and row by row
 // otherwise, such as "pdb:1,2,4,5,6,8,9/3,7,10,11" on 3 x 4 (tables built in
 // seconds; on the 18 hardest 3 x 4 boards 3.5x faster than 1-6/7-11 and
@@ -146,7 +147,7 @@ func DefaultTilesHeuristic(rows, cols int) string {
 	case rows == tiles15Side && cols == tiles15Side:
 		return tilesPDBPrefix + "663" + tilesReflectSufx
 	case rows == tiles24Side && cols == tiles24Side:
-		return TilesZeroCatalogue24
+		return TilesZeroCatalogueCR0145 + tilesBitsPreset
 	case rows*cols < tilesSmallBoard:
 		return TilesManhattan
 	case rows*cols == tilesSmallBoard:

@@ -56,9 +56,10 @@ type tilesCataloguePreset struct {
 	zero       bool
 }
 
-// TilesZeroCatalogue24 names the preset catalogue of the 24-puzzle, its
-// default: two 6-6-6-6 partitions, each zero-aware and with its reflection
-// (four lookups a board, four tables of 181,008,000 entries):
+// TilesZeroCatalogue24 names a preset catalogue of the 24-puzzle, its
+// default until 2026-12-02: two 6-6-6-6 partitions, each zero-aware and
+// with its reflection (four lookups a board, four tables of 181,008,000
+// entries):
 //
 //	Korf & Felner's   second
 //	. a a b b         . a a a a
@@ -72,15 +73,19 @@ type tilesCataloguePreset struct {
 // Edelkamp 2001) over 100,000 random boards: Korf & Felner's alone 9.2e13
 // (in units of b^-100), with the second 4.5e13; a third partition (4.0e13)
 // cost more time a node than it saved in nodes on the easiest instances.
+// Their reflections about the main diagonal are Clausecker & Reinefeld's
+// partitions 0 and 4 (TilesZeroCatalogueCR28): with "+reflect", the same
+// terms.
 const TilesZeroCatalogue24 = "pdb6666-zero-catalogue"
 
 // TilesZeroCatalogueCR28 names Clausecker & Reinefeld's "small" catalogue
 // of zero-aware 6-6-6-6 partitions of the 24-puzzle with their transposes
 // (SoCS 2019; clausecker/24puzzle, catalogues/small-t.cat): 14 partitions,
 // 28 distinct patterns, the strongest 6-tile catalogue published. Their 14
-// are the 7 below and the reflection of each about the main diagonal, which
-// "+reflect" adds (their tiles are numbered by goal cell and their blank's
-// goal is cell 0, as here); h is the max over the 14 sums.
+// are the 7 below (tilesCR28Partitions) and the reflection of each about the
+// main diagonal, which "+reflect" adds (their tiles are numbered by goal
+// cell and their blank's goal is cell 0, as here); h is the max over the 14
+// sums.
 //
 //	0          1          2          3          4          5          6
 //	. a b b b  . a a b b  . a b b b  . a a b b  . a b b b  . a a b b  . a b b b
@@ -94,21 +99,55 @@ const TilesZeroCatalogue24 = "pdb6666-zero-catalogue"
 // region (pdb.TilesZeroPatternLookup).
 const TilesZeroCatalogueCR28 = "pdb6666-zero-catalogue-cr28"
 
+// TilesZeroCatalogueCR0145 names the preset catalogue that is the
+// 24-puzzle's default in its 1-bit form (DefaultTilesHeuristic): partitions
+// 0, 1, 4 and 5 of Clausecker & Reinefeld's catalogue
+// (TilesZeroCatalogueCR28), each zero-aware and with its reflection (eight
+// lookups a board, eight tables of 181,008,000 entries, 173 MiB at one bit
+// an entry):
+//
+//	0          1          4          5
+//	. a b b b  . a a b b  . a b b b  . a a b b
+//	a a b b b  a a b b b  a a b b b  a a c c b
+//	a a a c c  a a b c c  a c c d d  a a c c b
+//	d d d c c  d d d c c  a c c d d  d d d c b
+//	d d d c c  d d d c c  a c c d d  d d d c b
+//
+// Partitions 0 and 4 are TilesZeroCatalogue24's two reflected (the same
+// terms with "+reflect"), so h is at least TilesZeroCatalogue24's on every
+// board and no search expands more nodes. Subsets of the 7 were ranked by
+// the mean h over 1,000,000 random boards (82.87 for this one, 82.25 for
+// TilesZeroCatalogue24, 83.09 for all 7) and by the nodes expanded on
+// instances 13 and 28 of Korf & Felner's, the largest of their ten
+// easiest: those on 7 tables did worse on one of the ten or the other
+// (partitions 1, 4 and 5 expanded 0.98 times TilesZeroCatalogue24's nodes
+// on 13; 0, 1, 2, 3 and 5 1.39 times on 1). On the ten easiest with move
+// pruning this one expands 8.13e8 nodes, 0.60 times TilesZeroCatalogue24's
+// (docs/results/2026-12-02-24puzzle-default-choice.md).
+const TilesZeroCatalogueCR0145 = "pdb6666-zero-catalogue-cr0145"
+
+// tilesCR28Partitions are the 7 partitions of TilesZeroCatalogueCR28, in
+// Clausecker & Reinefeld's order, each zero-aware with its reflection.
+var tilesCR28Partitions = []string{
+	"pdb:1,5,6,10-12/2-4,7-9/13,14,18,19,23,24/15-17,20-22+zero+reflect",
+	"pdb:1,2,5,6,10,11/3,4,7-9,12/13,14,18,19,23,24/15-17,20-22+zero+reflect",
+	"pdb:1,5,6,10-12/2-4,7-9/13-18/19-24+zero+reflect",
+	"pdb:1,2,5,6,10,11/3,4,7-9,12/13-18/19-24+zero+reflect",
+	"pdb:1,5,6,10,15,20/2-4,7-9/11,12,16,17,21,22/13,14,18,19,23,24+zero+reflect",
+	"pdb:1,2,5,6,10,11/3,4,9,14,19,24/7,8,12,13,18,23/15-17,20-22+zero+reflect",
+	"pdb:1,5,6,10,15,20/2-4,7-9/11-13,16-18/14,19,21-24+zero+reflect",
+}
+
 // tilesCatalogues are the preset catalogues.
 var tilesCatalogues = []tilesCataloguePreset{
 	{name: TilesZeroCatalogue24, rows: tiles24Side, cols: tiles24Side,
 		spell: "pdb6666+zero+reflect" + tilesCatalogueSep + "pdb:1-6/7-9,12-14/10,11,15,16,20,21/17-19,22-24+zero+reflect",
 		zero:  true},
 	{name: TilesZeroCatalogueCR28, rows: tiles24Side, cols: tiles24Side,
-		spell: strings.Join([]string{
-			"pdb:1,5,6,10-12/2-4,7-9/13,14,18,19,23,24/15-17,20-22+zero+reflect",
-			"pdb:1,2,5,6,10,11/3,4,7-9,12/13,14,18,19,23,24/15-17,20-22+zero+reflect",
-			"pdb:1,5,6,10-12/2-4,7-9/13-18/19-24+zero+reflect",
-			"pdb:1,2,5,6,10,11/3,4,7-9,12/13-18/19-24+zero+reflect",
-			"pdb:1,5,6,10,15,20/2-4,7-9/11,12,16,17,21,22/13,14,18,19,23,24+zero+reflect",
-			"pdb:1,2,5,6,10,11/3,4,9,14,19,24/7,8,12,13,18,23/15-17,20-22+zero+reflect",
-			"pdb:1,5,6,10,15,20/2-4,7-9/11-13,16-18/14,19,21-24+zero+reflect",
-		}, tilesCatalogueSep),
+		spell: strings.Join(tilesCR28Partitions, tilesCatalogueSep), zero: true},
+	{name: TilesZeroCatalogueCR0145, rows: tiles24Side, cols: tiles24Side,
+		spell: strings.Join([]string{tilesCR28Partitions[0], tilesCR28Partitions[1], tilesCR28Partitions[4],
+			tilesCR28Partitions[5]}, tilesCatalogueSep),
 		zero: true},
 }
 
