@@ -8,9 +8,7 @@ import "slices"
 // view, the moved tile's pattern and prunes at the first view whose sum
 // exceeds the bound; that view goes first for the next children (it is likely
 // to prune them too). A pattern shared by several views is looked up once a
-// child (seen, newv). The indices of all the child's lookups are computed
-// before any is loaded, and the loads go back to back, so that their cache
-// misses overlap instead of waiting one for another.
+// child (seen, newv).
 //
 // Generated from the skeleton of search/internal/kernelgen with its
 // dfsCatalogue variant: edit those and run go generate ./search.
@@ -36,13 +34,13 @@ children:
 		t := k.cells[to]
 		stamp := k.generated
 		man := k.man + int(h.mdd[t][to][m])
-		var qs [tilesMaxViews]uint8
-		var ix [tilesMaxViews]uint64
-		n := 0
+		var sums [tilesMaxViews]int32
+		best := int32(0)
 		for j := range views {
-			q := c.pat[k.order[j]][t]
+			v := k.order[j]
+			q := c.pat[v][t]
+			nv := k.newv[q]
 			if k.seen[q] != stamp {
-				k.seen[q] = stamp
 				pp := &k.cpos[q]
 				sl := c.slot[q][t]
 				old, cb := pp[sl], c.cell[q][blank]
@@ -57,19 +55,10 @@ children:
 					idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
 				}
 				pp[sl] = old
-				qs[n], ix[n] = q, idx
-				n++
+				nv = c.table[q][idx]
+				k.seen[q], k.newv[q] = stamp, nv
 			}
-		}
-		for j, q := range qs[:n] {
-			k.newv[q] = c.table[q][ix[j]]
-		}
-		var sums [tilesMaxViews]int32
-		best := int32(0)
-		for j := range views {
-			v := k.order[j]
-			q := c.pat[v][t]
-			s := k.vsum[v] + int32(k.newv[q]) - int32(k.cval[q])
+			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
 			if f := g + 1 + man + 2*int(s); f > bound {
 				k.catPruned(j, f)
 				continue children

@@ -32,13 +32,13 @@ children:
 		m, to := l.m[i], int(l.to[i])
 		t := k.cells[to]
 		stamp := k.generated
-		var qs [tilesMaxViews]uint8
-		var ix [tilesMaxViews]uint64
-		n := 0
+		var sums [tilesMaxViews]int32
+		best := int32(0)
 		for j := range views {
-			q := c.pat[k.order[j]][t]
+			v := k.order[j]
+			q := c.pat[v][t]
+			nv := k.newv[q]
 			if k.seen[q] != stamp {
-				k.seen[q] = stamp
 				pp := &k.cpos[q]
 				sl := c.slot[q][t]
 				old, cb := pp[sl], c.cell[q][blank]
@@ -47,19 +47,10 @@ children:
 				// the other patterns' free cells that it was in.
 				idx := c.bits[q].IndexOf(tilesRank(pp, int(c.size[q]), nc), pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
 				pp[sl] = old
-				qs[n], ix[n] = q, idx
-				n++
+				nv = c.bits[q].Next(k.cval[q], idx)
+				k.seen[q], k.newv[q] = stamp, nv
 			}
-		}
-		for j, q := range qs[:n] {
-			k.newv[q] = c.bits[q].Next(k.cval[q], ix[j])
-		}
-		var sums [tilesMaxViews]int32
-		best := int32(0)
-		for j := range views {
-			v := k.order[j]
-			q := c.pat[v][t]
-			s := k.vsum[v] + int32(k.newv[q]) - int32(k.cval[q])
+			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
 			if f := g + 1 + int(s); f > bound {
 				k.catPruned(j, f)
 				continue children

@@ -182,9 +182,7 @@ var catalogue = catalogueVariant(Variant{
 by view, the moved tile's pattern and prunes at the first view whose sum
 exceeds the bound; that view goes first for the next children (it is
 likely to prune them too). A pattern shared by several views is looked up
-once a child (seen, newv). The indices of all the child's lookups are
-computed before any is loaded, and the loads go back to back, so that
-their cache misses overlap instead of waiting one for another.`,
+once a child (seen, newv).`,
 	Child: `
 		man := k.man + int(h.mdd[t][to][m])`,
 	Save:   "oldMan, oldHeur := k.man, k.heur",
@@ -199,7 +197,9 @@ their cache misses overlap instead of waiting one for another.`,
 					// hold none of their tiles, so it stays in the same
 					// region of their free cells.
 					idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
-				}`, "k.newv[q] = c.table[q][ix[j]]", "man + 2*int(s)")
+				}
+				pp[sl] = old
+				nv = c.table[q][idx]`, "man + 2*int(s)")
 
 // catalogueBits: the catalogue kernel for 1-bit zero-aware tables. It keeps
 // each pattern's cost in moves (cval: its tiles' Manhattan distance plus
@@ -219,25 +219,17 @@ child's cost is its parent's plus or minus one, as the child's bit says
 }, `
 				// As dfsCatalogue: the blank goes to old, in the region of
 				// the other patterns' free cells that it was in.
-				idx := c.bits[q].IndexOf(tilesRank(pp, int(c.size[q]), nc), pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)`,
-	"k.newv[q] = c.bits[q].Next(k.cval[q], ix[j])", "int(s)")
+				idx := c.bits[q].IndexOf(tilesRank(pp, int(c.size[q]), nc), pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
+				pp[sl] = old
+				nv = c.bits[q].Next(k.cval[q], idx)`, "int(s)")
 
 // catalogueVariant returns the catalogue kernel v, whose Child, Save,
 // Commit and Undo hold what differs between its forms (they may use man,
-// best, oldSums, undo), with the rest filled in: index sets idx, the index
-// in pattern q's table of the child, from the table cells pp with the moved
-// tile at the blank's cell cb (its slot sl, its cell old); load sets
-// k.newv[q], the pattern's new value in the child, from its index ix[j];
-// heur is the child's h from a view's new sum s.
-//
-// A child's lookups go in three passes: the indices of the moved tile's
-// patterns (each once: seen), then their loads, back to back, then the
-// views' checks in the order k.order, pruning at the first view over the
-// bound as a single pass would. The loads depend on no check, so their
-// cache misses are in flight together (memory-level parallelism): a random
-// read of a big table costs hundreds of nanoseconds, far more than the
-// indices of the views that an early prune makes useless.
-func catalogueVariant(v Variant, index, load, heur string) Variant {
+// best, oldSums, undo), with the rest filled in: lookup sets nv, the
+// pattern's new value in the child, from the table cells pp with the moved
+// tile at the blank's cell cb (its slot sl, its cell old); heur is the
+// child's h from a view's new sum s.
+func catalogueVariant(v Variant, lookup, heur string) Variant {
 	v.Imports = []string{"slices"}
 	v.Heur = "k.heur"
 	v.Prelude = `
@@ -247,31 +239,20 @@ func catalogueVariant(v Variant, index, load, heur string) Variant {
 	blank := k.blank`
 	v.Child = `
 		stamp := k.generated` + v.Child + `
-		var qs [tilesMaxViews]uint8
-		var ix [tilesMaxViews]uint64
-		n := 0
-		for j := range views {
-			q := c.pat[k.order[j]][t]
-			if k.seen[q] != stamp {
-				k.seen[q] = stamp
-				pp := &k.cpos[q]
-				sl := c.slot[q][t]
-				old, cb := pp[sl], c.cell[q][blank]
-				pp[sl] = cb` + index + `
-				pp[sl] = old
-				qs[n], ix[n] = q, idx
-				n++
-			}
-		}
-		for j, q := range qs[:n] {
-			` + load + `
-		}
 		var sums [tilesMaxViews]int32
 		best := int32(0)
 		for j := range views {
 			v := k.order[j]
 			q := c.pat[v][t]
-			s := k.vsum[v] + int32(k.newv[q]) - int32(k.cval[q])
+			nv := k.newv[q]
+			if k.seen[q] != stamp {
+				pp := &k.cpos[q]
+				sl := c.slot[q][t]
+				old, cb := pp[sl], c.cell[q][blank]
+				pp[sl] = cb` + lookup + `
+				k.seen[q], k.newv[q] = stamp, nv
+			}
+			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
 			if f := g + 1 + ` + heur + `; f > bound {
 				k.catPruned(j, f)
 				continue children
