@@ -19,13 +19,11 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, state uint32) bool {
 	}
 	k.expanded++
 	h := k.h
-	l := &k.lists[state]
 	c := &h.cat
 	nc := h.nc
 	views := c.views
 	blank := k.blank
-	var firstQ, firstV [tilesNoMove]uint8
-	k.dfsCatalogueFirst(l, &firstQ, &firstV)
+	l := &k.lists[state]
 children:
 	for i := range int(l.n) {
 		k.generated++
@@ -35,7 +33,6 @@ children:
 		m, to := l.m[i], int(l.to[i])
 		t := k.cells[to]
 		stamp := k.generated
-		k.seen[firstQ[i]], k.newv[firstQ[i]] = stamp, firstV[i]
 		man := k.man + int(h.mdd[t][to][m])
 		var sums [tilesMaxViews]int32
 		best := int32(0)
@@ -94,34 +91,4 @@ children:
 		}
 	}
 	return false
-}
-
-// dfsCatalogueFirst notes, for each child i of the node in the automaton's list
-// l, the pattern q of its moved tile in the view tried first and q's value
-// in the child: q in firstQ[i], the value in firstV[i]. dfsCatalogue calls
-// it once a node, so that the children's loads overlap.
-func (k *tilesKernel) dfsCatalogueFirst(l *tilesPruneList, firstQ, firstV *[tilesNoMove]uint8) {
-	c := &k.h.cat
-	nc := k.h.nc
-	blank := k.blank
-	v0 := k.order[0]
-	for i := range int(l.n) {
-		t := k.cells[l.to[i]]
-		q := c.pat[v0][t]
-		pp := &k.cpos[q]
-		sl := c.slot[q][t]
-		old, cb := pp[sl], c.cell[q][blank]
-		pp[sl] = cb
-		idx := tilesRank(pp, int(c.size[q]), nc)
-		if z := c.zero[q]; z != nil {
-			// The tile leaves old for the blank's cell cb, and the
-			// blank goes to old. The other patterns' entries stay:
-			// the blank moves between two neighbouring cells that
-			// hold none of their tiles, so it stays in the same
-			// region of their free cells.
-			idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
-		}
-		pp[sl] = old
-		firstQ[i], firstV[i] = q, c.table[q][idx]
-	}
 }

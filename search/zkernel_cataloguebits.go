@@ -18,13 +18,11 @@ func (k *tilesKernel) dfsCatalogueBits(g, bound int, state uint32) bool {
 	}
 	k.expanded++
 	h := k.h
-	l := &k.lists[state]
 	c := &h.cat
 	nc := h.nc
 	views := c.views
 	blank := k.blank
-	var firstQ, firstV [tilesNoMove]uint8
-	k.dfsCatalogueBitsFirst(l, &firstQ, &firstV)
+	l := &k.lists[state]
 children:
 	for i := range int(l.n) {
 		k.generated++
@@ -34,7 +32,6 @@ children:
 		m, to := l.m[i], int(l.to[i])
 		t := k.cells[to]
 		stamp := k.generated
-		k.seen[firstQ[i]], k.newv[firstQ[i]] = stamp, firstV[i]
 		var sums [tilesMaxViews]int32
 		best := int32(0)
 		for j := range views {
@@ -86,28 +83,4 @@ children:
 		}
 	}
 	return false
-}
-
-// dfsCatalogueBitsFirst notes, for each child i of the node in the automaton's list
-// l, the pattern q of its moved tile in the view tried first and q's value
-// in the child: q in firstQ[i], the value in firstV[i]. dfsCatalogueBits calls
-// it once a node, so that the children's loads overlap.
-func (k *tilesKernel) dfsCatalogueBitsFirst(l *tilesPruneList, firstQ, firstV *[tilesNoMove]uint8) {
-	c := &k.h.cat
-	nc := k.h.nc
-	blank := k.blank
-	v0 := k.order[0]
-	for i := range int(l.n) {
-		t := k.cells[l.to[i]]
-		q := c.pat[v0][t]
-		pp := &k.cpos[q]
-		sl := c.slot[q][t]
-		old, cb := pp[sl], c.cell[q][blank]
-		pp[sl] = cb
-		// As dfsCatalogue: the blank goes to old, in the region of
-		// the other patterns' free cells that it was in.
-		idx := c.bits[q].IndexOf(tilesRank(pp, int(c.size[q]), nc), pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
-		pp[sl] = old
-		firstQ[i], firstV[i] = q, c.bits[q].Next(k.cval[q], idx)
-	}
 }

@@ -14,9 +14,9 @@ func (k *tilesKernel) dfsExact(g, bound int, state uint32) bool {
 	}
 	k.expanded++
 	h := k.h
-	l := &k.lists[state]
 	blank := k.blank
 	pp := &k.pos[0]
+	l := &k.lists[state]
 children:
 	for i := range int(l.n) {
 		k.generated++

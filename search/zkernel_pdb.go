@@ -14,8 +14,8 @@ func (k *tilesKernel) dfsPDB(g, bound int, state uint32) bool {
 	}
 	k.expanded++
 	h := k.h
-	l := &k.lists[state]
 	blank := k.blank
+	l := &k.lists[state]
 children:
 	for i := range int(l.n) {
 		k.generated++

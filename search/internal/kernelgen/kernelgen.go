@@ -63,10 +63,6 @@ type Variant struct {
 	// the child's (Child's values), after; Undo makes it the parent's
 	// again, after the tile has moved back.
 	Save, Commit, Undo string
-	// Extra is Go code for the end of the file, such as a helper of the
-	// kernel's generated from the same snippets (l is in scope for Prelude
-	// already).
-	Extra string
 }
 
 // header is the first line of every generated file, in the standard form
@@ -92,8 +88,8 @@ func (k *tilesKernel) {{.Name}}(g, bound int, state uint32{{.Params}}) bool {
 	}
 	k.expanded++
 	h := k.h
-	l := &k.lists[state]
 	{{- .Prelude}}
+	l := &k.lists[state]
 children:
 	for i := range int(l.n) {
 		k.generated++
@@ -120,7 +116,6 @@ children:
 	}
 	return false
 }
-{{.Extra}}
 `
 
 var skeletonTemplate = template.Must(template.New("kernel").Parse(skeleton))
@@ -145,7 +140,7 @@ func (v Variant) Source() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(header)
 	doc := v
-	for _, s := range []*string{&doc.Prelude, &doc.Child, &doc.Save, &doc.Commit, &doc.Undo, &doc.Extra} {
+	for _, s := range []*string{&doc.Prelude, &doc.Child, &doc.Save, &doc.Commit, &doc.Undo} {
 		if *s = strings.TrimSpace(*s); *s != "" {
 			*s = "\n" + *s
 		}

@@ -197,7 +197,9 @@ once a child (seen, newv).`,
 					// hold none of their tiles, so it stays in the same
 					// region of their free cells.
 					idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
-				}`, "c.table[q][idx]", "man + 2*int(s)")
+				}
+				pp[sl] = old
+				nv = c.table[q][idx]`, "man + 2*int(s)")
 
 // catalogueBits: the catalogue kernel for 1-bit zero-aware tables. It keeps
 // each pattern's cost in moves (cval: its tiles' Manhattan distance plus
@@ -217,40 +219,26 @@ child's cost is its parent's plus or minus one, as the child's bit says
 }, `
 				// As dfsCatalogue: the blank goes to old, in the region of
 				// the other patterns' free cells that it was in.
-				idx := c.bits[q].IndexOf(tilesRank(pp, int(c.size[q]), nc), pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)`,
-	"c.bits[q].Next(k.cval[q], idx)", "int(s)")
+				idx := c.bits[q].IndexOf(tilesRank(pp, int(c.size[q]), nc), pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
+				pp[sl] = old
+				nv = c.bits[q].Next(k.cval[q], idx)`, "int(s)")
 
 // catalogueVariant returns the catalogue kernel v, whose Child, Save,
 // Commit and Undo hold what differs between its forms (they may use man,
-// best, oldSums, undo), with the rest filled in: index sets idx, the index
-// in pattern q's table of the child, from the table cells pp with the moved
-// tile at the blank's cell cb (its slot sl, its cell old); load is the
-// pattern's new value in the child, read at idx; heur is the child's h from
-// a view's new sum s.
-//
-// Each child's first lookup (the moved tile's pattern in the view tried
-// first) is made for all the node's children before the first child is
-// checked, by the kernel's helper (v.Name + "First"): the loads depend on
-// no check, so their cache misses are in flight together, where the loop
-// over the children would wait for each in turn (a child pruned at its
-// first view, as most pruned children are, is followed at once by the next
-// child's lookup, and a random read of a big table costs hundreds of
-// nanoseconds). The child's loop finds the value noted (seen, newv) and
-// makes the lookup again only when the view tried first has changed since.
-func catalogueVariant(v Variant, index, load, heur string) Variant {
-	first := v.Name + "First"
+// best, oldSums, undo), with the rest filled in: lookup sets nv, the
+// pattern's new value in the child, from the table cells pp with the moved
+// tile at the blank's cell cb (its slot sl, its cell old); heur is the
+// child's h from a view's new sum s.
+func catalogueVariant(v Variant, lookup, heur string) Variant {
 	v.Imports = []string{"slices"}
 	v.Heur = "k.heur"
 	v.Prelude = `
 	c := &h.cat
 	nc := h.nc
 	views := c.views
-	blank := k.blank
-	var firstQ, firstV [tilesNoMove]uint8
-	k.` + first + `(l, &firstQ, &firstV)`
+	blank := k.blank`
 	v.Child = `
-		stamp := k.generated
-		k.seen[firstQ[i]], k.newv[firstQ[i]] = stamp, firstV[i]` + v.Child + `
+		stamp := k.generated` + v.Child + `
 		var sums [tilesMaxViews]int32
 		best := int32(0)
 		for j := range views {
@@ -261,9 +249,7 @@ func catalogueVariant(v Variant, index, load, heur string) Variant {
 				pp := &k.cpos[q]
 				sl := c.slot[q][t]
 				old, cb := pp[sl], c.cell[q][blank]
-				pp[sl] = cb` + index + `
-				pp[sl] = old
-				nv = ` + load + `
+				pp[sl] = cb` + lookup + `
 				k.seen[q], k.newv[q] = stamp, nv
 			}
 			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
@@ -274,27 +260,6 @@ func catalogueVariant(v Variant, index, load, heur string) Variant {
 			sums[v] = s
 			best = max(best, s)
 		}`
-	v.Extra = `
-// ` + first + ` notes, for each child i of the node in the automaton's list
-// l, the pattern q of its moved tile in the view tried first and q's value
-// in the child: q in firstQ[i], the value in firstV[i]. ` + v.Name + ` calls
-// it once a node, so that the children's loads overlap.
-func (k *tilesKernel) ` + first + `(l *tilesPruneList, firstQ, firstV *[tilesNoMove]uint8) {
-	c := &k.h.cat
-	nc := k.h.nc
-	blank := k.blank
-	v0 := k.order[0]
-	for i := range int(l.n) {
-		t := k.cells[l.to[i]]
-		q := c.pat[v0][t]
-		pp := &k.cpos[q]
-		sl := c.slot[q][t]
-		old, cb := pp[sl], c.cell[q][blank]
-		pp[sl] = cb` + index + `
-		pp[sl] = old
-		firstQ[i], firstV[i] = q, ` + load + `
-	}
-}`
 	v.Save = `
 		// Commit: every view's sum, and each pattern of the moved tile once.
 		var undo tilesCatUndo
