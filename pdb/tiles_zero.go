@@ -230,11 +230,11 @@ func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
 // be in the overflow section. Index does not check its arguments: they must
 // describe one placement, the blank on a free cell.
 func (z *TilesZero) Index(rank uint64, occupied uint32, blank uint8) uint64 {
-	free, r := z.region(occupied, blank)
+	free, r := z.Region(occupied, blank)
 	if r == 0 {
 		return rank
 	}
-	return z.minority(rank, nil, free, r)
+	return z.MinorityIndex(rank, nil, free, r)
 }
 
 // IndexOf is Index for a caller that holds the placement's cells: pos[i]
@@ -242,17 +242,21 @@ func (z *TilesZero) Index(rank uint64, occupied uint32, blank uint8) uint64 {
 // in the overflow section needs no unranking. The arguments are Index's,
 // and pos must be the placement of rank rank.
 func (z *TilesZero) IndexOf(rank uint64, pos []uint8, occupied uint32, blank uint8) uint64 {
-	free, r := z.region(occupied, blank)
+	free, r := z.Region(occupied, blank)
 	if r == 0 {
 		return rank
 	}
-	return z.minority(rank, pos, free, r)
+	return z.MinorityIndex(rank, pos, free, r)
 }
 
-// region returns the free cells of the placement whose pattern tiles take
+// Region returns the free cells of the placement whose pattern tiles take
 // occupied, and the blank's region among them when it holds no more than
-// half of them; r is 0 when the blank is in the main region.
-func (z *TilesZero) region(occupied uint32, blank uint8) (free, r uint32) {
+// half of them; r is 0 when the blank is in the main region. It and
+// MinorityIndex are IndexOf in two parts, for a caller that inlines the
+// common case (the search's kernels: Region is within the compiler's
+// inlining budget, IndexOf is not): when r is 0 the index is the rank,
+// else MinorityIndex(rank, pos, free, r). The arguments are IndexOf's.
+func (z *TilesZero) Region(occupied uint32, blank uint8) (free, r uint32) {
 	g := &z.geo
 	free = g.full &^ occupied
 	half := bits.OnesCount32(free) >> 1
@@ -269,10 +273,11 @@ func (z *TilesZero) region(occupied uint32, blank uint8) (free, r uint32) {
 	}
 }
 
-// minority returns the index of the entry of region r, no more than half
-// the free cells free, of the placement of rank rank, whose cells are pos
-// (unranked here when pos is nil).
-func (z *TilesZero) minority(rank uint64, pos []uint8, free, r uint32) uint64 {
+// MinorityIndex returns the index of the entry of region r, no more than
+// half the free cells free (as Region returns them, r not 0), of the
+// placement of rank rank, whose cells are pos (unranked here when pos is
+// nil).
+func (z *TilesZero) MinorityIndex(rank uint64, pos []uint8, free, r uint32) uint64 {
 	l := z.layout
 	slot := l.slot(free, r)
 	if slot == 0 {

@@ -289,6 +289,13 @@ func (z *TilesZeroBits) IndexOf(rank uint64, pos []uint8, occupied uint32, blank
 	return z.index.IndexOf(rank, pos, occupied, blank)
 }
 
+// Layout returns the index of the table without its data: its Index,
+// IndexOf, Region and MinorityIndex are the 1-bit table's (a TilesZero
+// reads no entry).
+func (z *TilesZeroBits) Layout() *TilesZero {
+	return &z.index
+}
+
 // Bit returns entry i: bit 1 of the cost of its state, 0 or 1.
 func (z *TilesZeroBits) Bit(i uint64) uint8 {
 	return z.data[i>>3] >> (i & 7) & 1

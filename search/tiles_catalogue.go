@@ -32,8 +32,9 @@ type tilesCat struct {
 	views int
 	// Pattern q: size[q] tiles, entries table[q] (the index zero[q] for
 	// zero-aware ones; with oneBit, every pattern's table is at one bit an
-	// entry, read through bits[q]), board cell c at table cell cell[q][c],
-	// tile t at index slot[q][t] of the table's order.
+	// entry, read through bits[q], and zero[q] is its Layout), board cell c
+	// at table cell cell[q][c], tile t at index slot[q][t] of the table's
+	// order.
 	patterns int
 	oneBit   bool
 	size     [tilesMaxCatPatterns]uint8
@@ -174,7 +175,7 @@ func (h *TilesHeuristic) addView(ct *tilesCatTerm, reflected bool, key map[strin
 				c.zero[q] = ct.zeros[p]
 			}
 			if ct.bits != nil {
-				c.bits[q] = ct.bits[p]
+				c.bits[q], c.zero[q] = ct.bits[p], ct.bits[p].Layout()
 			}
 			c.cell[q] = cell
 		}

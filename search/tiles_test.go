@@ -823,6 +823,20 @@ func tilesAsCatalogue(t testing.TB, rows, cols int, name string) *TilesHeuristic
 	return h
 }
 
+// BenchmarkTilesKorf555Zero solves the 30 Korf instances easiest for
+// manhattan with pdb555+zero+reflect: the catalogue kernel on zero-aware
+// byte tables (dfsCatalogue), its tables small enough to stay in cache, so
+// that it measures the kernel's arithmetic more than the memory's latency.
+func BenchmarkTilesKorf555Zero(b *testing.B) {
+	benchTilesKorf(b, "pdb555+zero+reflect", tilesKorfManhattan30)
+}
+
+// BenchmarkTilesKorf555ZeroBits is BenchmarkTilesKorf555Zero with the
+// tables at one bit an entry (dfsCatalogueBits).
+func BenchmarkTilesKorf555ZeroBits(b *testing.B) {
+	benchTilesKorf(b, "pdb555+zero+reflect+bits", tilesKorfManhattan30)
+}
+
 // BenchmarkTilesKorfManhattan solves the 30 Korf instances easiest for
 // manhattan with manhattan.
 func BenchmarkTilesKorfManhattan(b *testing.B) { benchTilesKorf(b, "manhattan", tilesKorfManhattan30) }

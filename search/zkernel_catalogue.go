@@ -52,7 +52,9 @@ children:
 					// the blank moves between two neighbouring cells that
 					// hold none of their tiles, so it stays in the same
 					// region of their free cells.
-					idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
+					if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
+						idx = z.MinorityIndex(idx, pp[:c.size[q]], free, r)
+					}
 				}
 				pp[sl] = old
 				nv = c.table[q][idx]

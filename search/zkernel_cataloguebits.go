@@ -45,7 +45,11 @@ children:
 				pp[sl] = cb
 				// As dfsCatalogue: the blank goes to old, in the region of
 				// the other patterns' free cells that it was in.
-				idx := c.bits[q].IndexOf(tilesRank(pp, int(c.size[q]), nc), pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
+				idx := tilesRank(pp, int(c.size[q]), nc)
+				z := c.zero[q]
+				if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
+					idx = z.MinorityIndex(idx, pp[:c.size[q]], free, r)
+				}
 				pp[sl] = old
 				nv = c.bits[q].Next(k.cval[q], idx)
 				k.seen[q], k.newv[q] = stamp, nv

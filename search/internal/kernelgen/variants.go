@@ -171,6 +171,15 @@ two rows' conflicts change; a horizontal one, only the two columns'.`,
 		k.blank, k.man, k.sum, k.heur = blank, oldMan, oldSum, oldHeur`,
 }
 
+// zeroIndex makes idx, a placement's rank, the index of zero-aware table z
+// for the blank at old: pdb.TilesZero.IndexOf in its two parts, the first
+// (Region) inlined, the second (MinorityIndex) called only when the blank
+// is not in the placement's main region.
+const zeroIndex = `
+				if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
+					idx = z.MinorityIndex(idx, pp[:c.size[q]], free, r)
+				}`
+
 // catalogue: view by view, the moved tile's pattern, pruning at the first
 // view over the bound; a pattern shared by views is looked up once a child.
 // It keeps each pattern's entry (cval) and each view's sum of entries
@@ -195,8 +204,7 @@ once a child (seen, newv).`,
 					// blank goes to old. The other patterns' entries stay:
 					// the blank moves between two neighbouring cells that
 					// hold none of their tiles, so it stays in the same
-					// region of their free cells.
-					idx = z.IndexOf(idx, pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
+					// region of their free cells.`+zeroIndex+`
 				}
 				pp[sl] = old
 				nv = c.table[q][idx]`, "man + 2*int(s)")
@@ -219,7 +227,8 @@ child's cost is its parent's plus or minus one, as the child's bit says
 }, `
 				// As dfsCatalogue: the blank goes to old, in the region of
 				// the other patterns' free cells that it was in.
-				idx := c.bits[q].IndexOf(tilesRank(pp, int(c.size[q]), nc), pp[:c.size[q]], k.cocc[q]^(1<<old|1<<cb), old)
+				idx := tilesRank(pp, int(c.size[q]), nc)
+				z := c.zero[q]`+zeroIndex+`
 				pp[sl] = old
 				nv = c.bits[q].Next(k.cval[q], idx)`, "int(s)")
 
