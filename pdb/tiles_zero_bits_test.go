@@ -277,6 +277,48 @@ func TestTilesZeroBitsRefuses(t *testing.T) {
 	}
 }
 
+// TestTilesZeroBitsPinnedSkipsCheck: a pinned 1-bit table built from its
+// byte table (tilesZeroBitsBuilt, the Spec's path) has the same entries
+// as TilesZeroBitsOf gives with its check of every edge, for every pinned
+// pattern of zeroBitsCases of up to 5 tiles; and a byte table that is
+// wrong, so that its bits miss the pin, still goes through the check and
+// is refused.
+func TestTilesZeroBitsPinnedSkipsCheck(t *testing.T) {
+	pinned := 0
+	for _, c := range zeroBitsCases {
+		if len(c.tiles) > 5 {
+			continue
+		}
+		if _, ok := KnownChecksum(TilesPuzzle(c.rows, c.cols), tilesZeroBitsPatternID(c.tiles)); !ok {
+			continue
+		}
+		pinned++
+		byteT, bitT := zeroBitsTables(t, c.rows, c.cols, c.tiles)
+		got, err := tilesZeroBitsBuilt(c.rows, c.cols, c.tiles, byteT)
+		if err != nil {
+			t.Fatalf("%dx%d %v: %v", c.rows, c.cols, c.tiles, err)
+		}
+		if got.Checksum != bitT.Checksum || !slices.Equal(got.Data, bitT.Data) || got.Pattern != bitT.Pattern {
+			t.Errorf("%dx%d %v: %s CRC %08x, the checked conversion %s %08x", c.rows, c.cols, c.tiles,
+				got.Pattern, got.Checksum, bitT.Pattern, bitT.Checksum)
+		}
+	}
+	if pinned == 0 {
+		t.Fatal("no pinned pattern among zeroBitsCases")
+	}
+	rows, cols, tiles := 3, 3, []int{1, 2, 3, 4}
+	byteT, _ := zeroBitsTables(t, rows, cols, tiles)
+	data := slices.Clone(byteT.Data)
+	data[len(data)/2]++
+	tb, err := NewTable(byteT.Puzzle, byteT.Pattern, byteT.Entries, byteT.Width, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tilesZeroBitsBuilt(rows, cols, tiles, tb); !errors.Is(err, ErrTilesZeroStep) {
+		t.Errorf("a wrong byte table of a pinned pattern: %v, want ErrTilesZeroStep", err)
+	}
+}
+
 // TestTilesZeroBitsThroughCache builds a 1-bit table through a Cache (its
 // pinned checksum checked there), reads it back from its file, and indexes
 // it.
