@@ -236,23 +236,9 @@ func TestReadPriorBriefMatchesFull(t *testing.T) {
 		// the last line (the last run is not interrupted: all of them are
 		// one line's), which a resumed run solves again: the file is cut
 		// before the line holding the first of them.
-		sc := NewScanner(bytes.NewReader(data), path)
-		type seen struct {
-			r       Run
-			valLine int
-		}
-		var runs []seen
-		for sc.Scan() {
-			if sc.Kind() == KindRun {
-				runs = append(runs, seen{*sc.Run(), sc.Line()})
-			}
-		}
+		runs, k, sc := fullPriorRuns(data, path)
 		if sc.Err() != nil {
 			t.Fatal(sc.Err())
-		}
-		k := len(runs)
-		for k > 0 && runs[k-1].r.Status != StatusInterrupted && runs[k-1].r.Input == runs[len(runs)-1].r.Input && runs[k-1].r.Line == runs[len(runs)-1].r.Line {
-			k--
 		}
 		size, noNewline := sc.Size(), sc.MissingNewline()
 		if k < len(runs) {
@@ -465,23 +451,9 @@ func TestReadPriorBlockScanMatchesFull(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "out.jsonl")
 	os.WriteFile(path, data, 0o644)
 	// The oracle: every run decoded in full, the last line's runs left out.
-	sc := NewScanner(bytes.NewReader(data), path)
-	type seen struct {
-		r       Run
-		valLine int
-	}
-	var runs []seen
-	for sc.Scan() {
-		if sc.Kind() == KindRun {
-			runs = append(runs, seen{*sc.Run(), sc.Line()})
-		}
-	}
+	runs, k, sc := fullPriorRuns(data, path)
 	if sc.Err() != nil || len(runs) < 3000 {
 		t.Fatalf("%d runs; %v", len(runs), sc.Err())
-	}
-	k := len(runs)
-	for k > 0 && runs[k-1].r.Status != StatusInterrupted && runs[k-1].r.Input == runs[len(runs)-1].r.Input && runs[k-1].r.Line == runs[len(runs)-1].r.Line {
-		k--
 	}
 	n := runs[k].valLine - 1 // the lines kept
 	wantSize := int64(len(data) - len(bytes.SplitAfterN(data, []byte{'\n'}, n+1)[n]))
@@ -547,4 +519,28 @@ func TestScannerValueOverManyLines(t *testing.T) {
 	if err := sc.Err(); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("f:%d:", gap+4)) {
 		t.Errorf("error %v, want one at line %d (the value left open)", err, gap+4)
 	}
+}
+
+// scannedRun is a run decoded in full and the line its value starts on.
+type scannedRun struct {
+	r       Run
+	valLine int
+}
+
+// fullPriorRuns is the oracle of ReadPrior: every run of data decoded in
+// full, and k, how many of them come before the runs of the last line (the
+// last run not interrupted: the line a resumed run solves again, the file
+// cut before its first run), with the scanner at its end (Err, Size).
+func fullPriorRuns(data []byte, path string) (runs []scannedRun, k int, sc *Scanner) {
+	sc = NewScanner(bytes.NewReader(data), path)
+	for sc.Scan() {
+		if sc.Kind() == KindRun {
+			runs = append(runs, scannedRun{*sc.Run(), sc.Line()})
+		}
+	}
+	k = len(runs)
+	for k > 0 && runs[k-1].r.Status != StatusInterrupted && runs[k-1].r.Input == runs[len(runs)-1].r.Input && runs[k-1].r.Line == runs[len(runs)-1].r.Line {
+		k--
+	}
+	return runs, k, sc
 }
