@@ -236,7 +236,7 @@ func TestReadPriorBriefMatchesFull(t *testing.T) {
 		// the last line (the last run is not interrupted: all of them are
 		// one line's), which a resumed run solves again: the file is cut
 		// before the line holding the first of them.
-		runs, k, sc := fullPriorRuns(data, path)
+		runs, k, want, done, sc := fullPriorRuns(data, path)
 		if sc.Err() != nil {
 			t.Fatal(sc.Err())
 		}
@@ -245,17 +245,6 @@ func TestReadPriorBriefMatchesFull(t *testing.T) {
 			size, noNewline = int64(len(data)), false
 			if n := runs[k].valLine - 1; n <= bytes.Count(data, []byte{'\n'}) {
 				size = int64(len(data) - len(bytes.SplitAfterN(data, []byte{'\n'}, n+1)[n]))
-			}
-		}
-		want := map[string]map[int]bool{}
-		var done Summary
-		for _, x := range runs[:k] {
-			if r := x.r; r.Status != StatusInterrupted {
-				done.Count(r.Status)
-				if want[r.Input] == nil {
-					want[r.Input] = map[int]bool{}
-				}
-				want[r.Input][r.Line] = true
 			}
 		}
 		if p.Done != done || p.Size != size || p.Truncated != sc.Truncated() || p.MissingNewline != noNewline {
@@ -451,23 +440,12 @@ func TestReadPriorBlockScanMatchesFull(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "out.jsonl")
 	os.WriteFile(path, data, 0o644)
 	// The oracle: every run decoded in full, the last line's runs left out.
-	runs, k, sc := fullPriorRuns(data, path)
+	runs, k, want, done, sc := fullPriorRuns(data, path)
 	if sc.Err() != nil || len(runs) < 3000 {
 		t.Fatalf("%d runs; %v", len(runs), sc.Err())
 	}
 	n := runs[k].valLine - 1 // the lines kept
 	wantSize := int64(len(data) - len(bytes.SplitAfterN(data, []byte{'\n'}, n+1)[n]))
-	want := map[string]map[int]bool{}
-	var done Summary
-	for _, x := range runs[:k] {
-		if r := x.r; r.Status != StatusInterrupted {
-			done.Count(r.Status)
-			if want[r.Input] == nil {
-				want[r.Input] = map[int]bool{}
-			}
-			want[r.Input][r.Line] = true
-		}
-	}
 	defer func(n int64) { partBytes = n }(partBytes)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
 	for _, parts := range []int64{1 << 40, 40 << 10} {
@@ -528,10 +506,12 @@ type scannedRun struct {
 }
 
 // fullPriorRuns is the oracle of ReadPrior: every run of data decoded in
-// full, and k, how many of them come before the runs of the last line (the
+// full; k, how many of them come before the runs of the last line (the
 // last run not interrupted: the line a resumed run solves again, the file
-// cut before its first run), with the scanner at its end (Err, Size).
-func fullPriorRuns(data []byte, path string) (runs []scannedRun, k int, sc *Scanner) {
+// cut before its first run); the lines of those k answered (not
+// interrupted) by input, and their count; the scanner at its end (Err,
+// Size).
+func fullPriorRuns(data []byte, path string) (runs []scannedRun, k int, want map[string]map[int]bool, done Summary, sc *Scanner) {
 	sc = NewScanner(bytes.NewReader(data), path)
 	for sc.Scan() {
 		if sc.Kind() == KindRun {
@@ -542,5 +522,15 @@ func fullPriorRuns(data []byte, path string) (runs []scannedRun, k int, sc *Scan
 	for k > 0 && runs[k-1].r.Status != StatusInterrupted && runs[k-1].r.Input == runs[len(runs)-1].r.Input && runs[k-1].r.Line == runs[len(runs)-1].r.Line {
 		k--
 	}
-	return runs, k, sc
+	want = map[string]map[int]bool{}
+	for _, x := range runs[:k] {
+		if r := x.r; r.Status != StatusInterrupted {
+			done.Count(r.Status)
+			if want[r.Input] == nil {
+				want[r.Input] = map[int]bool{}
+			}
+			want[r.Input][r.Line] = true
+		}
+	}
+	return runs, k, want, done, sc
 }
