@@ -47,11 +47,8 @@ children:
 				pp[sl] = cb
 				idx := tilesRank(pp, int(c.size[q]), nc)
 				if z := c.zero[q]; z != nil {
-					// The tile leaves old for the blank's cell cb, and the
-					// blank goes to old. The other patterns' entries stay:
-					// the blank moves between two neighbouring cells that
-					// hold none of their tiles, so it stays in the same
-					// region of their free cells.
+					// The tile leaves old for cb, the blank goes to old; other
+					// patterns' entries stay (the blank stays in their region).
 					if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
 						idx = z.MinorityIndex(idx, pp[:c.size[q]], free, r)
 					}

@@ -200,11 +200,8 @@ once a child (seen, newv).`,
 }, `
 				idx := tilesRank(pp, int(c.size[q]), nc)
 				if z := c.zero[q]; z != nil {
-					// The tile leaves old for the blank's cell cb, and the
-					// blank goes to old. The other patterns' entries stay:
-					// the blank moves between two neighbouring cells that
-					// hold none of their tiles, so it stays in the same
-					// region of their free cells.`+zeroIndex+`
+					// The tile leaves old for cb, the blank goes to old; other
+					// patterns' entries stay (the blank stays in their region).`+zeroIndex+`
 				}
 				pp[sl] = old
 				nv = c.table[q][idx]`, "man + 2*int(s)")
