@@ -392,3 +392,17 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// TestScannerNamesWhatIsNotAnObject: a line that is valid JSON but no
+// object is named by its kind, in words, not by encoding/json's Go types.
+func TestScannerNamesWhatIsNotAnObject(t *testing.T) {
+	for in, kind := range map[string]string{"8 1 3\n": "a number", "[1]\n": "an array", "\"x\"\n": "a string", "null\n": "null", "true\n": "true or false"} {
+		sc := NewScanner(strings.NewReader(in), "f")
+		for sc.Scan() {
+		}
+		err := sc.Err()
+		if err == nil || !strings.Contains(err.Error(), "f:1: not a JSON object: it is "+kind) || strings.Contains(err.Error(), "Go value") {
+			t.Errorf("%q: %v, want f:1 naming %s", in, err, kind)
+		}
+	}
+}

@@ -253,8 +253,15 @@ func (e *lineError) Unwrap() error { return e.err }
 // set).
 func (s *Scanner) decode(raw []byte, line int) bool {
 	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		s.err = &lineError{s.name, line, fmt.Errorf("not a JSON object: %v", err)}
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil { // null decodes to a nil map
+		what := ""
+		if err != nil {
+			what = err.Error()
+		}
+		if json.Valid(raw) {
+			what = "it is " + jsonKind(raw) + " (a record is an object, {...}, one a line)"
+		}
+		s.err = &lineError{s.name, line, fmt.Errorf("not a JSON object: %s", what)}
 		return false
 	}
 	s.valLine = line
@@ -376,6 +383,24 @@ func (v *valueEnd) end(data []byte) int {
 	}
 	v.off = len(data)
 	return -1
+}
+
+// jsonKind names the kind of the valid JSON value raw: "a number", "a
+// string", "an array", "true or false" or "null" ("an object" for one).
+func jsonKind(raw []byte) string {
+	switch b := bitboard.TrimSpace(raw); b[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "true or false"
+	case 'n':
+		return "null"
+	}
+	return "a number"
 }
 
 // errNotFast is what fastRun's parts return for a value it leaves to
