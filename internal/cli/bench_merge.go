@@ -101,8 +101,8 @@ func runBenchReport(o *benchReportOptions) error {
 		return withCode(ExitIncomplete, fmt.Errorf("bench report: the outputs are not one whole set (problems above: %d); --partial merges them anyway", len(problems)))
 	}
 	rep, runs, notes, err := c.Report(report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != "", CPU: o.Time == report.TimeCPU})
-	if err != nil {
-		return withCode(ExitBadInput, err)
+	if err != nil { // a --baseline among no runs is a bad flag; else heuristics that disagree
+		return withCode(map[bool]int{true: ExitUsage, false: ExitBadInput}[errors.Is(err, report.ErrBaseline)], err)
 	}
 	for _, n := range append(notes, report.ProvenanceNotes(c.Headers())...) {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)

@@ -92,6 +92,10 @@ func TestBenchReportInputExitCodes(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d naming the file", c.file, code, out, errs, c.code)
 		}
 	}
+	// A --baseline that no run has is a bad flag value (2), not a disagreement (1).
+	if code, _, errs := run(t, "", "bench", "report", "--partial", "--baseline", "foo", "testdata/report/s0.json"); code != ExitUsage || !strings.Contains(errs, `"foo"`) {
+		t.Errorf("--baseline foo: exit %d, stderr %q; want %d naming it", code, errs, ExitUsage)
+	}
 }
 
 // TestHelpExitOneNamesAllBadInput: an input file whose every record is bad
