@@ -16,7 +16,8 @@ const exitCodeHelp = `Exit status:
      board of another puzzle, or every record taken from input files is bad
      (in these last two cases nothing is solved); else the others were handled
   2  bad flags or arguments (also -o onto a non-empty file without --resume,
-     --resume onto another run's output)
+     --resume onto another run's output, -o onto a file another pdbsolve is
+     writing)
   3  a table could not be read or built (also one too big for the memory,
      found before any is built), or (gen) written; score without --build:
      tables missing
