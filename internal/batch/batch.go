@@ -6,11 +6,12 @@
 // output back in input order, each unit as soon as it and every unit before
 // it are done, so the first answers of a batch appear while later records
 // are still being read or solved. The size of a unit follows what a record
-// costs: cheap records (the Rotation Game, about 100 ns each) travel in
-// chunks of up to ChunkSize bytes, so the per-record cost is the work
-// itself; expensive ones (sliding tiles, milliseconds to seconds each) one
-// record a unit, so every worker stays busy however short the batch. Output
-// is identical for every number of workers.
+// costs: cheap records (the Rotation Game from its tables, about 100 ns
+// each) travel in chunks of up to ChunkSize bytes, so the per-record cost is
+// the work itself; expensive ones (sliding tiles, a Rotation Game search by
+// count: milliseconds to seconds each) one record a unit, so every worker
+// stays busy however short the batch and each answer is written as it
+// completes. Output is identical for every number of workers.
 //
 // Memory stays flat however long the input: at most a fixed number of units
 // per worker (inflightChunks or inflightRecords) exist between the reader

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -164,4 +165,61 @@ func TestInterruptOutsideABatch(t *testing.T) {
 	if tmp, _ := filepath.Glob(filepath.Join(dir, "*.tmp*")); len(tmp) > 0 {
 		t.Fatalf("temporary files left: %v", tmp)
 	}
+}
+
+// TestInterruptRotationSearchWritesSolved interrupts a Rotation Game solve
+// by count (a search of milliseconds a board; the 100 boards are one 64
+// KiB read) once some records are in its -o file: exit 130, the file holds
+// the records answered, in input order and each once, as the summary
+// counts them, and --resume completes the rest, the records then those of
+// an uninterrupted run (times aside).
+func TestInterruptRotationSearchWritesSolved(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "boards.txt")
+	os.WriteFile(in, []byte(rotationBoards(t, 100)), 0o644)
+	args := []string{"--tables", tablesDir, "-j", "1", "solve", "rotation", "--heuristic", "count"}
+	times := regexp.MustCompile(`,"(time|cpu)_ns":\d+`)
+	records := func(path string) []string {
+		out := outputRecords(t, path)
+		for i := range out {
+			out[i] = times.ReplaceAllString(out[i], "")
+		}
+		return out
+	}
+	full, part := filepath.Join(dir, "full.jsonl"), filepath.Join(dir, "part.jsonl")
+	if code, _, errs := run(t, "", append(args[2:], "-o", full, in)...); code != 0 {
+		t.Fatalf("uninterrupted: exit %d, %s", code, errs)
+	}
+	want := records(full)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var errb bytes.Buffer
+	done := make(chan int)
+	go func() { done <- Run(ctx, append(args, "-o", part, in), strings.NewReader(""), io.Discard, &errb) }()
+	code := -1
+	for code < 0 {
+		select {
+		case code = <-done:
+		case <-time.After(5 * time.Millisecond):
+			if data, _ := os.ReadFile(part); bytes.Count(data, []byte{'\n'}) > 5 {
+				cancel()
+				code = <-done
+			}
+		}
+	}
+	m := regexp.MustCompile(`interrupted: (\d+) records answered, (\d+) read but not answered`).FindStringSubmatch(errb.String())
+	if code != 130 || m == nil {
+		t.Fatalf("exit %d, want 130 (the first records written before the last board was solved); stderr %q", code, errb.String())
+	}
+	got := records(part)
+	if answered, _ := strconv.Atoi(m[1]); answered != len(got) || len(got) < 5 || !slices.Equal(got, want[:len(got)]) {
+		t.Fatalf("%d records written, %s answered: want the first records of the uninterrupted run, each once", len(got), m[1])
+	}
+	if code, _, errs := run(t, "", append(args[2:], "--resume", "-o", part, in)...); code != 0 {
+		t.Fatalf("--resume: exit %d, %s", code, errs)
+	}
+	if got := records(part); !slices.Equal(got, want) {
+		t.Fatalf("resumed: %d records, want the uninterrupted run's %d", len(got), len(want))
+	}
+	t.Logf("interrupted after %s of %d records", m[1], len(want))
 }

@@ -61,6 +61,19 @@ func (r Rotation) UsesPaths(name string) bool {
 	return paths
 }
 
+// UnitFirst returns the batch First (batch.Config.First) of a solve with
+// the heuristic called name: RotationFirst, one board a unit, for count,
+// whose search takes milliseconds a board, so each answer is written as it
+// completes and an interrupt loses none solved; nil (units of up to
+// batch.ChunkSize bytes) for exact and exact-ida, a microsecond or less a
+// board.
+func (Rotation) UnitFirst(name string) func(data []byte) int {
+	if name == rotationCount {
+		return RotationFirst
+	}
+	return nil
+}
+
 // GoalName implements Puzzle: "", the Rotation Game having one goal.
 func (Rotation) GoalName(bitboard.Goal) string { return "" }
 

@@ -142,17 +142,30 @@ func RotationSplit(data []byte, atEOF bool) int {
 		line := data[start:end]
 		if len(line) == rotationCanonicalLen && rotationCanonical(line) || rotationTokens(line) == bitboard.RotationCells {
 			// The whole lines after it may end boards or the input too.
-			return end + 1 + rotationSplitCount(data[end+1:])
+			return end + 1 + rotationSplitCount(data[end+1:], false)
 		}
 		end = start - 1
 	}
-	return rotationSplitCount(data)
+	return rotationSplitCount(data, false)
+}
+
+// RotationFirst is the batch First of Rotation input (batch.Config.First)
+// for data of whole boards, as RotationSplit cuts them: the length of the
+// first board's lines (with any blank lines before it), or of the end
+// line "0"; all of data when no board ends in it (the input's last,
+// incomplete board).
+func RotationFirst(data []byte) int {
+	if n := rotationSplitCount(data, true); n > 0 {
+		return n
+	}
+	return len(data)
 }
 
 // rotationSplitCount is RotationSplit counting symbols from the start of
 // data: the longest prefix of whole lines after which no board is being
-// read, or the first end line "0" where a board would start.
-func rotationSplitCount(data []byte) int {
+// read (the shortest one but empty, when first), or the first end line "0"
+// where a board would start.
+func rotationSplitCount(data []byte, first bool) int {
 	cut, n := 0, 0
 	for start := 0; start < len(data); {
 		i := bytes.IndexByte(data[start:], '\n')
@@ -164,13 +177,17 @@ func rotationSplitCount(data []byte) int {
 		if n == 0 && RotationIsEnd(line) {
 			return start // the reader stops at the end line
 		}
-		if k := rotationTokens(line); k == bitboard.RotationCells {
+		k := rotationTokens(line)
+		if k == bitboard.RotationCells {
 			n = 0
 		} else {
 			n += k
 		}
 		if n%bitboard.RotationCells == 0 {
 			n, cut = 0, start
+			if first && k > 0 {
+				return cut
+			}
 		}
 	}
 	return cut

@@ -48,6 +48,49 @@ func TestRotationSplitCutsBetweenBoards(t *testing.T) {
 	}
 }
 
+// TestRotationFirstCutsOneBoard checks RotationFirst, applied in turn to
+// the rest of reflowed boards, against a slow count of symbols: each piece
+// ends at the first line end after which a whole number of boards (at
+// least one) has been read; blank lines go with the board after them, an
+// end line "0" is a piece of its own, and an incomplete last board is the
+// rest.
+func TestRotationFirstCutsOneBoard(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var boards strings.Builder
+	for i := 0; i < 100; i++ {
+		boards.Write(bitboard.RandomRotation(r).AppendText(nil))
+		boards.WriteString("\n")
+	}
+	data := reflow(boards.String(), r)
+	for rest := data; rest != ""; {
+		k := RotationFirst([]byte(rest))
+		piece := rest[:k]
+		lines := strings.SplitAfter(piece, "\n")
+		n := 0
+		for i, line := range lines[:len(lines)-1] {
+			n += len(strings.Fields(line))
+			if n > 0 && n%24 == 0 && i < len(lines)-2 {
+				t.Fatalf("piece %q: a whole board ends before its last line", piece)
+			}
+		}
+		if n == 0 || n%24 != 0 || lines[len(lines)-1] != "" {
+			t.Fatalf("piece %q: %d symbols, want whole boards and whole lines", piece, n)
+		}
+		rest = rest[k:]
+	}
+	for _, c := range []struct{ data, first string }{
+		{"\n \n" + boards.String()[:48], "\n \n" + boards.String()[:48]},
+		{"0\n1 2\n", "0\n"},
+		{"\n0\n", "\n0\n"},
+		{"1 2 3\n1 2\n", "1 2 3\n1 2\n"},
+		{"\n\n", "\n\n"},
+	} {
+		if got := c.data[:RotationFirst([]byte(c.data))]; got != c.first {
+			t.Errorf("RotationFirst(%q) cuts %q, want %q", c.data, got, c.first)
+		}
+	}
+}
+
 // TestRotationCanonical checks the SWAR test against a byte loop on lines
 // of the canonical length with each byte changed to each interesting value.
 func TestRotationCanonical(t *testing.T) {

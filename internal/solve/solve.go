@@ -277,8 +277,8 @@ func (e tilesUnsolvableError) Error() string { return "board is unsolvable" }
 func (e tilesUnsolvableError) Unwrap() error { return e.err }
 
 // rotationBatch is Batch on the Rotation Game: workers solve chunks of
-// boards, a group of them at a time, stopping at a line "0"
-// (puzzle.RotationIsEnd).
+// boards (one board a unit for a slow search: Rotation.UnitFirst), a group
+// of them at a time, stopping at a line "0" (puzzle.RotationIsEnd).
 func rotationBatch(r puzzle.Rotation, cache puzzle.Cache, o *Options) (batch.Config[Board[bitboard.Rotation]], error) {
 	newSolver, err := r.NewSolver(cache, o.Plan.Name)
 	if err != nil {
@@ -296,6 +296,7 @@ func rotationBatch(r puzzle.Rotation, cache puzzle.Cache, o *Options) (batch.Con
 		return w.solveUnit
 	})
 	cfg.EndLine = puzzle.RotationIsEnd
+	cfg.First = r.UnitFirst(o.Plan.Name)
 	return cfg, nil
 }
 
