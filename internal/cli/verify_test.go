@@ -227,3 +227,28 @@ func TestVerifySelection(t *testing.T) {
 		t.Errorf("a bad --shard: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestVerifyAcceptsSolvedBoards: verify accepts what solve writes, in every
+// format, when every board is at solve's goal and every answer is a bare 0
+// (text writes "0" for a board at its goal too): the goal board of the aoj
+// format (blank-last), and of the text format's default (blank-first).
+func TestVerifyAcceptsSolvedBoards(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ board, format string }{
+		{"1 2 3\n4 5 6\n7 8 0\n", "aoj"}, {"1 2 3\n4 5 6\n7 8 0\n", "json"},
+		{"0 1 2\n3 4 5\n6 7 8\n", "text"}, {"0 1 2\n3 4 5\n6 7 8\n", "json"},
+		{"1 2 3\n4 5 6\n7 8 0\n1 2 3 4 5 6 7 8 0\n", "aoj"}, {"0 1 2 3 4 5 6 7 8\n0 1 2 3 4 5 6 7 8\n", "text"},
+	} {
+		boards, answers := filepath.Join(dir, "in.txt"), filepath.Join(dir, "ans.txt")
+		os.WriteFile(boards, []byte(c.board), 0o644)
+		code, out, errs := run(t, "", "solve", "8puzzle", "--heuristic", "manhattan", "--format", c.format, boards)
+		if code != ExitOK {
+			t.Fatalf("solve %q --format %s: exit %d, %s", c.board, c.format, code, errs)
+		}
+		os.WriteFile(answers, []byte(out), 0o644)
+		code, vout, verrs := run(t, "", "verify", "8puzzle", "--heuristic", "manhattan", "--input", boards, "--solutions", answers)
+		if code != ExitOK {
+			t.Errorf("%q --format %s, answers %q: verify exit %d:\n%s%s", c.board, c.format, out, code, vout, verrs)
+		}
+	}
+}
