@@ -252,3 +252,18 @@ func TestVerifyAcceptsSolvedBoards(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyOpenErrorsNameTheFlag: an --input or --solutions that cannot be
+// opened exits 4 with an error naming its flag, as -o's does.
+func TestVerifyOpenErrorsNameTheFlag(t *testing.T) {
+	dir := t.TempDir()
+	good, missing := filepath.Join(dir, "b.txt"), filepath.Join(dir, "nosuch")
+	os.WriteFile(good, []byte("1 2 3 4 5 6 7 8 0\n"), 0o644)
+	for _, c := range [][2]string{{missing, good}, {good, missing}} {
+		code, _, errs := run(t, "", "verify", "8puzzle", "--heuristic", "manhattan", "--input", c[0], "--solutions", c[1])
+		flag := map[bool]string{true: "--input: ", false: "--solutions: "}[c[0] == missing]
+		if code != ExitIO || !strings.Contains(errs, "pdbsolve: "+flag) || !strings.Contains(errs, missing) {
+			t.Errorf("--input %s --solutions %s: exit %d, stderr %q; want exit %d naming %q", c[0], c[1], code, errs, ExitIO, flag)
+		}
+	}
+}
