@@ -62,8 +62,7 @@ func enumFlag[T interface {
 	fmt.Stringer
 }](fs *pflag.FlagSet, p *T, name string, def T, usage string, values ...T) {
 	*p = def
-	e := &enumValue[T]{p: p, values: values}
-	fs.Var(e, name, usage)
+	fs.Var(&enumValue[T]{p: p, values: values}, name, usage)
 }
 
 // outputFormat is the value of a command's --format.

@@ -57,22 +57,30 @@ func TestSolveShards(t *testing.T) {
 
 // TestInstancesPastTheEnd: --instances numbers past the end of the input
 // are named; a number matching nothing exits 1, a range that only runs past
-// the end is a note.
+// the end is a note; the records taken are solved either way, from a file
+// or standard input, by solve and bench.
 func TestInstancesPastTheEnd(t *testing.T) {
 	// Past the end of 3 records: a number matching nothing exits 1, a range
 	// that only runs past the end is a note.
 	boards := "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n"
+	file := filepath.Join(t.TempDir(), "boards.txt")
+	if err := os.WriteFile(file, []byte(boards), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
-		spec string
-		code int
-	}{{"2,9", ExitBadInput}, {"1-2000000000", ExitOK}, {"4-6", ExitBadInput}, {"1-3", ExitOK}} {
-		_, errs, code := runTiles(t, boards, "solve", "8puzzle", "--goal", "blank-last", "--heuristic", "manhattan", "--instances", c.spec)
-		if code != c.code || (c.spec != "1-3") != strings.Contains(errs, "the inputs hold 3 records") {
-			t.Fatalf("--instances %s: exit %d, %q", c.spec, code, errs)
-		}
-		code, _, errs = runTilesCode(t, boards, "bench", "8puzzle", "--goal", "blank-last", "--heuristic", "manhattan", "--instances", c.spec)
-		if code != c.code {
-			t.Fatalf("bench --instances %s: exit %d, %q", c.spec, code, errs)
+		spec   string
+		code   int
+		solved string // the answers of the records taken (text format)
+	}{{"2,9", ExitBadInput, "1 R\n"}, {"1-2000000000", ExitOK, "0\n1 R\n2 RR\n"}, {"4-6", ExitBadInput, ""}, {"1-3", ExitOK, "0\n1 R\n2 RR\n"}, {"1,3,7-9", ExitBadInput, "0\n2 RR\n"}} {
+		for _, input := range []string{"-", file} {
+			out, errs, code := runTiles(t, boards, "solve", "8puzzle", "--goal", "blank-last", "--heuristic", "manhattan", "--instances", c.spec, input)
+			if code != c.code || out != c.solved || (c.spec != "1-3") != strings.Contains(errs, "the inputs hold 3 records") {
+				t.Fatalf("%s --instances %s: exit %d, stdout %q, stderr %q; want exit %d, stdout %q", input, c.spec, code, out, errs, c.code, c.solved)
+			}
+			code, out, errs = runTilesCode(t, boards, "bench", "8puzzle", "--goal", "blank-last", "--heuristic", "manhattan", "--instances", c.spec, input)
+			if n := strings.Count(c.solved, "\n"); code != c.code || n > 0 && !strings.Contains(errs, fmt.Sprintf(" %d runs: %d solved", n, n)) {
+				t.Fatalf("bench %s --instances %s: exit %d, %q:\n%s", input, c.spec, code, errs, out)
+			}
 		}
 	}
 }

@@ -64,7 +64,8 @@ status is 1 if any record is not ok.
 	}
 	cmd.Flags().StringVar(&o.Input, "input", "", "file of boards (- for standard input)")
 	cmd.Flags().StringVar(&o.Solutions, "solutions", "", "file of answers (- for standard input)")
-	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last; without it the answers' (aoj: blank-last), else blank-first")
+	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last (default: the answers' goal, aoj's blank-last, else blank-first)")
+	cmd.Flags().Lookup("goal").DefValue = "" // the default shown is the usage's
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic used to find optimal lengths (default: the solve default)")
 	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)

@@ -227,3 +227,54 @@ func TestVerifySelection(t *testing.T) {
 		t.Errorf("a bad --shard: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestVerifyAcceptsSolvedBoards: verify accepts what solve writes, in every
+// format, when every board is at solve's goal and every answer is a bare 0
+// (text writes "0" for a board at its goal too): the goal board of the aoj
+// format (blank-last), and of the text format's default (blank-first).
+func TestVerifyAcceptsSolvedBoards(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ board, format string }{
+		{"1 2 3\n4 5 6\n7 8 0\n", "aoj"}, {"1 2 3\n4 5 6\n7 8 0\n", "json"},
+		{"0 1 2\n3 4 5\n6 7 8\n", "text"}, {"0 1 2\n3 4 5\n6 7 8\n", "json"},
+		{"1 2 3\n4 5 6\n7 8 0\n1 2 3 4 5 6 7 8 0\n", "aoj"}, {"0 1 2 3 4 5 6 7 8\n0 1 2 3 4 5 6 7 8\n", "text"},
+	} {
+		boards, answers := filepath.Join(dir, "in.txt"), filepath.Join(dir, "ans.txt")
+		os.WriteFile(boards, []byte(c.board), 0o644)
+		code, out, errs := run(t, "", "solve", "8puzzle", "--heuristic", "manhattan", "--format", c.format, boards)
+		if code != ExitOK {
+			t.Fatalf("solve %q --format %s: exit %d, %s", c.board, c.format, code, errs)
+		}
+		os.WriteFile(answers, []byte(out), 0o644)
+		code, vout, verrs := run(t, "", "verify", "8puzzle", "--heuristic", "manhattan", "--input", boards, "--solutions", answers)
+		if code != ExitOK {
+			t.Errorf("%q --format %s, answers %q: verify exit %d:\n%s%s", c.board, c.format, out, code, vout, verrs)
+		}
+	}
+}
+
+// TestVerifyOpenErrorsNameTheFlag: an --input or --solutions that cannot be
+// opened exits 4 with an error naming its flag, as -o's does.
+func TestVerifyOpenErrorsNameTheFlag(t *testing.T) {
+	dir := t.TempDir()
+	good, missing := filepath.Join(dir, "b.txt"), filepath.Join(dir, "nosuch")
+	os.WriteFile(good, []byte("1 2 3 4 5 6 7 8 0\n"), 0o644)
+	for _, c := range [][2]string{{missing, good}, {good, missing}} {
+		code, _, errs := run(t, "", "verify", "8puzzle", "--heuristic", "manhattan", "--input", c[0], "--solutions", c[1])
+		flag := map[bool]string{true: "--input: ", false: "--solutions: "}[c[0] == missing]
+		if code != ExitIO || !strings.Contains(errs, "pdbsolve: "+flag) || !strings.Contains(errs, missing) {
+			t.Errorf("--input %s --solutions %s: exit %d, stderr %q; want exit %d naming %q", c[0], c[1], code, errs, ExitIO, flag)
+		}
+	}
+}
+
+// TestVerifyHelpGoalDefault: verify --help shows no fixed default for
+// --goal, whose default comes from the answers, and says where it comes from.
+func TestVerifyHelpGoalDefault(t *testing.T) {
+	code, out, _ := run(t, "", "verify", "8puzzle", "--help")
+	_, line, _ := strings.Cut(out, "  --goal ")
+	line, _, _ = strings.Cut(line, "\n")
+	if code != ExitOK || strings.Contains(line, "(default blank-first)") || !strings.Contains(line, "the answers'") {
+		t.Errorf("verify --help, --goal: exit %d, %q", code, line)
+	}
+}

@@ -42,9 +42,11 @@ const precheckRecords = 1 << 20
 //   - where the inputs are short enough to count cheaply (regular files up
 //     to the highest record number sel names, and no more than
 //     precheckRecords; standard input up to that number, within PeekSize
-//     bytes, and never further: a pipe kept open may not hold more), a
-//     number of sel wholly past their end, or a shard that takes none of
-//     their records, is Selection.Unmatched's error, wrapping ErrNoMatch;
+//     bytes, and never further: a pipe kept open may not hold more), sel
+//     taking none of their records (its numbers all past their end, or a
+//     shard) is Selection.Unmatched's error, wrapping ErrNoMatch (numbers
+//     past the end beside records taken are the run's to name, after it
+//     has handled those records, as in inputs too long to count);
 //   - when the inputs are files and the records sel takes have all been
 //     read (they are read past c.Few records until a board is found, within
 //     precheckRecords) and none is a board, they are the error, joined with
@@ -78,11 +80,6 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 		}
 		count, whole = count+n, whole && end
 	}
-	if whole || c.Sel.Pick != nil && c.Sel.Pick.max() <= count {
-		if _, err := c.Sel.Unmatched(map[bool]int{true: count, false: -1}[whole]); err != nil {
-			return -1, err
-		}
-	}
 	boards = -1
 	if whole || c.Sel.Pick != nil && c.Sel.Pick.max() <= count { // every record picked is counted
 		boards = 0
@@ -90,6 +87,10 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 			if c.Sel.Has(i) {
 				boards++
 			}
+		}
+		_, err := c.Sel.Unmatched(map[bool]int{true: count, false: -1}[whole])
+		if err != nil && boards == 0 { // else the run handles the records taken, then names the rest
+			return -1, err
 		}
 		if boards > 0 && t.good == 0 && !t.stdin {
 			return -1, t.noBoard()

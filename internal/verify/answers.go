@@ -449,17 +449,24 @@ func peekGoal(br *bufio.Reader, isJSON bool) string {
 	return answersGoal(head, isJSON, err != nil)
 }
 
+// answersZero is what answersGoal returns when the text answers it reads
+// are all a bare 0: solve writes that for a board at its goal in the text
+// format as in aoj, so the goal is the first board's (firstBoardGoal).
+const answersZero = "0"
+
 // answersGoal returns the sliding-tile goal that head, the first bytes of
 // an answers input (all of it when whole), names or implies, "" for none:
 // in JSON the "goal" of the first whole line that names one, a record's or
 // a solve -o header's "config"; in the text formats the goal of the aoj
 // format (puzzle.FormatGoal), when the first answer other than "0" is a
-// length alone, as solve --format aoj writes its answers.
+// length alone, as solve --format aoj writes its answers; answersZero when
+// the whole lines of head are answers "0" only (one at least).
 func answersGoal(head []byte, isJSON, whole bool) string {
+	zero := ""
 	for len(head) > 0 {
 		line, rest, complete := bytes.Cut(head, []byte{'\n'})
 		if !complete && !whole {
-			return ""
+			return zero
 		}
 		head = rest
 		if isJSON {
@@ -483,8 +490,9 @@ func answersGoal(head []byte, isJSON, whole bool) string {
 			goal, _ := puzzle.FormatGoal(puzzle.TilesAOJFormat)
 			return goal.String()
 		}
+		zero = answersZero
 	}
-	return ""
+	return zero
 }
 
 // recordInput is the boards' input as messages name it (batch.InputName),

@@ -370,7 +370,8 @@ func TestCheckTiles(t *testing.T) {
 
 // TestAnswersGoal: the goal an answers input names or implies, as solve
 // writes its formats: aoj (lengths alone, blank-last) past leading 0
-// answers; text (lengths and moves) none; JSON the goal of the first
+// answers, which alone leave it to the first board (answersZero); text
+// (lengths and moves) none; JSON the goal of the first
 // record or solve -o header naming one; a line not whole yet decides
 // nothing.
 func TestAnswersGoal(t *testing.T) {
@@ -382,10 +383,12 @@ func TestAnswersGoal(t *testing.T) {
 	}{
 		{"19\n24\n", false, false, "blank-last"},
 		{"0\n\n0\n7", false, true, "blank-last"},
-		{"0\n\n0\n7", false, false, ""},
+		{"0\n\n0\n7", false, false, answersZero},
 		{"0\n4 LDRD\n", false, true, ""},
 		{"AC\n2\n", false, true, ""},
-		{"0\n0\n", false, true, ""},
+		{"0\n0\n", false, true, answersZero},
+		{"0\n", false, false, answersZero},
+		{"\n", false, true, ""},
 		{`{"provenance":{},"config":{"command":"solve","goal":"blank-last"}}` + "\n", true, false, "blank-last"},
 		{`{"line":1,"status":"error"}` + "\n" + `{"line":2,"goal":"blank-first"}` + "\n", true, false, "blank-first"},
 		{`{"line":1,"status":"solved","moves":"AB"}` + "\n", true, true, ""},

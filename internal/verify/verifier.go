@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
@@ -36,16 +37,17 @@ type Verifier[B, A any] struct {
 // Open opens the boards (input) and the answers (solutions) through open
 // ("-" is standard input) and returns the reader pairing them and a
 // function closing both; the reader takes the boards v.Sel takes. An
-// error is open's or the reader's, naming the input.
+// error is open's, after the flag naming the input ("--input: ",
+// "--solutions: "), or the reader's, naming the input.
 func (v *Verifier[B, A]) Open(open puzzle.Opener, input, solutions string) (*Reader[B, A], func(), error) {
 	boards, closeBoards, err := open(input)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("--input: %w", err)
 	}
 	answers, closeAnswers, err := open(solutions)
 	if err != nil {
 		closeBoards()
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("--solutions: %w", err)
 	}
 	r, err := v.NewReader(boards, batch.InputName(input), answers, batch.InputName(solutions))
 	if err != nil {

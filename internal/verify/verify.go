@@ -22,6 +22,7 @@ package verify
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -238,15 +239,49 @@ func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answ
 	if err != nil {
 		return nil, err
 	}
+	if goal == answersZero {
+		br := bufio.NewReaderSize(boards, answersPeek)
+		boards, goal = br, firstBoardGoal(t, br)
+	}
 	r := newReader(t, boards, boardsName, ar, takes, tilesPairsPerUnit)
 	r.goal = goal
 	return r, nil
 }
 
+// firstBoardGoal returns the goal (its name) at which the first board of t
+// that br holds stands, "" when it stands at neither or br holds no board
+// within answersPeek bytes; it peeks, consuming nothing. The first answer
+// is then a bare 0, which solve writes, in the text format as in aoj, for
+// a board at the goal it solves for: the board says which goal that was.
+func firstBoardGoal(t puzzle.Tiles, br *bufio.Reader) string {
+	for {
+		_, err := br.Peek(br.Buffered() + 1)
+		head, _ := br.Peek(br.Buffered())
+		open := func(string) (io.Reader, func(), error) {
+			return bytes.NewReader(head[:t.Split(head, err != nil)]), func() {}, nil
+		}
+		goal := ""
+		found := false
+		puzzle.Records(t, open, []string{"-"}, &puzzle.Selection{}, func(rec *puzzle.Record[bitboard.Tiles]) bool {
+			for _, g := range []bitboard.Goal{bitboard.BlankFirst, bitboard.BlankLast} {
+				if rec.Err == nil && rec.Board.IsGoal(g) {
+					goal = g.String()
+				}
+			}
+			found = rec.Err == nil
+			return !found
+		})
+		if found || err != nil || len(head) >= answersPeek {
+			return goal
+		}
+	}
+}
+
 // AnswersGoal returns the sliding-tile goal the answers name or imply, as
 // solve wrote them: the goal of their JSON records (or of a solve -o
 // file's header), or blank-last when they are in the aoj format
-// (puzzle.FormatGoal); "" when they say nothing of it.
+// (puzzle.FormatGoal), or, when they are bare 0s only, the goal the first
+// board stands at (firstBoardGoal); "" when they say nothing of it.
 func (r *Reader[B, A]) AnswersGoal() string { return r.goal }
 
 // CheckGoal makes every JSON record that names a goal other than goal (a
