@@ -153,6 +153,20 @@ func (c *Cache) Stored(s Spec) bool {
 	return err == nil
 }
 
+// Status reports what the cache directory holds for s's table, as Load
+// would find it: nil for a file that reads whole and checks as Load checks
+// it; an error wrapping fs.ErrNotExist when there is no file; otherwise the
+// error (a *FormatError for a damaged file) that would make Load rebuild
+// it. It builds, writes and locks nothing; unlike Stored, it decompresses
+// the whole file.
+func (c *Cache) Status(s Spec) error {
+	_, err := s.open(c.Path(s))
+	if errors.Is(err, syscall.ENOTDIR) {
+		return fmt.Errorf("%w: %v", fs.ErrNotExist, err)
+	}
+	return err
+}
+
 // Load returns the table that s names: read from the cache directory and
 // checked, or built when it is missing or unreadable and, under WriteAuto,
 // written there. While another process builds the same table, Load waits

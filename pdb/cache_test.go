@@ -1,9 +1,11 @@
 package pdb
 
 import (
+	"bytes"
 	"errors"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -537,5 +539,32 @@ func TestCacheListMisnamed(t *testing.T) {
 		if err := CheckFileName(name, h); err != nil {
 			t.Errorf("CheckFileName(%s): %v", name, err)
 		}
+	}
+}
+
+// TestCacheStatus: Status tells a missing table (fs.ErrNotExist) from a
+// damaged one (a FormatError) and a good one (nil), and builds nothing.
+func TestCacheStatus(t *testing.T) {
+	var builds atomic.Int32
+	spec := testSpec(t, "status", &builds)
+	c := &Cache{Dir: t.TempDir()}
+	if err := c.Status(spec); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("missing table: %v, want fs.ErrNotExist", err)
+	}
+	if _, err := c.Load(spec); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Status(spec); err != nil {
+		t.Fatalf("good table: %v", err)
+	}
+	b, _ := os.ReadFile(c.Path(spec))
+	b[len(b)-3] ^= 0x10
+	os.WriteFile(c.Path(spec), b, 0o644)
+	var fe *FormatError
+	if err := c.Status(spec); !errors.As(err, &fe) || errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("damaged table: %v, want a FormatError", err)
+	}
+	if after, _ := os.ReadFile(c.Path(spec)); builds.Load() != 1 || !bytes.Equal(after, b) {
+		t.Fatalf("Status built %d tables or rewrote the file", builds.Load()-1)
 	}
 }
