@@ -348,6 +348,7 @@ func TestCacheListAndClean(t *testing.T) {
 	tab, values := smallTable(t, 100, 8, 9)
 	pinTestTable(t, "pinned", crc32Packed(values))
 	pinTestTable(t, "forged", tab.Checksum^1)
+	pinTestTable(t, "damaged", crc32Packed(values))
 	damaged := c.Path(specs["damaged"])
 	b, _ := os.ReadFile(damaged)
 	b[len(b)-1] ^= 1
@@ -365,8 +366,8 @@ func TestCacheListAndClean(t *testing.T) {
 		pinned bool
 	}{
 		"junk.pdb": {CacheUnreadable, false}, "pipe.pdb": {CacheUnreadable, false},
-		"test-ok.pdb": {CacheOK, false}, "test-pinned.pdb": {CacheOK, true}, "test-forged.pdb": {CacheDamaged, false},
-		"test-damaged.pdb": {CacheDamaged, false}, "test-busy.pdb": {CacheOK, false},
+		"test-ok.pdb": {CacheOK, false}, "test-pinned.pdb": {CacheOK, true}, "test-forged.pdb": {CacheDamaged, true},
+		"test-damaged.pdb": {CacheDamaged, true}, "test-busy.pdb": {CacheOK, false},
 	}
 	if len(list) != len(want) {
 		t.Fatalf("listed %d files, want %d: %+v", len(list), len(want), list)

@@ -38,7 +38,7 @@ next use; files that are not tables, locks or temporary files are left alone.
 		Short: "Read, check and list every table in the cache",
 		Long: `Read and check every table file and list it: file name, puzzle, pattern,
 entries, bits per entry, size on disk, state (ok, damaged or unreadable)
-and whether its entries are the pinned ones pdbsolve knows.`,
+and whether pdbsolve pins its entries' checksum (PINNED yes, damaged too).`,
 		Args: cobra.NoArgs,
 		RunE: list,
 	}
