@@ -163,8 +163,9 @@ type noTableError string
 func (e noTableError) Error() string        { return string(e) }
 func (e noTableError) Is(target error) bool { return target == ErrNoTable }
 
-// Clean removes the named table files (names as List gives them; the
-// ".pdb" may be left off) from the cache directory, each while holding its
+// Clean removes the named table files (names as List gives them, the
+// ".pdb" may be left off, or table ids as ParseTableName reads them,
+// "puzzle/pattern") from the cache directory, each while holding its
 // lock, with its lock file. It returns the names removed; a name that is
 // not a table file there, or whose table another process is building, is an
 // error and is left in place, and the others are still removed. The error
@@ -174,11 +175,13 @@ func (c *Cache) Clean(names ...string) ([]string, error) {
 	var removed []string
 	var errs []error
 	for _, name := range names {
-		if !strings.HasSuffix(name, tableExt) {
+		if id, err := ParseTableName(name); err == nil {
+			name = id.FileName()
+		} else if !strings.HasSuffix(name, tableExt) {
 			name += tableExt
 		}
 		if name != filepath.Base(name) || strings.ContainsAny(name, `/\`) || name == tableExt {
-			errs = append(errs, noTableError(fmt.Sprintf("%q: want the file name of a table in %s, as \"tables list\" shows it", name, c.Dir)))
+			errs = append(errs, noTableError(fmt.Sprintf("%q: want a table's id (PUZZLE/PATTERN) or file name in %s, as \"tables list\" shows it", name, c.Dir)))
 			continue
 		}
 		path := filepath.Join(c.Dir, name)

@@ -51,7 +51,7 @@ and whether pdbsolve pins its entries' checksum (PINNED yes, damaged too).`,
 	}
 	cleanCmd := &cobra.Command{
 		Use:   "clean NAME... | --all",
-		Short: "Remove the named tables, or with --all every table, from the cache",
+		Short: "Remove the named tables (file names or PUZZLE/PATTERN ids), or with --all every table, from the cache",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Names = args
 			return runTablesClean(o)
