@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -293,6 +294,13 @@ func (c *Cache) build(s Spec, why string) (*Table, error) {
 		why += fmt.Sprintf(" (expect about %v on an idle machine, and %s of memory)", s.BuildTime.Round(time.Second), formatBytes(s.PeakBytes))
 	}
 	c.notify("pdbsolve: %s", why)
+	if s.PeakBytes >= tilesReleaseBytes {
+		// The collector lets the heap grow to twice what was live at its
+		// last run: without this, a build after another (gen) holds the
+		// last one's garbage too, its byte table and planes (gen 24puzzle,
+		// eight builds of 291 MiB each: 594 MB max RSS).
+		debug.FreeOSMemory()
+	}
 	t, err := s.Build(c.Progress)
 	if c.Progress != nil {
 		c.Progress(Progress{Done: true})

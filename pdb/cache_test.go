@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -568,4 +569,36 @@ func TestCacheStatus(t *testing.T) {
 	if after, _ := os.ReadFile(c.Path(spec)); builds.Load() != 1 || !bytes.Equal(after, b) {
 		t.Fatalf("Status built %d tables or rewrote the file", builds.Load()-1)
 	}
+}
+
+// TestCacheBuildStartsWithoutGarbage: a big build (PeakBytes at least
+// tilesReleaseBytes) starts with the garbage of earlier work collected, so
+// that gen's builds one after another each peak at about their own
+// PeakBytes, not theirs plus the last one's byte table.
+func TestCacheBuildStartsWithoutGarbage(t *testing.T) {
+	const garbageBytes = 64 << 20
+	spec := testSpec(t, "big", nil)
+	spec.PeakBytes = tilesReleaseBytes
+	build := spec.Build
+	var heapAtStart uint64
+	spec.Build = func(p func(Progress)) (*Table, error) {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		heapAtStart = m.HeapAlloc
+		return build(p)
+	}
+	c := &Cache{Dir: t.TempDir(), MemoryBytes: 1 << 40}
+	runtime.GC()
+	garbage := make([]byte, garbageBytes)
+	for i := range garbage {
+		garbage[i] = byte(i)
+	}
+	garbage = nil
+	if _, err := c.Load(spec); err != nil {
+		t.Fatal(err)
+	}
+	if heapAtStart >= garbageBytes/2 {
+		t.Fatalf("the build started with %d bytes of heap, want the %d bytes of garbage collected first", heapAtStart, garbageBytes)
+	}
+	_ = garbage
 }
