@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"time"
@@ -153,6 +154,20 @@ func (c *Cache) Stored(s Spec) bool {
 	return err == nil
 }
 
+// Status reports what the cache directory holds for s's table, as Load
+// would find it: nil for a file that reads whole and checks as Load checks
+// it; an error wrapping fs.ErrNotExist when there is no file; otherwise the
+// error (a *FormatError for a damaged file) that would make Load rebuild
+// it. It builds, writes and locks nothing; unlike Stored, it decompresses
+// the whole file.
+func (c *Cache) Status(s Spec) error {
+	_, err := s.open(c.Path(s))
+	if errors.Is(err, syscall.ENOTDIR) {
+		return fmt.Errorf("%w: %v", fs.ErrNotExist, err)
+	}
+	return err
+}
+
 // Load returns the table that s names: read from the cache directory and
 // checked, or built when it is missing or unreadable and, under WriteAuto,
 // written there. While another process builds the same table, Load waits
@@ -279,6 +294,13 @@ func (c *Cache) build(s Spec, why string) (*Table, error) {
 		why += fmt.Sprintf(" (expect about %v on an idle machine, and %s of memory)", s.BuildTime.Round(time.Second), formatBytes(s.PeakBytes))
 	}
 	c.notify("pdbsolve: %s", why)
+	if s.PeakBytes >= tilesReleaseBytes {
+		// The collector lets the heap grow to twice what was live at its
+		// last run: without this, a build after another (gen) holds the
+		// last one's garbage too, its byte table and planes (gen 24puzzle,
+		// eight builds of 291 MiB each: 594 MB max RSS).
+		debug.FreeOSMemory()
+	}
 	t, err := s.Build(c.Progress)
 	if c.Progress != nil {
 		c.Progress(Progress{Done: true})

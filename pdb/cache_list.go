@@ -50,8 +50,9 @@ type CacheEntry struct {
 	Width   uint8      `json:"width"`   // bits per entry from the header
 	Size    int64      `json:"size"`    // bytes on disk
 	State   CacheState `json:"state"`   // what reading the whole file found
-	// Pinned reports that the entries' checksum is the one pdbsolve knows
-	// for this puzzle and pattern (and State is CacheOK).
+	// Pinned reports that pdbsolve knows the entries' checksum for the
+	// header's puzzle and pattern (KnownChecksum), whatever the file holds:
+	// a damaged pinned table is rebuilt to the known entries.
 	Pinned  bool   `json:"pinned"`
 	Problem string `json:"problem,omitempty"` // what is wrong, when State is not CacheOK (without the file name)
 }
@@ -107,6 +108,7 @@ func (c *Cache) entry(name string) CacheEntry {
 	}
 	if t != nil {
 		e.Puzzle, e.Pattern, e.Entries, e.Width = t.Puzzle, t.Pattern, t.Entries, t.Width
+		_, e.Pinned = KnownChecksum(t.Puzzle, t.Pattern)
 	}
 	switch {
 	case err != nil && t == nil:
@@ -116,9 +118,7 @@ func (c *Cache) entry(name string) CacheEntry {
 	case CheckFileName(name, &t.Header) != nil:
 		e.State, e.Problem = CacheDamaged, CheckFileName(name, &t.Header).Error()
 	default:
-		want, known := knownChecksums[t.ID().String()]
-		e.Pinned = known && want == t.Checksum
-		if known && !e.Pinned {
+		if want, known := KnownChecksum(t.Puzzle, t.Pattern); known && want != t.Checksum {
 			e.State = CacheDamaged
 			e.Problem = fmt.Sprintf("entries have CRC %08x, the known table %08x", t.Checksum, want)
 		}
@@ -163,8 +163,9 @@ type noTableError string
 func (e noTableError) Error() string        { return string(e) }
 func (e noTableError) Is(target error) bool { return target == ErrNoTable }
 
-// Clean removes the named table files (names as List gives them; the
-// ".pdb" may be left off) from the cache directory, each while holding its
+// Clean removes the named table files (names as List gives them, the
+// ".pdb" may be left off, or table ids as ParseTableName reads them,
+// "puzzle/pattern") from the cache directory, each while holding its
 // lock, with its lock file. It returns the names removed; a name that is
 // not a table file there, or whose table another process is building, is an
 // error and is left in place, and the others are still removed. The error
@@ -174,11 +175,13 @@ func (c *Cache) Clean(names ...string) ([]string, error) {
 	var removed []string
 	var errs []error
 	for _, name := range names {
-		if !strings.HasSuffix(name, tableExt) {
+		if id, err := ParseTableName(name); err == nil {
+			name = id.FileName()
+		} else if !strings.HasSuffix(name, tableExt) {
 			name += tableExt
 		}
 		if name != filepath.Base(name) || strings.ContainsAny(name, `/\`) || name == tableExt {
-			errs = append(errs, noTableError(fmt.Sprintf("%q: want the file name of a table in %s, as \"tables list\" shows it", name, c.Dir)))
+			errs = append(errs, noTableError(fmt.Sprintf("%q: want a table's id (PUZZLE/PATTERN) or file name in %s, as \"tables list\" shows it", name, c.Dir)))
 			continue
 		}
 		path := filepath.Join(c.Dir, name)

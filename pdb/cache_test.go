@@ -1,12 +1,15 @@
 package pdb
 
 import (
+	"bytes"
 	"errors"
 	"hash/crc32"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -346,6 +349,7 @@ func TestCacheListAndClean(t *testing.T) {
 	tab, values := smallTable(t, 100, 8, 9)
 	pinTestTable(t, "pinned", crc32Packed(values))
 	pinTestTable(t, "forged", tab.Checksum^1)
+	pinTestTable(t, "damaged", crc32Packed(values))
 	damaged := c.Path(specs["damaged"])
 	b, _ := os.ReadFile(damaged)
 	b[len(b)-1] ^= 1
@@ -363,8 +367,8 @@ func TestCacheListAndClean(t *testing.T) {
 		pinned bool
 	}{
 		"junk.pdb": {CacheUnreadable, false}, "pipe.pdb": {CacheUnreadable, false},
-		"test-ok.pdb": {CacheOK, false}, "test-pinned.pdb": {CacheOK, true}, "test-forged.pdb": {CacheDamaged, false},
-		"test-damaged.pdb": {CacheDamaged, false}, "test-busy.pdb": {CacheOK, false},
+		"test-ok.pdb": {CacheOK, false}, "test-pinned.pdb": {CacheOK, true}, "test-forged.pdb": {CacheDamaged, true},
+		"test-damaged.pdb": {CacheDamaged, true}, "test-busy.pdb": {CacheOK, false},
 	}
 	if len(list) != len(want) {
 		t.Fatalf("listed %d files, want %d: %+v", len(list), len(want), list)
@@ -538,4 +542,66 @@ func TestCacheListMisnamed(t *testing.T) {
 			t.Errorf("CheckFileName(%s): %v", name, err)
 		}
 	}
+}
+
+// TestCacheStatus: Status tells a missing table (fs.ErrNotExist) from a
+// damaged one (a FormatError) and a good one (nil), and builds nothing.
+func TestCacheStatus(t *testing.T) {
+	var builds atomic.Int32
+	spec := testSpec(t, "status", &builds)
+	c := &Cache{Dir: t.TempDir()}
+	if err := c.Status(spec); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("missing table: %v, want fs.ErrNotExist", err)
+	}
+	if _, err := c.Load(spec); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Status(spec); err != nil {
+		t.Fatalf("good table: %v", err)
+	}
+	b, _ := os.ReadFile(c.Path(spec))
+	b[len(b)-3] ^= 0x10
+	os.WriteFile(c.Path(spec), b, 0o644)
+	var fe *FormatError
+	if err := c.Status(spec); !errors.As(err, &fe) || errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("damaged table: %v, want a FormatError", err)
+	}
+	if after, _ := os.ReadFile(c.Path(spec)); builds.Load() != 1 || !bytes.Equal(after, b) {
+		t.Fatalf("Status built %d tables or rewrote the file", builds.Load()-1)
+	}
+}
+
+// TestCacheBuildStartsWithoutGarbage: a big build (PeakBytes at least
+// tilesReleaseBytes) starts with the garbage of earlier work collected, so
+// that gen's builds one after another each peak at about their own
+// PeakBytes, not theirs plus the last one's byte table.
+func TestCacheBuildStartsWithoutGarbage(t *testing.T) {
+	const garbageBytes = 64 << 20
+	spec := testSpec(t, "big", nil)
+	spec.PeakBytes = tilesReleaseBytes
+	build := spec.Build
+	var heapAtStart uint64
+	spec.Build = func(p func(Progress)) (*Table, error) {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		heapAtStart = m.HeapAlloc
+		return build(p)
+	}
+	c := &Cache{Dir: t.TempDir(), MemoryBytes: 1 << 40}
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	garbage := make([]byte, garbageBytes)
+	for i := range garbage {
+		garbage[i] = byte(i)
+	}
+	garbage = nil
+	if _, err := c.Load(spec); err != nil {
+		t.Fatal(err)
+	}
+	if heapAtStart >= m.HeapAlloc+garbageBytes/2 {
+		t.Fatalf("the build started with %d bytes of heap, %d before the %d bytes of garbage: want them collected first",
+			heapAtStart, m.HeapAlloc, garbageBytes)
+	}
+	_ = garbage
 }

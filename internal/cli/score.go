@@ -123,8 +123,8 @@ func (o *scoreOptions) complete() (err error) {
 }
 
 // checkTables returns what the tables of each heuristic cost and which the
-// cache is missing; without --build a missing table is an error (exit 3)
-// listing them.
+// cache is missing (or holds damaged); without --build any such table is an
+// error (exit 3) listing them.
 func (o *scoreOptions) checkTables() ([]record.ScoreTables, error) {
 	cache, err := o.g.cache()
 	if err != nil {
@@ -134,9 +134,9 @@ func (o *scoreOptions) checkTables() ([]record.ScoreTables, error) {
 	for i, p := range o.plans {
 		specs[i] = p.Tables
 	}
-	tables, missing := score.Costs(o.Heuristics, specs, cache.Stored)
+	tables, missing := score.Costs(o.Heuristics, specs, cache.Status)
 	if len(missing) > 0 && !o.Build {
-		return nil, withCode(ExitTable, fmt.Errorf("tables missing from the cache %s:\n  %s\nbuild them with --build, or with pdbsolve gen",
+		return nil, withCode(ExitTable, fmt.Errorf("tables missing from or damaged in the cache %s:\n  %s\nbuild them with --build, or with pdbsolve gen",
 			cache.Dir, strings.Join(missing, "\n  ")))
 	}
 	return tables, nil

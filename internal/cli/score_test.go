@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -194,5 +195,39 @@ func TestScoreOutput(t *testing.T) {
 	}
 	if errb.Len() != 0 {
 		t.Errorf("stderr %q from a run with every table cached", errb.String())
+	}
+}
+
+// TestScoreDamagedTable checks that score without --build treats a damaged
+// cached table as a missing one: named as damaged, exit 3, nothing built
+// (the damaged file is left as it was).
+func TestScoreDamagedTable(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := Run(context.Background(), []string{"--tables", dir, "gen", "8puzzle", "--heuristic", "pdb44"},
+		strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, errb.String())
+	}
+	path := filepath.Join(dir, "8puzzle-blank0-5.6.7.8-md.pdb")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[len(b)/2] ^= 0xff
+	b[len(b)/2+1] ^= 0xff
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errb.Reset()
+	code := Run(context.Background(), []string{"--tables", dir, "score", "8puzzle", "--heuristic", "manhattan,pdb44", "-n", "50"},
+		strings.NewReader(""), &out, &errb)
+	if code != ExitTable || out.Len() != 0 || !strings.Contains(errb.String(), "8puzzle/blank0-5.6.7.8-md (pdb44)") ||
+		!strings.Contains(errb.String(), "damaged") || strings.Contains(errb.String(), "8puzzle/blank0-1.2.3.4-md") ||
+		strings.Contains(errb.String(), "building") {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit %d naming the damaged table alone, nothing built", code, out.String(), errb.String(), ExitTable)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, b) {
+		t.Errorf("the damaged table was rewritten")
 	}
 }

@@ -38,7 +38,7 @@ next use; files that are not tables, locks or temporary files are left alone.
 		Short: "Read, check and list every table in the cache",
 		Long: `Read and check every table file and list it: file name, puzzle, pattern,
 entries, bits per entry, size on disk, state (ok, damaged or unreadable)
-and whether its entries are the pinned ones pdbsolve knows.`,
+and whether pdbsolve pins its entries' checksum (PINNED yes, damaged too).`,
 		Args: cobra.NoArgs,
 		RunE: list,
 	}
@@ -51,7 +51,7 @@ and whether its entries are the pinned ones pdbsolve knows.`,
 	}
 	cleanCmd := &cobra.Command{
 		Use:   "clean NAME... | --all",
-		Short: "Remove the named tables, or with --all every table, from the cache",
+		Short: "Remove the named tables (file names or PUZZLE/PATTERN ids), or with --all every table, from the cache",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Names = args
 			return runTablesClean(o)

@@ -143,3 +143,24 @@ func TestWriteTablesFlag(t *testing.T) {
 		t.Fatalf("--write-tables never created %s: %v", dir, err)
 	}
 }
+
+// TestTablesCleanByID checks that tables clean takes a table's id
+// (PUZZLE/PATTERN, as messages and score print it) beside its file name.
+func TestTablesCleanByID(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if code := Run(context.Background(), []string{"--tables", dir, "gen", "8puzzle", "--heuristic", "pdb44"},
+		strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	code := Run(context.Background(), []string{"--tables", dir, "tables", "clean", "8puzzle/blank0-1.2.3.4-md", "8puzzle-blank0-5.6.7.8-md.pdb"},
+		strings.NewReader(""), &out, &errb)
+	if code != 0 || out.String() != "removed 8puzzle-blank0-1.2.3.4-md.pdb\nremoved 8puzzle-blank0-5.6.7.8-md.pdb\n" {
+		t.Fatalf("clean by id and by file name: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 0 {
+		t.Fatalf("after clean the cache holds %q", names)
+	}
+}

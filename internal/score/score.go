@@ -7,7 +7,9 @@
 package score
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -34,26 +36,38 @@ func cost(specs []pdb.Spec, cached func(pdb.Spec) bool) record.ScoreTables {
 }
 
 // Costs returns what the tables of each heuristic cost (specs[i] the
-// tables of heuristics[i]; see cost) and, one a table missing from the
-// cache, in the order first needed, a line naming it (puzzle/pattern), the
-// heuristics needing it and, when known, its build estimate: "NAME (H1,
-// H2): build 1m4s, 230.0 MiB at the peak".
-func Costs(heuristics []string, specs [][]pdb.Spec, cached func(pdb.Spec) bool) (tables []record.ScoreTables, missing []string) {
-	var names []string              // table names, each once, in order
+// tables of heuristics[i]; see cost) and, one a table the cache lacks, in
+// the order first needed, a line naming it (puzzle/pattern), the
+// heuristics needing it, what is wrong with a damaged one and, when known,
+// its build estimate: "NAME (H1, H2): build 1m4s, 230.0 MiB at the peak",
+// "NAME (H1), damaged (PROBLEM): build ...". status is pdb.Cache.Status: nil
+// for a table cached whole, an error wrapping fs.ErrNotExist for a missing
+// one, any other error for a damaged one, which counts as missing.
+func Costs(heuristics []string, specs [][]pdb.Spec, status func(pdb.Spec) error) (tables []record.ScoreTables, missing []string) {
+	var names []string              // table names the cache lacks, each once, in order
+	checked := map[string]error{}   // table name -> its status
 	needs := map[string][]string{}  // table name -> the heuristics needing it
-	estimate := map[string]string{} // table name -> its build estimate
+	estimate := map[string]string{} // table name -> its damage and build estimate
 	tables = make([]record.ScoreTables, len(specs))
 	for i, list := range specs {
 		tables[i] = cost(list, func(s pdb.Spec) bool {
-			if cached(s) {
-				return true
-			}
 			name := s.ID().String()
-			if needs[name] == nil {
-				names = append(names, name)
-				if s.BuildTime > 0 {
-					estimate[name] = fmt.Sprintf(": build %s, %s at the peak", seconds(s.BuildTime), mib(s.PeakBytes))
+			err, seen := checked[name]
+			if !seen {
+				err = status(s)
+				checked[name] = err
+				if err != nil {
+					names = append(names, name)
+					if !errors.Is(err, fs.ErrNotExist) {
+						estimate[name] = fmt.Sprintf(", damaged (%v)", err)
+					}
+					if s.BuildTime > 0 {
+						estimate[name] += fmt.Sprintf(": build %s, %s at the peak", seconds(s.BuildTime), mib(s.PeakBytes))
+					}
 				}
+			}
+			if err == nil {
+				return true
 			}
 			needs[name] = append(needs[name], heuristics[i])
 			return false

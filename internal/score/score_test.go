@@ -1,6 +1,9 @@
 package score
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"slices"
 	"testing"
 	"time"
@@ -33,12 +36,24 @@ func TestCosts(t *testing.T) {
 	a := pdb.Spec{Puzzle: "15puzzle", Pattern: "a", Entries: 1 << 20, Width: 8, BuildTime: 90 * time.Second, PeakBytes: 3 << 20}
 	b := pdb.Spec{Puzzle: "15puzzle", Pattern: "b", Entries: 16, Width: 8, BuildTime: 1500 * time.Millisecond, PeakBytes: 512}
 	c := pdb.Spec{Puzzle: "15puzzle", Pattern: "c", Entries: 16, Width: 8}
-	tables, missing := Costs([]string{"h1", "h2", "h3"}, [][]pdb.Spec{{a, b}, {a}, {c}}, func(s pdb.Spec) bool { return s.Pattern == "b" })
-	want := []string{"15puzzle/a (h1, h2): build 1m30s, 3.0 MiB at the peak", "15puzzle/c (h3)"}
+	d := pdb.Spec{Puzzle: "15puzzle", Pattern: "d", Entries: 16, Width: 8, BuildTime: 1500 * time.Millisecond, PeakBytes: 512}
+	status := func(s pdb.Spec) error {
+		switch s.Pattern {
+		case "b":
+			return nil
+		case "d":
+			return errors.New("table checksum mismatch")
+		}
+		return fmt.Errorf("open: %w", fs.ErrNotExist)
+	}
+	tables, missing := Costs([]string{"h1", "h2", "h3"}, [][]pdb.Spec{{a, b}, {a}, {c, d}}, status)
+	want := []string{"15puzzle/a (h1, h2): build 1m30s, 3.0 MiB at the peak", "15puzzle/c (h3)",
+		"15puzzle/d (h3), damaged (table checksum mismatch): build 1.5s, 0.5 KiB at the peak"}
 	if !slices.Equal(missing, want) {
 		t.Errorf("missing %q, want %q", missing, want)
 	}
-	if len(tables) != 3 || tables[0].Count != 2 || !slices.Equal(tables[0].Missing, []string{"15puzzle/a"}) || tables[2].BuildNS != 0 {
+	if len(tables) != 3 || tables[0].Count != 2 || !slices.Equal(tables[0].Missing, []string{"15puzzle/a"}) || tables[2].BuildNS != d.BuildTime.Nanoseconds() ||
+		!slices.Equal(tables[2].Missing, []string{"15puzzle/c", "15puzzle/d"}) {
 		t.Errorf("tables %+v", tables)
 	}
 	for d, want := range map[time.Duration]string{999 * time.Millisecond: "under 1s", 1549 * time.Millisecond: "1.5s",
