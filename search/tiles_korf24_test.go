@@ -14,7 +14,7 @@ import (
 
 // The 24-puzzle runs of Korf & Felner's instances. They need the tables of
 // the heuristic (built into the cache on first use: the default's seven
-// 1-bit tables of 181,008,000 entries, about two minutes of CPU each) and
+// 1-bit tables of 181,008,000 entries, about 40 s each on 2 idle cores) and
 // take minutes to hours, so they run only when asked:
 //
 //	PDBSOLVE_KORF24=40,38,25,44,32 PDBSOLVE_WORKERS=2 go test ./search -run 'TestTilesKorf24$' -v -timeout 0
