@@ -13,7 +13,7 @@ import (
 )
 
 // The 24-puzzle runs of Korf & Felner's instances. They need the tables of
-// the heuristic (built into the cache on first use: the default's seven
+// the heuristic (built into the cache on first use: the default's eight
 // 1-bit tables of 181,008,000 entries, about 40 s each on 2 idle cores) and
 // take minutes to hours, so they run only when asked:
 //
