@@ -284,7 +284,10 @@ log "gen job $GEN: COMPLETED; $(grep -c 'pdbsolve: built' "$RUN/logs/pdbsolve-ge
 # Cancel task $CANCEL once it has finished a few runs, long before its last.
 victim=$ARRAY"_"$CANCEL
 file=$RUN/runs/0$CANCEL.jsonl
-started() { [ "$(runs "$file")" -ge 3 ] || { [ "$(state "$victim")" != RUNNING ] && [ "$(state "$victim")" != PENDING ]; }; }
+# A task not yet split out of its pending array, or starting, has no state
+# or another one than these: only a final state ends the wait.
+ended() { case "$(state "$1")" in COMPLETED | FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY | PREEMPTED | BOOT_FAIL | DEADLINE) return 0 ;; esac; return 1; }
+started() { [ "$(runs "$file")" -ge 3 ] || ended "$victim"; }
 within 180 "task $victim running 3 runs" started
 [ "$(state "$victim")" = RUNNING ] || fail "task $victim ended before it could be cancelled: $(state "$victim")"
 scancel "$victim"
