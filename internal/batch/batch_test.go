@@ -351,15 +351,8 @@ func TestDoneDropsAnsweredChunks(t *testing.T) {
 		var seen sync.Map
 		skip := func(u *Unit, _ *None) {
 			seen.Store(u.Line, true)
-			d := u.Data
+			outUnanswered(u, answered)
 			u.Data = nil
-			for ln := u.Line; len(d) > 0; ln++ {
-				i := bytes.IndexByte(d, '\n')
-				if !answered(ln) {
-					u.Out = fmt.Appendf(u.Out, "%d %s\n", ln, d[:i])
-				}
-				d = d[i+1:]
-			}
 		}
 		cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard,
 			Workers: 2, NewHandler: func() Handler[None] { return skip }}
@@ -413,16 +406,7 @@ func TestDoneStopsAtEndLine(t *testing.T) {
 	var outs []string
 	for _, done := range []bool{false, true} {
 		var out bytes.Buffer
-		skip := func(u *Unit, _ *None) {
-			d := u.Data
-			for ln := u.Line; len(d) > 0; ln++ {
-				i := bytes.IndexByte(d, '\n')
-				if !answered(ln) {
-					u.Out = fmt.Appendf(u.Out, "%d %s\n", ln, d[:i])
-				}
-				d = d[i+1:]
-			}
-		}
+		skip := func(u *Unit, _ *None) { outUnanswered(u, answered) }
 		cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard,
 			Workers: 2, NewHandler: func() Handler[None] { return skip },
 			EndLine: func(line []byte) bool { return string(bytes.TrimSpace(line)) == "0" }}
@@ -451,5 +435,18 @@ func TestDoneStopsAtEndLine(t *testing.T) {
 	}
 	if results[0].Answered != end-1 || results[1].Answered != end-1 {
 		t.Fatalf("%d and %d records answered, want %d", results[0].Answered, results[1].Answered, end-1)
+	}
+}
+
+// outUnanswered writes each line of u's data that answered does not take
+// as "LINE TEXT", the handler of the Done tests.
+func outUnanswered(u *Unit, answered func(int) bool) {
+	d := u.Data
+	for ln := u.Line; len(d) > 0; ln++ {
+		i := bytes.IndexByte(d, '\n')
+		if !answered(ln) {
+			u.Out = fmt.Appendf(u.Out, "%d %s\n", ln, d[:i])
+		}
+		d = d[i+1:]
 	}
 }
