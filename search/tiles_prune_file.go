@@ -154,6 +154,19 @@ func LoadTilesPrune(src pdb.Source, rows, cols, depth int) (*TilesPrune, error) 
 	return a, nil
 }
 
+// LoadTilesPruning returns the automaton of pruning p for the rows x cols
+// board in pdbsolve's move order, as LoadTilesPrune does for p's depth: read
+// from src when the table cache keeps it (TilesPruneAutomaton16 on 4 x 4 and
+// 5 x 5), else built. It returns an error for an unsupported board or
+// pruning.
+func LoadTilesPruning(src pdb.Source, rows, cols int, p TilesPruning) (*TilesPrune, error) {
+	depth := p.Depth()
+	if depth == 0 {
+		return nil, fmt.Errorf("unknown pruning %v", p)
+	}
+	return LoadTilesPrune(src, rows, cols, depth)
+}
+
 // readTilesPrune returns key's automaton from src (spec its table), checked
 // as LoadTilesPrune says.
 func readTilesPrune(src pdb.Source, key tilesPruneKey, spec pdb.Spec) (*TilesPrune, error) {

@@ -297,26 +297,39 @@ func tilesPruneReachDepth(t *testing.T, boards [][3]int, depths ...int) {
 	}
 }
 
-// tilesSolveBoth solves b with s under both prunings and checks that the
-// answers are the same and that the automaton expands and generates no
-// more nodes; it returns the counts, inverse then automaton.
+// tilesSolveBoth solves b with s under inverse pruning, the automaton and,
+// on boards of at most 12 cells or without -short (its 4 x 4 and 5 x 5
+// automata take seconds to build), the depth-16 automaton, and checks that
+// the answers are the same and that each deeper automaton expands and
+// generates no more nodes than the one before (it forbids every string the
+// shallower one does); it returns the counts, inverse then automaton.
 func tilesSolveBoth(t *testing.T, s *TilesSolver, b bitboard.Tiles, g bitboard.Goal, what string) (inv, aut Stats) {
 	t.Helper()
-	var moves [2][]byte
-	var st [2]Stats
-	for i, p := range []TilesPruning{TilesPruneInverse, TilesPruneAutomaton} {
+	prunings := []TilesPruning{TilesPruneInverse, TilesPruneAutomaton, TilesPruneAutomaton16}
+	if testing.Short() && b.Rows()*b.Cols() > 12 {
+		prunings = prunings[:2]
+	}
+	moves := make([][]byte, len(prunings))
+	st := make([]Stats, len(prunings))
+	for i, p := range prunings {
 		s.SetPruning(p)
+		if got := s.Pruning(); got != p {
+			t.Fatalf("%s: SetPruning(%v) searches with %v", what, p, got)
+		}
 		var err error
 		if moves[i], st[i], err = s.Solve(b, g, Limits{}); err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
-	}
-	if string(moves[0]) != string(moves[1]) {
-		t.Fatalf("%s: inverse pruning finds %s, the automaton %s", what, moves[0], moves[1])
-	}
-	if st[1].Expanded > st[0].Expanded || st[1].Generated > st[0].Generated {
-		t.Fatalf("%s: the automaton expands %d and generates %d, inverse pruning %d and %d", what,
-			st[1].Expanded, st[1].Generated, st[0].Expanded, st[0].Generated)
+		if i == 0 {
+			continue
+		}
+		if string(moves[i]) != string(moves[0]) {
+			t.Fatalf("%s: inverse pruning finds %s, %v %s", what, moves[0], p, moves[i])
+		}
+		if st[i].Expanded > st[i-1].Expanded || st[i].Generated > st[i-1].Generated {
+			t.Fatalf("%s: %v expands %d and generates %d, %v %d and %d", what, p,
+				st[i].Expanded, st[i].Generated, prunings[i-1], st[i-1].Expanded, st[i-1].Generated)
+		}
 	}
 	return st[0], st[1]
 }

@@ -46,10 +46,14 @@ func tilesSolvers(t puzzle.Tiles, cache puzzle.Cache, plan *puzzle.Plan, workers
 	if err != nil {
 		return nil, err
 	}
+	a, err := t.Pruning(cache, prune)
+	if err != nil {
+		return nil, err
+	}
 	return func() Solver[bitboard.Tiles] {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(workers)
-		s.SetPruning(prune)
+		s.SetPrune(a) // cannot fail: the automaton is for h's board
 		return NewTilesSolver(s, goal)
 	}, nil
 }

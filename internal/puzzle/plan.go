@@ -91,3 +91,17 @@ func (t Tiles) Heuristic(cache Cache, p *Plan) (*search.TilesHeuristic, error) {
 	}
 	return p.tiles.Load(c)
 }
+
+// Pruning returns the move-pruning automaton of pruning p on t's board:
+// read through cache when the table cache keeps it (search.TilesPruneSpec;
+// it is built and kept there on first use), else built in memory.
+func (t Tiles) Pruning(cache Cache, p search.TilesPruning) (*search.TilesPrune, error) {
+	if _, kept := search.TilesPruneSpec(t.rows, t.cols, p.Depth()); !kept {
+		return search.LoadTilesPruning(nil, t.rows, t.cols, p)
+	}
+	c, err := cache()
+	if err != nil {
+		return nil, err
+	}
+	return search.LoadTilesPruning(c, t.rows, t.cols, p)
+}

@@ -141,11 +141,15 @@ func tilesBatch(t puzzle.Tiles, cache puzzle.Cache, o *Options) (batch.Config[Bo
 	if err != nil {
 		return batch.Config[Board[bitboard.Tiles]]{}, err
 	}
+	a, err := t.Pruning(cache, o.Prune)
+	if err != nil {
+		return batch.Config[Board[bitboard.Tiles]]{}, err
+	}
 	workers, inner := puzzle.Workers(t, o.Split, o.Workers)
 	cfg := batchConfig(o, t, workers, func() batch.Handler[Board[bitboard.Tiles]] {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(inner)
-		s.SetPruning(o.Prune)
+		s.SetPrune(a) // cannot fail: the automaton is for h's board
 		ws := o.Tracker.NewWorker()
 		return func(u *batch.Unit, b *Board[bitboard.Tiles]) {
 			if b.OK {

@@ -137,13 +137,13 @@ func RotationChecks(newSolver func() *search.RotationSolver) func() func(*Pair[b
 
 // TilesChecks returns a maker of checkers of sliding-tile pairs for goal
 // (checkTiles, without limits), each with a solver of heuristic h searching
-// on workers goroutines with pruning prune; a search error is the verdict
+// on workers goroutines with pruning automaton prune; a search error is the verdict
 // wrong.
-func TilesChecks(h *search.TilesHeuristic, workers int, goal bitboard.Goal, prune search.TilesPruning) func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
+func TilesChecks(h *search.TilesHeuristic, workers int, goal bitboard.Goal, prune *search.TilesPrune) func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
 	return func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(workers)
-		s.SetPruning(prune)
+		s.SetPrune(prune) // cannot fail: the automaton is for h's board
 		return func(p *Pair[bitboard.Tiles, TilesAnswer]) search.Check {
 			c, err := checkTiles(s, p.Board, goal, p.Answer, search.Limits{})
 			if err != nil {

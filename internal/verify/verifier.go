@@ -78,11 +78,15 @@ func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboar
 	if err != nil {
 		return nil, err
 	}
+	prune, err := t.Pruning(cache, o.Prune)
+	if err != nil {
+		return nil, err
+	}
 	workers, inner := puzzle.Workers(t, o.Split, o.Workers)
 	goal := o.Goal // final once the reader is made, before any board is read or checked
 	v := &Verifier[bitboard.Tiles, TilesAnswer]{Workers: workers, Sel: o.Sel}
 	v.Checks = func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
-		return TilesChecks(h, inner, goal, o.Prune)()
+		return TilesChecks(h, inner, goal, prune)()
 	}
 	v.NewReader = func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Tiles, TilesAnswer], error) {
 		r, err := NewTilesReader(boards, boardsName, answers, answersName, t,
