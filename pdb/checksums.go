@@ -59,6 +59,11 @@ var knownChecksums = map[string]uint32{
 	"24puzzle/zero0-1.2.6.7.11.12-bit1-v2":   0xa7df9a8c,
 	"24puzzle/zero0-3.4.9.14.19.24-bit1-v2":  0x510ad648,
 	"24puzzle/zero0-1.6.11.12.16.17-bit1-v2": 0x42255a02,
+	// The two other tables of search.TilesZeroCatalogueCR28 at one bit an
+	// entry, each made from the byte table pinned above by the checked
+	// conversion (every edge of its abstract graph).
+	"24puzzle/zero0-3.8.13.17.18.22-bit1-v2": 0x9c970d8b,
+	"24puzzle/zero0-6.7.8.11.12.13-bit1-v2":  0x5c22fae3,
 
 	// Move-pruning automata kept in the cache (search.TilesPruneSpec): not
 	// pattern tables, but files of the same format.
