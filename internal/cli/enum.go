@@ -106,7 +106,7 @@ func splitFlag(cmd *cobra.Command, p *puzzle.SplitMode, usage string) {
 // the blank's move strings.
 func pruneFlag(cmd *cobra.Command, p *search.TilesPruning) {
 	enumFlag(cmd.Flags(), p, "prune", search.TilesPruneAutomaton,
-		"sliding tiles: prune duplicate move strings of up to 12 moves by automaton (automaton16: up to 16, fewer nodes, its automaton kept in the table cache), or only the inverse move (same answers, more nodes)",
+		"sliding tiles: prune duplicate move strings of up to 12 moves by automaton (automaton16: up to 16, fewer nodes; on 4x4 and 5x5 its automaton is kept in the table cache), or only the inverse move (same answers, more nodes)",
 		search.TilesPruneAutomaton, search.TilesPruneAutomaton16, search.TilesPruneInverse)
 }
 
