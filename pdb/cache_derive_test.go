@@ -74,7 +74,8 @@ func fromScratch(t *testing.T, s Spec) *Table {
 // 1-bit table makes it from the byte table (the announcement says so, and
 // no breadth-first build reports progress), entry for entry the table a
 // build from scratch in another cache gives, and leaves the byte table's
-// file as it was; the estimates the cache gives are the conversion's.
+// file as it was; the estimates the cache gives are the conversion's. Rebuild
+// takes the same way.
 func TestCacheMakesZeroBitsFromByteTable(t *testing.T) {
 	for _, tc := range deriveCases {
 		bitS, byteS := zeroBitsSpecs(t, tc.rows, tc.cols, tc.tiles, tc.pinned)
@@ -115,6 +116,10 @@ func TestCacheMakesZeroBitsFromByteTable(t *testing.T) {
 		}
 		if err := (&Cache{Dir: c.Dir}).Status(bitS); err != nil {
 			t.Errorf("%s as written: %v", bitS.FileName(), err)
+		}
+		again, err := c.Rebuild(bitS)
+		if err != nil || ly.n.Load() != 0 || !slices.Equal(again.Data, want.Data) {
+			t.Errorf("%s rebuilt with its byte table in the cache: %v, %d progress reports", bitS.FileName(), err, ly.n.Load())
 		}
 	}
 }
