@@ -1,6 +1,7 @@
 package pdb
 
 import (
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -74,8 +75,8 @@ func fromScratch(t *testing.T, s Spec) *Table {
 // 1-bit table makes it from the byte table (the announcement says so, and
 // no breadth-first build reports progress), entry for entry the table a
 // build from scratch in another cache gives, and leaves the byte table's
-// file as it was; the estimates the cache gives are the conversion's. Rebuild
-// takes the same way.
+// file as it was; the estimates the cache gives (and the memory it checks
+// before a build) are the conversion's. Rebuild takes the same way.
 func TestCacheMakesZeroBitsFromByteTable(t *testing.T) {
 	for _, tc := range deriveCases {
 		bitS, byteS := zeroBitsSpecs(t, tc.rows, tc.cols, tc.tiles, tc.pinned)
@@ -96,6 +97,15 @@ func TestCacheMakesZeroBitsFromByteTable(t *testing.T) {
 		source, err := os.ReadFile(c.Path(byteS))
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Memory enough for the conversion but not for the build from
+		// scratch: refused in a cache without the byte table only.
+		c.MemoryBytes = bitS.From.PeakBytes
+		if err := (&Cache{Dir: t.TempDir(), MemoryBytes: c.MemoryBytes}).CheckBuild(bitS); !errors.Is(err, ErrTooBig) {
+			t.Errorf("%s from scratch in %d bytes: %v, want ErrTooBig", bitS.FileName(), c.MemoryBytes, err)
+		}
+		if err := c.CheckBuild(bitS); err != nil {
+			t.Errorf("%s from its byte table in %d bytes: %v", bitS.FileName(), c.MemoryBytes, err)
 		}
 		c.Progress = ly.progress
 		got, err := c.Load(bitS)
