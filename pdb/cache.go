@@ -119,6 +119,10 @@ var ErrTooBig = errors.New("the table is too big to build on this machine")
 // the estimate before building.
 const buildNotice = 3 * time.Second
 
+// releaseSourceBytes is the size of source table (Spec.From) that a Cache
+// returns to the system as soon as the table made from it is made.
+const releaseSourceBytes = 64 << 20
+
 // Cache loads tables from a directory, building and storing the ones that
 // are missing or damaged. One lock file per table (its file name and
 // ".lock") makes a process that needs a table another is building wait for
@@ -349,6 +353,13 @@ func (c *Cache) derive(s Spec, why string) (*Table, error) {
 	}
 	c.announce(fmt.Sprintf("%s, from table %s/%s in the cache", why, d.Source.Puzzle, d.Source.Pattern), d.BuildTime, d.PeakBytes)
 	t, err := d.Build(src, c.Progress)
+	if src = nil; d.Source.Bytes() >= releaseSourceBytes {
+		// The source is garbage now: return it to the system before the
+		// write compresses the table, which would otherwise grow the heap
+		// on top of it (gen, a 6-tile 5 x 5 table from its 181 MB byte
+		// table: 368 MB max RSS, 285 MB with this).
+		debug.FreeOSMemory()
+	}
 	return c.built(s, t, err)
 }
 
