@@ -114,7 +114,11 @@ func tilesZeroBitsConvertFactor(puzzle, id string) float64 {
 }
 
 // tilesZeroBitsPassFactor is the time of reading a zero-aware byte table's
-// file and packing its bits without the check over the time of its build.
+// file and packing its bits without the check over the time of its build:
+// for a 6-tile 5 x 5 pattern, 1.0 s of CPU to read the file (one core) and
+// 3.9 s to pack (all cores), against about 65 s of CPU for the build; the
+// check of every edge took 50 s of CPU there, and 13 minutes against the
+// build's 14 for a 7-tile one.
 const tilesZeroBitsPassFactor = 0.05
 
 // tilesZeroBitsFromBytes returns the memory, in bytes, that making the
