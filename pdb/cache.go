@@ -43,6 +43,31 @@ type Spec struct {
 	BuildTime time.Duration
 	// Build computes the table from scratch; progress may be nil.
 	Build func(progress func(Progress)) (*Table, error)
+	// From, if not nil, is a shorter way to the table: made from another
+	// table, its source, when the cache directory holds that one. A Cache
+	// takes it in place of Build (see Derivation).
+	From *Derivation
+}
+
+// Derivation says how a table is made from another, its source, in less
+// time or memory than Build takes from scratch: a 1-bit zero-aware table
+// from the zero-aware byte table of its pattern. A Cache that must build
+// the table takes this way when the source's file is in its directory and
+// reads whole and checks as Load checks it (magic, version, CRCs, the
+// pinned checksum); otherwise, or when Build fails, it says so through
+// Notify and calls the Spec's Build. It never builds nor writes the source
+// for it, and never calls the source Spec's Build.
+type Derivation struct {
+	Source Spec // the table it is made from
+	// PeakBytes is the most memory Build holds at once, the source table
+	// included, in bytes, or 0 when unknown (as Spec.PeakBytes).
+	PeakBytes uint64
+	// BuildTime is an estimate of how long reading the source and Build
+	// take on this machine, or 0 when unknown (as Spec.BuildTime).
+	BuildTime time.Duration
+	// Build makes the table from src, the source table, read and checked;
+	// progress may be nil. It must not keep or change src.
+	Build func(src *Table, progress func(Progress)) (*Table, error)
 }
 
 // Bytes returns the size in memory of the spec's table, in bytes: its
@@ -93,6 +118,10 @@ var ErrTooBig = errors.New("the table is too big to build on this machine")
 // buildNotice is the estimated build time above which a Cache announces
 // the estimate before building.
 const buildNotice = 3 * time.Second
+
+// releaseSourceBytes is the size of source table (Spec.From) that a Cache
+// returns to the system as soon as the table made from it is made.
+const releaseSourceBytes = 64 << 20
 
 // Cache loads tables from a directory, building and storing the ones that
 // are missing or damaged. One lock file per table (its file name and
@@ -169,7 +198,8 @@ func (c *Cache) Status(s Spec) error {
 }
 
 // Load returns the table that s names: read from the cache directory and
-// checked, or built when it is missing or unreadable and, under WriteAuto,
+// checked, or built when it is missing or unreadable (from its source table
+// when the directory holds that one: Spec.From) and, under WriteAuto,
 // written there. While another process builds the same table, Load waits
 // for it (saying so through Notify) and reads the result. A build is
 // refused with ErrTooBig when it cannot fit in memory.
@@ -213,7 +243,7 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		why, verb = err.Error(), "rebuilding"
 	}
-	if err := c.fits(s); err != nil { // before the lock: a table that cannot be built leaves no file
+	if err := c.fits(c.estimate(s)); err != nil { // before the lock: a table that cannot be built leaves no file
 		return nil, false, err
 	}
 	if c.Policy == WriteNever {
@@ -254,13 +284,15 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	return t, true, nil
 }
 
-// Rebuild builds s's table even if the cache holds it, checks it against s
-// (including the known checksum of the tables pdbsolve builds) and, under
-// WriteAuto, replaces the cached file, holding the table's lock throughout.
+// Rebuild builds s's table even if the cache holds it (from its source
+// table when the directory holds that, as Load: Spec.From), checks it
+// against s (including the known checksum of the tables pdbsolve builds)
+// and, under WriteAuto, replaces the cached file, holding the table's lock
+// throughout.
 func (c *Cache) Rebuild(s Spec) (*Table, error) {
 	c.sweep()
 	path := c.Path(s)
-	if err := c.fits(s); err != nil {
+	if err := c.fits(c.estimate(s)); err != nil {
 		return nil, err
 	}
 	if c.Policy == WriteNever {
@@ -285,23 +317,72 @@ func (c *Cache) Rebuild(s Spec) (*Table, error) {
 }
 
 // build checks that s fits in memory, announces the build with why and the
-// estimates, builds the table and checks it against s.
+// estimates, builds the table and checks it against s: from its source
+// table when the cache directory holds that one (derive), else, or when
+// that fails, from scratch.
 func (c *Cache) build(s Spec, why string) (*Table, error) {
+	if d := s.From; d != nil && c.Stored(d.Source) {
+		t, err := c.derive(s, why)
+		if err == nil || errors.Is(err, ErrTooBig) { // from scratch needs more
+			return t, err
+		}
+		c.notify("pdbsolve: cannot make table %s/%s from table %s/%s in the cache (%v); building it from scratch",
+			s.Puzzle, s.Pattern, d.Source.Puzzle, d.Source.Pattern, err)
+	}
 	if err := c.fits(s); err != nil {
 		return nil, err
 	}
-	if s.BuildTime > buildNotice {
-		why += fmt.Sprintf(" (expect about %v on an idle machine, and %s of memory)", s.BuildTime.Round(time.Second), formatBytes(s.PeakBytes))
+	c.announce(why, s.BuildTime, s.PeakBytes)
+	t, err := s.Build(c.Progress)
+	return c.built(s, t, err)
+}
+
+// derive makes s's table from its source (s.From), whose file the cache
+// directory holds: it checks that the way fits in memory, reads and checks
+// the source as Load does, announces the build with why and the way's
+// estimates, and checks the table against s. An error other than one
+// wrapping ErrTooBig leaves the build from scratch to the caller.
+func (c *Cache) derive(s Spec, why string) (*Table, error) {
+	d := s.From
+	if err := c.fits(c.estimate(s)); err != nil {
+		return nil, err
+	}
+	src, err := d.Source.open(c.Path(d.Source))
+	if err != nil {
+		return nil, err
+	}
+	c.announce(fmt.Sprintf("%s, from table %s/%s in the cache", why, d.Source.Puzzle, d.Source.Pattern), d.BuildTime, d.PeakBytes)
+	t, err := d.Build(src, c.Progress)
+	if src = nil; d.Source.Bytes() >= releaseSourceBytes {
+		// The source is garbage now: return it to the system before the
+		// write compresses the table, which would otherwise grow the heap
+		// on top of it (gen, a 6-tile 5 x 5 table from its 181 MB byte
+		// table: 368 MB max RSS, 285 MB with this).
+		debug.FreeOSMemory()
+	}
+	return c.built(s, t, err)
+}
+
+// announce says why a table is built (Notify) with the build's estimates
+// when it is expected to take more than buildNotice, and, before a big
+// build, returns the heap's garbage to the system.
+func (c *Cache) announce(why string, buildTime time.Duration, peakBytes uint64) {
+	if buildTime > buildNotice {
+		why += fmt.Sprintf(" (expect about %v on an idle machine, and %s of memory)", buildTime.Round(time.Second), formatBytes(peakBytes))
 	}
 	c.notify("pdbsolve: %s", why)
-	if s.PeakBytes >= tilesReleaseBytes {
+	if peakBytes >= tilesReleaseBytes {
 		// The collector lets the heap grow to twice what was live at its
 		// last run: without this, a build after another (gen) holds the
 		// last one's garbage too, its byte table and planes (gen 24puzzle,
 		// eight builds of 291 MiB each: 594 MB max RSS).
 		debug.FreeOSMemory()
 	}
-	t, err := s.Build(c.Progress)
+}
+
+// built ends a build of s's table that returned t and err: it reports the
+// last progress and checks t against s.
+func (c *Cache) built(s Spec, t *Table, err error) (*Table, error) {
 	if c.Progress != nil {
 		c.Progress(Progress{Done: true})
 	}
@@ -312,6 +393,28 @@ func (c *Cache) build(s Spec, why string) (*Table, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// estimate returns s with the estimates (PeakBytes, BuildTime) of the way
+// a build of its table in this cache would take: from its source when the
+// cache directory holds a file for it (Spec.From), else from scratch. It
+// reads no table: should the source's file not check, the build takes the
+// longer way, with its own estimates, and says so.
+func (c *Cache) estimate(s Spec) Spec {
+	if d := s.From; d != nil && c.Stored(d.Source) {
+		s.PeakBytes, s.BuildTime = d.PeakBytes, d.BuildTime
+	}
+	return s
+}
+
+// Estimate returns the estimated time and peak memory of a build of s's
+// table in this cache (0 when unknown): s.BuildTime and s.PeakBytes, or,
+// when s's table can be made from a source table whose file the cache
+// directory holds (Spec.From), that way's. It reads no table and holds no
+// lock.
+func (c *Cache) Estimate(s Spec) (buildTime time.Duration, peakBytes uint64) {
+	e := c.estimate(s)
+	return e.BuildTime, e.PeakBytes
 }
 
 // fits returns an error wrapping ErrTooBig when building s's table needs
@@ -326,13 +429,14 @@ func (c *Cache) fits(s Spec) error {
 
 // CheckBuild returns an error wrapping ErrTooBig when s's table is not
 // stored in the cache directory and building it would need more memory at
-// its peak than the machine has: the check Load makes before a build, made
-// beforehand, without taking a lock or writing any file.
+// its peak than the machine has (the peak of the way the build would take:
+// Spec.From): the check Load makes before a build, made beforehand, without
+// taking a lock or writing any file.
 func (c *Cache) CheckBuild(s Spec) error {
 	if c.Stored(s) {
 		return nil
 	}
-	return c.fits(s)
+	return c.fits(c.estimate(s))
 }
 
 // memory returns the memory a build may use: MemoryBytes, else MemTotal,

@@ -75,37 +75,60 @@ func tilesZeroBitsPatternID(tiles []int) string {
 // pattern tiles (in index order) on the rows x cols board:
 // TilesZeroEntries(rows, cols, len(tiles)) entries of 1 bit in the
 // zero-aware layout, each bit 1 of the state's cost. Build builds the byte
-// table and converts it (tilesZeroBitsBuilt).
+// table and converts it (tilesZeroBitsBuilt); From converts the byte table
+// of the pattern (tilesZeroPatternSpec) when the cache holds it, skipping
+// its build.
 func tilesZeroBitsPatternSpec(rows, cols int, tiles []int) Spec {
 	tiles = slices.Clone(tiles)
 	puzzle, id := TilesPuzzle(rows, cols), tilesZeroBitsPatternID(tiles)
 	entries := TilesZeroEntries(rows, cols, len(tiles))
+	source := tilesZeroPatternSpec(rows, cols, tiles)
+	convert := tilesZeroBitsConvertFactor(puzzle, id) * source.BuildTime.Seconds()
 	return Spec{Puzzle: puzzle, Pattern: id, Entries: entries, Width: TilesZeroBitsWidth,
-		PeakBytes: tilesZeroBuildBytes(rows, cols, len(tiles)) + PackedSize(entries, TilesZeroBitsWidth),
-		// The check walks every edge as the build does; a pinned table
-		// skips it (tilesZeroBitsBuilt).
-		BuildTime: time.Duration(tilesZeroBitsBuildFactor(puzzle, id) * tilesZeroBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
+		PeakBytes: source.PeakBytes + PackedSize(entries, TilesZeroBitsWidth),
+		BuildTime: source.BuildTime + time.Duration(convert*float64(time.Second)),
 		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := buildTilesZeroPattern(rows, cols, tiles, progress)
-			if err != nil {
-				return nil, err
-			}
-			t, err := NewTable(puzzle, tilesZeroPatternID(tiles), uint64(len(data)), TilesWidth, data)
+			t, err := source.Build(progress)
 			if err != nil {
 				return nil, err
 			}
 			return tilesZeroBitsBuilt(rows, cols, tiles, t)
-		}}
+		},
+		From: &Derivation{Source: source, PeakBytes: tilesZeroBitsFromBytes(rows, cols, len(tiles)),
+			BuildTime: time.Duration(convert * float64(time.Second)),
+			Build: func(t *Table, _ func(Progress)) (*Table, error) {
+				return tilesZeroBitsBuilt(rows, cols, tiles, t)
+			}}}
 }
 
-// tilesZeroBitsBuildFactor is the time of a 1-bit table's build over its
-// byte table's: 1 when its checksum is pinned (the conversion is a pass
-// over the entries), else 2 (the check walks every edge).
-func tilesZeroBitsBuildFactor(puzzle, id string) float64 {
+// tilesZeroBitsConvertFactor is the time of making a 1-bit table from its
+// byte table, reading the byte table's file included, over the byte
+// table's build: tilesZeroBitsPassFactor when its checksum is pinned (the
+// conversion is a pass over the entries), else 1 more (the check walks
+// every edge, as the build does).
+func tilesZeroBitsConvertFactor(puzzle, id string) float64 {
 	if _, ok := KnownChecksum(puzzle, id); ok {
-		return 1
+		return tilesZeroBitsPassFactor
 	}
-	return 2
+	return 1 + tilesZeroBitsPassFactor
+}
+
+// tilesZeroBitsPassFactor is the time of reading a zero-aware byte table's
+// file and packing its bits without the check over the time of its build:
+// for a 6-tile 5 x 5 pattern, 1.0 s of CPU to read the file (one core) and
+// 3.9 s to pack (all cores), against about 65 s of CPU for the build; the
+// check of every edge took 50 s of CPU there, and 13 minutes against the
+// build's 14 for a 7-tile one.
+const tilesZeroBitsPassFactor = 0.05
+
+// tilesZeroBitsFromBytes returns the memory, in bytes, that making the
+// 1-bit zero-aware table of a k-tile pattern on a rows x cols board from
+// its byte table holds at its peak: what the byte table's build allocates
+// (tilesZeroBuildBytes) but its two bitmaps, the byte table being read
+// instead, and the bits.
+func tilesZeroBitsFromBytes(rows, cols, k int) uint64 {
+	total := TilesZeroEntries(rows, cols, k)
+	return tilesZeroBuildBytes(rows, cols, k) - 2*8*((total+63)/64) + PackedSize(total, TilesZeroBitsWidth)
 }
 
 // tilesZeroBitsBuilt returns the 1-bit table of t, the zero-aware byte

@@ -134,7 +134,7 @@ func (o *scoreOptions) checkTables() ([]record.ScoreTables, error) {
 	for i, p := range o.plans {
 		specs[i] = p.Tables
 	}
-	tables, missing := score.Costs(o.Heuristics, specs, cache.Status)
+	tables, missing := score.Costs(o.Heuristics, specs, cache.Status, cache.Estimate)
 	if len(missing) > 0 && !o.Build {
 		return nil, withCode(ExitTable, fmt.Errorf("tables missing from or damaged in the cache %s:\n  %s\nbuild them with --build, or with pdbsolve gen",
 			cache.Dir, strings.Join(missing, "\n  ")))

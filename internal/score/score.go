@@ -43,11 +43,18 @@ func cost(specs []pdb.Spec, cached func(pdb.Spec) bool) record.ScoreTables {
 // "NAME (H1), damaged (PROBLEM): build ...". status is pdb.Cache.Status: nil
 // for a table cached whole, an error wrapping fs.ErrNotExist for a missing
 // one, any other error for a damaged one, which counts as missing.
-func Costs(heuristics []string, specs [][]pdb.Spec, status func(pdb.Spec) error) (tables []record.ScoreTables, missing []string) {
-	var names []string              // table names the cache lacks, each once, in order
-	checked := map[string]error{}   // table name -> its status
-	needs := map[string][]string{}  // table name -> the heuristics needing it
-	estimate := map[string]string{} // table name -> its damage and build estimate
+// estimate, if not nil, is pdb.Cache.Estimate: a missing table's build
+// estimate in that cache (shorter when it holds the table's source,
+// pdb.Spec.From), else the spec's.
+func Costs(heuristics []string, specs [][]pdb.Spec, status func(pdb.Spec) error,
+	estimate func(pdb.Spec) (time.Duration, uint64)) (tables []record.ScoreTables, missing []string) {
+	if estimate == nil {
+		estimate = func(s pdb.Spec) (time.Duration, uint64) { return s.BuildTime, s.PeakBytes }
+	}
+	var names []string               // table names the cache lacks, each once, in order
+	checked := map[string]error{}    // table name -> its status
+	needs := map[string][]string{}   // table name -> the heuristics needing it
+	estimates := map[string]string{} // table name -> its damage and build estimate
 	tables = make([]record.ScoreTables, len(specs))
 	for i, list := range specs {
 		tables[i] = cost(list, func(s pdb.Spec) bool {
@@ -59,10 +66,10 @@ func Costs(heuristics []string, specs [][]pdb.Spec, status func(pdb.Spec) error)
 				if err != nil {
 					names = append(names, name)
 					if !errors.Is(err, fs.ErrNotExist) {
-						estimate[name] = fmt.Sprintf(", damaged (%v)", err)
+						estimates[name] = fmt.Sprintf(", damaged (%v)", err)
 					}
-					if s.BuildTime > 0 {
-						estimate[name] += fmt.Sprintf(": build %s, %s at the peak", seconds(s.BuildTime), mib(s.PeakBytes))
+					if tm, peak := estimate(s); tm > 0 {
+						estimates[name] += fmt.Sprintf(": build %s, %s at the peak", seconds(tm), mib(peak))
 					}
 				}
 			}
@@ -74,7 +81,7 @@ func Costs(heuristics []string, specs [][]pdb.Spec, status func(pdb.Spec) error)
 		})
 	}
 	for _, name := range names {
-		missing = append(missing, fmt.Sprintf("%s (%s)%s", name, strings.Join(needs[name], ", "), estimate[name]))
+		missing = append(missing, fmt.Sprintf("%s (%s)%s", name, strings.Join(needs[name], ", "), estimates[name]))
 	}
 	return tables, missing
 }

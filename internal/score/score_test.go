@@ -46,7 +46,7 @@ func TestCosts(t *testing.T) {
 		}
 		return fmt.Errorf("open: %w", fs.ErrNotExist)
 	}
-	tables, missing := Costs([]string{"h1", "h2", "h3"}, [][]pdb.Spec{{a, b}, {a}, {c, d}}, status)
+	tables, missing := Costs([]string{"h1", "h2", "h3"}, [][]pdb.Spec{{a, b}, {a}, {c, d}}, status, nil)
 	want := []string{"15puzzle/a (h1, h2): build 1m30s, 3.0 MiB at the peak", "15puzzle/c (h3)",
 		"15puzzle/d (h3), damaged (table checksum mismatch): build 1.5s, 0.5 KiB at the peak"}
 	if !slices.Equal(missing, want) {
@@ -55,6 +55,16 @@ func TestCosts(t *testing.T) {
 	if len(tables) != 3 || tables[0].Count != 2 || !slices.Equal(tables[0].Missing, []string{"15puzzle/a"}) || tables[2].BuildNS != d.BuildTime.Nanoseconds() ||
 		!slices.Equal(tables[2].Missing, []string{"15puzzle/c", "15puzzle/d"}) {
 		t.Errorf("tables %+v", tables)
+	}
+	// A cache that holds a's source estimates a shorter build.
+	shorter := func(s pdb.Spec) (time.Duration, uint64) {
+		if s.Pattern == "a" {
+			return 2 * time.Second, 1 << 20
+		}
+		return s.BuildTime, s.PeakBytes
+	}
+	if _, missing := Costs([]string{"h1"}, [][]pdb.Spec{{a}}, status, shorter); !slices.Equal(missing, []string{"15puzzle/a (h1): build 2s, 1.0 MiB at the peak"}) {
+		t.Errorf("missing with the cache's estimate %q", missing)
 	}
 	for d, want := range map[time.Duration]string{999 * time.Millisecond: "under 1s", 1549 * time.Millisecond: "1.5s",
 		59949 * time.Millisecond: "59.9s", 61400 * time.Millisecond: "1m1s"} {
