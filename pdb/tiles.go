@@ -111,11 +111,11 @@ type TilesPartition struct {
 // 78 with tile 11 on its own: its second pattern is the transpose of
 // 2,3,6,7,10,11,15 and is served by that pattern's table (it borrows), so
 // its tables are two of 57,657,600 entries and one of 16 (a lone tile
-// adds its Manhattan distance: every entry is 0). With "+reflect"
-// and pruning it solved each of the 17 80-move positions in at most 4.14 s
-// on 2 workers of an idle 2-core machine, its tables built in 32 s (61 s of CPU, 429 MB peak); 663
-// took up to about 30 s a position, and the other 7-7-1 splits (tile 12,
-// 15 or 8 alone) up to 5.1, 4.16 and 4.22 s
+// adds its Manhattan distance: every entry is 0). With "+reflect" and
+// pruning it solved each of the 17 80-move positions in at most 4.14 s on 2
+// workers of an idle 2-core machine, its tables built in 32 s (61 s of CPU,
+// 429 MB peak); 663 took up to about 30 s a position, and the other 7-7-1
+// splits (tile 12, 15 or 8 alone) up to 5.1, 4.16 and 4.22 s
 // (docs/results/2026-12-02-15puzzle-default-771.md).
 var tilesPartitions = []TilesPartition{
 	{Name: "44", Rows: 3, Cols: 3, Patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
@@ -348,7 +348,8 @@ type TilesLookup struct {
 // pattern of a preset partition if one is among them (a borrowing preset's
 // patterns do not count), else the smallest in lexicographic order of
 // ascending tiles. So the preset tables keep their own patterns, and a
-// preset and the same patterns spelled by hand load the same files. Errors wrap ErrTilesPattern.
+// preset and the same patterns spelled by hand load the same files. Errors
+// wrap ErrTilesPattern.
 func TilesPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
 	if !bitboard.TilesSizeOK(rows, cols) {
 		return TilesLookup{}, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)

@@ -481,9 +481,10 @@ func TestTilesSharedLookups(t *testing.T) {
 }
 
 // TestTilesPatternLookupShares checks which tables the lookups choose: the
-// presets' own (a borrowing preset's, those of its patterns spelled by hand:
-// TestTilesPreset771 in search), two for the four patterns of 6-6-6-6, one for a 4x4 pattern
-// and its transpose, never a pattern holding cell 0.
+// presets' own (a borrowing preset's, those of its patterns spelled by
+// hand: TestTilesPreset771 in search), two for the four patterns of
+// 6-6-6-6, one for a 4x4 pattern and its transpose, never a pattern holding
+// cell 0.
 func TestTilesPatternLookupShares(t *testing.T) {
 	for _, p := range tilesPartitions {
 		specs := map[string]bool{}
