@@ -79,9 +79,8 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/blank0-12.13.14-md":              0xe2bef30a,
 	"15puzzle/blank0-1.2.3.4.5.6.7-md":         0x100d6112,
 	"15puzzle/blank0-8.9.10.11.12.13.14.15-md": 0x07851674,
-	// The 7-7-1 partition pdb:1-7/8-10,12-15/11: its second 7-tile
-	// pattern is served by this table (a board symmetry), its {11} by the
-	// 1-tile table of {1}.
+	// The 4 x 4 default's (771) beyond pdb78's first: its second pattern's
+	// table (the transpose's) and its lone tile's.
 	"15puzzle/blank0-2.3.6.7.10.11.15-md": 0x82b92a4a,
 	"15puzzle/blank0-1-md":                0x42709aea,
 

@@ -87,24 +87,42 @@ type TilesPartition struct {
 	Name       string  // a preset's name ("78") or the patterns spelled as ParseTilesPartition reads them
 	Rows, Cols int     // board shape
 	Patterns   [][]int // the tiles of each pattern, ascending
+
+	// borrow marks a preset whose patterns do not claim tables of their own
+	// (TilesPatternLookup): each is served by the table the same pattern
+	// spelled by hand uses, so the preset loads the files the spelled
+	// partition loaded before the preset existed.
+	borrow bool
 }
 
 // The preset partitions, for the BlankFirst goal:
 //
-//	555          663          78           6666 (5 x 5, Korf & Felner 2002)
-//	. a a b      . a a b      . a a a      . a a b b
-//	a a b b      a a b b      a a a a      a a a b b
-//	a c b b      a a b b      b b b b      c c a b b
-//	c c c c      c c c b      b b b b      c c d d d
-//	                                       c c d d d
+//	555          663          78           771          6666 (5 x 5, Korf & Felner 2002)
+//	. a a b      . a a b      . a a a      . a a a      . a a b b
+//	a a b b      a a b b      a a a a      a a a a      a a a b b
+//	a c b b      a a b b      b b b b      b b b c      c c a b b
+//	c c c c      c c c b      b b b b      b b b b      c c d d d
+//	                                                    c c d d d
 //
 // and, for tests of the additive machinery on a space small enough to search
 // exhaustively, "44" on 3 x 3: tiles 1-4 and 5-8.
+//
+// 771 (the 4 x 4 default with +reflect, search.DefaultTilesHeuristic) is
+// 78 with tile 11 on its own: its second pattern is the transpose of
+// 2,3,6,7,10,11,15 and is served by that pattern's table (it borrows), so
+// its tables are two of 57,657,600 entries and one of 16 (a lone tile
+// adds its Manhattan distance: every entry is 0). With "+reflect" and
+// pruning it solved each of the 17 80-move positions in at most 4.14 s on 2
+// workers of an idle 2-core machine, its tables built in 32 s (61 s of CPU,
+// 429 MB peak); 663 took up to about 30 s a position, and the other 7-7-1
+// splits (tile 12, 15 or 8 alone) up to 5.1, 4.16 and 4.22 s
+// (docs/results/2026-12-02-15puzzle-default-771.md).
 var tilesPartitions = []TilesPartition{
 	{Name: "44", Rows: 3, Cols: 3, Patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
 	{Name: "555", Rows: 4, Cols: 4, Patterns: [][]int{{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},
 	{Name: "663", Rows: 4, Cols: 4, Patterns: [][]int{{1, 2, 4, 5, 8, 9}, {3, 6, 7, 10, 11, 15}, {12, 13, 14}}},
 	{Name: "78", Rows: 4, Cols: 4, Patterns: [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+	{Name: "771", Rows: 4, Cols: 4, Patterns: [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 12, 13, 14, 15}, {11}}, borrow: true},
 	{Name: "6666", Rows: 5, Cols: 5, Patterns: [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}},
 }
 
@@ -327,10 +345,11 @@ type TilesLookup struct {
 // the rows x cols board. One table serves every pattern that is its image
 // under a board symmetry the construction keeps (TilesConstruction): the
 // table's pattern is, of all those images that do not hold cell 0, the first
-// pattern of a preset partition if one is among them, else the smallest in
-// lexicographic order of ascending tiles. So the preset tables keep their
-// own patterns, and a preset and the same patterns spelled by hand load the
-// same files. Errors wrap ErrTilesPattern.
+// pattern of a preset partition if one is among them (a borrowing preset's
+// patterns do not count), else the smallest in lexicographic order of
+// ascending tiles. So the preset tables keep their own patterns, and a
+// preset and the same patterns spelled by hand load the same files. Errors
+// wrap ErrTilesPattern.
 func TilesPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
 	if !bitboard.TilesSizeOK(rows, cols) {
 		return TilesLookup{}, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
@@ -367,7 +386,7 @@ func tilesShare(rows, cols int, con TilesConstruction, tiles []int) ([]int, bitb
 	}
 	best := -1
 	for _, p := range tilesPartitions {
-		if p.Rows != rows || p.Cols != cols {
+		if p.Rows != rows || p.Cols != cols || p.borrow {
 			continue
 		}
 		for _, pat := range p.Patterns {

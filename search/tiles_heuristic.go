@@ -58,7 +58,7 @@ const (
 )
 
 // The presets TilesHeuristicNames tries, by partition name.
-var tilesPresets = []string{"44", "555", "663", "78", "6666"}
+var tilesPresets = []string{"44", "555", "663", "78", "771", "6666"}
 
 // Heuristic names.
 const (
@@ -124,12 +124,16 @@ func tilesBoardOK(rows, cols int) bool {
 
 // TilesDefaultRule states DefaultTilesHeuristic's rule in words, for help
 // texts; it changes with the function.
-const TilesDefaultRule = `exact on 3x3, pdb663+reflect on 4x4, ` + TilesZeroCatalogueCR0145 + tilesBitsPreset + ` on
+const TilesDefaultRule = `exact on 3x3, pdb771+reflect on 4x4, ` + TilesZeroCatalogueCR0145 + tilesBitsPreset + ` on
 5x5, manhattan below 12 cells, a 7-4 partition on 12 cells (by columns on a board
 wider than tall), else row-major patterns of up to 5 or 6 tiles`
 
 // DefaultTilesHeuristic returns the default heuristic name for the rows x
-// cols board: "exact" on 3 x 3, "pdb663+reflect" on 4 x 4, the catalogue
+// cols board: "exact" on 3 x 3, "pdb771+reflect" on 4 x 4 (two 7-tile
+// tables and a 1-tile one, built in about 30 s on first use; each of the
+// 17 80-move positions in at most about 4 s on 2 workers, where
+// pdb663+reflect took up to about 30 s: pdb.TilesPartitionNamed's 771 and
+// docs/results/2026-12-02-15puzzle-default-771.md), the catalogue
 // TilesZeroCatalogueCR0145 in its 1-bit form on 5 x 5 (eight tables of
 // 181,008,000 entries at one bit an entry, 181 MB), "manhattan" on other
 // boards of fewer than 12 cells; on 12-cell boards (3 x 4, 4 x 3, 2 x 6, 6 x 2) a 7-4 partition of
@@ -145,7 +149,7 @@ func DefaultTilesHeuristic(rows, cols int) string {
 	case rows == tiles8Side && cols == tiles8Side:
 		return TilesExact
 	case rows == tiles15Side && cols == tiles15Side:
-		return tilesPDBPrefix + "663" + tilesReflectSufx
+		return tilesPDBPrefix + "771" + tilesReflectSufx
 	case rows == tiles24Side && cols == tiles24Side:
 		return TilesZeroCatalogueCR0145 + tilesBitsPreset
 	case rows*cols < tilesSmallBoard:

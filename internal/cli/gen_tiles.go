@@ -49,7 +49,7 @@ Heuristics: `+heuristics+`.
 	}
 	o.tilesArg.register(cmd)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "build the tables of this heuristic (default: the board's default)")
-	cmd.Flags().StringVar(&o.PDB, "pdb", "", "build this preset partition or table instead: 555, 663, 78 (4x4), 6666 (5x5), exact or 44 (3x3)")
+	cmd.Flags().StringVar(&o.PDB, "pdb", "", "build this preset partition or table instead: 555, 663, 78, 771 (4x4), 6666 (5x5), exact or 44 (3x3)")
 	bindGenFlags(cmd, &o.genOptions)
 	return cmd
 }

@@ -135,7 +135,7 @@ func (t Tiles) Parse(rec *bitboard.TilesRecord) (bitboard.Tiles, error) {
 
 // pdbNames returns the short names of the board's table of exact distances
 // and preset partitions, as gen's --pdb takes them: "exact" and "44" on
-// 3 x 3, "555", "663" and "78" on 4 x 4, "6666" on 5 x 5, none elsewhere.
+// 3 x 3, "555", "663", "78" and "771" on 4 x 4, "6666" on 5 x 5, none elsewhere.
 func (t Tiles) pdbNames() []string {
 	var out []string
 	if t.rows == pdb.TilesExactSide && t.cols == pdb.TilesExactSide {
