@@ -110,16 +110,22 @@ func tilesZeroBitsConvertFactor(puzzle, id string) float64 {
 	if _, ok := KnownChecksum(puzzle, id); ok {
 		return tilesZeroBitsPassFactor
 	}
-	return 1 + tilesZeroBitsPassFactor
+	return tilesZeroBitsCheckFactor + tilesZeroBitsPassFactor
 }
 
 // tilesZeroBitsPassFactor is the time of reading a zero-aware byte table's
 // file and packing its bits without the check over the time of its build:
 // for a 6-tile 5 x 5 pattern, 1.0 s of CPU to read the file (one core) and
-// 3.9 s to pack (all cores), against about 65 s of CPU for the build; the
-// check of every edge took 50 s of CPU there, and 13 minutes against the
-// build's 14 for a 7-tile one.
+// 3.9 s to pack (all cores), against about 65 s of CPU for the build.
 const tilesZeroBitsPassFactor = 0.05
+
+// tilesZeroBitsCheckFactor is the time of checking every edge of a
+// zero-aware table's abstract graph (TilesZeroBitsOf) over the time of the
+// table's build: 50 s of CPU against about 65 s for a 6-tile 5 x 5
+// pattern; for the 7-tile {1, 2, 5, 6, 7, 10, 11}, the whole conversion
+// from its cached byte table took 995 s of CPU against the build's 1,618 s
+// (docs/results/2026-12-02-24puzzle-zero7-build.md).
+const tilesZeroBitsCheckFactor = 0.7
 
 // tilesZeroBitsFromBytes returns the memory, in bytes, that making the
 // 1-bit zero-aware table of a k-tile pattern on a rows x cols board from
