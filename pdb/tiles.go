@@ -112,11 +112,12 @@ type TilesPartition struct {
 // 2,3,6,7,10,11,15 and is served by that pattern's table (it borrows), so
 // its tables are two of 57,657,600 entries and one of 16 (a lone tile
 // adds its Manhattan distance: every entry is 0). With "+reflect" and
-// pruning it solved each of the 17 80-move positions in at most 4.14 s on 2
-// workers of an idle 2-core machine, its tables built in 32 s (61 s of CPU,
-// 429 MB peak); 663 took up to about 30 s a position, and the other 7-7-1
-// splits (tile 12, 15 or 8 alone) up to 5.1, 4.16 and 4.22 s
-// (docs/results/2026-12-02-15puzzle-default-771.md).
+// pruning it solved each of the 17 80-move positions within 5 s on 2
+// workers of an idle 2-core machine in six runs (the slowest, position 3,
+// in 3.4 to 4.9 s), its tables built in 32 s (62 s of CPU, 429 MB peak);
+// 663 took up to 83 s a position, and the other 7-7-1 splits (tile 12, 15
+// or 8 alone) up to 5.1, 4.16 and 4.22 s against 771's 3.80 s in one run
+// each (docs/results/2026-12-02-15puzzle-default-771.md).
 var tilesPartitions = []TilesPartition{
 	{Name: "44", Rows: 3, Cols: 3, Patterns: [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
 	{Name: "555", Rows: 4, Cols: 4, Patterns: [][]int{{1, 2, 4, 5, 8}, {3, 6, 7, 10, 11}, {9, 12, 13, 14, 15}}},

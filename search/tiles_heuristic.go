@@ -131,8 +131,8 @@ wider than tall), else row-major patterns of up to 5 or 6 tiles`
 // DefaultTilesHeuristic returns the default heuristic name for the rows x
 // cols board: "exact" on 3 x 3, "pdb771+reflect" on 4 x 4 (two 7-tile
 // tables and a 1-tile one, built in about 30 s on first use; each of the
-// 17 80-move positions in at most about 4 s on 2 workers, where
-// pdb663+reflect took up to about 30 s: pdb.TilesPartitionNamed's 771 and
+// 17 80-move positions within 5 s on 2 workers, where pdb663+reflect
+// took up to 83 s: pdb.TilesPartitionNamed's 771 and
 // docs/results/2026-12-02-15puzzle-default-771.md), the catalogue
 // TilesZeroCatalogueCR0145 in its 1-bit form on 5 x 5 (eight tables of
 // 181,008,000 entries at one bit an entry, 181 MB), "manhattan" on other
