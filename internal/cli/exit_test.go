@@ -142,3 +142,20 @@ func TestOutputChecksNameTheFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestCompletionNeedsAKnownShell: completion with no shell or an unknown one
+// is a usage error (exit 2, nothing on stdout) naming the shells accepted,
+// as solve with no puzzle or an unknown one is; a known shell still writes
+// its script.
+func TestCompletionNeedsAKnownShell(t *testing.T) {
+	for _, args := range [][]string{{"completion"}, {"completion", "foo"}, {"solve", "chess"}} {
+		code, out, errs := run(t, "", args...)
+		want := map[bool]string{true: "bash, fish, powershell or zsh", false: "15puzzle, 24puzzle, 8puzzle, rotation or tiles"}[args[0] == "completion"]
+		if code != ExitUsage || out != "" || !strings.Contains(errs, want) || len(args) > 1 && !strings.Contains(errs, `"`+args[1]+`"`) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d naming %s", args, code, out, errs, ExitUsage, want)
+		}
+	}
+	if code, out, errs := run(t, "", "completion", "bash"); code != ExitOK || !strings.Contains(out, "bash completion") {
+		t.Errorf("completion bash: exit %d, stderr %q, %d bytes of script", code, errs, len(out))
+	}
+}
