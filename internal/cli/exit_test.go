@@ -120,12 +120,14 @@ func TestHelpExitOneNamesAllBadInput(t *testing.T) {
 
 // TestOutputChecksNameTheFlag: an output that cannot be created fails
 // before any work (no table is built) with exit 4 and an error naming its
-// flag: census --antipodes onto a directory (its permissions allow writing
-// into it, so a permissions-only check passes it), and -o where the file
-// system takes no new file (/proc, even for root).
+// flag: census --antipodes, solve -o and bench -o onto a directory (its
+// permissions allow writing into it, so a permissions-only check passes
+// it), and -o where the file system takes no new file (/proc, even for
+// root).
 func TestOutputChecksNameTheFlag(t *testing.T) {
-	tables := t.TempDir()
-	cases := [][]string{{"census", "rotation", "--antipodes", t.TempDir()}}
+	tables, dir := t.TempDir(), t.TempDir()
+	cases := [][]string{{"census", "rotation", "--antipodes", dir}, {"solve", "8puzzle", "-o", dir},
+		{"bench", "8puzzle", "--heuristic", "pdb44", "-o", dir}}
 	if _, err := os.Stat("/proc/self"); err == nil {
 		cases = append(cases, []string{"solve", "8puzzle", "-o", "/proc/pdbsolve-test"},
 			[]string{"bench", "8puzzle", "--heuristic", "pdb44", "-o", "/proc/pdbsolve-test"})
