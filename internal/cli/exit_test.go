@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 )
 
 // partialWriter accepts ok bytes, then fails every write, as a full disk
@@ -159,5 +161,19 @@ func TestCompletionNeedsAKnownShell(t *testing.T) {
 	}
 	if code, out, errs := run(t, "", "completion", "bash"); code != ExitOK || !strings.Contains(out, "bash completion") {
 		t.Errorf("completion bash: exit %d, stderr %q, %d bytes of script", code, errs, len(out))
+	}
+}
+
+// TestRunHelpsNameTheSignals: the help of every command that runs a batch
+// of boards it can be interrupted in, with -o and --resume, has a
+// paragraph on SIGINT and SIGTERM and their exit statuses, the Rotation
+// Game's too (which writes no board in flight).
+func TestRunHelpsNameTheSignals(t *testing.T) {
+	for _, args := range [][]string{{"solve", "rotation"}, {"solve", "15puzzle"}, {"solve", "tiles"}, {"bench"}} {
+		code, out, _ := run(t, "", append(args, "--help")...)
+		want := map[bool]string{true: progress.RotationInterruptHelp, false: progress.InterruptHelp}[args[0] == "solve" && args[1] == "rotation"]
+		if code != ExitOK || !strings.Contains(out, want) || !strings.Contains(out, "130 or 143") {
+			t.Errorf("%v --help: exit %d, want the paragraph on signals:\n%s", args, code, out)
+		}
 	}
 }
