@@ -213,8 +213,9 @@ func (c *Cache) Load(s Spec) (*Table, error) {
 
 // ErrNotKept is returned by Ensure when the table cannot be kept in the
 // cache directory: under WriteNever, or when the directory cannot be
-// written (read-only, full, not a directory); the error names the path.
-var ErrNotKept = errors.New("the table cannot be kept in the cache directory")
+// written (read-only, full, not a directory); the error names the path and
+// the directory (Cache.Dir, as given: gen -o's DIR, or the cache's).
+var ErrNotKept = errors.New("the table cannot be kept")
 
 // Ensure makes sure the cache directory holds s's table, as a "gen" step
 // before the jobs that use it: a file there is read and checked as Load
@@ -226,7 +227,7 @@ var ErrNotKept = errors.New("the table cannot be kept in the cache directory")
 // and the table is not returned.
 func (c *Cache) Ensure(s Spec) (t *Table, built bool, err error) {
 	if c.Policy == WriteNever {
-		return nil, false, fmt.Errorf("table %s/%s: write policy never: %w", s.Puzzle, s.Pattern, ErrNotKept)
+		return nil, false, fmt.Errorf("table %s/%s: write policy never: %w in %s", s.Puzzle, s.Pattern, ErrNotKept, c.Dir)
 	}
 	return c.load(s, true)
 }
@@ -252,7 +253,7 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	}
 	lock, err := c.lock(path)
 	if err != nil && keep {
-		return nil, false, fmt.Errorf("cannot write table %s/%s to %s: %v: %w", s.Puzzle, s.Pattern, path, err, ErrNotKept)
+		return nil, false, fmt.Errorf("cannot write table %s/%s to %s: %v: %w in %s", s.Puzzle, s.Pattern, path, err, ErrNotKept, c.Dir)
 	}
 	if err != nil {
 		t, err := c.build(s, fmt.Sprintf("%s; %s it in memory, using it without caching: cannot write to %s (%v)", why, verb, c.Dir, err))

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -334,6 +335,20 @@ func tilesUnknown(rows, cols int, where string) error {
 		" either with +zero or +reflect; or a catalogue of partitions separated by %q)", ErrTilesHeuristic, where, rows, cols,
 		strings.Join(TilesHeuristicNames(rows, cols), ", "), tilesRunsPartition(rows, cols, min(tilesDefaultRunLarge, pdb.TilesMaxPatternTiles(rows, cols)), false),
 		tilesCatalogueSep)
+}
+
+// CheckHeuristicList checks a list of heuristics to compare (bench,
+// score): an error when it names none, or one twice.
+func CheckHeuristicList(names []string) error {
+	if len(names) == 0 {
+		return errors.New("name at least one heuristic")
+	}
+	for i, h := range names {
+		if slices.Contains(names[:i], h) {
+			return fmt.Errorf("%s named twice", h)
+		}
+	}
+	return nil
 }
 
 // SplitHeuristicList splits a comma-separated list of heuristic names, as

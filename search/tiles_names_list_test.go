@@ -44,3 +44,19 @@ func TestSplitHeuristicList(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckHeuristicList: a list of heuristics to compare names one at
+// least, and none twice (a pattern with commas is one name).
+func TestCheckHeuristicList(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		ok    bool
+	}{
+		{nil, false}, {[]string{"manhattan"}, true}, {[]string{"manhattan", "pdb:1,2/3", "pdb:1/2,3"}, true},
+		{[]string{"manhattan", "pdb663", "manhattan"}, false},
+	} {
+		if err := CheckHeuristicList(c.names); (err == nil) != c.ok {
+			t.Errorf("CheckHeuristicList(%q) = %v, want ok %v", c.names, err, c.ok)
+		}
+	}
+}

@@ -109,8 +109,8 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 // complete checks the flags of bench, before any table is read, and sets
 // the puzzle and the selection.
 func (o *benchOptions) complete() (err error) {
-	if err := checkHeuristicList(o.Heuristics); err != nil {
-		return err
+	if err := search.CheckHeuristicList(o.Heuristics); err != nil {
+		return usageError("--heuristic: %v", err)
 	}
 	if err := o.compareFlags.check(); err != nil {
 		return err
@@ -144,20 +144,6 @@ func (f heuristicList) String() string { return strings.Join(*f.names, ",") }
 func (f heuristicList) Type() string   { return "NAME,..." }
 func (f heuristicList) Set(v string) error {
 	*f.names = append(*f.names, search.SplitHeuristicList(v)...)
-	return nil
-}
-
-// checkHeuristicList checks a --heuristic list of heuristics to compare:
-// at least one, none named twice.
-func checkHeuristicList(names []string) error {
-	if len(names) == 0 {
-		return usageError("--heuristic: name at least one heuristic")
-	}
-	for i, h := range names {
-		if slices.Contains(names[:i], h) {
-			return usageError("--heuristic: %s named twice", h)
-		}
-	}
 	return nil
 }
 

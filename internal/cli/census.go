@@ -15,13 +15,13 @@ import (
 
 // newCensusCmd returns "census" with its puzzles.
 func newCensusCmd(puzzles ...*cobra.Command) *cobra.Command {
-	return puzzleGroup(&cobra.Command{
+	return choiceGroup(&cobra.Command{
 		Use:   "census PUZZLE",
 		Short: "Count the boards at each optimal solution length",
 		Long: longHelp(`Count every board of a puzzle by its optimal solution length, from the
 tables alone, with no search.
 `),
-	}, puzzles...)
+	}, "puzzle", puzzles...)
 }
 
 // censusRotationOptions are the flags of "census rotation".

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 )
 
 // partialWriter accepts ok bytes, then fails every write, as a full disk
@@ -120,12 +122,14 @@ func TestHelpExitOneNamesAllBadInput(t *testing.T) {
 
 // TestOutputChecksNameTheFlag: an output that cannot be created fails
 // before any work (no table is built) with exit 4 and an error naming its
-// flag: census --antipodes onto a directory (its permissions allow writing
-// into it, so a permissions-only check passes it), and -o where the file
-// system takes no new file (/proc, even for root).
+// flag: census --antipodes, solve -o and bench -o onto a directory (its
+// permissions allow writing into it, so a permissions-only check passes
+// it), and -o where the file system takes no new file (/proc, even for
+// root).
 func TestOutputChecksNameTheFlag(t *testing.T) {
-	tables := t.TempDir()
-	cases := [][]string{{"census", "rotation", "--antipodes", t.TempDir()}}
+	tables, dir := t.TempDir(), t.TempDir()
+	cases := [][]string{{"census", "rotation", "--antipodes", dir}, {"solve", "8puzzle", "-o", dir},
+		{"bench", "8puzzle", "--heuristic", "pdb44", "-o", dir}}
 	if _, err := os.Stat("/proc/self"); err == nil {
 		cases = append(cases, []string{"solve", "8puzzle", "-o", "/proc/pdbsolve-test"},
 			[]string{"bench", "8puzzle", "--heuristic", "pdb44", "-o", "/proc/pdbsolve-test"})
@@ -139,6 +143,37 @@ func TestOutputChecksNameTheFlag(t *testing.T) {
 		}
 		if ents, _ := os.ReadDir(tables); len(ents) > 0 {
 			t.Fatalf("%v: %d files in the table directory: work was done before the output check", args, len(ents))
+		}
+	}
+}
+
+// TestCompletionNeedsAKnownShell: completion with no shell or an unknown one
+// is a usage error (exit 2, nothing on stdout) naming the shells accepted,
+// as solve with no puzzle or an unknown one is; a known shell still writes
+// its script.
+func TestCompletionNeedsAKnownShell(t *testing.T) {
+	for _, args := range [][]string{{"completion"}, {"completion", "foo"}, {"solve", "chess"}} {
+		code, out, errs := run(t, "", args...)
+		want := map[bool]string{true: "bash, fish, powershell or zsh", false: "15puzzle, 24puzzle, 8puzzle, rotation or tiles"}[args[0] == "completion"]
+		if code != ExitUsage || out != "" || !strings.Contains(errs, want) || len(args) > 1 && !strings.Contains(errs, `"`+args[1]+`"`) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d naming %s", args, code, out, errs, ExitUsage, want)
+		}
+	}
+	if code, out, errs := run(t, "", "completion", "bash"); code != ExitOK || !strings.Contains(out, "bash completion") {
+		t.Errorf("completion bash: exit %d, stderr %q, %d bytes of script", code, errs, len(out))
+	}
+}
+
+// TestRunHelpsNameTheSignals: the help of every command that runs a batch
+// of boards it can be interrupted in, with -o and --resume, has a
+// paragraph on SIGINT and SIGTERM and their exit statuses, the Rotation
+// Game's too (which writes no board in flight).
+func TestRunHelpsNameTheSignals(t *testing.T) {
+	for _, args := range [][]string{{"solve", "rotation"}, {"solve", "15puzzle"}, {"solve", "tiles"}, {"bench"}} {
+		code, out, _ := run(t, "", append(args, "--help")...)
+		want := map[bool]string{true: progress.RotationInterruptHelp, false: progress.InterruptHelp}[args[0] == "solve" && args[1] == "rotation"]
+		if code != ExitOK || !strings.Contains(out, want) || !strings.Contains(out, "130 or 143") {
+			t.Errorf("%v --help: exit %d, want the paragraph on signals:\n%s", args, code, out)
 		}
 	}
 }

@@ -11,12 +11,12 @@ import (
 
 // newGenCmd returns "gen" with its puzzles.
 func newGenCmd(puzzles ...*cobra.Command) *cobra.Command {
-	return puzzleGroup(&cobra.Command{
+	return choiceGroup(&cobra.Command{
 		Use:   "gen PUZZLE",
 		Short: "Build pattern database tables",
 		Long: longHelp(`Build the tables a puzzle needs.
 `, genHelp),
-	}, puzzles...)
+	}, "puzzle", puzzles...)
 }
 
 // genHelp is the help every gen command shares.

@@ -65,14 +65,16 @@ func TestGenUnderWriteTablesNever(t *testing.T) {
 	}
 }
 
-// gen -o DIR into a directory it cannot write is exit 3 with the path, and
-// reports no table written.
+// gen -o DIR into a directory it cannot write is exit 3 with the path and
+// DIR (not "the cache directory", which is not written), and reports no
+// table written.
 func TestGenIntoAnUnwritablePath(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "file")
 	os.WriteFile(file, nil, 0o644)
 	dir := filepath.Join(file, "tables")
 	code, _, errs := run(t, "", "gen", "rotation", "-o", dir)
-	if code != ExitTable || !strings.Contains(errs, filepath.Join(dir, "rotation-centre8.pdb")) || strings.Contains(errs, "wrote") {
+	if code != ExitTable || !strings.Contains(errs, filepath.Join(dir, "rotation-centre8.pdb")) || strings.Contains(errs, "wrote") ||
+		!strings.HasSuffix(errs, "kept in "+dir+"\n") || strings.Contains(errs, "cache") {
 		t.Fatalf("gen -o below a file: exit %d, %q", code, errs)
 	}
 }

@@ -8,10 +8,10 @@ import (
 
 // newRandomCmd returns "random" with its puzzles.
 func newRandomCmd(puzzles ...*cobra.Command) *cobra.Command {
-	return puzzleGroup(&cobra.Command{
+	return choiceGroup(&cobra.Command{
 		Use:   "random PUZZLE",
 		Short: "Print uniformly random boards",
-	}, puzzles...)
+	}, "puzzle", puzzles...)
 }
 
 // randomBufSize is the output buffer of the random commands, in bytes.

@@ -213,6 +213,9 @@ cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache di
 		newTablesCmd(g),
 	)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return withCode(ExitUsage, plainFlagError(err)) })
+	root.InitDefaultCompletionCmd() // now, not in Execute, to fail on a missing or unknown shell
+	comp, _, _ := root.Find([]string{"completion"})
+	choiceGroup(comp, "shell")
 	setVersion(root)
 	return root, g
 }
@@ -295,18 +298,21 @@ func usageError(format string, args ...any) error {
 	return withCode(ExitUsage, fmt.Errorf(format, args...))
 }
 
-// puzzleGroup gives cmd the puzzles as subcommands and makes it fail with a
-// usage error when no puzzle or an unknown one is named, instead of
-// printing its help and succeeding.
-func puzzleGroup(cmd *cobra.Command, puzzles ...*cobra.Command) *cobra.Command {
-	cmd.AddCommand(puzzles...)
-	cmd.Args = cobra.NoArgs
+// choiceGroup gives cmd the subcommands subs (puzzles, shells: the what)
+// and makes it fail with a usage error naming them when none or an unknown
+// one is named, instead of printing its help and succeeding.
+func choiceGroup(cmd *cobra.Command, what string, subs ...*cobra.Command) *cobra.Command {
+	cmd.AddCommand(subs...)
+	cmd.Args = cobra.ArbitraryArgs // an unknown name is RunE's to report
 	cmd.RunE = func(c *cobra.Command, args []string) error {
 		names := make([]string, 0, len(c.Commands()))
 		for _, sub := range c.Commands() {
 			names = append(names, sub.Name())
 		}
-		return usageError("%s: name a puzzle: %s", c.CommandPath(), strings.Join(names, ", "))
+		if len(args) > 0 {
+			return usageError("%s: unknown %s %q: want %s", c.CommandPath(), what, args[0], orList(names))
+		}
+		return usageError("%s: name a %s: %s", c.CommandPath(), what, orList(names))
 	}
 	return cmd
 }

@@ -89,8 +89,8 @@ and whether the cache holds them. Missing tables are built only with
 // complete checks the flags of score, before any table is read, and sets
 // the board, the tables of each heuristic and the bound to predict.
 func (o *scoreOptions) complete() (err error) {
-	if err := checkHeuristicList(o.Heuristics); err != nil {
-		return err
+	if err := search.CheckHeuristicList(o.Heuristics); err != nil {
+		return usageError("--heuristic: %v", err)
 	}
 	if o.Samples < 1 || o.Samples > scoreMaxSamples {
 		return usageError("--samples %d: want 1 to %d boards", o.Samples, scoreMaxSamples)

@@ -21,7 +21,7 @@ answer per board, in input order, whatever the number of workers.
 A bad record gets an error naming its file and line; the batch goes on.
 `),
 	}
-	return puzzleGroup(cmd, puzzles...)
+	return choiceGroup(cmd, "puzzle", puzzles...)
 }
 
 // solveFlags are the flags the solve commands share but --heuristic:

@@ -4,6 +4,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 )
 
@@ -27,7 +28,7 @@ shortest, then dictionary-smallest, move string ("No moves needed" for a
 solved board) and the centre's symbol; a bad board gets an error on stderr
 naming its file and line, and no output. --format json: one record a line
 for every board, bad ones included, with its statistics (docs/records.md).
-`, puzzle.SelectionHelp, outputHelp),
+`, puzzle.SelectionHelp, outputHelp, progress.RotationInterruptHelp),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = batch.Inputs(args)
 			return runSolveRotation(o)

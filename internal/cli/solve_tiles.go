@@ -61,7 +61,8 @@ Default: %s.
 	o.tilesArg.register(cmd)
 	formatFlag(cmd, &o.Format, formatText, formatAOJ, formatText, formatJSON)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic (see above; default: the board's default)")
-	goalFlag(cmd, &o.opts.Goal, "goal convention: blank-first or blank-last")
+	goalFlag(cmd, &o.opts.Goal, "goal convention: blank-first or blank-last (default blank-first; blank-last with --format aoj)")
+	cmd.Flags().Lookup("goal").DefValue = "" // the default shown is the usage's: it follows --format
 	cmd.Flags().Uint64Var(&o.opts.Limits.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.opts.Limits.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
 	splitFlag(cmd, &o.opts.Split, "all workers on one board at a time: auto, on or off")

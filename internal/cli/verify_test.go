@@ -253,6 +253,27 @@ func TestVerifyAcceptsSolvedBoards(t *testing.T) {
 	}
 }
 
+// TestVerifyZeroGoalFollowsSelection: when every answer is a bare 0, the
+// goal is that of the first board the selection takes, not the input's
+// first board: each input starts with a board at the other goal, which
+// --instances or --shard skips.
+func TestVerifyZeroGoalFollowsSelection(t *testing.T) {
+	dir := t.TempDir()
+	first, last := "0 1 2 3 4 5 6 7 8\n", "1 2 3 4 5 6 7 8 0\n"
+	for _, c := range []struct{ boards, format, sel string }{
+		{first + last, "aoj", "--instances=2"}, {first + last, "aoj", "--shard=1/2"},
+		{last + first, "text", "--instances=2"}, {last + first, "text", "--shard=1/2"},
+	} {
+		boards, answers := filepath.Join(dir, "in.txt"), filepath.Join(dir, "ans.txt")
+		os.WriteFile(boards, []byte(c.boards), 0o644)
+		os.WriteFile(answers, []byte("0\n"), 0o644) // the taken board is at the goal of solve --format c.format
+		code, vout, verrs := run(t, "", "verify", "8puzzle", "--heuristic", "manhattan", "--input", boards, "--solutions", answers, c.sel)
+		if code != ExitOK || !strings.Contains(vout, "1 records: 1 ok") {
+			t.Errorf("%q %s, answer 0: verify exit %d:\n%s%s", c.boards, c.sel, code, vout, verrs)
+		}
+	}
+}
+
 // TestVerifyOpenErrorsNameTheFlag: an --input or --solutions that cannot be
 // opened exits 4 with an error naming its flag, as -o's does.
 func TestVerifyOpenErrorsNameTheFlag(t *testing.T) {

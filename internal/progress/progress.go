@@ -23,10 +23,22 @@ system's log) a line with a UTC time stamp at most once a minute a worker;
 nodes, nodes per second, elapsed).
 `
 
-// InterruptHelp is the help of SIGINT and SIGTERM during a run (solve, bench).
-const InterruptHelp = `SIGINT or SIGTERM (Ctrl-C, scancel, a time limit) stops the run: what is done
+// signalsStop starts the help of SIGINT and SIGTERM during a run.
+const signalsStop = "SIGINT or SIGTERM (Ctrl-C, scancel, a time limit) stops the run: "
+
+// InterruptHelp is the help of SIGINT and SIGTERM during a run (solve on
+// sliding tiles, bench), whose runs in flight are written.
+const InterruptHelp = signalsStop + `what is done
 is written, the runs in flight with status "interrupted" and the bound they
 reached, a lower bound (in the plain formats on stderr), and the exit status
+is 130 or 143.
+`
+
+// RotationInterruptHelp is InterruptHelp for solve rotation, which writes
+// no board in flight (no Tracker follows its searches).
+const RotationInterruptHelp = signalsStop + `the answers
+done are written, in input order, up to the first board still being solved
+(with exact and exact-ida, up to its chunk of boards), and the exit status
 is 130 or 143.
 `
 

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"sync"
+
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 )
 
 // Output is a JSON Lines output that runs are appended to as they
@@ -108,7 +110,9 @@ func (e outputFileError) Is(target error) bool { return target == ErrOutputFile 
 // CheckOutputFile checks, before any work, that the file path of a run's
 // records (bench or solve -o; "" for standard output) can take them: not a
 // directory and, unless the run resumes it (--resume, which needs a file),
-// missing or empty. Errors wrap ErrOutputFile, but for os.Stat's.
+// missing or empty. Errors wrap ErrOutputFile, but for os.Stat's and a
+// directory's, which wraps batch.ErrOutput (an output that cannot be
+// written, as batch.CheckOutput finds it).
 func CheckOutputFile(path string, resume bool) error {
 	if path == "" {
 		if resume {
@@ -119,7 +123,7 @@ func CheckOutputFile(path string, resume bool) error {
 	st, err := os.Stat(path)
 	switch {
 	case err == nil && st.IsDir():
-		return outputFileError(fmt.Sprintf("-o %s: a directory", path))
+		return fmt.Errorf("-o: %w %s: a directory", batch.ErrOutput, path)
 	case err == nil && st.Size() > 0 && !resume:
 		return outputFileError(fmt.Sprintf("-o %s: the file exists and is not empty: pass --resume to continue it, or remove it", path))
 	case err != nil && !os.IsNotExist(err):

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 )
 
@@ -64,8 +65,9 @@ func TestOutputResumesAfterAKilledWriter(t *testing.T) {
 }
 
 // TestCheckOutputFile: a run writes to a missing or empty file, or resumes
-// a non-empty one; never to a directory, a non-empty file it does not
-// resume, or with --resume and no file.
+// a non-empty one; never to a directory (an output that cannot be written,
+// batch.ErrOutput), a non-empty file it does not resume, or with --resume
+// and no file (ErrOutputFile).
 func TestCheckOutputFile(t *testing.T) {
 	dir := t.TempDir()
 	full, empty := filepath.Join(dir, "full"), filepath.Join(dir, "empty")
@@ -78,7 +80,8 @@ func TestCheckOutputFile(t *testing.T) {
 	}{{"", false, true}, {"", true, false}, {dir, false, false}, {dir, true, false}, {full, false, false}, {full, true, true},
 		{empty, false, true}, {filepath.Join(dir, "missing"), false, true}, {filepath.Join(dir, "missing"), true, true}} {
 		err := record.CheckOutputFile(c.path, c.resume)
-		if (err == nil) != c.ok || err != nil && !errors.Is(err, record.ErrOutputFile) {
+		want := map[bool]error{true: batch.ErrOutput, false: record.ErrOutputFile}[c.path == dir]
+		if (err == nil) != c.ok || err != nil && !errors.Is(err, want) {
 			t.Errorf("%q resume %v: %v", c.path, c.resume, err)
 		}
 	}

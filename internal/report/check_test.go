@@ -48,6 +48,15 @@ func TestCheckSetNamesWhatDiffers(t *testing.T) {
 			r.Heuristic, r.Status = "linear-conflict", record.StatusInterrupted
 			s1.Runs = append(s1.Runs, r)
 		}, "s1 (shard 1/2): incomplete: interrupted, holding 2 runs finished (rerun it with --resume)"},
+		{"all interrupted", func(s0, s1 *record.Stream) {
+			// Every run in flight at the signal: as incomplete as a shard
+			// that finished some (exit 6 in bench report, as the Slurm test
+			// expects of a cancelled shard).
+			s1.Summaries[0].Complete = false
+			for i := range s1.Runs {
+				s1.Runs[i].Status = record.StatusInterrupted
+			}
+		}, "s1 (shard 1/2): incomplete: interrupted, holding 0 runs finished (rerun it with --resume)"},
 		{"short", func(s0, s1 *record.Stream) { s1.Runs = s1.Runs[:1] }, "s1 (shard 1/2): incomplete: 1 of its 2 instances"},
 		{"goal", func(s0, s1 *record.Stream) { s1.Configs[0].Goal = "blank-last" }, "--goal: (none) in s0, blank-last in s1"},
 		{"repeat", func(s0, s1 *record.Stream) { s1.Configs[0].Repeat = 3 }, "--repeat: 1 in s0, 3 in s1"},

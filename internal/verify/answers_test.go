@@ -146,7 +146,7 @@ func TestTilesAnswerFormats(t *testing.T) {
 	}
 	always := func(bitboard.Tiles) bool { return true }
 	for f, answers := range []string{text.String(), aoj.String(), js.String()} {
-		rd, err := NewTilesReader(strings.NewReader(boards.String()), "b", strings.NewReader(answers), "a", tiles3x3(t), always)
+		rd, err := NewTilesReader(strings.NewReader(boards.String()), "b", strings.NewReader(answers), "a", tiles3x3(t), always, nil)
 		pairs := readAll(t, rd, err)
 		if len(pairs) != n {
 			t.Fatalf("format %d: %d pairs", f, len(pairs))
@@ -269,7 +269,7 @@ func TestExtraAnswersCountOnce(t *testing.T) {
 func TestRecordWithoutStatusIsWrong(t *testing.T) {
 	answers := jsonLine(map[string]any{"puzzle": "8puzzle", "line": 1, "moves": "", "length": 0})
 	rd, err := NewTilesReader(strings.NewReader("1 2 3 4 5 6 7 8 0\n"), "b", strings.NewReader(answers), "a", tiles3x3(t),
-		func(bitboard.Tiles) bool { return true })
+		func(bitboard.Tiles) bool { return true }, nil)
 	pairs := readAll(t, rd, err)
 	if len(pairs) != 1 || pairs[0].AnswerLine != 1 || pairs[0].verdict != search.VerdictWrong || !strings.Contains(pairs[0].detail, `status ""`) {
 		t.Fatalf("pairs %+v", pairs)

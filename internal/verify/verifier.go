@@ -90,7 +90,7 @@ func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboar
 	}
 	v.NewReader = func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Tiles, TilesAnswer], error) {
 		r, err := NewTilesReader(boards, boardsName, answers, answersName, t,
-			func(b bitboard.Tiles) bool { return b.Solvable(goal) })
+			func(b bitboard.Tiles) bool { return b.Solvable(goal) }, o.Sel)
 		if err != nil {
 			return nil, err
 		}

@@ -231,17 +231,19 @@ func NewRotationReader(boards io.Reader, boardsName string, answers io.Reader, a
 // NewTilesReader returns a Reader of the sliding-tile boards of t (a
 // well-formed board for which takes is false, unsolvable, takes no answer)
 // and of answers in the text or aoj format or solve's JSON Lines. The names
-// are the inputs' names for messages; err is an error reading the answers'
+// are the inputs' names for messages; sel is the boards the reader will take
+// (Select; nil for every board), whose first one gives the goal when the
+// answers are bare 0s (AnswersGoal). err is an error reading the answers'
 // first bytes.
 func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answersName string, t puzzle.Tiles,
-	takes func(bitboard.Tiles) bool) (*Reader[bitboard.Tiles, TilesAnswer], error) {
+	takes func(bitboard.Tiles) bool, sel *puzzle.Selection) (*Reader[bitboard.Tiles, TilesAnswer], error) {
 	ar, goal, err := newAnswerReader(answers, answersName, boardsName, t.RecordName(), tilesJSONAnswer, newTilesTextAnswers)
 	if err != nil {
 		return nil, err
 	}
 	if goal == answersZero {
 		br := bufio.NewReaderSize(boards, answersPeek)
-		boards, goal = br, firstBoardGoal(t, br)
+		boards, goal = br, firstBoardGoal(t, br, sel)
 	}
 	r := newReader(t, boards, boardsName, ar, takes, tilesPairsPerUnit)
 	r.goal = goal
@@ -249,11 +251,15 @@ func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answ
 }
 
 // firstBoardGoal returns the goal (its name) at which the first board of t
-// that br holds stands, "" when it stands at neither or br holds no board
-// within answersPeek bytes; it peeks, consuming nothing. The first answer
-// is then a bare 0, which solve writes, in the text format as in aoj, for
-// a board at the goal it solves for: the board says which goal that was.
-func firstBoardGoal(t puzzle.Tiles, br *bufio.Reader) string {
+// that br holds and sel takes (nil: every board) stands, "" when it stands
+// at neither or br holds no such board within answersPeek bytes; it peeks,
+// consuming nothing. The first answer is then a bare 0, which solve writes,
+// in the text format as in aoj, for a board at the goal it solves for: the
+// board says which goal that was.
+func firstBoardGoal(t puzzle.Tiles, br *bufio.Reader, sel *puzzle.Selection) string {
+	if sel == nil {
+		sel = &puzzle.Selection{}
+	}
 	for {
 		_, err := br.Peek(br.Buffered() + 1)
 		head, _ := br.Peek(br.Buffered())
@@ -262,7 +268,7 @@ func firstBoardGoal(t puzzle.Tiles, br *bufio.Reader) string {
 		}
 		goal := ""
 		found := false
-		puzzle.Records(t, open, []string{"-"}, &puzzle.Selection{}, func(rec *puzzle.Record[bitboard.Tiles]) bool {
+		puzzle.Records(t, open, []string{"-"}, sel, func(rec *puzzle.Record[bitboard.Tiles]) bool {
 			for _, g := range []bitboard.Goal{bitboard.BlankFirst, bitboard.BlankLast} {
 				if rec.Err == nil && rec.Board.IsGoal(g) {
 					goal = g.String()

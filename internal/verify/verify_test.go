@@ -62,7 +62,7 @@ func TestTilesPairs(t *testing.T) {
 	boards := "1 2 3\n4 5 6\n7 8 0\n# c\n2 1 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n"
 	answers := "0\n1 R\n"
 	solvable := func(b bitboard.Tiles) bool { return b.Solvable(bitboard.BlankLast) }
-	r, err := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", tiles3x3(t), solvable)
+	r, err := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", tiles3x3(t), solvable, nil)
 	got := readAll(t, r, err)
 	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Answer != (TilesAnswer{0, "", true}) ||
 		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].verdict == search.VerdictBadBoard ||
