@@ -64,6 +64,12 @@ var knownChecksums = map[string]uint32{
 	// conversion (every edge of its abstract graph).
 	"24puzzle/zero0-3.8.13.17.18.22-bit1-v2": 0x9c970d8b,
 	"24puzzle/zero0-6.7.8.11.12.13-bit1-v2":  0x5c22fae3,
+	// A 7-tile zero-aware pattern (in no preset; built through gen,
+	// docs/results/2026-12-02-24puzzle-zero7-build.md): its byte table, and
+	// its 1-bit form, made the same twice (from scratch and from the byte
+	// table), each time with every edge checked.
+	"24puzzle/zero0-1.2.5.6.7.10.11-md-v2":   0x52e77777,
+	"24puzzle/zero0-1.2.5.6.7.10.11-bit1-v2": 0x647e6d80,
 
 	// Move-pruning automata kept in the cache (search.TilesPruneSpec): not
 	// pattern tables, but files of the same format.
