@@ -205,8 +205,8 @@ func endBench[B any](o *benchOptions, b *bench.Pipeline[B], res batch.Result, pr
 		werr = withCode(ExitIO, o.Output.Close())
 	}
 	if res.Interrupted {
-		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
-			context.Cause(o.g.ctx), b.Tracker.Summary().Runs-b.InFlight(), b.InFlight())
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %s finished, %d in flight recorded as interrupted with the bound reached",
+			context.Cause(o.g.ctx), report.Count(b.Tracker.Summary().Runs-b.InFlight(), "run"), b.InFlight())
 		if o.Output.Path != "" {
 			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output.Path)
 		}

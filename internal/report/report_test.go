@@ -466,6 +466,14 @@ func TestFormats(t *testing.T) {
 	}
 }
 
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 tables", 1: "1 table", 2: "2 tables", 1000: "1000 tables"} {
+		if got := Count(n, "table"); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 func TestProvenanceNotes(t *testing.T) {
 	a := record.Provenance{Version: "devel", Commit: "abc", GoVersion: "go1.26.8", CPU: "Xeon", Cores: 2,
 		Tables: []record.TableChecksum{{Name: "15puzzle/blank0-12.13.14-md", Checksum: "e2bef30a", Pinned: true}}}

@@ -102,7 +102,7 @@ func WriteTableList(w io.Writer, dir string, list []pdb.CacheEntry) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d tables, %d bytes, in %s\n", len(list), size, dir)
+	fmt.Fprintf(w, "%s, %d bytes, in %s\n", Count(len(list), "table"), size, dir)
 	for _, e := range list {
 		if e.State != pdb.CacheOK {
 			fmt.Fprintf(w, "%s: %s\n", e.Name, e.Problem)

@@ -158,7 +158,7 @@ func fg(x float64) string {
 // heuristic, and notes saying what the columns cover. When the runs record
 // CPU time, a cpu column follows each time column.
 func (rep *Report) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s: %d instances, %d heuristics", rep.Puzzle, rep.Instances, len(rep.Heuristics))
+	fmt.Fprintf(w, "%s: %s, %s", rep.Puzzle, Count(rep.Instances, "instance"), Count(len(rep.Heuristics), "heuristic"))
 	if rep.Repeats > 1 {
 		fmt.Fprintf(w, ", up to %d runs each (times are medians", rep.Repeats)
 		if rep.Time == "cpu" {
@@ -248,7 +248,8 @@ func (rep *Report) tableNotes(spread bool) []string {
 			break
 		}
 	}
-	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %d instances every heuristic solved", rep.Baseline, rep.Baseline, rep.PairedInstances))
+	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %s every heuristic solved", rep.Baseline, rep.Baseline,
+		Count(rep.PairedInstances, "instance")))
 	if rep.hasCPU() {
 		notes = append(notes, "cpu: CPU time of the solve (getrusage: the solving thread's, the process's under --split) beside the wall time")
 	}
@@ -330,6 +331,16 @@ func GroupDigits(s string) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// Count spells n things of a regular noun, singular for one: Count(1,
+// "heuristic") is "1 heuristic", Count(3, "heuristic") "3 heuristics". Every
+// count of things that pdbsolve prints goes through it.
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // fnum formats a mean: whole with separators from 1000, else 3 significant
