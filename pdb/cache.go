@@ -119,10 +119,6 @@ var ErrTooBig = errors.New("the table is too big to build on this machine")
 // the estimate before building.
 const buildNotice = 3 * time.Second
 
-// releaseSourceBytes is the size of source table (Spec.From) that a Cache
-// returns to the system as soon as the table made from it is made.
-const releaseSourceBytes = 64 << 20
-
 // Cache loads tables from a directory, building and storing the ones that
 // are missing or damaged. One lock file per table (its file name and
 // ".lock") makes a process that needs a table another is building wait for
@@ -354,7 +350,7 @@ func (c *Cache) derive(s Spec, why string) (*Table, error) {
 	}
 	c.announce(fmt.Sprintf("%s, from table %s/%s in the cache", why, d.Source.Puzzle, d.Source.Pattern), d.BuildTime, d.PeakBytes)
 	t, err := d.Build(src, c.Progress)
-	if src = nil; d.Source.Bytes() >= releaseSourceBytes {
+	if src = nil; d.Source.Bytes() >= releaseBytes {
 		// The source is garbage now: return it to the system before the
 		// write compresses the table, which would otherwise grow the heap
 		// on top of it (gen, a 6-tile 5 x 5 table from its 181 MB byte
@@ -372,7 +368,7 @@ func (c *Cache) announce(why string, buildTime time.Duration, peakBytes uint64) 
 		why += fmt.Sprintf(" (expect about %v on an idle machine, and %s of memory)", buildTime.Round(time.Second), formatBytes(peakBytes))
 	}
 	c.notify("pdbsolve: %s", why)
-	if peakBytes >= tilesReleaseBytes {
+	if peakBytes >= releaseBytes {
 		// The collector lets the heap grow to twice what was live at its
 		// last run: without this, a build after another (gen) holds the
 		// last one's garbage too, its byte table and planes (gen 24puzzle,
