@@ -141,11 +141,22 @@ type Cache struct {
 	// Loaded, if set, is called with every table Load returns, so a caller
 	// can say which tables an output was made with.
 	Loaded func(*Table)
+	// Where, if set, is how messages name Dir: the directory as the user
+	// gave it in place of the cache (gen -o DIR). Else they say "the cache".
+	Where string
 
 	// The temporary files of the writes in progress, for Interrupt.
 	tempMu      sync.Mutex
 	temps       map[string]struct{}
 	interrupted bool // set by Interrupt: no more writes
+}
+
+// where names the cache directory in messages: c.Where, else "the cache".
+func (c *Cache) where() string {
+	if c.Where != "" {
+		return c.Where
+	}
+	return "the cache"
 }
 
 func (c *Cache) notify(format string, args ...any) {
@@ -236,7 +247,7 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	if err == nil {
 		return t, false, nil
 	}
-	why, verb := fmt.Sprintf("table %s/%s is not in the cache", s.Puzzle, s.Pattern), "building"
+	why, verb := fmt.Sprintf("table %s/%s is not in %s", s.Puzzle, s.Pattern, c.where()), "building"
 	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		why, verb = err.Error(), "rebuilding"
 	}
@@ -323,8 +334,8 @@ func (c *Cache) build(s Spec, why string) (*Table, error) {
 		if err == nil || errors.Is(err, ErrTooBig) { // from scratch needs more
 			return t, err
 		}
-		c.notify("pdbsolve: cannot make table %s/%s from table %s/%s in the cache (%v); building it from scratch",
-			s.Puzzle, s.Pattern, d.Source.Puzzle, d.Source.Pattern, err)
+		c.notify("pdbsolve: cannot make table %s/%s from table %s/%s in %s (%v); building it from scratch",
+			s.Puzzle, s.Pattern, d.Source.Puzzle, d.Source.Pattern, c.where(), err)
 	}
 	if err := c.fits(s); err != nil {
 		return nil, err
@@ -348,7 +359,7 @@ func (c *Cache) derive(s Spec, why string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.announce(fmt.Sprintf("%s, from table %s/%s in the cache", why, d.Source.Puzzle, d.Source.Pattern), d.BuildTime, d.PeakBytes)
+	c.announce(fmt.Sprintf("%s, from table %s/%s in %s", why, d.Source.Puzzle, d.Source.Pattern, c.where()), d.BuildTime, d.PeakBytes)
 	t, err := d.Build(src, c.Progress)
 	if src = nil; d.Source.Bytes() >= releaseBytes {
 		// The source is garbage now: return it to the system before the

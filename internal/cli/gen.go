@@ -52,7 +52,9 @@ func genCache(o *genOptions) (*pdb.Cache, error) {
 		return nil, usageError("gen writes tables: with --write-tables never it would keep none (solve, bench and info take --write-tables never)")
 	}
 	if o.Output != "" {
-		return o.g.cacheIn(o.Output)
+		c, err := o.g.cacheIn(o.Output)
+		c.Where = o.Output // the messages name DIR, not "the cache"
+		return c, err
 	}
 	return o.g.cache()
 }
