@@ -77,7 +77,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
-		Long:  longHelp(benchHelp, puzzle.SelectionHelp, outputHelp, progress.InterruptHelp, progress.Help),
+		Long:  longHelp(benchHelp, puzzle.SelectionHelp, record.OutputHelp, progress.InterruptHelp, progress.Help),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]

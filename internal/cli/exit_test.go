@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 )
@@ -176,4 +179,26 @@ func TestRunHelpsNameTheSignals(t *testing.T) {
 			t.Errorf("%v --help: exit %d, want the paragraph on signals:\n%s", args, code, out)
 		}
 	}
+}
+
+// TestHelpLinesFit: no line of any command's help text (but cobra's
+// completion) is longer than the
+// hand-wrapped paragraphs' 77 columns, the lists made at run time (a
+// board's heuristics) included.
+func TestHelpLinesFit(t *testing.T) {
+	root, _ := newRoot(context.Background(), strings.NewReader(""), io.Discard, io.Discard)
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for i, line := range strings.Split(c.Long, "\n") {
+			if len(line) > 77 {
+				t.Errorf("%s --help, line %d: %d columns: %q", c.CommandPath(), i+1, len(line), line)
+			}
+		}
+		for _, sub := range c.Commands() {
+			if sub.Name() != "completion" { // cobra's text, not pdbsolve's
+				walk(sub)
+			}
+		}
+	}
+	walk(root)
 }

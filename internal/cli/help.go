@@ -1,6 +1,10 @@
 package cli
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+)
 
 // The help texts several commands share. The detail is in docs/puzzles.md
 // (boards and formats), docs/records.md (JSON records, -o files) and
@@ -14,7 +18,8 @@ const exitCodeHelp = `Exit status:
      heuristics disagreed, an --instances number or range was wholly past
      the end of the inputs, --shard took no record, an input starts with a
      board of another puzzle, or every record taken from input files is bad
-     (in these last two cases nothing is solved); else the others were handled
+     (in these last two cases nothing is solved); else the others were
+     handled
   2  bad flags or arguments (also -o onto a non-empty file without --resume,
      --resume onto another run's output, -o onto a file another pdbsolve is
      writing)
@@ -30,22 +35,12 @@ const exitCodeHelp = `Exit status:
   141  standard output was a pipe whose reader has gone (SIGPIPE)
 `
 
-// outputHelp is the help of -o and --resume (solve, bench).
-const outputHelp = `-o FILE writes the records to FILE as JSON Lines as each completes (tail -f
-follows it), after a header line of provenance and configuration
-(docs/records.md). --resume -o FILE continues FILE: it checks FILE was
-written with the same puzzle, goal, heuristics, limits, --shard, --instances
-and tables (bench: and --repeat; a difference is a usage error), drops an
-unfinished last line, skips what is done (interrupted runs are run again)
-and appends the rest; a missing or empty FILE starts the run. Without
---resume a non-empty FILE is a usage error.
-`
-
 // exitPointer ends the help of every command but the root.
 const exitPointer = "Exit status: see \"pdbsolve --help\".\n"
 
 // longHelp joins the paragraphs of a command's long help, each ending in a
-// newline, with blank lines between them, and exitPointer last.
+// newline, with blank lines between them, and exitPointer last, wrapped
+// (puzzle.WrapHelp).
 func longHelp(paragraphs ...string) string {
-	return strings.Join(append(paragraphs, exitPointer), "\n")
+	return puzzle.WrapHelp(strings.Join(append(paragraphs, exitPointer), "\n"))
 }

@@ -156,7 +156,8 @@ func newRoot(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (*c
 		Short: "Solve puzzles optimally with pattern databases",
 		Long: `pdbsolve solves the Rotation Game and sliding-tile puzzles (every board up to
 5x5) optimally with IDA* and pattern databases, built on first use into a
-cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache directory).
+cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache
+directory).
 
 ` + exitCodeHelp,
 		SilenceUsage:  true,

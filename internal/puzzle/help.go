@@ -69,10 +69,40 @@ for the shell). docs/puzzles.md has the grammar`
 }
 
 // TilesDefaultHelp names the default heuristic of the board of puzzle
-// name; for tiles, the rule that picks it on every board.
+// name; for tiles, the rule that picks it on every board, on one line (for
+// WrapHelp).
 func TilesDefaultHelp(name string) string {
 	if t, ok := tilesNamed(name); ok {
 		return t.DefaultHeuristic()
 	}
-	return search.TilesDefaultRule
+	return strings.Join(strings.Fields(search.TilesDefaultRule), " ")
+}
+
+// HelpWidth is the width of the commands' help text: the longest lines of
+// its hand-wrapped paragraphs, and the width WrapHelp wraps longer ones to.
+const HelpWidth = 77
+
+// WrapHelp breaks each line of text longer than HelpWidth (a list made at
+// run time, such as a board's heuristics) at spaces into lines of at most
+// HelpWidth, a longer word alone on its line; the others, hand-wrapped,
+// are left as they are.
+func WrapHelp(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		if len(line) <= HelpWidth {
+			continue
+		}
+		words, n := strings.Fields(line), 0
+		for j, w := range words {
+			if j > 0 && n+1+len(w) > HelpWidth {
+				words[j], n = "\n"+w, len(w)
+			} else if j > 0 {
+				words[j], n = " "+w, n+1+len(w)
+			} else {
+				n = len(w)
+			}
+		}
+		lines[i] = strings.Join(words, "")
+	}
+	return strings.Join(lines, "\n")
 }
