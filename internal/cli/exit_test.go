@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,4 +202,27 @@ func TestHelpLinesFit(t *testing.T) {
 		}
 	}
 	walk(root)
+}
+
+// TestREADMEQuotesHelpExitStatuses: README's exit-status table says what
+// --help says for statuses 0 and 3, word for word (README marks names up
+// as code).
+func TestREADMEQuotesHelpExitStatuses(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, help, _ := run(t, "", "--help")
+	for _, status := range []string{"0", "3"} {
+		_, row, _ := strings.Cut(help, "\n  "+status+"  ")
+		lines := strings.Split(row, "\n")
+		end := 1 + slices.IndexFunc(lines[1:], func(l string) bool { return !strings.HasPrefix(l, "     ") })
+		row = strings.Join(lines[:end], " ")
+		_, table, _ := strings.Cut(string(readme), "\n| "+status+" | ")
+		table, _, _ = strings.Cut(table, " |\n")
+		table = strings.ReplaceAll(table, "`", "")
+		if got, want := strings.Join(strings.Fields(table), " "), strings.Join(strings.Fields(row), " "); got != want {
+			t.Errorf("exit status %s: README says\n  %s\n--help says\n  %s", status, got, want)
+		}
+	}
 }

@@ -13,7 +13,8 @@ import (
 // exitCodeHelp is the exit statuses, ending the root command's help; the
 // others' end in exitPointer.
 const exitCodeHelp = `Exit status:
-  0  every record was handled (bench: every run solved or censored)
+  0  every record was handled (verify: every answer ok; bench, bench report:
+     every run solved or censored)
   1  some records were malformed, unsolvable or wrong (verify, bench), bench
      heuristics disagreed, an --instances number or range was wholly past
      the end of the inputs, --shard took no record, an input starts with a
@@ -25,7 +26,7 @@ const exitCodeHelp = `Exit status:
      writing)
   3  a table could not be read or built (also one too big for the memory,
      found before any is built), or (gen) written; score without --build:
-     tables missing
+     tables missing or damaged
   4  an input could not be read or the output could not be written
   5  solve: a board stopped at a node or time limit
   6  bench report: its inputs are not bench's records (empty, not JSON),

@@ -39,7 +39,7 @@ const (
 	ExitOK       = 0 // every record was handled
 	ExitBadInput = 1 // some records were malformed, unsolvable or wrong; the rest were handled
 	ExitUsage    = 2 // bad flags or arguments
-	ExitTable    = 3 // a table could not be read or built, or (gen) written; score: tables missing
+	ExitTable    = 3 // a table could not be read or built, or (gen) written; score: tables missing or damaged
 	ExitIO       = 4 // an input could not be read or the output could not be written
 	ExitLimit    = 5 // a solve stopped at --max-nodes or --timeout
 	// ExitIncomplete: bench report's inputs are not bench's records, an incomplete set or disagree.
