@@ -311,9 +311,9 @@ func choiceGroup(cmd *cobra.Command, what string, subs ...*cobra.Command) *cobra
 			names = append(names, sub.Name())
 		}
 		if len(args) > 0 {
-			return usageError("%s: unknown %s %q: want %s", c.CommandPath(), what, args[0], orList(names))
+			return usageError("%s: unknown %s %q: want %s", c.CommandPath(), what, args[0], puzzle.OrList(names))
 		}
-		return usageError("%s: name a %s: %s", c.CommandPath(), what, orList(names))
+		return usageError("%s: name a %s: %s", c.CommandPath(), what, puzzle.OrList(names))
 	}
 	return cmd
 }

@@ -78,6 +78,14 @@ func TilesDefaultHelp(name string) string {
 	return strings.Join(strings.Fields(search.TilesDefaultRule), " ")
 }
 
+// OrList spells names as "a, b or c", for help and usage errors.
+func OrList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
 // HelpWidth is the width of the commands' help text: the longest lines of
 // its hand-wrapped paragraphs, and the width WrapHelp wraps longer ones to.
 const HelpWidth = 77

@@ -29,3 +29,11 @@ func TestWrapHelp(t *testing.T) {
 		t.Errorf("words changed:\n%s", got)
 	}
 }
+
+func TestOrList(t *testing.T) {
+	for want, names := range map[string][]string{"": nil, "a": {"a"}, "a or b": {"a", "b"}, "a, b or c": {"a", "b", "c"}} {
+		if got := OrList(names); got != want {
+			t.Errorf("OrList(%q) = %q, want %q", names, got, want)
+		}
+	}
+}
