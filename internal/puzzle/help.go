@@ -92,22 +92,24 @@ const HelpWidth = 77
 
 // WrapHelp breaks each line of text longer than HelpWidth (a list made at
 // run time, such as a board's heuristics) at spaces into lines of at most
-// HelpWidth, a longer word alone on its line; the others, hand-wrapped,
-// are left as they are.
+// HelpWidth, each with the line's indentation, a longer word alone on its
+// line; the others, hand-wrapped, are left as they are.
 func WrapHelp(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, line := range lines {
 		if len(line) <= HelpWidth {
 			continue
 		}
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
 		words, n := strings.Fields(line), 0
 		for j, w := range words {
-			if j > 0 && n+1+len(w) > HelpWidth {
-				words[j], n = "\n"+w, len(w)
-			} else if j > 0 {
+			switch {
+			case j == 0:
+				words[j], n = indent+w, len(indent)+len(w)
+			case n+1+len(w) > HelpWidth:
+				words[j], n = "\n"+indent+w, len(indent)+len(w)
+			default:
 				words[j], n = " "+w, n+1+len(w)
-			} else {
-				n = len(w)
 			}
 		}
 		lines[i] = strings.Join(words, "")

@@ -8,7 +8,8 @@ import (
 
 // TestWrapHelp: a line longer than HelpWidth is broken at spaces into
 // lines that fit, its words unchanged and in order, a word longer than the
-// width alone on its line; lines that fit are left as they are.
+// width alone on its line; lines that fit are left as they are; an
+// indented line's pieces keep its indentation.
 func TestWrapHelp(t *testing.T) {
 	long := strings.Repeat("pdb663+zero+reflect, ", 12) + strings.Repeat("x", HelpWidth+3) + " end."
 	short := "A hand-wrapped line,  spaces and all."
@@ -27,6 +28,16 @@ func TestWrapHelp(t *testing.T) {
 	}
 	if !slices.Equal(strings.Fields(strings.Join(wrapped, " ")), strings.Fields(long)) {
 		t.Errorf("words changed:\n%s", got)
+	}
+	indented := strings.Split(WrapHelp("    "+strings.Repeat("word ", 30)), "\n")
+	for _, l := range indented {
+		if len(l) > HelpWidth || !strings.HasPrefix(l, "    word") {
+			t.Errorf("indented line wrapped to %q", indented)
+			break
+		}
+	}
+	if len(indented) < 2 {
+		t.Errorf("indented line not wrapped: %q", indented)
 	}
 }
 
