@@ -119,10 +119,6 @@ var ErrTooBig = errors.New("the table is too big to build on this machine")
 // the estimate before building.
 const buildNotice = 3 * time.Second
 
-// releaseSourceBytes is the size of source table (Spec.From) that a Cache
-// returns to the system as soon as the table made from it is made.
-const releaseSourceBytes = 64 << 20
-
 // Cache loads tables from a directory, building and storing the ones that
 // are missing or damaged. One lock file per table (its file name and
 // ".lock") makes a process that needs a table another is building wait for
@@ -145,11 +141,22 @@ type Cache struct {
 	// Loaded, if set, is called with every table Load returns, so a caller
 	// can say which tables an output was made with.
 	Loaded func(*Table)
+	// Where, if set, is how messages name Dir: the directory as the user
+	// gave it in place of the cache (gen -o DIR). Else they say "the cache".
+	Where string
 
 	// The temporary files of the writes in progress, for Interrupt.
 	tempMu      sync.Mutex
 	temps       map[string]struct{}
 	interrupted bool // set by Interrupt: no more writes
+}
+
+// where names the cache directory in messages: c.Where, else "the cache".
+func (c *Cache) where() string {
+	if c.Where != "" {
+		return c.Where
+	}
+	return "the cache"
 }
 
 func (c *Cache) notify(format string, args ...any) {
@@ -240,7 +247,7 @@ func (c *Cache) load(s Spec, keep bool) (*Table, bool, error) {
 	if err == nil {
 		return t, false, nil
 	}
-	why, verb := fmt.Sprintf("table %s/%s is not in the cache", s.Puzzle, s.Pattern), "building"
+	why, verb := fmt.Sprintf("table %s/%s is not in %s", s.Puzzle, s.Pattern, c.where()), "building"
 	if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		why, verb = err.Error(), "rebuilding"
 	}
@@ -327,8 +334,8 @@ func (c *Cache) build(s Spec, why string) (*Table, error) {
 		if err == nil || errors.Is(err, ErrTooBig) { // from scratch needs more
 			return t, err
 		}
-		c.notify("pdbsolve: cannot make table %s/%s from table %s/%s in the cache (%v); building it from scratch",
-			s.Puzzle, s.Pattern, d.Source.Puzzle, d.Source.Pattern, err)
+		c.notify("pdbsolve: cannot make table %s/%s from table %s/%s in %s (%v); building it from scratch",
+			s.Puzzle, s.Pattern, d.Source.Puzzle, d.Source.Pattern, c.where(), err)
 	}
 	if err := c.fits(s); err != nil {
 		return nil, err
@@ -352,9 +359,9 @@ func (c *Cache) derive(s Spec, why string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	c.announce(fmt.Sprintf("%s, from table %s/%s in the cache", why, d.Source.Puzzle, d.Source.Pattern), d.BuildTime, d.PeakBytes)
+	c.announce(fmt.Sprintf("%s, from table %s/%s in %s", why, d.Source.Puzzle, d.Source.Pattern, c.where()), d.BuildTime, d.PeakBytes)
 	t, err := d.Build(src, c.Progress)
-	if src = nil; d.Source.Bytes() >= releaseSourceBytes {
+	if src = nil; d.Source.Bytes() >= releaseBytes {
 		// The source is garbage now: return it to the system before the
 		// write compresses the table, which would otherwise grow the heap
 		// on top of it (gen, a 6-tile 5 x 5 table from its 181 MB byte
@@ -372,7 +379,7 @@ func (c *Cache) announce(why string, buildTime time.Duration, peakBytes uint64) 
 		why += fmt.Sprintf(" (expect about %v on an idle machine, and %s of memory)", buildTime.Round(time.Second), formatBytes(peakBytes))
 	}
 	c.notify("pdbsolve: %s", why)
-	if peakBytes >= tilesReleaseBytes {
+	if peakBytes >= releaseBytes {
 		// The collector lets the heap grow to twice what was live at its
 		// last run: without this, a build after another (gen) holds the
 		// last one's garbage too, its byte table and planes (gen 24puzzle,

@@ -76,14 +76,18 @@ func fromScratch(t *testing.T, s Spec) *Table {
 // no breadth-first build reports progress), entry for entry the table a
 // build from scratch in another cache gives, and leaves the byte table's
 // file as it was; the estimates the cache gives (and the memory it checks
-// before a build) are the conversion's. Rebuild takes the same way.
+// before a build) are the conversion's. Rebuild takes the same way. The
+// messages name the directory "the cache", or Cache.Where when set.
 func TestCacheMakesZeroBitsFromByteTable(t *testing.T) {
-	for _, tc := range deriveCases {
+	for i, tc := range deriveCases {
 		bitS, byteS := zeroBitsSpecs(t, tc.rows, tc.cols, tc.tiles, tc.pinned)
 		want := fromScratch(t, bitS)
 		var r recorder
 		var ly layers
-		c := &Cache{Dir: t.TempDir(), Notify: r.notify}
+		c, where := &Cache{Dir: t.TempDir(), Notify: r.notify}, "the cache"
+		if i%2 == 1 {
+			c.Where, where = "DIR", "DIR"
+		}
 		if tm, peak := c.Estimate(bitS); tm != bitS.BuildTime || peak != bitS.PeakBytes {
 			t.Errorf("%s without its source: estimates %v, %d, want the spec's %v, %d", bitS.FileName(), tm, peak, bitS.BuildTime, bitS.PeakBytes)
 		}
@@ -115,7 +119,9 @@ func TestCacheMakesZeroBitsFromByteTable(t *testing.T) {
 		if n := ly.n.Load(); n != 0 {
 			t.Errorf("%s with its byte table in the cache: %d progress reports of a breadth-first build", bitS.FileName(), n)
 		}
-		if m := r.lines(); len(m) != 2 || !strings.Contains(m[1], "from table "+byteS.Puzzle+"/"+byteS.Pattern+" in the cache") {
+		if m := r.lines(); len(m) != 2 || !strings.Contains(m[0], " is not in "+where+"; building ") ||
+			!strings.Contains(m[1], " is not in "+where+"; building ") ||
+			!strings.Contains(m[1], "from table "+byteS.Puzzle+"/"+byteS.Pattern+" in "+where) {
 			t.Errorf("%s: messages %q, want the byte table's build, then the conversion from it", bitS.FileName(), m)
 		}
 		if got.Checksum != want.Checksum || !slices.Equal(got.Data, want.Data) {

@@ -141,6 +141,10 @@ func (s Spec) ID() TableID { return TableID{Puzzle: s.Puzzle, Pattern: s.Pattern
 // table (TilesZeroWord).
 func (p TableParts) Zero() bool { return p.Word == TilesZeroWord }
 
+// ZeroBits reports whether the id is of a 1-bit zero-aware table, whose
+// entries are bit 1 of each cost (TilesZeroBitsEncoding), not costs.
+func (p TableParts) ZeroBits() bool { return p.Zero() && p.Encoding == TilesZeroBitsEncoding }
+
 // Construction returns the construction of a plain sliding-tile pattern
 // table (Word "blank0" or "blankany"), and false for any other table,
 // zero-aware ones included.

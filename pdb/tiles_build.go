@@ -53,9 +53,6 @@ const (
 	tilesChunk     = 1 << 14 // words a worker takes at a time
 	tilesMaxPieces = bitboard.TilesMaxCells - 1
 	tilesMinFree   = 3 // cells a pattern leaves to other tiles and the blank, at least
-	// tilesReleaseBytes is the size of build whose planes are returned to
-	// the operating system as soon as it ends.
-	tilesReleaseBytes = 256 << 20
 	// tilesProgressEvery is how often a long layer reports progress.
 	tilesProgressEvery = time.Second
 )
@@ -190,7 +187,7 @@ func buildTiles(rows, cols int, con TilesConstruction, tiles []int, progress fun
 	// big build in the same process (the two 6-6-6-6 tables) would allocate
 	// its planes beside the first one's and double the peak.
 	b.visited, b.frontier, b.next = nil, nil, nil
-	if tilesBuildBytes(rows, cols, k) >= tilesReleaseBytes {
+	if tilesBuildBytes(rows, cols, k) >= releaseBytes {
 		debug.FreeOSMemory()
 	}
 	return b.table, nil

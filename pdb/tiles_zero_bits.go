@@ -50,10 +50,14 @@ import (
 const (
 	// TilesZeroBitsWidth is the entry width of a 1-bit zero-aware table.
 	TilesZeroBitsWidth = 1
+	// TilesZeroBitsEncoding names the entry encoding of 1-bit zero-aware
+	// tables in their pattern ids (TableParts.Encoding): each entry is bit
+	// 1 of the cost, (h >> 1) & 1.
+	TilesZeroBitsEncoding = "bit1"
 	// tilesZeroBitsSuffix ends the pattern id of every 1-bit zero-aware
-	// table: the entry encoding (bit 1 of the cost) and the layout's
-	// version (as tilesZeroSuffix).
-	tilesZeroBitsSuffix = "-bit1-v2"
+	// table: the entry encoding and the layout's version (as
+	// tilesZeroSuffix).
+	tilesZeroBitsSuffix = "-" + TilesZeroBitsEncoding + "-v2"
 )
 
 // ErrTilesZeroStep is returned when a zero-aware byte table cannot be

@@ -228,7 +228,7 @@ func buildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress))
 		return nil, fmt.Errorf("%w: a cost and its Manhattan distance differ in parity", ErrTilesPattern)
 	}
 	b.frontier, b.next, b.regions, b.blockBefore = nil, nil, nil, nil
-	if tilesZeroBuildBytes(rows, cols, l.k) >= tilesReleaseBytes {
+	if tilesZeroBuildBytes(rows, cols, l.k) >= releaseBytes {
 		debug.FreeOSMemory()
 	}
 	return data, nil

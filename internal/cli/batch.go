@@ -9,6 +9,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
 // runBatch runs cfg over the command's streams (cfg.Workers: all cores when
@@ -24,8 +25,8 @@ func runBatch[T any](g *globalOptions, cfg batch.Config[T]) error {
 	r := runPipeline(g, cfg)
 	switch {
 	case r.Interrupted:
-		fmt.Fprintf(g.Stderr, "pdbsolve: interrupted: %d records answered, %d read but not answered; reading stopped\n",
-			r.Answered, r.Unanswered)
+		fmt.Fprintf(g.Stderr, "pdbsolve: interrupted: %s answered, %d read but not answered; reading stopped\n",
+			report.Count(r.Answered, "record"), r.Unanswered)
 		return withCode(signalCode(g.ctx), errSilent)
 	case r.WriteErr != nil:
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", r.WriteErr))

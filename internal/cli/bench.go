@@ -77,7 +77,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
-		Long:  longHelp(benchHelp, puzzle.SelectionHelp, outputHelp, progress.InterruptHelp, progress.Help),
+		Long:  longHelp(benchHelp, puzzle.SelectionHelp, record.OutputHelp, progress.InterruptHelp, progress.Help),
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
@@ -205,8 +205,8 @@ func endBench[B any](o *benchOptions, b *bench.Pipeline[B], res batch.Result, pr
 		werr = withCode(ExitIO, o.Output.Close())
 	}
 	if res.Interrupted {
-		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %d runs finished, %d in flight recorded as interrupted with the bound reached",
-			context.Cause(o.g.ctx), b.Tracker.Summary().Runs-b.InFlight(), b.InFlight())
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %s finished, %d in flight recorded as interrupted with the bound reached",
+			context.Cause(o.g.ctx), report.Count(b.Tracker.Summary().Runs-b.InFlight(), "run"), b.InFlight())
 		if o.Output.Path != "" {
 			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output.Path)
 		}

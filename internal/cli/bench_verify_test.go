@@ -172,6 +172,16 @@ func TestBenchTiles(t *testing.T) {
 	}
 }
 
+// TestBenchCountsOneInSingular checks that the text heading and notes of a
+// bench of one instance under one heuristic count them in the singular.
+func TestBenchCountsOneInSingular(t *testing.T) {
+	code, out, errs := run(t, readFile(t, "bench-8puzzle.txt"), "bench", "8puzzle", "--heuristic", "manhattan", "--instances", "1")
+	if code != ExitOK || !strings.HasPrefix(out, "8puzzle: 1 instance, 1 heuristic\n") ||
+		!strings.Contains(out, " on the 1 instance every heuristic solved\n") {
+		t.Fatalf("exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
+
 // otherOptimal returns a move string of the given length other than best
 // that solves b, by trying every string of that length.
 func otherOptimal(b bitboard.Rotation, n int, best string) string {

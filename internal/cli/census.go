@@ -92,8 +92,8 @@ func runCensusRotation(o *censusRotationOptions) error {
 		if err := w.Flush(); err != nil { // the table before the summary on a shared terminal
 			return withCode(ExitIO, err)
 		}
-		fmt.Fprintf(o.g.Stderr, "pdbsolve: counted %d boards (%d mask orbits) in %v with %d workers\n",
-			c.Total, c.Orbits, elapsed.Round(time.Millisecond), workers)
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: counted %d boards (%d mask orbits) in %v with %s\n",
+			c.Total, c.Orbits, elapsed.Round(time.Millisecond), report.Count(workers, "worker"))
 	}
 	return withCode(ExitIO, w.Flush())
 }

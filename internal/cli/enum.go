@@ -34,15 +34,7 @@ func (e *enumValue[T]) Set(s string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("want %s", orList(e.names()))
-}
-
-// orList spells names as "a, b or c".
-func orList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return fmt.Errorf("want %s", puzzle.OrList(e.names()))
 }
 
 func (e *enumValue[T]) Type() string { return strings.Join(e.names(), "|") }
@@ -89,7 +81,7 @@ func formatFlag(cmd *cobra.Command, p *outputFormat, def outputFormat, formats .
 	for i, f := range formats {
 		names[i] = f.String()
 	}
-	enumFlag(cmd.Flags(), p, "format", def, "output format: "+orList(names), formats...)
+	enumFlag(cmd.Flags(), p, "format", def, "output format: "+puzzle.OrList(names), formats...)
 }
 
 // goalFlag adds --goal to cmd, bound to p.

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 )
@@ -174,6 +178,51 @@ func TestRunHelpsNameTheSignals(t *testing.T) {
 		want := map[bool]string{true: progress.RotationInterruptHelp, false: progress.InterruptHelp}[args[0] == "solve" && args[1] == "rotation"]
 		if code != ExitOK || !strings.Contains(out, want) || !strings.Contains(out, "130 or 143") {
 			t.Errorf("%v --help: exit %d, want the paragraph on signals:\n%s", args, code, out)
+		}
+	}
+}
+
+// TestHelpLinesFit: no line of any command's help text (but cobra's
+// completion) is longer than the
+// hand-wrapped paragraphs' 77 columns, the lists made at run time (a
+// board's heuristics) included.
+func TestHelpLinesFit(t *testing.T) {
+	root, _ := newRoot(context.Background(), strings.NewReader(""), io.Discard, io.Discard)
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for i, line := range strings.Split(c.Long, "\n") {
+			if len(line) > 77 {
+				t.Errorf("%s --help, line %d: %d columns: %q", c.CommandPath(), i+1, len(line), line)
+			}
+		}
+		for _, sub := range c.Commands() {
+			if sub.Name() != "completion" { // cobra's text, not pdbsolve's
+				walk(sub)
+			}
+		}
+	}
+	walk(root)
+}
+
+// TestREADMEQuotesHelpExitStatuses: README's exit-status table says what
+// --help says for statuses 0 and 3, word for word (README marks names up
+// as code).
+func TestREADMEQuotesHelpExitStatuses(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, help, _ := run(t, "", "--help")
+	for _, status := range []string{"0", "3"} {
+		_, row, _ := strings.Cut(help, "\n  "+status+"  ")
+		lines := strings.Split(row, "\n")
+		end := 1 + slices.IndexFunc(lines[1:], func(l string) bool { return !strings.HasPrefix(l, "     ") })
+		row = strings.Join(lines[:end], " ")
+		_, table, _ := strings.Cut(string(readme), "\n| "+status+" | ")
+		table, _, _ = strings.Cut(table, " |\n")
+		table = strings.ReplaceAll(table, "`", "")
+		if got, want := strings.Join(strings.Fields(table), " "), strings.Join(strings.Fields(row), " "); got != want {
+			t.Errorf("exit status %s: README says\n  %s\n--help says\n  %s", status, got, want)
 		}
 	}
 }

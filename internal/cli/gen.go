@@ -20,8 +20,8 @@ func newGenCmd(puzzles ...*cobra.Command) *cobra.Command {
 }
 
 // genHelp is the help every gen command shares.
-const genHelp = `The tables go into the cache directory (--tables DIR, else $` + pdb.EnvTables + `, else
-the user's cache directory), or with -o DIR into DIR (then usable as
+const genHelp = `The tables go into the cache directory (--tables DIR, else $` + pdb.EnvTables + `,
+else the user's cache directory), or with -o DIR into DIR (then usable as
 --tables DIR). A table already there is read, checked (the pinned checksum
 included) and kept; only missing or damaged tables are built, unless
 --rebuild. Each is written to a temporary file and renamed into place under
@@ -52,7 +52,9 @@ func genCache(o *genOptions) (*pdb.Cache, error) {
 		return nil, usageError("gen writes tables: with --write-tables never it would keep none (solve, bench and info take --write-tables never)")
 	}
 	if o.Output != "" {
-		return o.g.cacheIn(o.Output)
+		c, err := o.g.cacheIn(o.Output)
+		c.Where = o.Output // the messages name DIR, not "the cache"
+		return c, err
 	}
 	return o.g.cache()
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,7 +17,11 @@ import (
 // These tests run pdbsolve (this test binary, see envRunMain) as child
 // processes sharing one table directory, and catch a child while it writes
 // a table: inotify reports the creation of its temporary file and the test
-// stops the child (SIGSTOP) before the file is renamed into place.
+// stops the child (SIGSTOP) before the file is renamed into place. That
+// races the write: the report comes after the file is created, and a
+// loaded machine may run the write to its end first. So the test makes
+// sure the child has stopped, then looks: a file still there stays there;
+// a file gone (renamed) lets the child go on to its next one.
 
 // processWait is how long a test waits for a child process to get somewhere.
 const processWait = 2 * time.Minute
@@ -62,30 +67,79 @@ func watchTemps(t *testing.T, dir string) *tempWatch {
 }
 
 // catch waits for the next temporary file created in the watched
-// directory, sends sig to p at once, and returns the file's name if it
-// still exists (the signal came before the write ended); a file already
-// renamed is skipped (after SIGSTOP, p is continued) and the next one
-// waited for.
+// directory, stops p (SIGSTOP) at once and, once p has stopped, returns the
+// file's name if it still exists (caught before the write ended), after
+// sending sig to p (SIGSTOP: p stays stopped; SIGKILL: p dies, the file
+// left). A file already renamed lets p go on (SIGCONT) and the next one is
+// waited for. It returns "" when p exits without being caught (it wrote
+// every table first), for the test to try again.
 func (w *tempWatch) catch(t *testing.T, p *os.Process, sig syscall.Signal) string {
 	t.Helper()
 	timeout := time.After(processWait)
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
 	for {
 		select {
 		case name, ok := <-w.names:
 			if !ok {
 				t.Fatal("inotify stopped")
 			}
-			p.Signal(sig)
+			p.Signal(syscall.SIGSTOP)
+			if !stopped(t, p.Pid) {
+				return ""
+			}
 			if _, err := os.Stat(name); err == nil {
+				p.Signal(sig)
 				return name
 			}
-			if sig == syscall.SIGSTOP {
-				p.Signal(syscall.SIGCONT)
+			p.Signal(syscall.SIGCONT)
+		case <-tick.C:
+			if procState(p.Pid) == 'Z' || procState(p.Pid) == 0 {
+				return ""
 			}
 		case <-timeout:
 			t.Fatalf("no temporary table file caught in %v", processWait)
 		}
 	}
+}
+
+// procState returns the state of process pid as /proc/PID/stat gives it
+// (R running, S or D sleeping, T stopped, Z exited), 0 when it is gone.
+func procState(pid int) byte { return statState("/proc/" + strconv.Itoa(pid) + "/stat") }
+
+// statState returns the state field of a /proc stat file ("PID (COMM)
+// STATE ...", COMM any bytes), 0 when it cannot be read.
+func statState(file string) byte {
+	b, err := os.ReadFile(file)
+	i := bytes.LastIndexByte(b, ')')
+	if err != nil || i < 0 || i+2 >= len(b) {
+		return 0
+	}
+	return b[i+2]
+}
+
+// stopped waits until every thread of process pid, sent SIGSTOP, has
+// stopped (true: a thread that was inside a system call, a rename say, has
+// finished it), or the process has exited (false).
+func stopped(t *testing.T, pid int) bool {
+	t.Helper()
+	for deadline := time.Now().Add(processWait); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if s := procState(pid); s == 'Z' || s == 'X' || s == 0 {
+			return false
+		}
+		tasks, _ := filepath.Glob("/proc/" + strconv.Itoa(pid) + "/task/*/stat")
+		all := len(tasks) > 0
+		for _, task := range tasks {
+			if s := statState(task); s != 'T' && s != 't' && s != 0 { // 0: a thread that has just exited
+				all = false
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	t.Fatalf("process %d did not stop in %v", pid, processWait)
+	return false
 }
 
 // startPdbsolve starts this test binary as pdbsolve with args; its stderr
@@ -138,6 +192,9 @@ func TestInterruptKeepsOtherProcessesTables(t *testing.T) {
 	aTemp := w.catch(t, a.Process, syscall.SIGSTOP)
 	b, bErr := startPdbsolve(t, "--tables", dir, "gen", "15puzzle", "--pdb", "663")
 	bTemp := w.catch(t, b.Process, syscall.SIGSTOP)
+	if aTemp == "" || bTemp == "" {
+		t.Fatalf("a gen wrote its tables before a temporary file of it could be caught: A %q, B %q", aTemp, bTemp)
+	}
 
 	a.Process.Signal(syscall.SIGTERM)
 	a.Process.Signal(syscall.SIGCONT)
@@ -167,12 +224,21 @@ func TestInterruptKeepsOtherProcessesTables(t *testing.T) {
 
 // A gen rotation killed (SIGKILL) while writing a table leaves its
 // temporary file; the next gen rotation removes it (its lock is free: its
-// owner is gone) and builds the tables.
+// owner is gone) and builds the tables. The tables are small and quickly
+// written: a gen that writes both before one is caught is run again, in a
+// new directory, up to 10 times.
 func TestGenAfterAKilledGen(t *testing.T) {
-	dir := t.TempDir()
-	w := watchTemps(t, dir)
-	killed, _ := startPdbsolve(t, "--tables", dir, "gen", "rotation")
-	left := w.catch(t, killed.Process, syscall.SIGKILL)
+	var dir, left string
+	var killed *exec.Cmd
+	for try := 1; left == ""; try++ {
+		if try > 10 {
+			t.Fatal("10 gen rotation wrote their tables before a temporary file of theirs could be caught")
+		}
+		dir = t.TempDir()
+		w := watchTemps(t, dir)
+		killed, _ = startPdbsolve(t, "--tables", dir, "gen", "rotation")
+		left = w.catch(t, killed.Process, syscall.SIGKILL)
+	}
 	if code := wait(t, killed); code != ExitSignal+int(syscall.SIGKILL) {
 		t.Fatalf("killed gen: exit %d", code)
 	}

@@ -28,15 +28,14 @@ func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 	board, heuristics := puzzle.TilesBoardHelp(name)+" board", puzzle.TilesHeuristicsHelp(name)
 	short := fmt.Sprintf("Build the %s sliding-tile tables", puzzle.TilesBoardHelp(name))
 	if name == tilesAnyName {
-		board, heuristics = "board --size ROWSxCOLS gives", `those "solve tiles" takes on the board (pdbsolve solve tiles --help)`
+		board, heuristics = "board --size ROWSxCOLS gives", `those "pdbsolve solve tiles --help" lists for the board`
 		short = "Build the sliding-tile tables of the board --size ROWSxCOLS gives"
 	}
 	cmd := &cobra.Command{
 		Use:   name,
 		Short: short,
-		Long: longHelp(`Build the pattern databases of the `+board+` for --heuristic (any name
-solve takes; default: the board's default) or --pdb, a preset or table by
-its short name (exact (3x3), `+strings.Join(pdb.TilesPartitionNames(), ", ")+`).
+		Long: longHelp(`Build the pattern databases of the `+board+` for --heuristic (any name solve takes; `+ // one line: longHelp wraps it
+			`default: the board's default) or --pdb, a preset or table by its short name: exact (3x3), `+strings.Join(pdb.TilesPartitionNames(), ", ")+`.
 One table serves every pattern that is its image under a symmetry of the
 board. A build of over a few seconds gives its time on an idle machine and
 peak memory first; one needing more memory than the machine has is refused

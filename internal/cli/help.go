@@ -1,6 +1,10 @@
 package cli
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+)
 
 // The help texts several commands share. The detail is in docs/puzzles.md
 // (boards and formats), docs/records.md (JSON records, -o files) and
@@ -9,18 +13,20 @@ import "strings"
 // exitCodeHelp is the exit statuses, ending the root command's help; the
 // others' end in exitPointer.
 const exitCodeHelp = `Exit status:
-  0  every record was handled (bench: every run solved or censored)
+  0  every record was handled (verify: every answer ok; bench, bench report:
+     every run solved or censored)
   1  some records were malformed, unsolvable or wrong (verify, bench), bench
      heuristics disagreed, an --instances number or range was wholly past
      the end of the inputs, --shard took no record, an input starts with a
      board of another puzzle, or every record taken from input files is bad
-     (in these last two cases nothing is solved); else the others were handled
+     (in these last two cases nothing is solved); else the others were
+     handled
   2  bad flags or arguments (also -o onto a non-empty file without --resume,
      --resume onto another run's output, -o onto a file another pdbsolve is
      writing)
   3  a table could not be read or built (also one too big for the memory,
      found before any is built), or (gen) written; score without --build:
-     tables missing
+     tables missing or damaged
   4  an input could not be read or the output could not be written
   5  solve: a board stopped at a node or time limit
   6  bench report: its inputs are not bench's records (empty, not JSON),
@@ -30,22 +36,12 @@ const exitCodeHelp = `Exit status:
   141  standard output was a pipe whose reader has gone (SIGPIPE)
 `
 
-// outputHelp is the help of -o and --resume (solve, bench).
-const outputHelp = `-o FILE writes the records to FILE as JSON Lines as each completes (tail -f
-follows it), after a header line of provenance and configuration
-(docs/records.md). --resume -o FILE continues FILE: it checks FILE was
-written with the same puzzle, goal, heuristics, limits, --shard, --instances
-and tables (bench: and --repeat; a difference is a usage error), drops an
-unfinished last line, skips what is done (interrupted runs are run again)
-and appends the rest; a missing or empty FILE starts the run. Without
---resume a non-empty FILE is a usage error.
-`
-
 // exitPointer ends the help of every command but the root.
 const exitPointer = "Exit status: see \"pdbsolve --help\".\n"
 
 // longHelp joins the paragraphs of a command's long help, each ending in a
-// newline, with blank lines between them, and exitPointer last.
+// newline, with blank lines between them, and exitPointer last, wrapped
+// (puzzle.WrapHelp).
 func longHelp(paragraphs ...string) string {
-	return strings.Join(append(paragraphs, exitPointer), "\n")
+	return puzzle.WrapHelp(strings.Join(append(paragraphs, exitPointer), "\n"))
 }

@@ -57,3 +57,30 @@ func TestInfoZeroAndMisnamed(t *testing.T) {
 		t.Errorf("tables list of a misnamed table: exit %d\n%s", code, out)
 	}
 }
+
+// TestInfoZeroBitsLabelsTheBits: info on a 1-bit zero-aware table says its
+// entries are bit 1 of each cost and labels their histogram as bits, with
+// no mean and no "value" column that would read as heuristic values; so
+// does the axis of --plot.
+func TestInfoZeroBitsLabelsTheBits(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "t")
+	for _, h := range []string{"pdb44+zero+bits", "pdb44+zero"} {
+		if code, _, errs := run(t, "", "gen", "8puzzle", "--heuristic", h, "-o", dir); code != 0 {
+			t.Fatalf("gen %s: exit %d: %s", h, code, errs)
+		}
+	}
+	svg := filepath.Join(t.TempDir(), "bits.svg")
+	code, out, errs := run(t, "", "info", "--plot", svg, filepath.Join(dir, "8puzzle-zero0-1.2.3.4-bit1-v2.pdb"))
+	if code != 0 || !strings.Contains(out, "\nbits      bit 1 of each cost h, (h >> 1) & 1, not h") || !strings.Contains(out, "\nbit    ") ||
+		strings.Contains(out, "\nvalue ") || strings.Contains(out, "\nmean ") || !strings.Contains(out, "one bit an entry") {
+		t.Fatalf("info: exit %d: %s\n%s", code, errs, out)
+	}
+	if b, err := os.ReadFile(svg); err != nil || !strings.Contains(string(b), "bit 1 of the cost h") {
+		t.Errorf("info --plot of a 1-bit table: %v, no axis naming the bits", err)
+	}
+	// A byte table keeps its values and mean.
+	if code, out, _ := run(t, "", "info", filepath.Join(dir, "8puzzle-zero0-1.2.3.4-md-v2.pdb")); code != 0 || !strings.Contains(out, "\nvalue ") ||
+		!strings.Contains(out, "\nmean ") {
+		t.Errorf("info of the byte table: exit %d:\n%s", code, out)
+	}
+}

@@ -39,7 +39,7 @@ const (
 	ExitOK       = 0 // every record was handled
 	ExitBadInput = 1 // some records were malformed, unsolvable or wrong; the rest were handled
 	ExitUsage    = 2 // bad flags or arguments
-	ExitTable    = 3 // a table could not be read or built, or (gen) written; score: tables missing
+	ExitTable    = 3 // a table could not be read or built, or (gen) written; score: tables missing or damaged
 	ExitIO       = 4 // an input could not be read or the output could not be written
 	ExitLimit    = 5 // a solve stopped at --max-nodes or --timeout
 	// ExitIncomplete: bench report's inputs are not bench's records, an incomplete set or disagree.
@@ -156,7 +156,8 @@ func newRoot(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (*c
 		Short: "Solve puzzles optimally with pattern databases",
 		Long: `pdbsolve solves the Rotation Game and sliding-tile puzzles (every board up to
 5x5) optimally with IDA* and pattern databases, built on first use into a
-cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache directory).
+cache directory (--tables, else $` + pdb.EnvTables + `, else the user's cache
+directory).
 
 ` + exitCodeHelp,
 		SilenceUsage:  true,
@@ -310,9 +311,9 @@ func choiceGroup(cmd *cobra.Command, what string, subs ...*cobra.Command) *cobra
 			names = append(names, sub.Name())
 		}
 		if len(args) > 0 {
-			return usageError("%s: unknown %s %q: want %s", c.CommandPath(), what, args[0], orList(names))
+			return usageError("%s: unknown %s %q: want %s", c.CommandPath(), what, args[0], puzzle.OrList(names))
 		}
-		return usageError("%s: name a %s: %s", c.CommandPath(), what, orList(names))
+		return usageError("%s: name a %s: %s", c.CommandPath(), what, puzzle.OrList(names))
 	}
 	return cmd
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 )
 
 // solveRotationOptions are the flags of "solve rotation".
@@ -28,7 +29,7 @@ shortest, then dictionary-smallest, move string ("No moves needed" for a
 solved board) and the centre's symbol; a bad board gets an error on stderr
 naming its file and line, and no output. --format json: one record a line
 for every board, bad ones included, with its statistics (docs/records.md).
-`, puzzle.SelectionHelp, outputHelp, progress.RotationInterruptHelp),
+`, puzzle.SelectionHelp, record.OutputHelp, progress.RotationInterruptHelp),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = batch.Inputs(args)
 			return runSolveRotation(o)

@@ -8,6 +8,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
+	"github.com/pdbsolve/pdbsolve/internal/record"
 )
 
 // solveTilesOptions are the flags of "solve 8puzzle", "solve 15puzzle",
@@ -46,13 +47,14 @@ boards included (docs/records.md).
 
 -j workers solve a board each, or with --split on search one board together
 (auto: above %d cells, or with fewer boards than workers); answers do not
-depend on it: the first optimal solution in move order. --max-nodes and --timeout stop a board's
-search: status limit (exit 5), with the bound reached, a lower bound.
+depend on it: the first optimal solution in move order. --max-nodes and
+--timeout stop a board's search: status limit (exit 5), with the bound
+reached, a lower bound.
 
 Heuristics: %s.
 Default: %s.
 `, dims, puzzle.TilesSplitCells, puzzle.TilesHeuristicsHelp(name), puzzle.TilesDefaultHelp(name)),
-			puzzle.SelectionHelp, outputHelp, progress.InterruptHelp, progress.Help),
+			puzzle.SelectionHelp, record.OutputHelp, progress.InterruptHelp, progress.Help),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Inputs = batch.Inputs(args)
 			return runSolveTiles(o)

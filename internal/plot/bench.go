@@ -314,7 +314,7 @@ func drawBench(dc draw.Canvas, rep *report.Report) error {
 // above the zero row.
 func benchAxes(rep *report.Report, key, n int, ax yAxis) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: nodes generated per instance, %d instances", rep.Puzzle, rep.Instances)
+	p.Title.Text = fmt.Sprintf("%s: nodes generated per instance, %s", rep.Puzzle, report.Count(rep.Instances, "instance"))
 	p.Title.TextStyle.Font.Size = vg.Points(titleFont)
 	p.Title.Padding = vg.Points(titleFont)
 	p.X.Label.Text = fmt.Sprintf("instance, sorted by the nodes %s generated", rep.Heuristics[key].Heuristic)
@@ -374,7 +374,7 @@ func addSeries(p *plot.Plot, legend *plot.Legend, rep *report.Report, h int, ord
 		text += fmt.Sprintf(", %d censored", s.Censored)
 	}
 	if s.Errors > 0 {
-		text += fmt.Sprintf(", %d errors", s.Errors)
+		text += ", " + report.Count(s.Errors, "error")
 	}
 	legend.Add(text, thumb(func(c *draw.Canvas) {
 		pt := vg.Point{X: c.Min.X + vg.Length(legendMarker)*(c.Max.X-c.Min.X), Y: (c.Min.Y + c.Max.Y) / 2}

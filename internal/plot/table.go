@@ -22,8 +22,11 @@ type Histogram struct {
 	Counts  []uint64 // Counts[v]: entries of value v
 	Entries uint64
 	// Moves is true when v is a heuristic value in moves; false when it is
-	// the stored value of a table this package does not know.
+	// the stored value of a table this package does not know, or Bits.
 	Moves bool
+	// Bits is true when v is bit 1 of a cost, of a 1-bit zero-aware table
+	// (pdb.TableParts.ZeroBits): 0 or 1, not decoded to moves.
+	Bits bool
 	// What says what an entry is, for the axis: "placements of tiles 1-7",
 	// "symbol masks", "boards".
 	What string
@@ -44,7 +47,8 @@ func (h *Histogram) mean() float64 {
 // tiles (see pdb.BuildTilesPattern), so a placement's value is the Manhattan
 // distance of its tiles plus twice its entry; the placements are walked in
 // rank order with the distance kept incrementally. Any other table's
-// stored values are counted as they are, with Moves false.
+// stored values are counted as they are, with Moves false (and Bits set
+// for a 1-bit zero-aware table's).
 func TableHistogram(t *pdb.Table) (*Histogram, error) {
 	h := &Histogram{Name: t.ID().String(), Entries: t.Entries, Moves: true}
 	parts, err := t.ID().Parts()
@@ -67,7 +71,7 @@ func TableHistogram(t *pdb.Table) (*Histogram, error) {
 		h.What = "placements of tiles " + tilesList(tiles)
 		h.Counts = tilesCounts(t, rows, cols, tiles)
 	default:
-		h.What, h.Moves = "entries", false
+		h.What, h.Moves, h.Bits = "entries", false, parts.ZeroBits()
 		h.Counts = storedCounts(t)
 	}
 	return h, nil
@@ -195,6 +199,9 @@ func drawTable(dc draw.Canvas, h *Histogram) error {
 	quantity, unit := "heuristic value h", " (moves)"
 	if !h.Moves {
 		quantity, unit = "stored value", " (unknown table: not converted to moves)"
+	}
+	if h.Bits {
+		quantity, unit = "bit 1 of the cost h", " (a 1-bit table's entries: not decoded to moves)"
 	}
 	p.Title.Text = fmt.Sprintf("%s: %s of %s %s, mean %.3f", h.Name, quantity, fmtCount(h.Entries), h.What, h.mean())
 	p.Title.TextStyle.Font.Size = vg.Points(titleFont)

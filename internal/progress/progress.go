@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -288,9 +289,9 @@ func (s *Worker) logLocked(now time.Time, state string, q search.Progress) {
 	}
 	s.lastLog = now
 	t := s.t
-	fmt.Fprintf(t.w, "%s pdbsolve %s: worker %d: %s %s: %s; %d expanded, %d generated, %.1f M nodes/s, %v elapsed; %d runs done\n",
+	fmt.Fprintf(t.w, "%s pdbsolve %s: worker %d: %s %s: %s; %d expanded, %d generated, %.1f M nodes/s, %v elapsed; %s done\n",
 		now.UTC().Format(time.RFC3339), t.label, s.id, s.what(), s.heuristic, state, q.Expanded, q.Generated,
-		rate(q.Generated, q.Elapsed), q.Elapsed.Round(time.Second), t.sum.Runs)
+		rate(q.Generated, q.Elapsed), q.Elapsed.Round(time.Second), report.Count(t.sum.Runs, "run"))
 }
 
 // drawLocked redraws the terminal line, at most every redrawEvery
@@ -374,8 +375,8 @@ func (t *Tracker) Finish(countLine bool) {
 	}
 	if countLine {
 		s := t.sum
-		fmt.Fprintf(t.w, "pdbsolve %s: %s %d runs: %d solved, %d censored, %d failed", t.label,
-			t.now().UTC().Format(time.RFC3339), s.Runs, s.Solved, s.Censored, s.Failed)
+		fmt.Fprintf(t.w, "pdbsolve %s: %s %s: %d solved, %d censored, %d failed", t.label,
+			t.now().UTC().Format(time.RFC3339), report.Count(s.Runs, "run"), s.Solved, s.Censored, s.Failed)
 		if s.Interrupted > 0 {
 			fmt.Fprintf(t.w, ", %d interrupted", s.Interrupted)
 		}

@@ -42,7 +42,7 @@ func TestProgressLogOnceAMinute(t *testing.T) {
 	if !strings.HasPrefix(lines[0], "2026-12-01T06:01:00Z pdbsolve bench: worker 1: instance 40 (korf24.txt:40) pdb6666+reflect: bound 198 searched, next 200; 29500000 expanded, 59000000 generated") {
 		t.Fatalf("log line %q", lines[0])
 	}
-	if !strings.Contains(lines[2], "1 runs: 1 solved, 0 censored, 0 failed") {
+	if !strings.Contains(lines[2], "1 run: 1 solved, 0 censored, 0 failed") {
 		t.Fatalf("count %q", lines[2])
 	}
 }

@@ -69,10 +69,50 @@ for the shell). docs/puzzles.md has the grammar`
 }
 
 // TilesDefaultHelp names the default heuristic of the board of puzzle
-// name; for tiles, the rule that picks it on every board.
+// name; for tiles, the rule that picks it on every board, on one line (for
+// WrapHelp).
 func TilesDefaultHelp(name string) string {
 	if t, ok := tilesNamed(name); ok {
 		return t.DefaultHeuristic()
 	}
-	return search.TilesDefaultRule
+	return strings.Join(strings.Fields(search.TilesDefaultRule), " ")
+}
+
+// OrList spells names as "a, b or c", for help and usage errors.
+func OrList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// HelpWidth is the width of the commands' help text: the longest lines of
+// its hand-wrapped paragraphs, and the width WrapHelp wraps longer ones to.
+const HelpWidth = 77
+
+// WrapHelp breaks each line of text longer than HelpWidth (a list made at
+// run time, such as a board's heuristics) at spaces into lines of at most
+// HelpWidth, each with the line's indentation, a longer word alone on its
+// line; the others, hand-wrapped, are left as they are.
+func WrapHelp(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		if len(line) <= HelpWidth {
+			continue
+		}
+		indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+		words, n := strings.Fields(line), 0
+		for j, w := range words {
+			switch {
+			case j == 0:
+				words[j], n = indent+w, len(indent)+len(w)
+			case n+1+len(w) > HelpWidth:
+				words[j], n = "\n"+indent+w, len(indent)+len(w)
+			default:
+				words[j], n = " "+w, n+1+len(w)
+			}
+		}
+		lines[i] = strings.Join(words, "")
+	}
+	return strings.Join(lines, "\n")
 }

@@ -432,10 +432,10 @@ func (f *outFile) completeness(where string) []string {
 	}
 	switch {
 	case f.summaries == 0:
-		return []string{fmt.Sprintf("%s: incomplete: no summary line, %d instances%s", where, f.keys, trunc)}
+		return []string{fmt.Sprintf("%s: incomplete: no summary line, %s%s", where, Count(f.keys, "instance"), trunc)}
 	case !f.last.Complete: // how many instances the shard has is not known: it was not read to the end
-		return []string{fmt.Sprintf("%s: incomplete: interrupted, holding %d runs finished%s (rerun it with --resume)",
-			where, f.runs-f.interrupted, trunc)}
+		return []string{fmt.Sprintf("%s: incomplete: interrupted, holding %s finished%s (rerun it with --resume)",
+			where, Count(f.runs-f.interrupted, "run"), trunc)}
 	case f.keys < f.last.Instances:
 		return []string{fmt.Sprintf("%s: incomplete: %d of its %d instances", where, f.keys, f.last.Instances)}
 	case f.interrupted > 0 && trunc != "":
@@ -534,7 +534,8 @@ func (c *Collector) merge() (notes []string, err error) {
 		return cmp.Compare(a.seq, b.seq)
 	})
 	if c.dups > 0 {
-		notes = append(notes, fmt.Sprintf("%d runs appear twice with the same results (a resumed or repeated shard); each is counted once", c.dups))
+		notes = append(notes, fmt.Sprintf("%s found twice with the same results (a resumed or repeated shard); each is counted once",
+			Count(c.dups, "run")))
 	}
 	return notes, nil
 }

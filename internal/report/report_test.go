@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"reflect"
@@ -453,6 +454,62 @@ func TestWriters(t *testing.T) {
 	}
 }
 
+// TestTableAndCSVTidy: no line of the text table (with the spread column
+// of repeats and without) ends in a space, and the CSV's time columns are
+// whole nanoseconds, the rounded means and totals, where the means of
+// these runs are not whole.
+func TestTableAndCSVTidy(t *testing.T) {
+	var repeated []record.Run // two runs of each instance: a spread column
+	for k := 1; k <= 2; k++ {
+		for _, r := range korfRuns(t, k) {
+			r.Repeat = k
+			repeated = append(repeated, r)
+		}
+	}
+	for _, runs := range [][]record.Run{korfRuns(t, 1), repeated} {
+		rep, err := Build(runs, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tb, cb bytes.Buffer
+		if err := rep.WriteTable(&tb); err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(tb.String(), "\n") {
+			if strings.HasSuffix(l, " ") {
+				t.Errorf("table line %d ends in a space: %q", i+1, l)
+			}
+		}
+		if err := rep.WriteCSV(&cb); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(&cb).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fractions := 0
+		for h, s := range rep.Heuristics {
+			want := map[string]float64{"all_time_ns": s.All.TimeNS.Total, "all_mean_time_ns": s.All.TimeNS.Mean,
+				"paired_time_ns": s.Paired.TimeNS.Total, "paired_mean_time_ns": s.Paired.TimeNS.Mean}
+			for i, k := range rows[0] {
+				x, ok := want[k]
+				if !ok {
+					continue
+				}
+				if x != math.Round(x) {
+					fractions++
+				}
+				if got := rows[h+1][i]; got != strconv.FormatInt(int64(math.Round(x)), 10) {
+					t.Errorf("%s %s = %q, want %v rounded to the nanosecond", s.Heuristic, k, got, x)
+				}
+			}
+		}
+		if fractions == 0 {
+			t.Errorf("no mean time has a fraction of a nanosecond: the test tests nothing")
+		}
+	}
+}
+
 func TestFormats(t *testing.T) {
 	for ns, want := range map[float64]string{35: "35ns", 9610: "9.61us", 137.14e6: "137ms", 999.96e6: "1000ms", 6.28e9: "6.28s", 21.34e9: "21.3s"} {
 		if got := fns(ns); got != want {
@@ -462,6 +519,14 @@ func TestFormats(t *testing.T) {
 	for x, want := range map[float64]string{0: "0", 999: "999", 1000: "1,000", 324850746: "324,850,746"} {
 		if got := fint(x); got != want {
 			t.Errorf("fint(%v) = %q, want %q", x, got, want)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 tables", 1: "1 table", 2: "2 tables", 1000: "1000 tables"} {
+		if got := Count(n, "table"); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

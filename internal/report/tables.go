@@ -43,8 +43,15 @@ func WriteTableInfo(w io.Writer, file string, t *pdb.Table) {
 	default:
 		fmt.Fprintf(w, "checksum  %08x BAD: the pinned checksum is %08x\n", t.Checksum, pinned)
 	}
-	fmt.Fprintf(w, "mean      %.4f\n", t.Mean())
-	fmt.Fprintf(w, "value %14s %9s\n", "count", "share")
+	if parts, err := t.ID().Parts(); err == nil && parts.ZeroBits() {
+		// The costs would take a walk to the goal each (TilesZeroBits.Cost).
+		fmt.Fprintln(w, "bits      bit 1 of each cost h, (h >> 1) & 1, not h: h mod 4 is 2*bit + the tiles'")
+		fmt.Fprintln(w, "          Manhattan distance mod 2; the costs are not decoded here")
+		fmt.Fprintf(w, "bit   %14s %9s\n", "count", "share")
+	} else {
+		fmt.Fprintf(w, "mean      %.4f\n", t.Mean())
+		fmt.Fprintf(w, "value %14s %9s\n", "count", "share")
+	}
 	for v, c := range t.Counts {
 		fmt.Fprintf(w, "%5d %14d %8.4f%%\n", v, c, 100*float64(c)/float64(t.Entries))
 	}
@@ -66,6 +73,10 @@ func tilesTableKind(id pdb.TableID) (kind, goal string, ok bool) {
 	case pdb.TilesBlankAny.String():
 		return plain, "pattern tiles home, blank anywhere (weaker where the tiles wall in the blank's goal cell; no longer built)", true
 	case pdb.TilesZeroWord:
+		if parts.ZeroBits() {
+			return "zero-aware pattern database at one bit an entry (bit 1 of the cost of a placement and region of free cells the blank is in; Clausecker & Reinefeld 2021)",
+				"pattern tiles home, blank on its goal cell", true
+		}
 		return "zero-aware pattern database (one entry a placement and region of free cells the blank is in; Clausecker & Reinefeld 2021)",
 			"pattern tiles home, blank on its goal cell", true
 	}
@@ -102,7 +113,7 @@ func WriteTableList(w io.Writer, dir string, list []pdb.CacheEntry) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d tables, %d bytes, in %s\n", len(list), size, dir)
+	fmt.Fprintf(w, "%s, %d bytes, in %s\n", Count(len(list), "table"), size, dir)
 	for _, e := range list {
 		if e.State != pdb.CacheOK {
 			fmt.Fprintf(w, "%s: %s\n", e.Name, e.Problem)

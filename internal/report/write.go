@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -84,7 +85,8 @@ var csvCPU = []string{"all_cpu_ns", "all_mean_cpu_ns", "paired_cpu_ns", "paired_
 
 // WriteCSV writes one header row and one row per heuristic (see csvHeader,
 // and csvCPU when the runs record CPU time); an undefined ratio or spread
-// is an empty field.
+// is an empty field. Times are whole nanoseconds (fns0), as in the runs;
+// the other numbers fg's.
 func (rep *Report) WriteCSV(w io.Writer) error {
 	c := csv.NewWriter(w)
 	cpu := rep.hasCPU()
@@ -103,13 +105,13 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 		}
 		row := []string{s.Heuristic, itoa(s.Instances), itoa(s.Solved), itoa(s.Censored), itoa(s.Errors),
 			itoa(s.All.Instances), itoa(s.All.Generated.Censored), fg(s.All.Expanded.Total), fg(s.All.Generated.Total),
-			fg(s.All.Generated.Mean), fg(s.All.TimeNS.Total), fg(s.All.TimeNS.Mean),
+			fg(s.All.Generated.Mean), fns0(s.All.TimeNS.Total), fns0(s.All.TimeNS.Mean),
 			itoa(s.Paired.Instances), fg(s.Paired.Expanded.Total), fg(s.Paired.Generated.Total), fg(s.Paired.Generated.Mean),
-			fg(s.Paired.TimeNS.Total), fg(s.Paired.TimeNS.Mean),
+			fns0(s.Paired.TimeNS.Total), fns0(s.Paired.TimeNS.Mean),
 			ratio, rep.Baseline, fg(s.MeanH0), fg(s.MeanLength), sm, sx}
 		if cpu {
 			a, p := orZero(s.All.CPUNS), orZero(s.Paired.CPUNS)
-			row = append(row, fg(a.Total), fg(a.Mean), fg(p.Total), fg(p.Mean), rep.timeBasis())
+			row = append(row, fns0(a.Total), fns0(a.Mean), fns0(p.Total), fns0(p.Mean), rep.timeBasis())
 		}
 		c.Write(row)
 	}
@@ -145,6 +147,11 @@ func orZero(s *Stat) Stat {
 	return *s
 }
 
+// fns0 formats a time in nanoseconds as a whole number of them (halves
+// away from zero), never in exponent form: a mean or median to the
+// nanosecond, as the runs' times.
+func fns0(ns float64) string { return strconv.FormatFloat(math.Round(ns), 'f', 0, 64) }
+
 // fg formats a number exactly when it is a whole number below 2^53, else
 // with 6 significant digits.
 func fg(x float64) string {
@@ -158,7 +165,7 @@ func fg(x float64) string {
 // heuristic, and notes saying what the columns cover. When the runs record
 // CPU time, a cpu column follows each time column.
 func (rep *Report) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s: %d instances, %d heuristics", rep.Puzzle, rep.Instances, len(rep.Heuristics))
+	fmt.Fprintf(w, "%s: %s, %s", rep.Puzzle, Count(rep.Instances, "instance"), Count(len(rep.Heuristics), "heuristic"))
 	if rep.Repeats > 1 {
 		fmt.Fprintf(w, ", up to %d runs each (times are medians", rep.Repeats)
 		if rep.Time == "cpu" {
@@ -173,8 +180,9 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	if cpu {
 		times = []string{"time", "cpu", "mean time", "mean cpu"}
 	}
-	fmt.Fprintf(tw, "\t\t\t\tall instances%ssolved by all (%d)%s\n", strings.Repeat("\t", len(times)+2), rep.PairedInstances,
-		strings.Repeat("\t", len(times)+4))
+	// The cells end at their last tab: no empty cells after them, which
+	// would end the line in spaces.
+	fmt.Fprintf(tw, "\t\t\t\tall instances%ssolved by all (%d)\t\n", strings.Repeat("\t", len(times)+2), rep.PairedInstances)
 	head := append(append(append(append([]string{"heuristic", "solved", "censored", "errors", "generated", "mean gen"},
 		times...), "generated", "mean gen"), times...), "vs "+rep.Baseline, "mean h0", "mean len")
 	if spread {
@@ -248,7 +256,8 @@ func (rep *Report) tableNotes(spread bool) []string {
 			break
 		}
 	}
-	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %d instances every heuristic solved", rep.Baseline, rep.Baseline, rep.PairedInstances))
+	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %s every heuristic solved", rep.Baseline, rep.Baseline,
+		Count(rep.PairedInstances, "instance")))
 	if rep.hasCPU() {
 		notes = append(notes, "cpu: CPU time of the solve (getrusage: the solving thread's, the process's under --split) beside the wall time")
 	}
@@ -330,6 +339,16 @@ func GroupDigits(s string) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// Count spells n things of a regular noun, singular for one: Count(1,
+// "heuristic") is "1 heuristic", Count(3, "heuristic") "3 heuristics". Every
+// count of things that pdbsolve prints goes through it.
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // fnum formats a mean: whole with separators from 1000, else 3 significant

@@ -11,6 +11,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -42,7 +43,8 @@ func WriteTable(w io.Writer, scores []record.Score, bound string) error {
 	var buf bytes.Buffer
 	tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', tabwriter.AlignRight)
 	first := scores[0]
-	fmt.Fprintf(&buf, "%s: h over %d uniformly random solvable boards (seed %d)\n", first.Puzzle, first.Samples, first.Seed)
+	fmt.Fprintf(&buf, "%s: h over %s (seed %d)\n", first.Puzzle,
+		report.Count(int(first.Samples), "uniformly random solvable board"), first.Seed)
 	writeH(tw, scores)
 	fmt.Fprintf(&buf, "\nIDA* iteration with bound %d (%s), expected from a uniformly random root:\n", first.Bound, bound)
 	writePredicted(tw, scores)

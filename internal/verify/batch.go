@@ -10,6 +10,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -115,11 +116,11 @@ func (t *Tally) WriteSummary(w io.Writer, asJSON bool) error {
 		return err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d records:", t.Records)
+	fmt.Fprintf(&b, "%s:", report.Count(t.Records, "record"))
 	for v, n := range t.Counts {
 		fmt.Fprintf(&b, " %d %s,", n, search.Verdict(v))
 	}
-	fmt.Fprintf(&b, " %d extra answers\n", t.Extra)
+	fmt.Fprintf(&b, " %s\n", report.Count(t.Extra, "extra answer"))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
