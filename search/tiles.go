@@ -355,7 +355,11 @@ func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, c
 	}
 	top.expanded++
 	l := &s.prune.lists[state]
+	left := min(bound-g-1, tilesPruneUnbounded)
 	for i := range int(l.n) {
+		if int(l.life[i]) < left {
+			continue
+		}
 		m := bitboard.TilesMove(l.m[i])
 		top.generated++
 		nb, _ := b.Move(m)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -42,6 +43,18 @@ import (
 // move order (or shorter) with the substring replaced by the string it
 // duplicates, so the first optimal path in move order holds none, and IDA*
 // with and without pruning returns the same path.
+//
+// Some states are moribund (Clausecker, 24puzzle, ida.c): every string of
+// some length from them completes a forbidden string, so a node in such a
+// state whose subtree must reach deeper than the longest string the
+// automaton allows from it holds no goal within the bound. Each list entry
+// carries that longest length for the state its move leads to (life), and
+// the kernels skip a child that cannot reach the bound: IDA* finds goals
+// only at depth equal to the bound, and a path through the child to that
+// depth would hold a forbidden string. The cut children are neither
+// generated nor counted, as the moves the automaton forbids are not, and no
+// path the automaton allows to a goal at the bound is cut, so the answers
+// are unchanged and the counts never grow.
 //
 // At depth 2 the only forbidden strings are a move and its inverse: the
 // automaton is the inverse-move pruning of the plain kernel, and that is how
@@ -130,13 +143,16 @@ type TilesPrune struct {
 }
 
 // tilesPruneList is one automaton state's moves in move order: move m[i]
-// takes the blank to cell to[i] and the automaton to state next[i].
+// takes the blank to cell to[i] and the automaton to state next[i], from
+// which the automaton allows strings of at most life[i] moves
+// (TilesPrune.setLives; tilesPruneUnbounded: of every length). The list is
+// 32 bytes: a state never straddles a cache line.
 type tilesPruneList struct {
 	n    uint8
 	m    [bitboard.TilesMoves]uint8
 	to   [bitboard.TilesMoves]uint8
 	next [bitboard.TilesMoves]uint32
-	_    [4]byte // 32 bytes: a state never straddles a cache line
+	life [bitboard.TilesMoves]uint8
 }
 
 // States returns the number of the automaton's states.
@@ -448,6 +464,7 @@ func (a *TilesPrune) compile(dups []tilesMoveString) {
 	goTo := a.ahoCorasick(trie)
 	a.setLists(trie, goTo)
 	a.minimize()
+	a.setLives()
 }
 
 // tilesTrieState is a state of compile's trie of forbidden move strings:
@@ -640,6 +657,72 @@ func (a *TilesPrune) minimize() {
 	a.lists = lists
 	for c := range a.rows * a.cols {
 		a.roots[c] = class[a.roots[c]]
+	}
+}
+
+// tilesPruneUnbounded is the life (tilesPruneList.life) of a state from
+// which the automaton allows strings of every length, and of one whose
+// longest allowed string is this long or longer: a kernel cuts a child
+// only when its life is shorter than the moves left to the bound, which it
+// caps here, so such a state is never cut.
+const tilesPruneUnbounded = math.MaxUint8
+
+// setLives sets each list's lives: for the state each move leads to, the
+// length of the longest string the automaton allows from it (0 for a dead
+// end, a state whose every move completes a forbidden string). The lengths
+// follow backwards from the dead ends, one state at a time once all of its
+// moves lead to states of known length (Kahn's order over the reversed
+// moves); the states never reached so lead to a cycle, whose strings are
+// unbounded.
+func (a *TilesPrune) setLives() {
+	n := len(a.lists)
+	// pred[start[s]:start[s+1]] are the states with a move to s, once a move.
+	start := make([]uint32, n+1)
+	for s := range a.lists {
+		l := &a.lists[s]
+		for i := range int(l.n) {
+			start[l.next[i]+1]++
+		}
+	}
+	for s := range n {
+		start[s+1] += start[s]
+	}
+	pred := make([]uint32, start[n])
+	fill := slices.Clone(start[:n])
+	for s := range a.lists {
+		l := &a.lists[s]
+		for i := range int(l.n) {
+			pred[fill[l.next[i]]] = uint32(s)
+			fill[l.next[i]]++
+		}
+	}
+	life := make([]int, n)
+	left := make([]uint8, n) // moves whose state's life is not known yet
+	queue := make([]uint32, 0, n)
+	for s := range a.lists {
+		if left[s] = a.lists[s].n; left[s] == 0 {
+			queue = append(queue, uint32(s))
+		}
+	}
+	for qi := 0; qi < len(queue); qi++ {
+		s := queue[qi]
+		for _, p := range pred[start[s]:start[s+1]] {
+			life[p] = max(life[p], life[s]+1)
+			if left[p]--; left[p] == 0 {
+				queue = append(queue, p)
+			}
+		}
+	}
+	for s := range life {
+		if left[s] != 0 || life[s] > tilesPruneUnbounded {
+			life[s] = tilesPruneUnbounded
+		}
+	}
+	for s := range a.lists {
+		l := &a.lists[s]
+		for i := range int(l.n) {
+			l.life[i] = uint8(life[l.next[i]])
+		}
 	}
 }
 

@@ -282,6 +282,7 @@ func decodeTilesPrune(t *pdb.Table, key tilesPruneKey) (*TilesPrune, error) {
 		return nil, bad(pdb.ErrHeader, "%v", err)
 	}
 	a.forbidden = int(get(2))
+	a.setLives()
 	return a, nil
 }
 

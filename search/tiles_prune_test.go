@@ -38,6 +38,68 @@ func tilesPruneStep(a *TilesPrune, state uint32, m bitboard.TilesMove) (uint32, 
 	return 0, false
 }
 
+// tilesPruneAllows reports whether automaton a allows some string of n
+// moves from state, by trying its moves (tilesPruneStep) depth first; memo
+// keeps the answers by state and length.
+func tilesPruneAllows(a *TilesPrune, state uint32, n int, memo map[[2]uint32]bool) bool {
+	if n <= 0 {
+		return true
+	}
+	key := [2]uint32{state, uint32(n)}
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	v := false
+	for _, m := range a.order {
+		if next, ok := tilesPruneStep(a, state, m); ok && tilesPruneAllows(a, next, n-1, memo) {
+			v = true
+			break
+		}
+	}
+	memo[key] = v
+	return v
+}
+
+// TestTilesPruneLives checks each move's life (the longest string the
+// automaton allows from the state it leads to) against tilesPruneAllows,
+// which tries the strings: strings of life moves are allowed, none of
+// life+1; an unbounded life allows strings of every length tried. It also
+// counts the moribund states, those with a finite life.
+func TestTilesPruneLives(t *testing.T) {
+	const longest = 60 // the longest strings tried for an unbounded life
+	for _, c := range [][3]int{{2, 2, 12}, {3, 3, 2}, {3, 3, 12}, {2, 4, 16}, {3, 4, 12}, {4, 4, 12}, {5, 5, 12}} {
+		a, err := tilesPruneCached(c[0], c[1], c[2], tilesMoveOrder)
+		if err != nil {
+			t.Fatal(err)
+		}
+		memo := map[[2]uint32]bool{}
+		moribund := map[uint32]int{}
+		for s := range a.lists {
+			l := &a.lists[s]
+			for i := range int(l.n) {
+				life, next := int(l.life[i]), l.next[i]
+				if life == tilesPruneUnbounded {
+					if !tilesPruneAllows(a, next, longest, memo) {
+						t.Fatalf("%dx%d depth %d: state %d, move %d: unbounded life, but no string of %d moves",
+							c[0], c[1], c[2], s, i, longest)
+					}
+					continue
+				}
+				moribund[next] = life
+				if !tilesPruneAllows(a, next, life, memo) || tilesPruneAllows(a, next, life+1, memo) {
+					t.Fatalf("%dx%d depth %d: state %d, move %d: life %d, but strings of %d moves allowed %v, of %d %v",
+						c[0], c[1], c[2], s, i, life, life, tilesPruneAllows(a, next, life, memo), life+1,
+						tilesPruneAllows(a, next, life+1, memo))
+				}
+			}
+		}
+		if c[2] == tilesPruneInverseDepth && len(moribund) != 0 {
+			t.Fatalf("%dx%d: the inverse automaton has %d moribund states", c[0], c[1], len(moribund))
+		}
+		t.Logf("%dx%d depth %d: %d of %d states moribund", c[0], c[1], c[2], len(moribund), a.States())
+	}
+}
+
 // tilesPlainBoard is a board as a permutation of labels, cell x holding x at
 // the start, and its blank's cell: the oracle's board, apart from the
 // builder's packing.

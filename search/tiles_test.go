@@ -356,9 +356,10 @@ func TestTilesWalksAgainstManhattan(t *testing.T) {
 // bitboard.Tiles values with the heuristic evaluated from scratch at every
 // node, counting and pruning as the kernels must (first the direct lookup,
 // then the reflected one); moves are tried in a's order and cut where a's
-// state has no transition (tilesPruneStep).
+// state has no transition (tilesPruneStep) or allows no string of the
+// moves left to the bound after the child (tilesPruneAllows, with memo).
 func tilesSlowIteration(h *TilesHeuristic, a *TilesPrune, b bitboard.Tiles, g, bound int, state uint32, it *tilesIteration,
-	path []uint8) bool {
+	path []uint8, memo map[[2]uint32]bool) bool {
 	if _, full := h.evalSplit(b); full == 0 {
 		it.found, it.path = true, slices.Clone(path)
 		return true
@@ -366,7 +367,7 @@ func tilesSlowIteration(h *TilesHeuristic, a *TilesPrune, b bitboard.Tiles, g, b
 	it.expanded++
 	for _, m := range a.order {
 		next, ok := tilesPruneStep(a, state, m)
-		if !ok {
+		if !ok || !tilesPruneAllows(a, next, bound-g-1, memo) {
 			continue
 		}
 		nb, ok := b.Move(m)
@@ -383,7 +384,7 @@ func tilesSlowIteration(h *TilesHeuristic, a *TilesPrune, b bitboard.Tiles, g, b
 			it.nextBound = min(it.nextBound, f)
 			continue
 		}
-		if tilesSlowIteration(h, a, nb, g+1, bound, next, it, append(path, uint8(m))) {
+		if tilesSlowIteration(h, a, nb, g+1, bound, next, it, append(path, uint8(m)), memo) {
 			return true
 		}
 	}
@@ -431,7 +432,7 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 				g0, e0 := k.generated, k.expanded
 				found := k.search(0, bound, a.roots[b.BlankCell()])
 				slow := tilesIteration{nextBound: tilesInfinity}
-				tilesSlowIteration(h, a, b, 0, bound, a.roots[b.BlankCell()], &slow, nil)
+				tilesSlowIteration(h, a, b, 0, bound, a.roots[b.BlankCell()], &slow, nil, map[[2]uint32]bool{})
 				if found != slow.found || k.generated-g0 != slow.generated || k.expanded-e0 != slow.expanded ||
 					(!found && k.nextBound != slow.nextBound) {
 					t.Fatalf("%dx%d %s: %v bound %d: kernel found %v, %d generated, %d expanded, next %d; slow %v, %d, %d, %d",

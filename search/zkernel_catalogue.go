@@ -8,7 +8,10 @@ import "slices"
 // view, the moved tile's pattern and prunes at the first view whose sum
 // exceeds the bound; that view goes first for the next children (it is likely
 // to prune them too). A pattern shared by several views is looked up once a
-// child (seen, newv).
+// child (seen, newv). In a zero-aware pattern the tile leaves its cell for
+// the blank's and the blank goes to the tile's, in the region of free cells
+// it was in, so the other patterns' entries stay. A child within the bound
+// commits every view's sum, and each pattern of the moved tile once.
 //
 // Generated from the skeleton of search/internal/kernelgen with its
 // dfsCatalogue variant: edit those and run go generate ./search.
@@ -24,8 +27,12 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, state uint32) bool {
 	views := c.views
 	blank := k.blank
 	l := &k.lists[state]
+	left := min(bound-g-1, tilesPruneUnbounded) // moves from a child to the bound
 children:
 	for i := range int(l.n) {
+		if int(l.life[i]) < left {
+			continue // a moribund child: no string it allows reaches the bound
+		}
 		k.generated++
 		if k.generated >= k.next && k.check() {
 			return false
@@ -47,8 +54,6 @@ children:
 				pp[sl] = cb
 				idx := tilesRank(pp, int(c.size[q]), nc)
 				if z := c.zero[q]; z != nil {
-					// The tile leaves old for cb, the blank goes to old; other
-					// patterns' entries stay (the blank stays in their region).
 					if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
 						idx = z.MinorityIndex(idx, pp[:c.size[q]], free, r)
 					}
@@ -65,7 +70,6 @@ children:
 			sums[v] = s
 			best = max(best, s)
 		}
-		// Commit: every view's sum, and each pattern of the moved tile once.
 		var undo tilesCatUndo
 		oldSums := k.vsum
 		for v := range views {

@@ -7,7 +7,7 @@ import "slices"
 // dfsCatalogueBits is dfsCatalogue for catalogues of 1-bit zero-aware tables:
 // it keeps each pattern's cost in moves instead of its entry, and a child's
 // cost is its parent's plus or minus one, as the child's bit says
-// (pdb.TilesZeroBits.Next).
+// (pdb.TilesZeroBits.Next). The zero-aware index is dfsCatalogue's.
 //
 // Generated from the skeleton of search/internal/kernelgen with its
 // dfsCatalogueBits variant: edit those and run go generate ./search.
@@ -23,8 +23,12 @@ func (k *tilesKernel) dfsCatalogueBits(g, bound int, state uint32) bool {
 	views := c.views
 	blank := k.blank
 	l := &k.lists[state]
+	left := min(bound-g-1, tilesPruneUnbounded) // moves from a child to the bound
 children:
 	for i := range int(l.n) {
+		if int(l.life[i]) < left {
+			continue // a moribund child: no string it allows reaches the bound
+		}
 		k.generated++
 		if k.generated >= k.next && k.check() {
 			return false
@@ -43,8 +47,6 @@ children:
 				sl := c.slot[q][t]
 				old, cb := pp[sl], c.cell[q][blank]
 				pp[sl] = cb
-				// As dfsCatalogue: the blank goes to old, in the region of
-				// the other patterns' free cells that it was in.
 				idx := tilesRank(pp, int(c.size[q]), nc)
 				z := c.zero[q]
 				if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
@@ -62,7 +64,6 @@ children:
 			sums[v] = s
 			best = max(best, s)
 		}
-		// Commit: every view's sum, and each pattern of the moved tile once.
 		var undo tilesCatUndo
 		oldSums := k.vsum
 		for v := range views {

@@ -15,8 +15,12 @@ func (k *tilesKernel) dfsManhattan(g, bound int, state uint32, blank, heur int) 
 	k.expanded++
 	h := k.h
 	l := &k.lists[state]
+	left := min(bound-g-1, tilesPruneUnbounded) // moves from a child to the bound
 children:
 	for i := range int(l.n) {
+		if int(l.life[i]) < left {
+			continue // a moribund child: no string it allows reaches the bound
+		}
 		k.generated++
 		if k.generated >= k.next && k.check() {
 			return false

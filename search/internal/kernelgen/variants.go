@@ -191,7 +191,10 @@ var catalogue = catalogueVariant(Variant{
 by view, the moved tile's pattern and prunes at the first view whose sum
 exceeds the bound; that view goes first for the next children (it is
 likely to prune them too). A pattern shared by several views is looked up
-once a child (seen, newv).`,
+once a child (seen, newv). In a zero-aware pattern the tile leaves its cell
+for the blank's and the blank goes to the tile's, in the region of free
+cells it was in, so the other patterns' entries stay. A child within the
+bound commits every view's sum, and each pattern of the moved tile once.`,
 	Child: `
 		man := k.man + int(h.mdd[t][to][m])`,
 	Save:   "oldMan, oldHeur := k.man, k.heur",
@@ -199,9 +202,7 @@ once a child (seen, newv).`,
 	Undo:   "k.blank, k.man, k.heur = blank, oldMan, oldHeur",
 }, `
 				idx := tilesRank(pp, int(c.size[q]), nc)
-				if z := c.zero[q]; z != nil {
-					// The tile leaves old for cb, the blank goes to old; other
-					// patterns' entries stay (the blank stays in their region).`+zeroIndex+`
+				if z := c.zero[q]; z != nil {`+zeroIndex+`
 				}
 				pp[sl] = old
 				nv = c.table[q][idx]`, "man + 2*int(s)")
@@ -217,13 +218,11 @@ var catalogueBits = catalogueVariant(Variant{
 	Doc: `dfsCatalogueBits is dfsCatalogue for catalogues of 1-bit zero-aware
 tables: it keeps each pattern's cost in moves instead of its entry, and a
 child's cost is its parent's plus or minus one, as the child's bit says
-(pdb.TilesZeroBits.Next).`,
+(pdb.TilesZeroBits.Next). The zero-aware index is dfsCatalogue's.`,
 	Save:   "oldHeur := k.heur",
 	Commit: "k.blank, k.heur = to, int(best)",
 	Undo:   "k.blank, k.heur = blank, oldHeur",
 }, `
-				// As dfsCatalogue: the blank goes to old, in the region of
-				// the other patterns' free cells that it was in.
 				idx := tilesRank(pp, int(c.size[q]), nc)
 				z := c.zero[q]`+zeroIndex+`
 				pp[sl] = old
@@ -267,7 +266,6 @@ func catalogueVariant(v Variant, lookup, heur string) Variant {
 			best = max(best, s)
 		}`
 	v.Save = `
-		// Commit: every view's sum, and each pattern of the moved tile once.
 		var undo tilesCatUndo
 		oldSums := k.vsum
 		for v := range views {
