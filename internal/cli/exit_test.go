@@ -182,23 +182,41 @@ func TestRunHelpsNameTheSignals(t *testing.T) {
 	}
 }
 
-// TestHelpLinesFit: no line of any command's help text (but cobra's
-// completion) is longer than the
-// hand-wrapped paragraphs' 77 columns, the lists made at run time (a
-// board's heuristics) included.
+// TestHelpLinesFit: no line of any command's long help (but cobra's
+// completion commands', with shell commands not to be broken) or of the
+// lists of flags in its --help is longer than the hand-wrapped paragraphs'
+// 77 columns, the lists made at run time (a board's heuristics) included;
+// every word of pflag's unwrapped lists is kept, in order, flag by flag.
 func TestHelpLinesFit(t *testing.T) {
 	root, _ := newRoot(context.Background(), strings.NewReader(""), io.Discard, io.Discard)
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		for i, line := range strings.Split(c.Long, "\n") {
+		path := strings.Fields(c.CommandPath())[1:]
+		code, out, errs := run(t, "", append(path, "--help")...)
+		if code != ExitOK {
+			t.Fatalf("%s --help: exit %d, stderr %q", c.CommandPath(), code, errs)
+		}
+		lines := strings.Split(c.Long, "\n")
+		if len(path) > 0 && path[0] == "completion" {
+			lines = nil
+		}
+		if i := strings.Index(out, "Flags:"); i >= 0 {
+			lines = append(lines, strings.Split(out[i:], "\n")...)
+		}
+		for i, line := range lines {
 			if len(line) > 77 {
 				t.Errorf("%s --help, line %d: %d columns: %q", c.CommandPath(), i+1, len(line), line)
 			}
 		}
-		for _, sub := range c.Commands() {
-			if sub.Name() != "completion" { // cobra's text, not pdbsolve's
-				walk(sub)
+		flags := strings.Split(c.LocalFlags().FlagUsages()+c.InheritedFlags().FlagUsages(), "\n")
+		for _, flag := range flags {
+			if !strings.Contains(words(out), words(flag)) {
+				t.Errorf("%s --help: want the words of the flag\n%s\ngot\n%s", c.CommandPath(), flag, out)
 			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
 		}
 	}
 	walk(root)
