@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -220,24 +219,42 @@ func TestHelpLinesFit(t *testing.T) {
 	walk(root)
 }
 
-// TestREADMEQuotesHelpExitStatuses: README's exit-status table says what
-// --help says for statuses 0 and 3, word for word (README marks names up
-// as code).
+// TestREADMEQuotesHelpExitStatuses: README's exit-status table has a row
+// for every status --help has, and no other, each saying what --help says
+// word for word (README marks names up as code).
 func TestREADMEQuotesHelpExitStatuses(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	words := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "`", "")), " ") }
+	_, table, _ := strings.Cut(string(readme), "\n| status | meaning |\n| ---: | --- |\n")
+	inREADME := map[string]string{}
+	for _, line := range strings.Split(table, "\n") {
+		cells := strings.Split(line, " | ")
+		if !strings.HasPrefix(line, "| ") || len(cells) != 2 {
+			break
+		}
+		inREADME[strings.TrimPrefix(cells[0], "| ")] = words(strings.TrimSuffix(cells[1], " |"))
+	}
 	_, help, _ := run(t, "", "--help")
-	for _, status := range []string{"0", "3"} {
-		_, row, _ := strings.Cut(help, "\n  "+status+"  ")
-		lines := strings.Split(row, "\n")
-		end := 1 + slices.IndexFunc(lines[1:], func(l string) bool { return !strings.HasPrefix(l, "     ") })
-		row = strings.Join(lines[:end], " ")
-		_, table, _ := strings.Cut(string(readme), "\n| "+status+" | ")
-		table, _, _ = strings.Cut(table, " |\n")
-		table = strings.ReplaceAll(table, "`", "")
-		if got, want := strings.Join(strings.Fields(table), " "), strings.Join(strings.Fields(row), " "); got != want {
+	_, help, _ = strings.Cut(help, "\nExit status:\n")
+	inHelp, status := map[string]string{}, ""
+	for _, line := range strings.Split(help, "\n") {
+		if !strings.HasPrefix(line, "     ") { // not a row's next line
+			var text string
+			if status, text, _ = strings.Cut(strings.TrimSpace(line), "  "); status == "" {
+				break
+			}
+			line = text
+		}
+		inHelp[status] = words(inHelp[status] + " " + line)
+	}
+	if len(inHelp) < 9 || len(inREADME) != len(inHelp) {
+		t.Errorf("exit statuses: README's table has %d, --help %d (want 9 or more)", len(inREADME), len(inHelp))
+	}
+	for status, want := range inHelp {
+		if got := inREADME[status]; got != want {
 			t.Errorf("exit status %s: README says\n  %s\n--help says\n  %s", status, got, want)
 		}
 	}
