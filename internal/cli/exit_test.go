@@ -190,6 +190,7 @@ func TestRunHelpsNameTheSignals(t *testing.T) {
 // with shell commands not to be broken.
 func TestHelpLinesFit(t *testing.T) {
 	root, _ := newRoot(context.Background(), strings.NewReader(""), io.Discard, io.Discard)
+	root.InitDefaultHelpCmd() // as Execute does: "pdbsolve help" too
 	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
