@@ -35,7 +35,7 @@ func newCensusRotationCmd(g *globalOptions) *cobra.Command {
 	o := &censusRotationOptions{g: g}
 	cmd := &cobra.Command{
 		Use:   "rotation",
-		Short: "Count all 9,465,511,770 Rotation Game boards by optimal solution length",
+		Short: "Count every Rotation Game board by its optimal solution length",
 		Long: longHelp(`Count all 24!/(8!)^3 = 9,465,511,770 Rotation Game boards by the length of
 their optimal solutions, read off the distance table using the board's
 symmetries. Text output: "LENGTH COUNT" for each length from 0 to the

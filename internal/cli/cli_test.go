@@ -8,6 +8,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,6 +38,18 @@ func run(t *testing.T, stdin string, args ...string) (int, string, string) {
 	args = append([]string{"--tables", tablesDir}, args...)
 	code := Run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
 	return code, out.String(), errb.String()
+}
+
+// flagHelp returns the entry of flag --name in the help text out, its
+// wrapped lines joined: up to the next flag or the list's end.
+func flagHelp(out, name string) string {
+	_, entry, _ := strings.Cut(out, "  --"+name+" ")
+	lines := strings.Split(entry, "\n")
+	end := 1 + slices.IndexFunc(lines[1:], func(l string) bool {
+		l = strings.TrimSpace(l)
+		return l == "" || strings.HasPrefix(l, "-")
+	})
+	return strings.Join(strings.Fields(strings.Join(lines[:end], " ")), " ")
 }
 
 func readFile(t *testing.T, name string) string {

@@ -156,11 +156,16 @@ func plainFlagError(err error) error {
 	return fmt.Errorf("--%s %s: want %s (%v)", ie.GetFlag().Name, ie.GetValue(), want, ne.Err)
 }
 
-// setVersion gives root a --version flag printing the provenance text:
-// version, commit, Go version and platform.
-func setVersion(root *cobra.Command) {
+// setTemplates gives root a --version flag printing the provenance text
+// (version, commit, Go version and platform) and every command a usage
+// whose lists of flags are wrapped to the help's width, puzzle.HelpWidth
+// (cobra's template, calling pflag's FlagUsagesWrapped; its last line
+// shortened to fit a command path as long as "pdbsolve completion").
+func setTemplates(root *cobra.Command) {
 	// The text itself, not a template function: cobra.AddTemplateFunc would
 	// write a package-level map of cobra's at every newRoot.
 	root.Version = provenance.VersionText()
 	root.SetVersionTemplate("{{.Version}}")
+	root.SetUsageTemplate(strings.NewReplacer(".FlagUsages", fmt.Sprintf(".FlagUsagesWrapped %d", puzzle.HelpWidth),
+		"for more information about a command", "for a command's help").Replace(root.UsageTemplate()))
 }

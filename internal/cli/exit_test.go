@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -182,46 +181,81 @@ func TestRunHelpsNameTheSignals(t *testing.T) {
 	}
 }
 
-// TestHelpLinesFit: no line of any command's help text (but cobra's
-// completion) is longer than the
-// hand-wrapped paragraphs' 77 columns, the lists made at run time (a
-// board's heuristics) included.
+// TestHelpLinesFit: no line of any command's --help is longer than the
+// hand-wrapped paragraphs' 77 columns: the lists made at run time (a
+// board's heuristics), the listings of subcommands with their one-line
+// descriptions (Short) and the flags included, every word of pflag's
+// unwrapped lists of flags kept, in order, flag by flag. Only the text of
+// cobra's completion commands above their usage is left out: cobra's own,
+// with shell commands not to be broken.
 func TestHelpLinesFit(t *testing.T) {
 	root, _ := newRoot(context.Background(), strings.NewReader(""), io.Discard, io.Discard)
+	root.InitDefaultHelpCmd() // as Execute does: "pdbsolve help" too
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
-		for i, line := range strings.Split(c.Long, "\n") {
+		path := strings.Fields(c.CommandPath())[1:]
+		code, out, errs := run(t, "", append(path, "--help")...)
+		if code != ExitOK {
+			t.Fatalf("%s --help: exit %d, stderr %q", c.CommandPath(), code, errs)
+		}
+		if len(path) > 0 && path[0] == "completion" {
+			_, out, _ = strings.Cut(out, "\nUsage:")
+		}
+		for i, line := range strings.Split(out, "\n") {
 			if len(line) > 77 {
 				t.Errorf("%s --help, line %d: %d columns: %q", c.CommandPath(), i+1, len(line), line)
 			}
 		}
-		for _, sub := range c.Commands() {
-			if sub.Name() != "completion" { // cobra's text, not pdbsolve's
-				walk(sub)
+		flags := strings.Split(c.LocalFlags().FlagUsages()+c.InheritedFlags().FlagUsages(), "\n")
+		for _, flag := range flags {
+			if !strings.Contains(words(out), words(flag)) {
+				t.Errorf("%s --help: want the words of the flag\n%s\ngot\n%s", c.CommandPath(), flag, out)
 			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
 		}
 	}
 	walk(root)
 }
 
-// TestREADMEQuotesHelpExitStatuses: README's exit-status table says what
-// --help says for statuses 0 and 3, word for word (README marks names up
-// as code).
+// TestREADMEQuotesHelpExitStatuses: README's exit-status table has a row
+// for every status --help has, and no other, each saying what --help says
+// word for word (README marks names up as code).
 func TestREADMEQuotesHelpExitStatuses(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	words := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "`", "")), " ") }
+	_, table, _ := strings.Cut(string(readme), "\n| status | meaning |\n| ---: | --- |\n")
+	inREADME := map[string]string{}
+	for _, line := range strings.Split(table, "\n") {
+		cells := strings.Split(line, " | ")
+		if !strings.HasPrefix(line, "| ") || len(cells) != 2 {
+			break
+		}
+		inREADME[strings.TrimPrefix(cells[0], "| ")] = words(strings.TrimSuffix(cells[1], " |"))
+	}
 	_, help, _ := run(t, "", "--help")
-	for _, status := range []string{"0", "3"} {
-		_, row, _ := strings.Cut(help, "\n  "+status+"  ")
-		lines := strings.Split(row, "\n")
-		end := 1 + slices.IndexFunc(lines[1:], func(l string) bool { return !strings.HasPrefix(l, "     ") })
-		row = strings.Join(lines[:end], " ")
-		_, table, _ := strings.Cut(string(readme), "\n| "+status+" | ")
-		table, _, _ = strings.Cut(table, " |\n")
-		table = strings.ReplaceAll(table, "`", "")
-		if got, want := strings.Join(strings.Fields(table), " "), strings.Join(strings.Fields(row), " "); got != want {
+	_, help, _ = strings.Cut(help, "\nExit status:\n")
+	inHelp, status := map[string]string{}, ""
+	for _, line := range strings.Split(help, "\n") {
+		if !strings.HasPrefix(line, "     ") { // not a row's next line
+			var text string
+			if status, text, _ = strings.Cut(strings.TrimSpace(line), "  "); status == "" {
+				break
+			}
+			line = text
+		}
+		inHelp[status] = words(inHelp[status] + " " + line)
+	}
+	if len(inHelp) < 9 || len(inREADME) != len(inHelp) {
+		t.Errorf("exit statuses: README's table has %d, --help %d (want 9 or more)", len(inREADME), len(inHelp))
+	}
+	for status, want := range inHelp {
+		if got := inREADME[status]; got != want {
 			t.Errorf("exit status %s: README says\n  %s\n--help says\n  %s", status, got, want)
 		}
 	}

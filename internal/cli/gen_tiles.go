@@ -29,7 +29,7 @@ func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 	short := fmt.Sprintf("Build the %s sliding-tile tables", puzzle.TilesBoardHelp(name))
 	if name == tilesAnyName {
 		board, heuristics = "board --size ROWSxCOLS gives", `those "pdbsolve solve tiles --help" lists for the board`
-		short = "Build the sliding-tile tables of the board --size ROWSxCOLS gives"
+		short = "Build the ROWSxCOLS sliding-tile tables (--size)"
 	}
 	cmd := &cobra.Command{
 		Use:   name,

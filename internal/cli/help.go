@@ -27,12 +27,14 @@ const exitCodeHelp = `Exit status:
   3  a table could not be read or built (also one too big for the memory,
      found before any is built), or (gen) written; score without --build:
      tables missing or damaged
-  4  an input could not be read or the output could not be written
+  4  an input could not be opened or read, or an output could not be written
+     (standard output or a file a flag names)
   5  solve: a board stopped at a node or time limit
   6  bench report: its inputs are not bench's records (empty, not JSON),
      or are an incomplete set (a shard missing or cut short), or disagree
-  130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM, after writing what was
-     done, in order
+  130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM; a batch of boards
+     first writes what was done, in order (sliding-tile solve and bench: the
+     runs in flight too, as interrupted)
   141  standard output was a pipe whose reader has gone (SIGPIPE)
 `
 

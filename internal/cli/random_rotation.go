@@ -20,7 +20,7 @@ func newRandomRotationCmd(g *globalOptions) *cobra.Command {
 	o := &randomRotationOptions{g: g}
 	cmd := &cobra.Command{
 		Use:   "rotation",
-		Short: "Print uniformly random valid Rotation Game boards in judge format",
+		Short: "Print uniformly random Rotation Game boards in judge format",
 		Args:  cobra.NoArgs,
 		RunE:  func(cmd *cobra.Command, args []string) error { return runRandomRotation(o) },
 	}

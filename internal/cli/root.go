@@ -217,7 +217,7 @@ directory).
 	root.InitDefaultCompletionCmd() // now, not in Execute, to fail on a missing or unknown shell
 	comp, _, _ := root.Find([]string{"completion"})
 	choiceGroup(comp, "shell")
-	setVersion(root)
+	setTemplates(root)
 	return root, g
 }
 

@@ -46,7 +46,7 @@ func newScoreCmd(g *globalOptions) *cobra.Command {
 	o := &scoreOptions{g: g}
 	cmd := &cobra.Command{
 		Use:   "score PUZZLE --heuristic H1,H2,...",
-		Short: "Score sliding-tile heuristics without solving: h over random boards, expected IDA* nodes",
+		Short: "Score sliding-tile heuristics without solving: h, IDA* nodes",
 		Long: longHelp(`Score sliding-tile heuristics without solving (docs/score.md: the method and
 the output). PUZZLE is 8puzzle, 15puzzle, 24puzzle or tiles --size
 ROWSxCOLS; --heuristic takes solve's names, comma-separated (a comma that

@@ -28,7 +28,7 @@ func newSolveTilesCmd(g *globalOptions, name string) *cobra.Command {
 	dims := puzzle.TilesBoardHelp(name)
 	short := fmt.Sprintf("Solve %s sliding-tile boards%s", dims, puzzle.TilesJudgeHelp(name))
 	if name == tilesAnyName {
-		short = "Solve sliding-tile boards of any size up to 5x5 (--size ROWSxCOLS)"
+		short = "Solve ROWSxCOLS sliding-tile boards (--size), up to 5x5"
 	}
 	cmd := &cobra.Command{
 		Use:   name + " [FILE|-]...",

@@ -390,8 +390,7 @@ func TestSplitSameAnswers(t *testing.T) {
 // which --format aoj switches to blank-last, and says so in its usage.
 func TestSolveHelpGoalDefault(t *testing.T) {
 	code, out, _ := run(t, "", "solve", "8puzzle", "--help")
-	_, line, _ := strings.Cut(out, "  --goal ")
-	line, _, _ = strings.Cut(line, "\n")
+	line := flagHelp(out, "goal")
 	if code != ExitOK || strings.Count(line, "default") != 1 || !strings.Contains(line, "blank-last with --format aoj") {
 		t.Errorf("solve --help, --goal: exit %d, %q", code, line)
 	}

@@ -51,7 +51,10 @@ and whether pdbsolve pins its entries' checksum (PINNED yes, damaged too).`,
 	}
 	cleanCmd := &cobra.Command{
 		Use:   "clean NAME... | --all",
-		Short: "Remove the named tables (file names or PUZZLE/PATTERN ids), or with --all every table, from the cache",
+		Short: "Remove the named tables from the cache, or every table (--all)",
+		Long: `Remove the tables named (file names as "tables list" shows them, or
+PUZZLE/PATTERN ids) from the cache, with their lock files; with --all, every
+table, lock file and temporary file a build that died left.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Names = args
 			return runTablesClean(o)

@@ -296,8 +296,7 @@ func TestVerifyOpenErrorsNameTheFlag(t *testing.T) {
 // --goal, whose default comes from the answers, and says where it comes from.
 func TestVerifyHelpGoalDefault(t *testing.T) {
 	code, out, _ := run(t, "", "verify", "8puzzle", "--help")
-	_, line, _ := strings.Cut(out, "  --goal ")
-	line, _, _ = strings.Cut(line, "\n")
+	line := flagHelp(out, "goal")
 	if code != ExitOK || strings.Contains(line, "(default blank-first)") || !strings.Contains(line, "the answers'") {
 		t.Errorf("verify --help, --goal: exit %d, %q", code, line)
 	}
