@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -88,7 +87,7 @@ func runBenchReport(o *benchReportOptions) error {
 	c := report.NewCollector()
 	c.KeepRuns = o.Format == formatJSON || o.Format == formatCSV && o.PerInstance
 	if err := c.ReadFiles(o.Files, o.g.Stdin); err != nil {
-		return withCode(map[bool]int{true: ExitIO, false: ExitIncomplete}[errors.As(err, new(*os.PathError))], err) // not opened or read (a directory), else not bench's records
+		return orIO(ExitIncomplete, err) // not opened or read (a directory), else not bench's records
 	}
 	problems, notes := c.Check()
 	for _, n := range notes {
