@@ -468,7 +468,7 @@ func (f *outFile) completeness(where string) []string {
 		return []string{fmt.Sprintf("%s: incomplete: interrupted, holding %s finished%s (rerun it with --resume)",
 			where, Count(f.runs-f.interrupted, "run"), trunc)}
 	case f.keys < f.last.Instances:
-		return []string{fmt.Sprintf("%s: incomplete: %d of its %d instances", where, f.keys, f.last.Instances)}
+		return []string{fmt.Sprintf("%s: incomplete: %d of its %s", where, f.keys, Count(f.last.Instances, "instance"))}
 	case f.interrupted > 0 && trunc != "":
 		return []string{fmt.Sprintf("%s: incomplete%s", where, trunc)}
 	}
