@@ -275,7 +275,7 @@ func TestCacheEstimatesAndRefusesTooBig(t *testing.T) {
 	if _, err := c.Load(spec); err != nil {
 		t.Fatal(err)
 	}
-	if m := r.lines(); len(m) != 1 || !strings.Contains(m[0], "expect about 1m30s on an idle machine, and 2.0 GiB of memory") {
+	if m := r.lines(); len(m) != 1 || !strings.Contains(m[0], "expect about 1m30s on an idle 2-core machine, and 2.0 GiB of memory at the peak") {
 		t.Fatalf("messages %q", m)
 	}
 	quick := testSpec(t, "quick", &builds)
