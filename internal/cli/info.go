@@ -57,12 +57,8 @@ func runInfo(o *infoOptions) error {
 	if err := w.Flush(); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	if err := pdb.CheckFileName(o.File, &t.Header); err != nil {
+	if err := pdb.CheckStored(o.File, t); err != nil {
 		return withCode(ExitTable, fmt.Errorf("%s: %v: solve would not take it for the table its name says", o.File, err))
-	}
-	if pinned, known := pdb.KnownChecksum(t.Puzzle, t.Pattern); known && t.Checksum != pinned {
-		return withCode(ExitTable, fmt.Errorf("%s: the entries of %s have CRC %08x, not the pinned %08x of the table pdbsolve builds: solve rejects and rebuilds it",
-			o.File, t.ID(), t.Checksum, pinned))
 	}
 	if o.Plot != "" {
 		h, err := plot.TableHistogram(t)
