@@ -245,6 +245,9 @@ func TestUsageAndTableErrors(t *testing.T) {
 	if code, _, errs := run(t, "", "info", missing); code != ExitIO || !strings.Contains(errs, missing) {
 		t.Fatalf("missing table file: exit %d, %q", code, errs)
 	}
+	if code, _, errs := run(t, "", "info", t.TempDir()); code != ExitIO || !strings.Contains(errs, "a directory") {
+		t.Fatalf("info of a directory: exit %d, %q", code, errs)
+	}
 }
 
 func TestGenAndInfo(t *testing.T) {
