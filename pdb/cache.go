@@ -379,13 +379,15 @@ func (c *Cache) derive(s Spec, why string) (*Table, error) {
 
 // announce says why a table is built (Notify) with the build's estimates
 // when it is expected to take more than buildNotice, and, before a big
-// build, returns the heap's garbage to the system.
+// build (one allocating releaseBytes or more beside what the process
+// holds: peakBytes at least processPeak(releaseBytes)), returns the heap's
+// garbage to the system.
 func (c *Cache) announce(why string, buildTime time.Duration, peakBytes uint64) {
 	if buildTime > buildNotice {
 		why += fmt.Sprintf(" (expect about %v on an idle 2-core machine, and %s of memory at the peak)", buildTime.Round(time.Second), formatBytes(peakBytes))
 	}
 	c.notify("pdbsolve: %s", why)
-	if peakBytes >= releaseBytes {
+	if peakBytes >= processPeak(releaseBytes) {
 		// The collector lets the heap grow to twice what was live at its
 		// last run: without this, a build after another (gen) holds the
 		// last one's garbage too, its byte table and planes (gen 24puzzle,

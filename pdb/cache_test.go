@@ -572,13 +572,13 @@ func TestCacheStatus(t *testing.T) {
 }
 
 // TestCacheBuildStartsWithoutGarbage: a big build (PeakBytes at least
-// releaseBytes) starts with the garbage of earlier work collected, so
+// processPeak(releaseBytes)) starts with the garbage of earlier work collected, so
 // that gen's builds one after another each peak at about their own
 // PeakBytes, not theirs plus the last one's byte table.
 func TestCacheBuildStartsWithoutGarbage(t *testing.T) {
 	const garbageBytes = 64 << 20
 	spec := testSpec(t, "big", nil)
-	spec.PeakBytes = releaseBytes
+	spec.PeakBytes = processPeak(releaseBytes)
 	build := spec.Build
 	var heapAtStart uint64
 	spec.Build = func(p func(Progress)) (*Table, error) {
