@@ -34,12 +34,17 @@ type Spec struct {
 	Pattern string // pattern id stored in the header
 	Entries uint64 // expected entry count
 	Width   uint8  // expected entry width
-	// PeakBytes is the most memory Build holds at once, in bytes, or 0 when
-	// unknown. A Cache refuses a build that needs more than the machine has.
+	// PeakBytes is an estimate of the peak resident memory (RSS) of a
+	// process while Build runs, in bytes, or 0 when unknown: the most Build
+	// holds at once plus what the process holds beside it (the package's
+	// tables add 64 MiB for the runtime and the file writer, the most
+	// measured). A Cache refuses a build that needs more than the machine
+	// has.
 	PeakBytes uint64
-	// BuildTime is an estimate of how long Build takes on this machine, or
-	// 0 when unknown. A Cache announces it, with PeakBytes, before a build
-	// expected to take more than a few seconds.
+	// BuildTime is an estimate of how long Build (and writing the table's
+	// file) takes on an idle 2-core machine, or 0 when unknown. A Cache
+	// announces it, with PeakBytes, before a build expected to take more
+	// than a few seconds.
 	BuildTime time.Duration
 	// Build computes the table from scratch; progress may be nil.
 	Build func(progress func(Progress)) (*Table, error)
@@ -59,11 +64,12 @@ type Spec struct {
 // for it, and never calls the source Spec's Build.
 type Derivation struct {
 	Source Spec // the table it is made from
-	// PeakBytes is the most memory Build holds at once, the source table
-	// included, in bytes, or 0 when unknown (as Spec.PeakBytes).
+	// PeakBytes is an estimate of the process's peak resident memory while
+	// Build runs, the source table included, in bytes, or 0 when unknown
+	// (as Spec.PeakBytes).
 	PeakBytes uint64
 	// BuildTime is an estimate of how long reading the source and Build
-	// take on this machine, or 0 when unknown (as Spec.BuildTime).
+	// take on an idle 2-core machine, or 0 when unknown (as Spec.BuildTime).
 	BuildTime time.Duration
 	// Build makes the table from src, the source table, read and checked;
 	// progress may be nil. It must not keep or change src.
@@ -373,13 +379,15 @@ func (c *Cache) derive(s Spec, why string) (*Table, error) {
 
 // announce says why a table is built (Notify) with the build's estimates
 // when it is expected to take more than buildNotice, and, before a big
-// build, returns the heap's garbage to the system.
+// build (one allocating releaseBytes or more beside what the process
+// holds: peakBytes at least processPeak(releaseBytes)), returns the heap's
+// garbage to the system.
 func (c *Cache) announce(why string, buildTime time.Duration, peakBytes uint64) {
 	if buildTime > buildNotice {
-		why += fmt.Sprintf(" (expect about %v on an idle machine, and %s of memory)", buildTime.Round(time.Second), formatBytes(peakBytes))
+		why += fmt.Sprintf(" (expect about %v on an idle 2-core machine, and %s of memory at the peak)", buildTime.Round(time.Second), formatBytes(peakBytes))
 	}
 	c.notify("pdbsolve: %s", why)
-	if peakBytes >= releaseBytes {
+	if peakBytes >= processPeak(releaseBytes) {
 		// The collector lets the heap grow to twice what was live at its
 		// last run: without this, a build after another (gen) holds the
 		// last one's garbage too, its byte table and planes (gen 24puzzle,

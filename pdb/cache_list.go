@@ -115,15 +115,25 @@ func (c *Cache) entry(name string) CacheEntry {
 		e.State, e.Problem = CacheUnreadable, err.Error()
 	case err != nil:
 		e.State, e.Problem = CacheDamaged, err.Error()
-	case CheckFileName(name, &t.Header) != nil:
-		e.State, e.Problem = CacheDamaged, CheckFileName(name, &t.Header).Error()
-	default:
-		if want, known := KnownChecksum(t.Puzzle, t.Pattern); known && want != t.Checksum {
-			e.State = CacheDamaged
-			e.Problem = fmt.Sprintf("entries have CRC %08x, the known table %08x", t.Checksum, want)
-		}
+	case CheckStored(name, t) != nil:
+		e.State, e.Problem = CacheDamaged, CheckStored(name, t).Error()
 	}
 	return e
+}
+
+// CheckStored returns why a cache would not take the table t, read whole
+// and checked from the file name (a path, whose base counts), for the
+// table its name says, nil when it would: the name is another table's
+// (CheckFileName), or the entries are not the ones pinned for the tables
+// pdbsolve builds (KnownChecksum; the error names both CRCs).
+func CheckStored(name string, t *Table) error {
+	if err := CheckFileName(name, &t.Header); err != nil {
+		return err
+	}
+	if want, known := KnownChecksum(t.Puzzle, t.Pattern); known && want != t.Checksum {
+		return fmt.Errorf("the entries of %s have CRC %08x, not the pinned %08x of the table pdbsolve builds", t.ID(), t.Checksum, want)
+	}
+	return nil
 }
 
 // ErrMisnamed is returned (wrapped) by CheckFileName for a table stored

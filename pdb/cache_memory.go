@@ -25,6 +25,28 @@ import (
 // MiB takes.
 const releaseBytes = 64 << 20
 
+// buildProcessBytes is what a process holds beside a table build's own
+// allocations (tilesBuildBytes, tilesZeroBuildBytes, ...) at the build's
+// peak: the Go runtime and the slack of its heap, the file writer's
+// compression buffers, the program. processPeak adds it to those
+// allocations for a Spec's PeakBytes, so that the figure a build announces,
+// checks against the machine's memory and score shows is the peak resident
+// memory (RSS) of the process, as "/usr/bin/time -v" reports it. 64 MiB is
+// the most by which the idle builds measured exceeded their allocations:
+// gen 24puzzle's eight 6-tile 1-bit tables (each 305.5 MB), 362,316 KiB at
+// the peak, 65 MB more (docs/results/2026-12-02-24puzzle-default-cr0145-bits-ten.md);
+// a 7-tile zero-aware 5x5 table (5.68 GB), 5,594,200 KiB, 48 MB more, and
+// its 1-bit form from it, 5,101,052 KiB, 58 MB more
+// (docs/results/2026-12-02-24puzzle-zero7-build.md); the 4x4 default's two
+// 7-tile tables (403.6 MB each), 429 MB, 25 MB more
+// (docs/results/2026-12-02-15puzzle-default-771.md).
+const buildProcessBytes = 64 << 20
+
+// processPeak returns the peak resident memory of a process building a
+// table whose build allocates allocated bytes at its peak (see
+// buildProcessBytes).
+func processPeak(allocated uint64) uint64 { return allocated + buildProcessBytes }
+
 // meminfoPath is the Linux file whose MemTotal line gives the machine's memory.
 const meminfoPath = "/proc/meminfo"
 

@@ -275,7 +275,7 @@ func TestCacheEstimatesAndRefusesTooBig(t *testing.T) {
 	if _, err := c.Load(spec); err != nil {
 		t.Fatal(err)
 	}
-	if m := r.lines(); len(m) != 1 || !strings.Contains(m[0], "expect about 1m30s on an idle machine, and 2.0 GiB of memory") {
+	if m := r.lines(); len(m) != 1 || !strings.Contains(m[0], "expect about 1m30s on an idle 2-core machine, and 2.0 GiB of memory at the peak") {
 		t.Fatalf("messages %q", m)
 	}
 	quick := testSpec(t, "quick", &builds)
@@ -572,13 +572,13 @@ func TestCacheStatus(t *testing.T) {
 }
 
 // TestCacheBuildStartsWithoutGarbage: a big build (PeakBytes at least
-// releaseBytes) starts with the garbage of earlier work collected, so
+// processPeak(releaseBytes)) starts with the garbage of earlier work collected, so
 // that gen's builds one after another each peak at about their own
 // PeakBytes, not theirs plus the last one's byte table.
 func TestCacheBuildStartsWithoutGarbage(t *testing.T) {
 	const garbageBytes = 64 << 20
 	spec := testSpec(t, "big", nil)
-	spec.PeakBytes = releaseBytes
+	spec.PeakBytes = processPeak(releaseBytes)
 	build := spec.Build
 	var heapAtStart uint64
 	spec.Build = func(p func(Progress)) (*Table, error) {

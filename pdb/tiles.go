@@ -316,7 +316,7 @@ func tilesPatternSpec(rows, cols int, tiles []int) Spec {
 	con := TilesConstructionOf(rows, cols)
 	puzzle, id := TilesPuzzle(rows, cols), TilesPatternID(con, tiles)
 	return Spec{Puzzle: puzzle, Pattern: id, Entries: TilesEntries(rows*cols, len(tiles)), Width: TilesWidth,
-		PeakBytes: tilesBuildBytes(rows, cols, len(tiles)),
+		PeakBytes: processPeak(tilesBuildBytes(rows, cols, len(tiles))),
 		BuildTime: time.Duration(tilesBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
 		Build: func(progress func(Progress)) (*Table, error) {
 			data, err := BuildTilesPattern(rows, cols, con, tiles, progress)
@@ -424,16 +424,23 @@ func tilesBuildBytes(rows, cols, k int) uint64 {
 
 // tilesBuildSeconds returns a rough estimate of the wall-clock seconds that
 // building the table of a k-tile pattern on a rows x cols board takes on an
-// otherwise idle 2-core machine: about 46 s for a 6-tile 5 x 5 pattern. On
-// a busy machine it takes up to four times as long (docs/results/2026-11-30-tiles-builds-5x5.md).
+// otherwise idle 2-core machine, writing its file included: 16 s for a
+// 7-tile 4 x 4 pattern, 36 s for a 6-tile 5 x 5 one. On a busy machine it
+// takes up to four times as long (docs/results/2026-11-30-tiles-builds-5x5.md).
 func tilesBuildSeconds(rows, cols, k int) float64 {
 	return float64(TilesEntries(rows*cols, k)) * tilesBuildNanos * 1e-9
 }
 
-// tilesBuildNanos is the build's wall time per placement on two cores:
-// 0.5-0.65 us of CPU a placement measured on 4 x 4 and 5 x 5 builds of 6 and
-// 7 tiles, over two cores, plus a tenth for the passes that are not split.
-const tilesBuildNanos = 360
+// tilesBuildNanos is the build's wall time per placement on two idle cores,
+// the one home of the rate every tile table's estimate starts from (the
+// zero-aware and 1-bit ones are factors of it). Measured: the 4x4
+// default's two 7-tile tables (57,657,600 placements each) and its 1-tile
+// one, gen 15puzzle into an empty directory, 31.8 s twice, 276 ns a
+// placement (docs/results/2026-12-02-15puzzle-default-771.md). Their CPU,
+// 62.4 s, is 541 ns a placement, as the 0.5-0.65 us measured on busy
+// machines for 4 x 4 and 5 x 5 builds (docs/results/2026-11-30-tiles-builds-5x5.md):
+// both cores are busy throughout.
+const tilesBuildNanos = 280
 
 // TilesExactSide is the side of the board with an exact table.
 const TilesExactSide = 3

@@ -104,7 +104,7 @@ func tilesZeroPatternSpec(rows, cols int, tiles []int) Spec {
 	puzzle, id := TilesPuzzle(rows, cols), tilesZeroPatternID(tiles)
 	entries := TilesZeroEntries(rows, cols, len(tiles))
 	return Spec{Puzzle: puzzle, Pattern: id, Entries: entries, Width: TilesWidth,
-		PeakBytes: tilesZeroBuildBytes(rows, cols, len(tiles)),
+		PeakBytes: processPeak(tilesZeroBuildBytes(rows, cols, len(tiles))),
 		BuildTime: time.Duration(tilesZeroBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
 		Build: func(progress func(Progress)) (*Table, error) {
 			data, err := buildTilesZeroPattern(rows, cols, tiles, progress)
@@ -162,11 +162,16 @@ func tilesZeroBuildSeconds(rows, cols, k int) float64 {
 	return tilesBuildSeconds(rows, cols, k) * tilesZeroBuildFactor
 }
 
-// tilesZeroBuildFactor is the CPU time of a zero-aware build over a plain
-// one. The search by cells that built both took 1.24 times the plain
-// build's for 6 tiles on 4 x 4 and 1.10 for 5 on 5 x 5; the in-place build
-// takes 1.1 to 1.3 times that (docs/results/2026-12-01-zero-tables-lean-and-1bit.md).
-const tilesZeroBuildFactor = 1.4
+// tilesZeroBuildFactor is the wall time of a zero-aware build over the
+// plain build's estimate (tilesBuildSeconds) on two idle cores. Measured:
+// the 7-tile 5 x 5 table of {1, 2, 5, 6, 7, 10, 11}, 848 s with its write,
+// 1.25 (docs/results/2026-12-02-24puzzle-zero7-build.md); gen 24puzzle's
+// eight 6-tile 1-bit tables, 328.8 s, 41.1 s each, of which the packing
+// is tilesZeroBitsPassFactor, 1.09
+// (docs/results/2026-12-02-24puzzle-default-cr0145-bits-ten.md). 1.17 is
+// within 7% of both. On 4 x 4 the CPU ratio was 1.23-1.24 for 6 tiles
+// (docs/results/2026-12-01-tiles-zero-tables.md).
+const tilesZeroBuildFactor = 1.17
 
 // tilesZeroCheck returns the layout of the zero-aware table of the pattern
 // tiles on the rows x cols board, or an error wrapping ErrTilesPattern when

@@ -98,7 +98,7 @@ func tilesZeroBitsPatternSpec(rows, cols int, tiles []int) Spec {
 			}
 			return tilesZeroBitsBuilt(rows, cols, tiles, t)
 		},
-		From: &Derivation{Source: source, PeakBytes: tilesZeroBitsFromBytes(rows, cols, len(tiles)),
+		From: &Derivation{Source: source, PeakBytes: processPeak(tilesZeroBitsFromBytes(rows, cols, len(tiles))),
 			BuildTime: time.Duration(convert * float64(time.Second)),
 			Build: func(t *Table, _ func(Progress)) (*Table, error) {
 				return tilesZeroBitsBuilt(rows, cols, tiles, t)
@@ -118,18 +118,23 @@ func tilesZeroBitsConvertFactor(puzzle, id string) float64 {
 }
 
 // tilesZeroBitsPassFactor is the time of reading a zero-aware byte table's
-// file and packing its bits without the check over the time of its build:
-// for a 6-tile 5 x 5 pattern, 1.0 s of CPU to read the file (one core) and
-// 3.9 s to pack (all cores), against about 65 s of CPU for the build.
-const tilesZeroBitsPassFactor = 0.05
+// file and packing its bits without the check over the time of its build,
+// wall on two idle cores: the pinned 1-bit table of the 7-tile 5 x 5
+// pattern {1, 2, 5, 6, 7, 10, 11} from its cached byte table took 46 s,
+// against 848 s for the byte table's build, 0.054
+// (docs/results/2026-12-02-24puzzle-zero7-build.md). In CPU, for a 6-tile
+// 5 x 5 pattern: 1.0 s to read the file and 3.9 s to pack against about 65 s.
+const tilesZeroBitsPassFactor = 0.055
 
 // tilesZeroBitsCheckFactor is the time of checking every edge of a
 // zero-aware table's abstract graph (TilesZeroBitsOf) over the time of the
-// table's build: 50 s of CPU against about 65 s for a 6-tile 5 x 5
-// pattern; for the 7-tile {1, 2, 5, 6, 7, 10, 11}, the whole conversion
-// from its cached byte table took 995 s of CPU against the build's 1,618 s
-// (docs/results/2026-12-02-24puzzle-zero7-build.md).
-const tilesZeroBitsCheckFactor = 0.7
+// table's build, wall on two idle cores: for the 7-tile {1, 2, 5, 6, 7,
+// 10, 11}, the whole conversion from its cached byte table, unpinned then,
+// took 578 s against the build's 848 s, 0.68, of which
+// tilesZeroBitsPassFactor is the pass
+// (docs/results/2026-12-02-24puzzle-zero7-build.md). In CPU: 995 s
+// against 1,618 s there, 50 s against about 65 s for a 6-tile 5 x 5 pattern.
+const tilesZeroBitsCheckFactor = 0.63
 
 // tilesZeroBitsFromBytes returns the memory, in bytes, that making the
 // 1-bit zero-aware table of a k-tile pattern on a rows x cols board from

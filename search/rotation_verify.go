@@ -24,7 +24,7 @@ func (s *RotationSolver) VerifyRotation(b bitboard.Rotation, moves, symbol strin
 	case symbol != strconv.Itoa(end.Centre()):
 		c.Verdict, c.Detail = VerdictSymbol, fmt.Sprintf("symbol line %q, the centre holds %d", symbol, end.Centre())
 	case len(moves) > best.Len:
-		c.Verdict, c.Detail = VerdictNotOptimal, fmt.Sprintf("%d moves, optimal %d", len(moves), best.Len)
+		c.Verdict, c.Detail = VerdictNotOptimal, fmt.Sprintf("length %d, optimal %d", len(moves), best.Len)
 	case moves != best.MoveString():
 		c.Verdict, c.Detail = VerdictNotSmallest, fmt.Sprintf("%q, the smallest is %q", moves, best.MoveString())
 	}

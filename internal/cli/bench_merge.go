@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -54,8 +53,9 @@ hold every shard K of --shard K/N once, each complete, and every output the
 same puzzle, goal, limits, --repeat, --instances, tables and boards. What is
 missing or different is named and the exit status is 6 (--partial merges
 anyway). A run found twice counts once; an interrupted run gives way to the
-same run finished. Notes name outputs without a configuration header
-(merged unchecked) and provenance that differs (commit, Go, CPU, cores).
+same run finished; a file named twice is read once, with a note. Notes also
+name outputs without a configuration header (merged unchecked) and
+provenance that differs (commit, Go, CPU, cores).
 `),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -88,7 +88,7 @@ func runBenchReport(o *benchReportOptions) error {
 	c := report.NewCollector()
 	c.KeepRuns = o.Format == formatJSON || o.Format == formatCSV && o.PerInstance
 	if err := c.ReadFiles(o.Files, o.g.Stdin); err != nil {
-		return withCode(map[bool]int{true: ExitIO, false: ExitIncomplete}[errors.As(err, new(*os.PathError))], err) // not opened or read (a directory), else not bench's records
+		return orIO(ExitIncomplete, err) // not opened or read (a directory), else not bench's records
 	}
 	problems, notes := c.Check()
 	for _, n := range notes {

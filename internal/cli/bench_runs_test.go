@@ -302,11 +302,20 @@ func TestBenchReportChecksTheSet(t *testing.T) {
 	if code, _, errs := report(s0); code != ExitIncomplete || !strings.Contains(errs, "shard 1/2") || !strings.Contains(errs, "missing") {
 		t.Fatalf("missing shard: exit %d, %q", code, errs)
 	}
-	if code, _, errs := report(s0, s1, s1); code != ExitIncomplete || !strings.Contains(errs, "given 2 times") {
+	// The same file named twice (a shell pattern matching it twice) is read
+	// once, with a note; another file holding the same shard is a problem.
+	s1Again := dir + "/./s1.jsonl"
+	if code, out, errs := report(s0, s1, s1, s1Again); code != ExitOK || !strings.Contains(out, "8puzzle: 6 instances") ||
+		strings.Count(errs, "note: "+s1+" is named") != 2 || !strings.Contains(errs, "named again as "+s1Again) {
+		t.Fatalf("a file named twice: exit %d, %q, %q", code, out, errs)
+	}
+	data, _ := os.ReadFile(s1)
+	copied := filepath.Join(dir, "copy.jsonl")
+	os.WriteFile(copied, data, 0o644)
+	if code, _, errs := report(s0, s1, copied); code != ExitIncomplete || !strings.Contains(errs, "given 2 times: "+s1+", "+copied) {
 		t.Fatalf("shard twice: exit %d, %q", code, errs)
 	}
 	// A shard whose writer was killed mid-line: no summary, an unfinished line.
-	data, _ := os.ReadFile(s1)
 	lines := strings.SplitAfter(string(data), "\n")
 	cut := filepath.Join(dir, "cut.jsonl")
 	os.WriteFile(cut, []byte(strings.Join(lines[:3], "")+lines[3][:20]), 0o644)

@@ -240,6 +240,14 @@ func TestUsageAndTableErrors(t *testing.T) {
 	if code, _, errs := run(t, "", "info", badTable); code != ExitTable || !strings.Contains(errs, badTable) {
 		t.Fatalf("corrupt table: exit %d, %q", code, errs)
 	}
+	// A table file that cannot be opened is an input not read (4), not a bad table (3).
+	missing := filepath.Join(t.TempDir(), "nope.pdb")
+	if code, _, errs := run(t, "", "info", missing); code != ExitIO || !strings.Contains(errs, missing) {
+		t.Fatalf("missing table file: exit %d, %q", code, errs)
+	}
+	if code, _, errs := run(t, "", "info", t.TempDir()); code != ExitIO || !strings.Contains(errs, "a directory") {
+		t.Fatalf("info of a directory: exit %d, %q", code, errs)
+	}
 }
 
 func TestGenAndInfo(t *testing.T) {

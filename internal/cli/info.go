@@ -28,9 +28,9 @@ sizes, checksums, value counts and, for a table pdbsolve builds, the
 entries against the pinned checksum), and print its header, the histogram
 of its stored values and their mean (of a 1-bit table, of its bits: bit 1
 of each cost, not decoded); --plot draws the distribution of the heuristic
-values it gives, in moves (docs/design.md). A file that fails a check
-exits 3; one whose entries are not the pinned ones is printed with
-"checksum ... BAD" and exits 3, as does a table under another's file name.
+values it gives, in moves (docs/design.md). A file not opened exits 4,
+one that fails a check 3; one whose entries are not the pinned ones is
+printed with "checksum ... BAD" and exits 3, as does a misnamed table.
 `),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -49,20 +49,16 @@ func runInfo(o *infoOptions) error {
 		}
 	}
 	t, err := pdb.ReadFile(o.File, "", "")
-	if err != nil {
-		return withCode(ExitTable, err)
+	if err != nil { // not opened or read: exit 4; else the table is bad
+		return orIO(ExitTable, err)
 	}
 	w := bufio.NewWriter(o.g.Stdout)
 	report.WriteTableInfo(w, o.File, t)
 	if err := w.Flush(); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	if err := pdb.CheckFileName(o.File, &t.Header); err != nil {
+	if err := pdb.CheckStored(o.File, t); err != nil {
 		return withCode(ExitTable, fmt.Errorf("%s: %v: solve would not take it for the table its name says", o.File, err))
-	}
-	if pinned, known := pdb.KnownChecksum(t.Puzzle, t.Pattern); known && t.Checksum != pinned {
-		return withCode(ExitTable, fmt.Errorf("%s: the entries of %s have CRC %08x, not the pinned %08x of the table pdbsolve builds: solve rejects and rebuilds it",
-			o.File, t.ID(), t.Checksum, pinned))
 	}
 	if o.Plot != "" {
 		h, err := plot.TableHistogram(t)

@@ -65,6 +65,12 @@ func withCode(code int, err error) error {
 	return &exitError{code, err}
 }
 
+// orIO returns err with ExitIO when it is a file that could not be opened
+// or read (an *os.PathError) or no regular file (a directory), else with code.
+func orIO(code int, err error) error {
+	return withCode(map[bool]int{true: ExitIO, false: code}[errors.As(err, new(*os.PathError)) || errors.Is(err, pdb.ErrNotRegular)], err)
+}
+
 // errSilent reports a failure that has already been described on stderr.
 var errSilent = errors.New("")
 

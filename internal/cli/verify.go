@@ -43,10 +43,10 @@ dictionary-smallest shortest move string and the symbol line is right.
 
 PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: --format
-judge, text ("LENGTH MOVES"), aoj ("LENGTH": optimality only; the goal is
-then blank-last unless --goal is given, as in solve) or json (matched to
-the boards by line; a record of another input or goal is wrong; the goal
-is the records' unless --goal is given).
+judge, text ("LENGTH MOVES", checked for blank-first), aoj ("LENGTH":
+optimality only; for blank-last, as in solve) or json (matched to the
+boards by line; a record of another input or goal is wrong; for the goal
+the records name). --goal gives the goal to check any of them for instead.
 A bad or unsolvable board takes no answer; each answer after the last board
 counts as extra. At most one input can be standard input (-).
 

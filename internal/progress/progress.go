@@ -100,8 +100,8 @@ func (b *buildLog) tick(stop chan struct{}) {
 				if p.Total > 0 {
 					pct = 100 * float64(p.States) / float64(p.Total)
 				}
-				fmt.Fprintf(b.w, "%s pdbsolve: building table: depth %d, %d states (%.2f%%), %v elapsed\n",
-					now.UTC().Format(time.RFC3339), p.Depth, p.States, pct, now.Sub(b.start).Round(time.Second))
+				fmt.Fprintf(b.w, "%s pdbsolve: building table: depth %d, %s (%.2f%%), %v elapsed\n",
+					now.UTC().Format(time.RFC3339), p.Depth, report.Count(int(p.States), "state"), pct, now.Sub(b.start).Round(time.Second))
 			}
 			b.mu.Unlock()
 		}
@@ -360,7 +360,7 @@ func (s *Worker) interrupted(r *record.Run) bool {
 	r.Bound, r.H0, r.Iterations = s.last.Next, s.h0, s.iters
 	r.Expanded, r.Generated = s.last.Expanded, s.last.Generated
 	r.TimeNS = t.now().Sub(s.started).Nanoseconds()
-	r.Error = fmt.Sprintf("interrupted after %d iterations; the optimal length is at least %d", s.iters, r.Bound)
+	r.Error = fmt.Sprintf("interrupted after %s; the optimal length is at least %d", report.Count(s.iters, "iteration"), r.Bound)
 	t.sum.Count(record.StatusInterrupted)
 	return true
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
 // ErrBoardSize is returned (wrapped, naming the input and line) by Precheck
@@ -148,9 +149,9 @@ func (t *tally) noBoard() error {
 		errs = append(errs, errors.New(b))
 	}
 	if more := t.badN - len(t.bad); more > 0 {
-		errs = append(errs, fmt.Errorf("and %s more", records(more)))
+		errs = append(errs, fmt.Errorf("and %s more", report.Count(more, "record")))
 	}
-	return errors.Join(append(errs, fmt.Errorf("%w (%s, all bad)", ErrNoBoard, records(t.badN)))...)
+	return errors.Join(append(errs, fmt.Errorf("%w (%s, all bad)", ErrNoBoard, report.Count(t.badN, "record")))...)
 }
 
 // precheckInput reads input name of p, open as r, up to its first record

@@ -174,7 +174,7 @@ func (s *Selection) Unmatched(n int) (note string, err error) {
 		return "", nil
 	}
 	if s.Pick != nil && s.Pick.max() > n {
-		note = fmt.Sprintf("--instances %s: the inputs hold %s; numbers above %d match nothing", s.Pick, records(n), n)
+		note = fmt.Sprintf("--instances %s: the inputs hold %s; numbers above %d match nothing", s.Pick, report.Count(n, "record"), n)
 		if none := s.Pick.nonePast(n); len(none) > 0 {
 			return "", errorf(ErrNoMatch, "%s: %s", note, strings.Join(none, ","))
 		}
@@ -184,7 +184,7 @@ func (s *Selection) Unmatched(n int) (note string, err error) {
 		if s.Pick != nil {
 			what, where = what+" --instances "+s.Pick.String(), "both"
 		}
-		return note, errorf(ErrNoMatch, "%s: the inputs hold %s, none of them in %s", what, records(n), where)
+		return note, errorf(ErrNoMatch, "%s: the inputs hold %s, none of them in %s", what, report.Count(n, "record"), where)
 	}
 	return note, nil
 }
@@ -203,14 +203,6 @@ func (s *Selection) Warn(w io.Writer, n int) bool {
 		fmt.Fprintf(w, "pdbsolve: %v\n", err)
 	}
 	return err != nil
-}
-
-// records returns "1 record" or "N records".
-func records(n int) string {
-	if n == 1 {
-		return "1 record"
-	}
-	return strconv.Itoa(n) + " records"
 }
 
 // takesAny reports whether the shard and Pick take one of the records of

@@ -74,7 +74,7 @@ func (r *Run) Check() error {
 	case r.Length < 0 || r.Bound < 0:
 		return fmt.Errorf("negative length %d or bound %d", r.Length, r.Bound)
 	case r.Status == StatusSolved && r.Moves != "" && len(r.Moves) != r.Length:
-		return fmt.Errorf("length %d but %d moves", r.Length, len(r.Moves))
+		return fmt.Errorf("length %d but moves %q", r.Length, r.Moves)
 	case (r.Status == StatusError || r.Status == StatusUnsolvable) && r.Error == "":
 		return fmt.Errorf("status %s without an error message", r.Status)
 	}

@@ -37,6 +37,6 @@ type ScoreTables struct {
 	Count     int      `json:"count"`                      // table files
 	Bytes     uint64   `json:"bytes"`                      // memory once loaded
 	BuildNS   int64    `json:"build_ns,omitempty"`         // estimated build time of all of them on an idle 2-core machine; absent when unknown
-	PeakBytes uint64   `json:"peak_build_bytes,omitempty"` // estimated peak memory of the largest build; absent when unknown
+	PeakBytes uint64   `json:"peak_build_bytes,omitempty"` // estimated peak resident memory (RSS) of a process making the largest build; absent when unknown
 	Missing   []string `json:"missing,omitempty"`          // the tables not in the cache before the run (built by --build), as puzzle/pattern
 }

@@ -40,8 +40,9 @@ type Collector struct {
 	entries  entryList    // a run each, in the order read until prepare sorts them
 	runs     []record.Run // KeepRuns: every run, by entry.seq
 	sorted   bool
-	dups     int   // runs kept once, found twice with the same results
-	dupErr   error // ErrDuplicate
+	dups     int      // runs kept once, found twice with the same results
+	dupErr   error    // ErrDuplicate
+	again    []string // notes: outputs named more than once, read once
 }
 
 // chunkSize is the number of entries in a chunk (4.5 MiB).
@@ -91,23 +92,52 @@ func NewCollector() *Collector {
 
 // ReadFiles reads the output files names in turn ("-" for stdin) as
 // ReadFile does, once every file but stdin is found to exist: a missing
-// one is reported before any is read. An error opening or reading a file is
-// an *fs.PathError; any other is a bad record's (Read).
+// one is reported before any is read. A file named again (the same path, or
+// another path to the same file; "-" again), most likely by a shell
+// pattern that matched it twice, is read once, and Check notes it. An error
+// opening or reading a file is an *fs.PathError; any other is a bad
+// record's (Read).
 func (c *Collector) ReadFiles(names []string, stdin io.Reader) error {
-	for _, name := range names {
+	infos := make([]os.FileInfo, len(names))
+	for i, name := range names {
 		if name == "-" {
 			continue
 		}
-		if _, err := os.Stat(name); err != nil {
+		var err error
+		if infos[i], err = os.Stat(name); err != nil {
 			return err
 		}
 	}
-	for _, name := range names {
+	for i, name := range names {
+		if j := firstNaming(names, infos, i); j < i {
+			c.again = append(c.again, namedAgain(names[j], name))
+			continue
+		}
 		if err := c.ReadFile(name, stdin); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// firstNaming returns the index of the first of names that names the
+// same output as names[i] (i itself when none before it does): "-" both,
+// or the same file (os.SameFile of their infos, nil for "-").
+func firstNaming(names []string, infos []os.FileInfo, i int) int {
+	for j := range i {
+		if names[j] == "-" && names[i] == "-" || infos[j] != nil && infos[i] != nil && os.SameFile(infos[j], infos[i]) {
+			return j
+		}
+	}
+	return i
+}
+
+// namedAgain is the note on the output first, named again as name.
+func namedAgain(first, name string) string {
+	if name == first {
+		return fmt.Sprintf("%s is named more than once: read once", first)
+	}
+	return fmt.Sprintf("%s is named again as %s, the same file: read once", first, name)
 }
 
 // ReadFile reads the output file name ("-" for stdin) as Read does; an
@@ -358,6 +388,7 @@ func (c *Collector) checkBoards(es []entry) {
 // Check checks the set of outputs read, as CheckSet does.
 func (c *Collector) Check() (problems, notes []string) {
 	c.prepare()
+	notes = slices.Clone(c.again)
 	var ref *outFile
 	groups := map[string][]*outFile{}
 	var groupOrder []string
@@ -437,7 +468,7 @@ func (f *outFile) completeness(where string) []string {
 		return []string{fmt.Sprintf("%s: incomplete: interrupted, holding %s finished%s (rerun it with --resume)",
 			where, Count(f.runs-f.interrupted, "run"), trunc)}
 	case f.keys < f.last.Instances:
-		return []string{fmt.Sprintf("%s: incomplete: %d of its %d instances", where, f.keys, f.last.Instances)}
+		return []string{fmt.Sprintf("%s: incomplete: %d of its %s", where, f.keys, Count(f.last.Instances, "instance"))}
 	case f.interrupted > 0 && trunc != "":
 		return []string{fmt.Sprintf("%s: incomplete%s", where, trunc)}
 	}

@@ -48,7 +48,7 @@ func WriteTable(w io.Writer, scores []record.Score, bound string) error {
 	writeH(tw, scores)
 	fmt.Fprintf(&buf, "\nIDA* iteration with bound %d (%s), expected from a uniformly random root:\n", first.Bound, bound)
 	writePredicted(tw, scores)
-	fmt.Fprintln(&buf, "\nTables (build estimates for an idle 2-core machine):")
+	fmt.Fprintln(&buf, "\nTables (build estimates for an idle 2-core machine; peak RSS: the process's peak resident memory):")
 	writeTables(tw, scores)
 	fmt.Fprintf(&buf, `
 expanded: Korf, Reid & Edelkamp's sum over depths i of N_i P(%d-i): N_i the nodes at depth i of the
@@ -101,7 +101,7 @@ func writePredicted(tw *tabwriter.Writer, scores []record.Score) {
 // writeTables writes a row a heuristic: what its tables cost and whether
 // they were cached.
 func writeTables(tw *tabwriter.Writer, scores []record.Score) {
-	fmt.Fprint(tw, "heuristic\ttables\tmemory\tbuild est.\tpeak build\tcached\t\n")
+	fmt.Fprint(tw, "heuristic\ttables\tmemory\tbuild est.\tpeak RSS\tcached\t\n")
 	for _, r := range scores {
 		t := r.Tables
 		if t.Count == 0 {

@@ -14,6 +14,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -209,8 +210,8 @@ func solveBoard(t puzzle.Tiles, c *batch.Unit, s *search.TilesSolver, o *Options
 func (o *Options) appendTiles(c *batch.Unit, r *record.Run, b bitboard.Tiles, moves []byte, st *search.Stats, err error) {
 	switch r.Status {
 	case record.StatusLimit:
-		err = fmt.Errorf("%v: %w after %d nodes generated; the optimal length is at least %d (bound reached)",
-			b, tilesLimitError{err}, st.Generated, st.Bound)
+		err = fmt.Errorf("%v: %w after %s generated; the optimal length is at least %d (bound reached)",
+			b, tilesLimitError{err}, report.Count(int(st.Generated), "node"), st.Bound)
 		c.Limit++
 		if !o.JSON {
 			c.Note(r.Line, err)

@@ -15,6 +15,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -146,7 +147,7 @@ func parseTilesAnswer(text []byte) (TilesAnswer, string) {
 	case err != nil || n < 0:
 		return TilesAnswer{}, fmt.Sprintf("%q is not LENGTH or LENGTH MOVES", text)
 	case len(moves) > 0 && len(moves) != n:
-		return TilesAnswer{}, fmt.Sprintf("length %d, but %d moves", n, len(moves))
+		return TilesAnswer{}, lengthNotMoves(n, len(moves))
 	}
 	return TilesAnswer{Length: n, Moves: string(moves), HasMoves: len(moves) > 0 || n == 0}, ""
 }
@@ -371,7 +372,7 @@ func rotationJSONAnswer(r *jsonRecord) (RotationAnswer, string) {
 	case r.Moves == nil:
 		return RotationAnswer{}, "a solved record without moves"
 	case len(*r.Moves) != r.Length:
-		return RotationAnswer{}, fmt.Sprintf("length %d, but %d moves", r.Length, len(*r.Moves))
+		return RotationAnswer{}, lengthNotMoves(r.Length, len(*r.Moves))
 	case r.Symbol == nil:
 		return RotationAnswer{}, "a solved record without a symbol"
 	}
@@ -389,7 +390,7 @@ func tilesJSONAnswer(r *jsonRecord) (TilesAnswer, string) {
 	case r.Length < 0:
 		return TilesAnswer{}, fmt.Sprintf("length %d", r.Length)
 	case r.Moves != nil && len(*r.Moves) != r.Length:
-		return TilesAnswer{}, fmt.Sprintf("length %d, but %d moves", r.Length, len(*r.Moves))
+		return TilesAnswer{}, lengthNotMoves(r.Length, len(*r.Moves))
 	}
 	a := TilesAnswer{Length: r.Length, HasMoves: r.Moves != nil || r.Length == 0}
 	if r.Moves != nil {
@@ -520,4 +521,10 @@ func (b *recordInput) is(input string) bool {
 			err1 != nil && filepath.Base(input) == filepath.Base(b.name)
 	}
 	return b.lastIsThis
+}
+
+// lengthNotMoves says that an answer's length, n, is not the number of its
+// moves.
+func lengthNotMoves(n, moves int) string {
+	return fmt.Sprintf("length %d, but %s", n, report.Count(moves, "move"))
 }

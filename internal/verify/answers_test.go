@@ -125,6 +125,11 @@ func TestTilesAnswerFormats(t *testing.T) {
 		}
 	}
 
+	// One move is one move, not "1 moves".
+	if _, bad := parseTilesAnswer([]byte("2 U")); bad != "length 2, but 1 move" {
+		t.Errorf("2 U: %q, want length 2, but 1 move", bad)
+	}
+
 	r := rand.New(rand.NewPCG(5, 6))
 	const n = 200
 	var boards, text, aoj, js strings.Builder

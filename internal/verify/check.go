@@ -34,10 +34,10 @@ func checkTiles(s *search.TilesSolver, b bitboard.Tiles, goal bitboard.Goal, a T
 	}
 	switch {
 	case a.Length > len(best):
-		c.Verdict, c.Detail = search.VerdictNotOptimal, fmt.Sprintf("%d moves, optimal %d", a.Length, len(best))
+		c.Verdict, c.Detail = search.VerdictNotOptimal, fmt.Sprintf("length %d, optimal %d", a.Length, len(best))
 	case a.Length < len(best):
 		// Only a bare length can claim fewer moves than the optimum.
-		c.Verdict, c.Detail = search.VerdictWrong, fmt.Sprintf("%d moves claimed, optimal %d", a.Length, len(best))
+		c.Verdict, c.Detail = search.VerdictWrong, fmt.Sprintf("length %d claimed, optimal %d", a.Length, len(best))
 	}
 	return c, nil
 }
