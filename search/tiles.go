@@ -354,10 +354,12 @@ func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, c
 		return
 	}
 	top.expanded++
-	l := &s.prune.lists[state]
-	left := min(bound-g-1, tilesPruneUnbounded)
+	l, near := &s.prune.far[state], bound-g-1 <= s.prune.maxLife
+	if near {
+		l = &s.prune.lists[state]
+	}
 	for i := range int(l.n) {
-		if int(l.life[i]) < left {
+		if near && int(l.life[i]) < bound-g-1 {
 			continue
 		}
 		m := bitboard.TilesMove(l.m[i])

@@ -28,6 +28,10 @@ import (
 type tilesKernel struct {
 	h     *TilesHeuristic
 	lists []tilesPruneList // the pruning automaton's states (TilesPrune.lists)
+	// far and maxLife are TilesPrune's: the lists without moribund moves,
+	// walked when more moves than maxLife are left to the bound.
+	far     []tilesPruneList
+	maxLife int
 
 	cells     [tilesMaxCells]uint8
 	blank     int
@@ -90,7 +94,7 @@ func newTilesKernel(h *TilesHeuristic) *tilesKernel {
 
 // withPrune makes k search with automaton a and returns k.
 func (k *tilesKernel) withPrune(a *TilesPrune) *tilesKernel {
-	k.lists = a.lists
+	k.lists, k.far, k.maxLife = a.lists, a.far, a.maxLife
 	return k
 }
 

@@ -48,13 +48,18 @@ import (
 // some length from them completes a forbidden string, so a node in such a
 // state whose subtree must reach deeper than the longest string the
 // automaton allows from it holds no goal within the bound. Each list entry
-// carries that longest length for the state its move leads to (life), and
-// the kernels skip a child that cannot reach the bound: IDA* finds goals
-// only at depth equal to the bound, and a path through the child to that
-// depth would hold a forbidden string. The cut children are neither
-// generated nor counted, as the moves the automaton forbids are not, and no
-// path the automaton allows to a goal at the bound is cut, so the answers
-// are unchanged and the counts never grow.
+// carries that longest length for the state its move leads to (life). At a
+// node with more moves left to the bound than the automaton's longest
+// finite life (maxLife), no moribund child can reach the bound, and the
+// kernels walk the state's list without those moves (far); nearer the
+// bound, a rare node, they walk the whole list and skip a child whose life
+// is shorter than the moves left after it. IDA* finds goals only at
+// depth equal to the bound, and a path through a cut child to that depth
+// would hold a forbidden string. The cut children are neither generated nor
+// counted, as the moves the automaton forbids are not, and no path the
+// automaton allows to a goal at the bound is cut, so the answers are
+// unchanged and the counts never grow. The choice costs a comparison a
+// node, not one a child.
 //
 // At depth 2 the only forbidden strings are a move and its inverse: the
 // automaton is the inverse-move pruning of the plain kernel, and that is how
@@ -136,8 +141,13 @@ type TilesPrune struct {
 	order      [bitboard.TilesMoves]bitboard.TilesMove
 	// lists[s] is state s's moves; roots[c] is the state of the empty
 	// string with the blank at cell c.
-	lists     []tilesPruneList
-	roots     [tilesMaxCells]uint32
+	lists []tilesPruneList
+	roots [tilesMaxCells]uint32
+	// far[s] is lists[s] without the moves to moribund states (the same
+	// slice when there are none), maxLife the longest finite life (-1:
+	// none); setLives sets both.
+	far       []tilesPruneList
+	maxLife   int
 	forbidden int // forbidden strings
 	elapsed   time.Duration
 }
@@ -160,7 +170,11 @@ func (a *TilesPrune) States() int { return len(a.lists) }
 
 // Bytes returns the size of the automaton's state table in bytes.
 func (a *TilesPrune) Bytes() int {
-	return len(a.lists) * int(tilesPruneListBytes)
+	n := len(a.lists)
+	if a.maxLife >= 0 {
+		n += len(a.far)
+	}
+	return n * int(tilesPruneListBytes)
 }
 
 // tilesPruneListBytes is the size of one state's list.
@@ -667,7 +681,8 @@ func (a *TilesPrune) minimize() {
 // caps here, so such a state is never cut.
 const tilesPruneUnbounded = math.MaxUint8
 
-// setLives sets each list's lives: for the state each move leads to, the
+// setLives sets each list's lives (and far and maxLife from them): for the
+// state each move leads to, the
 // length of the longest string the automaton allows from it (0 for a dead
 // end, a state whose every move completes a forbidden string). The lengths
 // follow backwards from the dead ends, one state at a time once all of its
@@ -718,10 +733,28 @@ func (a *TilesPrune) setLives() {
 			life[s] = tilesPruneUnbounded
 		}
 	}
+	a.maxLife = -1
 	for s := range a.lists {
 		l := &a.lists[s]
 		for i := range int(l.n) {
 			l.life[i] = uint8(life[l.next[i]])
+			if l.life[i] != tilesPruneUnbounded {
+				a.maxLife = max(a.maxLife, int(l.life[i]))
+			}
+		}
+	}
+	a.far = a.lists
+	if a.maxLife < 0 {
+		return
+	}
+	a.far = make([]tilesPruneList, len(a.lists))
+	for s, l := range a.lists {
+		f := &a.far[s]
+		for i := range int(l.n) {
+			if l.life[i] == tilesPruneUnbounded {
+				f.m[f.n], f.to[f.n], f.next[f.n], f.life[f.n] = l.m[i], l.to[i], l.next[i], l.life[i]
+				f.n++
+			}
 		}
 	}
 }

@@ -93,6 +93,13 @@ func TestTilesPruneLives(t *testing.T) {
 				}
 			}
 		}
+		longestFinite := -1
+		for _, life := range moribund {
+			longestFinite = max(longestFinite, life)
+		}
+		if a.maxLife != longestFinite {
+			t.Fatalf("%dx%d depth %d: maxLife %d, the longest finite life %d", c[0], c[1], c[2], a.maxLife, longestFinite)
+		}
 		if c[2] == tilesPruneInverseDepth && len(moribund) != 0 {
 			t.Fatalf("%dx%d: the inverse automaton has %d moribund states", c[0], c[1], len(moribund))
 		}

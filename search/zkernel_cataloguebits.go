@@ -22,12 +22,14 @@ func (k *tilesKernel) dfsCatalogueBits(g, bound int, state uint32) bool {
 	nc := h.nc
 	views := c.views
 	blank := k.blank
-	l := &k.lists[state]
-	left := min(bound-g-1, tilesPruneUnbounded) // moves from a child to the bound
+	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
+	if near {
+		l = &k.lists[state]
+	}
 children:
 	for i := range int(l.n) {
-		if int(l.life[i]) < left {
-			continue // a moribund child: no string it allows reaches the bound
+		if near && int(l.life[i]) < bound-g-1 {
+			continue
 		}
 		k.generated++
 		if k.generated >= k.next && k.check() {
@@ -36,8 +38,7 @@ children:
 		m, to := l.m[i], int(l.to[i])
 		t := k.cells[to]
 		stamp := k.generated
-		var sums [tilesMaxViews]int32
-		best := int32(0)
+		sums, best := [tilesMaxViews]int32{}, int32(0)
 		for j := range views {
 			v := k.order[j]
 			q := c.pat[v][t]
@@ -64,8 +65,7 @@ children:
 			sums[v] = s
 			best = max(best, s)
 		}
-		var undo tilesCatUndo
-		oldSums := k.vsum
+		undo, oldSums := tilesCatUndo{}, k.vsum
 		for v := range views {
 			k.vsum[v] = sums[v]
 			if q := c.pat[v][t]; !slices.Contains(undo.touched[:undo.n], q) {

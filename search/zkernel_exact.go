@@ -16,12 +16,14 @@ func (k *tilesKernel) dfsExact(g, bound int, state uint32) bool {
 	h := k.h
 	blank := k.blank
 	pp := &k.pos[0]
-	l := &k.lists[state]
-	left := min(bound-g-1, tilesPruneUnbounded) // moves from a child to the bound
+	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
+	if near {
+		l = &k.lists[state]
+	}
 children:
 	for i := range int(l.n) {
-		if int(l.life[i]) < left {
-			continue // a moribund child: no string it allows reaches the bound
+		if near && int(l.life[i]) < bound-g-1 {
+			continue
 		}
 		k.generated++
 		if k.generated >= k.next && k.check() {

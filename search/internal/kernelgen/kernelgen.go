@@ -13,8 +13,9 @@
 //
 // The skeleton, per node at depth g in automaton state state: a goal (h 0)
 // ends the search; otherwise the node is expanded, and each move of the
-// automaton's list for state (TilesPrune, tiles_prune.go) whose state allows
-// strings long enough to reach the bound (life) generates a child:
+// automaton's list for state (TilesPrune, tiles_prune.go; without the moves
+// to moribund states when the bound is further than they can reach)
+// generates a child:
 // count it, check the limits every so often, take the blank's move m to
 // cell to, whose tile is t; the variant's Child computes the child's
 // heuristic from the parent's before the board changes and, for a child
@@ -90,12 +91,14 @@ func (k *tilesKernel) {{.Name}}(g, bound int, state uint32{{.Params}}) bool {
 	k.expanded++
 	h := k.h
 	{{- .Prelude}}
-	l := &k.lists[state]
-	left := min(bound-g-1, tilesPruneUnbounded) // moves from a child to the bound
+	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
+	if near {
+		l = &k.lists[state]
+	}
 children:
 	for i := range int(l.n) {
-		if int(l.life[i]) < left {
-			continue // a moribund child: no string it allows reaches the bound
+		if near && int(l.life[i]) < bound-g-1 {
+			continue
 		}
 		k.generated++
 		if k.generated >= k.next && k.check() {

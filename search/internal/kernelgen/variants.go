@@ -244,8 +244,7 @@ func catalogueVariant(v Variant, lookup, heur string) Variant {
 	blank := k.blank`
 	v.Child = `
 		stamp := k.generated` + v.Child + `
-		var sums [tilesMaxViews]int32
-		best := int32(0)
+		sums, best := [tilesMaxViews]int32{}, int32(0)
 		for j := range views {
 			v := k.order[j]
 			q := c.pat[v][t]
@@ -266,8 +265,7 @@ func catalogueVariant(v Variant, lookup, heur string) Variant {
 			best = max(best, s)
 		}`
 	v.Save = `
-		var undo tilesCatUndo
-		oldSums := k.vsum
+		undo, oldSums := tilesCatUndo{}, k.vsum
 		for v := range views {
 			k.vsum[v] = sums[v]
 			if q := c.pat[v][t]; !slices.Contains(undo.touched[:undo.n], q) {
