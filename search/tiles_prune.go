@@ -78,8 +78,9 @@ const (
 	// at most tilesPruneDeepDepth (16) moves. On the 24-puzzle it expands
 	// about 0.89x the nodes of TilesPruneAutomaton, and with a costly
 	// heuristic (a catalogue of many tables) it searches faster too; its
-	// automaton is larger (925,235 states, 60 MB on 5 x 5 with the lists without moribund moves) and, on 4 x 4
-	// and 5 x 5, is built once and kept in the table cache (LoadTilesPruning;
+	// automaton is larger (925,235 states, 60 MB on 5 x 5 with its lists
+	// without the moves to moribund states) and, on 4 x 4 and 5 x 5, is
+	// built once and kept in the table cache (LoadTilesPruning;
 	// docs/results/2026-12-02-24puzzle-prune16.md).
 	TilesPruneAutomaton16
 )
@@ -676,15 +677,15 @@ func (a *TilesPrune) minimize() {
 
 // tilesPruneUnbounded is the life (tilesPruneList.life) of a state from
 // which the automaton allows strings of every length, and of one whose
-// longest allowed string is this long or longer: a kernel cuts a child
-// only when its life is shorter than the moves left to the bound, which it
-// caps here, so such a state is never cut.
+// longest allowed string is this long or longer: it is never a finite life
+// (maxLife), and a kernel checks a child's life only at nodes with at most
+// maxLife moves left, so such a state is never cut.
 const tilesPruneUnbounded = math.MaxUint8
 
 // setLives sets each list's lives (and far and maxLife from them): for the
-// state each move leads to, the
-// length of the longest string the automaton allows from it (0 for a dead
-// end, a state whose every move completes a forbidden string). The lengths
+// state each move leads to, the length of the longest string the automaton
+// allows from it (0 for a dead end, a state whose every move completes a
+// forbidden string). The lengths
 // follow backwards from the dead ends, one state at a time once all of its
 // moves lead to states of known length (Kahn's order over the reversed
 // moves); the states never reached so lead to a cycle, whose strings are
