@@ -169,8 +169,10 @@ func (s *RotationSolver) Solve(b bitboard.Rotation, lim Limits) (RotationResult,
 		s.stats.Iterations++
 		s.stats.Bound = bound
 		s.next = rotationMaxDepth + 1
+		e0, g0 := s.stats.Expanded, s.stats.Generated
 		s.stats.Expanded++
 		found = s.dfs(b, 0, bound, -1, lb, &final)
+		s.stats.LastExpanded, s.stats.LastGenerated = s.stats.Expanded-e0, s.stats.Generated-g0
 		if found || s.budget.stopped {
 			break
 		}

@@ -13,12 +13,19 @@ import (
 
 // Stats counts the work of one solve.
 type Stats struct {
-	Expanded   uint64        // nodes whose successors were generated
-	Generated  uint64        // successors generated
-	Iterations int           // IDA* iterations (cost bounds tried)
-	RootH      int           // heuristic value of the start board
-	Bound      int           // last bound searched (the optimal length when solved)
-	Elapsed    time.Duration // wall time of the solve
+	Expanded  uint64 // nodes whose successors were generated
+	Generated uint64 // successors generated
+	// LastExpanded and LastGenerated are the counts of the last iteration
+	// searched, included in Expanded and Generated: the one that found the
+	// solution (stopped at the first goal, so they depend on the move
+	// order), or the one a limit stopped. Expanded-LastExpanded is what
+	// the iterations below it expanded, searched in full.
+	LastExpanded  uint64
+	LastGenerated uint64
+	Iterations    int           // IDA* iterations (cost bounds tried)
+	RootH         int           // heuristic value of the start board
+	Bound         int           // last bound searched (the optimal length when solved)
+	Elapsed       time.Duration // wall time of the solve
 }
 
 // Limits bound a solve. Zero values mean no limit.

@@ -56,6 +56,14 @@ func TestRecordTiles(t *testing.T) {
 		if c.status == record.StatusSolved && (r.Bound != 4 || r.TimeNS <= 0) {
 			t.Fatalf("solved run: %+v", r)
 		}
+		// The last iteration's counts: none for an unsolvable board; the
+		// sample's h0 is its length, so its one iteration is all the last.
+		known := c.status != record.StatusUnsolvable
+		if r.LastExpanded.Known != known || r.LastGenerated.Known != known || r.LastExpanded.N > r.Expanded ||
+			r.LastGenerated.N > r.Generated || c.status == record.StatusSolved &&
+			(r.H0 != 4 || r.Iterations != 1 || r.LastExpanded.N != r.Expanded || r.LastGenerated.N != r.Generated) {
+			t.Fatalf("last iteration: %+v", r)
+		}
 	}
 }
 

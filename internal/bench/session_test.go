@@ -71,8 +71,9 @@ func TestSessionResumesAndInterrupts(t *testing.T) {
 	}
 	s.solve(1, solvers, &Item[bitboard.Tiles]{Instance: 3, In: Instance[bitboard.Tiles]{Board: board}}, func() bool { return false })
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 2 || !strings.Contains(lines[1], `"heuristic":"linear-conflict","status":"interrupted","bound":9`) {
-		t.Fatalf("interrupted session wrote:\n%s", out.String())
+	if len(lines) != 2 || !strings.Contains(lines[1], `"heuristic":"linear-conflict","status":"interrupted","bound":9`) ||
+		!strings.Contains(lines[0], `"last_expanded":`) || strings.Contains(lines[1], `"last_`) {
+		t.Fatalf("interrupted session wrote (the last iteration's counts for the solved run, not the interrupted one):\n%s", out.String())
 	}
 	if rep := s.Builder.Report(); rep.Instances != 1 || rep.Heuristics[1].Interrupted != 1 || rep.Heuristics[0].Solved != 1 {
 		t.Fatalf("interrupted report %+v", rep.Heuristics)

@@ -15,9 +15,11 @@ import (
 //
 //   - solved: moves (unless empty with a positive length: moves not kept),
 //     length, symbol (when set), bound, h0, expanded, generated,
-//     iterations, time_ns and cpu_ns (each when positive);
+//     iterations, last_expanded and last_generated (each when known),
+//     time_ns and cpu_ns (each when positive);
 //   - limit and interrupted: bound, h0, expanded, generated, iterations,
-//     time_ns and cpu_ns (each when positive), error (when set);
+//     last_expanded and last_generated (each when known), time_ns and
+//     cpu_ns (each when positive), error (when set);
 //   - unsolvable and error: error.
 //
 // Strings are escaped as encoding/json escapes them, except that <, > and &
@@ -79,9 +81,11 @@ func AppendRun(dst []byte, r *Run) []byte {
 
 // appendSearch appends the statistics of a search.
 func appendSearch(dst []byte, r *Run) []byte {
-	st := search.Stats{Bound: r.Bound, RootH: r.H0, Expanded: r.Expanded, Generated: r.Generated,
-		Iterations: r.Iterations, Elapsed: time.Duration(r.TimeNS)}
-	dst = appendStats(dst, &st, true)
+	st := search.Stats{Bound: r.Bound, RootH: r.H0, Expanded: r.Expanded, Generated: r.Generated, Iterations: r.Iterations}
+	dst = appendStats(dst, &st)
+	dst = appendCount(dst, `,"last_expanded":`, r.LastExpanded)
+	dst = appendCount(dst, `,"last_generated":`, r.LastGenerated)
+	dst = appendTime(dst, time.Duration(r.TimeNS))
 	if r.CPUNS > 0 {
 		dst = append(dst, `,"cpu_ns":`...)
 		dst = strconv.AppendInt(dst, r.CPUNS, 10)
@@ -89,10 +93,10 @@ func appendSearch(dst []byte, r *Run) []byte {
 	return dst
 }
 
-// appendStats appends the fields bound, h0, expanded, generated, iterations
-// and, when timed and st.Elapsed is positive, time_ns: the statistics of a
-// search as [AppendRun] and [RotationWriter] write them.
-func appendStats(dst []byte, st *search.Stats, timed bool) []byte {
+// appendStats appends the fields bound, h0, expanded, generated and
+// iterations: the statistics of a search as [AppendRun] and
+// [RotationWriter] write them, before last_expanded and last_generated.
+func appendStats(dst []byte, st *search.Stats) []byte {
 	dst = append(dst, `,"bound":`...)
 	dst = strconv.AppendInt(dst, int64(st.Bound), 10)
 	dst = append(dst, `,"h0":`...)
@@ -102,19 +106,31 @@ func appendStats(dst []byte, st *search.Stats, timed bool) []byte {
 	dst = append(dst, `,"generated":`...)
 	dst = strconv.AppendUint(dst, st.Generated, 10)
 	dst = append(dst, `,"iterations":`...)
-	dst = strconv.AppendInt(dst, int64(st.Iterations), 10)
-	if timed && st.Elapsed > 0 {
-		dst = append(dst, `,"time_ns":`...)
-		dst = strconv.AppendInt(dst, st.Elapsed.Nanoseconds(), 10)
+	return strconv.AppendInt(dst, int64(st.Iterations), 10)
+}
+
+// appendCount appends key (`,"name":`) and c when c is known.
+func appendCount(dst []byte, key string, c OptCount) []byte {
+	if !c.Known {
+		return dst
 	}
-	return dst
+	return strconv.AppendUint(append(dst, key...), c.N, 10)
+}
+
+// appendTime appends time_ns when d is positive.
+func appendTime(dst []byte, d time.Duration) []byte {
+	if d <= 0 {
+		return dst
+	}
+	return strconv.AppendInt(append(dst, `,"time_ns":`...), d.Nanoseconds(), 10)
 }
 
 // SetStats copies a search's statistics into r: bound, h0, the node
-// counts, iterations and, when timed, the time.
+// counts (the last iteration's too), iterations and, when timed, the time.
 func (r *Run) SetStats(st *search.Stats, timed bool) {
 	r.Bound, r.H0 = st.Bound, st.RootH
 	r.Expanded, r.Generated, r.Iterations = st.Expanded, st.Generated, st.Iterations
+	r.LastExpanded, r.LastGenerated = KnownCount(st.LastExpanded), KnownCount(st.LastGenerated)
 	r.TimeNS = 0
 	if timed {
 		r.TimeNS = st.Elapsed.Nanoseconds()
@@ -226,6 +242,11 @@ func (w *RotationWriter) Append(dst []byte, line int, b bitboard.Rotation, r *se
 		dst = append(dst, `,"symbol":`...)
 		dst = strconv.AppendInt(dst, int64(r.Symbol), 10)
 	}
-	dst = appendStats(dst, &r.Stats, w.timed)
+	dst = appendStats(dst, &r.Stats)
+	dst = appendCount(dst, `,"last_expanded":`, KnownCount(r.LastExpanded))
+	dst = appendCount(dst, `,"last_generated":`, KnownCount(r.LastGenerated))
+	if w.timed {
+		dst = appendTime(dst, r.Elapsed)
+	}
 	return append(dst, "}\n"...)
 }

@@ -9,7 +9,7 @@ import (
 // csvHeader names the columns of runs in CSV: the JSON field names, in
 // the JSON order.
 var csvHeader = []string{"puzzle", "input", "line", "instance", "repeat", "board", "goal", "heuristic", "status",
-	"moves", "length", "symbol", "bound", "h0", "expanded", "generated", "iterations", "time_ns", "cpu_ns", "error"}
+	"moves", "length", "symbol", "bound", "h0", "expanded", "generated", "iterations", "last_expanded", "last_generated", "time_ns", "cpu_ns", "error"}
 
 // WriteCSV writes a header row (the JSON field names, in the JSON order)
 // and one row per run. A field the JSON record
@@ -44,15 +44,20 @@ func WriteCSV(w io.Writer, runs []Run) error {
 			row[12], row[13] = strconv.Itoa(r.Bound), strconv.Itoa(r.H0)
 			row[14], row[15] = strconv.FormatUint(r.Expanded, 10), strconv.FormatUint(r.Generated, 10)
 			row[16] = strconv.Itoa(r.Iterations)
+			for k, c := range [2]OptCount{r.LastExpanded, r.LastGenerated} {
+				if c.Known {
+					row[17+k] = strconv.FormatUint(c.N, 10)
+				}
+			}
 			if r.TimeNS > 0 {
-				row[17] = strconv.FormatInt(r.TimeNS, 10)
+				row[19] = strconv.FormatInt(r.TimeNS, 10)
 			}
 			if r.CPUNS > 0 {
-				row[18] = strconv.FormatInt(r.CPUNS, 10)
+				row[20] = strconv.FormatInt(r.CPUNS, 10)
 			}
 		}
 		if r.Status != StatusSolved {
-			row[19] = r.Error
+			row[21] = r.Error
 		}
 		if err := c.Write(row); err != nil {
 			return err

@@ -21,6 +21,9 @@
 package record
 
 import (
+	"encoding/json"
+	"strconv"
+
 	"github.com/pdbsolve/pdbsolve/pdb"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -90,17 +93,61 @@ type Run struct {
 	Heuristic string `json:"heuristic,omitempty"`
 	Status    Status `json:"status"`
 
-	Moves      string `json:"moves"`             // solved: the move letters (Rotation A-H, tiles U D L R); absent when not kept
-	Length     int    `json:"length"`            // solved: number of moves
-	Symbol     int    `json:"symbol,omitempty"`  // Rotation, solved: the centre's symbol, 1-3
-	Bound      int    `json:"bound"`             // solved: the length; limit: a lower bound on it
-	H0         int    `json:"h0"`                // heuristic value of the board, in moves
-	Expanded   uint64 `json:"expanded"`          // nodes whose successors were generated
-	Generated  uint64 `json:"generated"`         // successor nodes generated
-	Iterations int    `json:"iterations"`        // IDA* iterations (bounds tried)
-	TimeNS     int64  `json:"time_ns,omitempty"` // wall time of the solve in ns; absent when not measured
-	CPUNS      int64  `json:"cpu_ns,omitempty"`  // bench: CPU time of the solve in ns (getrusage: the solving thread's, the process's under a split search); absent when not measured
-	Error      string `json:"error,omitempty"`   // unsolvable, error, limit: a message for a person
+	Moves      string `json:"moves"`            // solved: the move letters (Rotation A-H, tiles U D L R); absent when not kept
+	Length     int    `json:"length"`           // solved: number of moves
+	Symbol     int    `json:"symbol,omitempty"` // Rotation, solved: the centre's symbol, 1-3
+	Bound      int    `json:"bound"`            // solved: the length; limit: a lower bound on it
+	H0         int    `json:"h0"`               // heuristic value of the board, in moves
+	Expanded   uint64 `json:"expanded"`         // nodes whose successors were generated
+	Generated  uint64 `json:"generated"`        // successor nodes generated
+	Iterations int    `json:"iterations"`       // IDA* iterations (bounds tried)
+	// LastExpanded and LastGenerated: solved and limit, the nodes of the
+	// last iteration searched (included in Expanded and Generated): the
+	// one that found the solution, stopped at its first goal, or the one
+	// the limit stopped. Expanded less LastExpanded is what the iterations
+	// below it expanded, which does not depend on the move order. Absent
+	// (unknown) in records written before they were counted.
+	LastExpanded  OptCount `json:"last_expanded,omitzero"`
+	LastGenerated OptCount `json:"last_generated,omitzero"`
+	TimeNS        int64    `json:"time_ns,omitempty"` // wall time of the solve in ns; absent when not measured
+	CPUNS         int64    `json:"cpu_ns,omitempty"`  // bench: CPU time of the solve in ns (getrusage: the solving thread's, the process's under a split search); absent when not measured
+	Error         string   `json:"error,omitempty"`   // unsolvable, error, limit: a message for a person
+}
+
+// OptCount is a node count a run may lack: Known false means unknown (a
+// record written before the count was kept), and the field is then absent
+// from the JSON, never 0.
+type OptCount struct {
+	N     uint64
+	Known bool
+}
+
+// KnownCount returns the known count n.
+func KnownCount(n uint64) OptCount { return OptCount{n, true} }
+
+// IsZero reports whether c is unknown, for omitzero.
+func (c OptCount) IsZero() bool { return !c.Known }
+
+// MarshalJSON writes a known count as an integer, an unknown one as null
+// (a field of a run is left out instead: omitzero).
+func (c OptCount) MarshalJSON() ([]byte, error) {
+	if !c.Known {
+		return []byte("null"), nil
+	}
+	return strconv.AppendUint(nil, c.N, 10), nil
+}
+
+// UnmarshalJSON reads an integer as a known count; null leaves c as it is.
+func (c *OptCount) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	var n uint64
+	if err := json.Unmarshal(b, &n); err != nil {
+		return err
+	}
+	*c = KnownCount(n)
+	return nil
 }
 
 // MarshalJSON writes r as [AppendRun] does, so encoding/json and the fast

@@ -59,6 +59,7 @@ func written(r Run) Run {
 		fallthrough
 	case StatusLimit:
 		w.Bound, w.H0, w.Expanded, w.Generated, w.Iterations = r.Bound, r.H0, r.Expanded, r.Generated, r.Iterations
+		w.LastExpanded, w.LastGenerated = r.LastExpanded, r.LastGenerated
 		w.TimeNS = max(r.TimeNS, 0)
 		if r.Status == StatusLimit {
 			w.Error = r.Error
@@ -73,13 +74,20 @@ func TestAppendRunRoundTrips(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	statuses := []Status{StatusSolved, StatusUnsolvable, StatusLimit, StatusError}
 	pick := func(s ...string) string { return s[r.IntN(len(s))] }
+	count := func() OptCount { // unknown in older records
+		if r.IntN(3) == 0 {
+			return OptCount{}
+		}
+		return KnownCount(r.Uint64N(1 << r.IntN(64)))
+	}
 	for range 5000 {
 		in := Run{Puzzle: pick(PuzzleRotation, Puzzle8, Puzzle15), Input: pick("-", "a b.txt", "x\"\\\n\xff"),
 			Line: 1 + r.IntN(1e6), Instance: r.IntN(3), Repeat: r.IntN(3), Board: pick("", "1 2 3"),
 			Goal: pick("", "blank-last"), Heuristic: pick("", "pdb663+reflect"), Status: statuses[r.IntN(4)],
 			Moves: pick("", "UDLR", "ABC"), Length: r.IntN(80), Symbol: r.IntN(4), Bound: r.IntN(80), H0: r.IntN(80),
-			Expanded: r.Uint64(), Generated: r.Uint64(), Iterations: r.IntN(30), TimeNS: r.Int64N(3) - 1,
-			Error: pick("", "line 3: tile 16 out of range", "\t<&>")}
+			Expanded: r.Uint64(), Generated: r.Uint64(), Iterations: r.IntN(30), LastExpanded: count(), LastGenerated: count(),
+			TimeNS: r.Int64N(3) - 1,
+			Error:  pick("", "line 3: tile 16 out of range", "\t<&>")}
 		line := AppendRun(nil, &in)
 		if !bytes.HasSuffix(line, []byte("}\n")) || bytes.Count(line, []byte{'\n'}) != 1 {
 			t.Fatalf("%q: not one line", line)

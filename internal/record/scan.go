@@ -455,7 +455,7 @@ func (s *Scanner) fastField(p *fastParser, key []byte, status *bool) error {
 	if s.Brief {
 		switch string(key) {
 		case "puzzle", "heuristic", "goal", "board", "instance", "repeat", "symbol", "bound", "h0", "iterations",
-			"expanded", "generated", "time_ns", "cpu_ns":
+			"expanded", "generated", "last_expanded", "last_generated", "time_ns", "cpu_ns":
 			return p.skipValue()
 		}
 	}
@@ -506,6 +506,12 @@ func (s *Scanner) fastField(p *fastParser, key []byte, status *bool) error {
 		r.Expanded, err = p.uint()
 	case "generated":
 		r.Generated, err = p.uint()
+	case "last_expanded":
+		r.LastExpanded.N, err = p.uint()
+		r.LastExpanded.Known = true
+	case "last_generated":
+		r.LastGenerated.N, err = p.uint()
+		r.LastGenerated.Known = true
 	case "time_ns":
 		var n int
 		n, err = p.int()

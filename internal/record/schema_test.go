@@ -74,10 +74,12 @@ func TestSchemaRefuses(t *testing.T) {
 		`{"puzzle":"8puzzle","input":"a","line":1,"status":"solved","moves":"UX","length":2,"bound":2,"h0":2,"expanded":0,"generated":0,"iterations":0}`,           // bad move letter
 		`{"puzzle":"8puzzle","input":"a","line":1,"status":"solved","moves":"","length":0,"bound":0,"h0":0,"expanded":0,"generated":0,"iterations":0,"seconds":1}`, // seconds
 		`{"puzzle":"8puzzle","input":"a","line":1,"status":"solved","moves":"","length":0,"bound":0,"h0":0,"expanded":0,"generated":0,"iterations":0,"time_ns":0}`, // time 0
-		`{"file":"a","line":1,"error":"x"}`,                                       // before this schema
-		`{"puzzle":"tiles3x3","input":"a","line":1,"status":"error","error":"x"}`, // 3x3 is 8puzzle
-		`{"puzzle":"tiles6x5","input":"a","line":1,"status":"error","error":"x"}`, // no such board
-		`{"puzzle":"tiles3x4","input":"a","line":1,"status":"solved","moves":"AB","length":2,"bound":2,"h0":2,"expanded":0,"generated":0,"iterations":0}`, // Rotation moves on tiles
+		`{"file":"a","line":1,"error":"x"}`, // before this schema
+		`{"puzzle":"8puzzle","input":"a","line":1,"status":"error","error":"x","last_expanded":3}`,                                                                         // counts on an error
+		`{"puzzle":"8puzzle","input":"a","line":1,"status":"solved","moves":"","length":0,"bound":0,"h0":0,"expanded":0,"generated":0,"iterations":0,"last_generated":-1}`, // a negative count
+		`{"puzzle":"tiles3x3","input":"a","line":1,"status":"error","error":"x"}`,                                                                                          // 3x3 is 8puzzle
+		`{"puzzle":"tiles6x5","input":"a","line":1,"status":"error","error":"x"}`,                                                                                          // no such board
+		`{"puzzle":"tiles3x4","input":"a","line":1,"status":"solved","moves":"AB","length":2,"bound":2,"h0":2,"expanded":0,"generated":0,"iterations":0}`,                  // Rotation moves on tiles
 		`{"puzzle":"8puzzle","input":"b","line":4,"verdict":"missing","answer_line":3,"length":0,"optimal":2}`,
 		`{"provenance":{"version":"devel","commit":"x","go_version":"go1","os":"linux/amd64","cpu":"x","cores":2,"date":"yesterday","command":["p"],"tables":[]}}`,
 		`{"puzzle":"8puzzle","input":"a","line":1,"status":"interrupted","error":"x"}`,                                                           // interrupted without its bound

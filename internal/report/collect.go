@@ -17,7 +17,7 @@ import (
 // Collector reads bench outputs (the shards of one run, runs of other
 // heuristics on the same instances, solve -o outputs) one run at a time
 // and keeps of each run only what the comparison needs: a fixed-size entry
-// of 80 bytes (numbers, and hashes of the board and of the fields
+// of 88 bytes (numbers, and hashes of the board and of the fields
 // that tell two runs apart), not the run. Check then checks the set as
 // CheckSet does, and Report merges the runs as Merge does and builds the
 // report. Only KeepRuns keeps the runs themselves, for outputs that write
@@ -45,12 +45,13 @@ type Collector struct {
 	again    []string // notes: outputs named more than once, read once
 }
 
-// chunkSize is the number of entries in a chunk (4.5 MiB).
+// chunkSize is the number of entries in a chunk (5.5 MiB).
 const chunkSize = 1 << 16
 
 // entry is one run as a Collector keeps it.
 type entry struct {
 	expanded, generated uint64
+	lastExpanded        uint64 // of the last iteration, when lastKnown
 	timeNS, cpuNS       int64
 	same                uint64 // hash of every field but the time, input and line
 	board               uint64 // hash of the board
@@ -63,6 +64,7 @@ type entry struct {
 	file                uint16
 	status              uint8
 	dropped             bool // a duplicate
+	lastKnown           bool // the run records its last iteration: lastExpanded
 	length, bound, h0   int16
 }
 
@@ -231,7 +233,8 @@ func (c *Collector) addRun(f *outFile, r *record.Run) error {
 	e := entry{expanded: r.Expanded, generated: r.Generated, timeNS: r.TimeNS, cpuNS: r.CPUNS, same: c.sameHash(r), board: c.hash(r.Board),
 		seq: uint32(c.entries.n), instance: int32(r.Instance), line: int32(r.Line), input: intern(c.inputIdx, &c.inputs, r.Input),
 		heur: intern(c.heurIdx, &c.heurs, r.Heuristic), repeat: uint16(r.Repeat), file: uint16(len(c.files) - 1),
-		status: uint8(slices.Index(statuses, r.Status)), length: int16(r.Length), bound: int16(r.Bound), h0: int16(r.H0)}
+		status: uint8(slices.Index(statuses, r.Status)), length: int16(r.Length), bound: int16(r.Bound), h0: int16(r.H0),
+		lastKnown: r.LastExpanded.Known, lastExpanded: r.LastExpanded.N}
 	c.entries.add(e)
 	if c.KeepRuns {
 		c.runs = append(c.runs, *r)
@@ -261,13 +264,21 @@ func (c *Collector) sameHash(r *record.Run) uint64 {
 		h.WriteString(s)
 		h.WriteByte(0)
 	}
-	var b [8 * 9]byte
+	var b [8 * 11]byte
 	for i, n := range []uint64{uint64(r.Instance), uint64(r.Repeat), uint64(r.Length), uint64(r.Symbol), uint64(r.Bound),
-		uint64(r.H0), r.Expanded, r.Generated, uint64(r.Iterations)} {
+		uint64(r.H0), r.Expanded, r.Generated, uint64(r.Iterations), r.LastExpanded.N, r.LastGenerated.N} {
 		binary.LittleEndian.PutUint64(b[8*i:], n)
 	}
 	h.Write(b[:])
+	h.Write([]byte{boolByte(r.LastExpanded.Known), boolByte(r.LastGenerated.Known)})
 	return h.Sum64()
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // idCompare orders entries by run: instance, then board (instances) or
@@ -654,7 +665,8 @@ func (c *Collector) build(b *Builder) {
 func (c *Collector) run(e *entry) record.Run {
 	return record.Run{Puzzle: c.puzzle, Input: c.inputs[e.input], Line: int(e.line), Instance: int(e.instance),
 		Repeat: int(e.repeat), Heuristic: c.heurs[e.heur], Status: statuses[e.status], Length: int(e.length),
-		Bound: int(e.bound), H0: int(e.h0), Expanded: e.expanded, Generated: e.generated, TimeNS: e.timeNS, CPUNS: e.cpuNS}
+		Bound: int(e.bound), H0: int(e.h0), Expanded: e.expanded, Generated: e.generated, TimeNS: e.timeNS, CPUNS: e.cpuNS,
+		LastExpanded: record.OptCount{N: e.lastExpanded, Known: e.lastKnown}}
 }
 
 // entryList is a Collector's entries, in chunks of chunkSize that are

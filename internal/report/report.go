@@ -58,6 +58,11 @@ type Columns struct {
 	Generated Stat  `json:"generated"`
 	TimeNS    Stat  `json:"time_ns"`
 	CPUNS     *Stat `json:"cpu_ns,omitempty"` // the solves' CPU time, when the runs record it
+	// ExpandedBeforeLast is the nodes expanded below each run's last
+	// iteration (Expanded less the run's LastExpanded): the iterations
+	// searched in full, which do not depend on the move order. Nil when a
+	// run counted does not record its last iteration (an older record).
+	ExpandedBeforeLast *Stat `json:"expanded_before_last,omitempty"`
 }
 
 func (c *Columns) add(x *Cell) {
@@ -74,12 +79,29 @@ func (c *Columns) add(x *Cell) {
 	}
 }
 
+// addBeforeLast adds to c what x expanded below its last iteration; once
+// a run does not record it (*unknown set), the column is unknown (nil).
+func (c *Columns) addBeforeLast(x *Cell, unknown *bool) {
+	switch before, ok := x.ExpandedBeforeLast(); {
+	case !ok:
+		c.ExpandedBeforeLast, *unknown = nil, true
+	case !*unknown:
+		if c.ExpandedBeforeLast == nil {
+			c.ExpandedBeforeLast = &Stat{}
+		}
+		c.ExpandedBeforeLast.add(float64(before), x.Status == record.StatusLimit || x.Status == record.StatusInterrupted)
+	}
+}
+
 func (c *Columns) finish() {
 	if c.Instances > 0 {
 		n := float64(c.Instances)
 		c.Expanded.Mean, c.Generated.Mean, c.TimeNS.Mean = c.Expanded.Total/n, c.Generated.Total/n, c.TimeNS.Total/n
 		if c.CPUNS != nil {
 			c.CPUNS.Mean = c.CPUNS.Total / n
+		}
+		if c.ExpandedBeforeLast != nil {
+			c.ExpandedBeforeLast.Mean = c.ExpandedBeforeLast.Total / n
 		}
 	}
 }
@@ -117,18 +139,21 @@ type Instance struct {
 
 // Cell is one instance under one heuristic: its repeats folded into one.
 type Cell struct {
-	Status      record.Status // solved only if every repeat solved; else the worst: error, unsolvable, limit
-	Length      int
-	Bound       int
-	H0          int
-	Expanded    uint64
-	Generated   uint64
-	TimeNS      int64 // the wall time of the median repeat (the lower median of an even count) by wall or CPU time (Options.CPU)
-	CPUNS       int64 // the CPU time of that repeat; 0 when not recorded
-	MinTimeNS   int64 // the least and greatest of the repeats' wall times, or CPU times with Options.CPU
-	MaxTimeNS   int64
-	Repeats     int  // runs folded into the cell; 0 when the heuristic did not run the instance
-	NodesDiffer bool // repeats that solved reported different node counts
+	Status    record.Status // solved only if every repeat solved; else the worst: error, unsolvable, limit
+	Length    int
+	Bound     int
+	H0        int
+	Expanded  uint64
+	Generated uint64
+	// LastExpanded is the nodes expanded by the last iteration, of the
+	// repeat the cell's figures are from; unknown in older records.
+	LastExpanded record.OptCount
+	TimeNS       int64 // the wall time of the median repeat (the lower median of an even count) by wall or CPU time (Options.CPU)
+	CPUNS        int64 // the CPU time of that repeat; 0 when not recorded
+	MinTimeNS    int64 // the least and greatest of the repeats' wall times, or CPU times with Options.CPU
+	MaxTimeNS    int64
+	Repeats      int  // runs folded into the cell; 0 when the heuristic did not run the instance
+	NodesDiffer  bool // repeats that solved reported different node counts
 }
 
 // Report is the comparison of heuristics over instances.
@@ -148,6 +173,10 @@ type Report struct {
 	// runs; they are not part of the JSON record, which runs carry.
 	Boards []Instance `json:"-"`
 	Cells  [][]Cell   `json:"-"`
+	// LastRecorded says whether a run records its last iteration: the
+	// tables then show what the runs expanded below it, "-" where a run
+	// does not. Not part of the JSON record, whose columns say it.
+	LastRecorded bool `json:"-"`
 }
 
 // TimeBasis is the time repeated runs are folded on: TimeWall or TimeCPU
@@ -264,8 +293,11 @@ type Builder struct {
 	h0, length []float64 // per heuristic: sums of h0 and of paired lengths
 	h0n        []int
 	spreads    [][]float64 // per heuristic: the spreads of repeated instances
-	cells      []Cell
-	groups     [][]*record.Run
+	// lastUnknown[h] says whether heuristic h's all (0) and paired (1)
+	// columns count a run that does not record its last iteration.
+	lastUnknown [][2]bool
+	cells       []Cell
+	groups      [][]*record.Run
 }
 
 // NewBuilder returns a Builder of a report on puzzle comparing heuristics,
@@ -290,7 +322,7 @@ func NewBuilder(puzzle string, heuristics []string, o Options) (*Builder, error)
 	}
 	n := len(heuristics)
 	b.h0, b.length, b.h0n, b.spreads = make([]float64, n), make([]float64, n), make([]int, n), make([][]float64, n)
-	b.cells, b.groups = make([]Cell, n), make([][]*record.Run, n)
+	b.cells, b.groups, b.lastUnknown = make([]Cell, n), make([][]*record.Run, n), make([][2]bool, n)
 	b.rep.Heuristics = make([]Summary, n)
 	for h, name := range heuristics {
 		b.rep.Heuristics[h].Heuristic = name
@@ -348,6 +380,8 @@ func (b *Builder) Add(runs []*record.Run) {
 			continue
 		}
 		s.All.add(c)
+		s.All.addBeforeLast(c, &b.lastUnknown[h][0])
+		rep.LastRecorded = rep.LastRecorded || c.LastExpanded.Known
 		b.h0[h] += float64(c.H0)
 		b.h0n[h]++
 		if c.Repeats > 1 {
@@ -355,6 +389,7 @@ func (b *Builder) Add(runs []*record.Run) {
 		}
 		if paired {
 			s.Paired.add(c)
+			s.Paired.addBeforeLast(c, &b.lastUnknown[h][1])
 			b.length[h] += float64(c.Length)
 		}
 	}
@@ -489,7 +524,7 @@ func fold(g []*record.Run, cpu bool) Cell {
 	slices.SortStableFunc(same, func(a, b *record.Run) int { return cmp.Compare(time(a), time(b)) })
 	m := same[(len(same)-1)/2]
 	c.Length, c.Bound, c.H0, c.Expanded, c.Generated, c.TimeNS = m.Length, m.Bound, m.H0, m.Expanded, m.Generated, m.TimeNS
-	c.CPUNS = m.CPUNS
+	c.CPUNS, c.LastExpanded = m.CPUNS, m.LastExpanded
 	c.MinTimeNS, c.MaxTimeNS = time(same[0]), time(same[len(same)-1])
 	for _, r := range same {
 		if c.Status == record.StatusSolved && (r.Generated != m.Generated || r.Expanded != m.Expanded || r.Length != m.Length) {
@@ -497,6 +532,16 @@ func fold(g []*record.Run, cpu bool) Cell {
 		}
 	}
 	return c
+}
+
+// ExpandedBeforeLast returns the nodes c expanded below its last
+// iteration, and whether that is known: the run records its last
+// iteration (and it is not more than the whole).
+func (c *Cell) ExpandedBeforeLast() (uint64, bool) {
+	if !c.LastExpanded.Known || c.LastExpanded.N > c.Expanded {
+		return 0, false
+	}
+	return c.Expanded - c.LastExpanded.N, true
 }
 
 // spread returns the relative spread (max-min)/median of c's wall times

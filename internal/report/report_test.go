@@ -401,7 +401,7 @@ func TestWriters(t *testing.T) {
 	if err := d.Decode(&back); err != nil {
 		t.Fatal(err)
 	}
-	back.Report.Boards, back.Report.Cells = rep.Boards, rep.Cells
+	back.Report.Boards, back.Report.Cells, back.Report.LastRecorded = rep.Boards, rep.Cells, rep.LastRecorded
 	if !reflect.DeepEqual(&back.Report, rep) {
 		t.Fatalf("JSON round trip:\n%+v\n%+v", back.Report, *rep)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -83,18 +84,36 @@ var csvHeader = []string{"heuristic", "instances", "solved", "censored", "errors
 // record it.
 var csvCPU = []string{"all_cpu_ns", "all_mean_cpu_ns", "paired_cpu_ns", "paired_mean_cpu_ns", "time_basis"}
 
+// csvLast names the columns of the nodes expanded below the runs' last
+// iterations (Columns.ExpandedBeforeLast), last in the CSV when a run
+// records its last iteration; empty when a run counted does not.
+var csvLast = []string{"all_expanded_before_last", "paired_expanded_before_last"}
+
+// beforeLast returns the cell of what c's runs expanded below their last
+// iterations, through f; unknown when a run did not record it.
+func beforeLast(c *Columns, unknown string, f func(float64) string) string {
+	if c.ExpandedBeforeLast == nil {
+		return unknown
+	}
+	return f(c.ExpandedBeforeLast.Total)
+}
+
 // WriteCSV writes one header row and one row per heuristic (see csvHeader,
-// and csvCPU when the runs record CPU time); an undefined ratio or spread
-// is an empty field. Times are whole nanoseconds (fns0), as in the runs;
+// csvCPU when the runs record CPU time, and csvLast when they record
+// their last iterations); an undefined ratio or spread, or an unknown
+// count, is an empty field. Times are whole nanoseconds (fns0), as in the runs;
 // the other numbers fg's.
 func (rep *Report) WriteCSV(w io.Writer) error {
 	c := csv.NewWriter(w)
-	cpu := rep.hasCPU()
+	cpu, anyLast := rep.hasCPU(), rep.LastRecorded
+	head := slices.Clone(csvHeader)
 	if cpu {
-		c.Write(append(append([]string{}, csvHeader...), csvCPU...))
-	} else {
-		c.Write(csvHeader)
+		head = append(head, csvCPU...)
 	}
+	if anyLast {
+		head = append(head, csvLast...)
+	}
+	c.Write(head)
 	for _, s := range rep.Heuristics {
 		ratio, sm, sx := "", "", ""
 		if s.Ratio != nil {
@@ -112,6 +131,9 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 		if cpu {
 			a, p := orZero(s.All.CPUNS), orZero(s.Paired.CPUNS)
 			row = append(row, fns0(a.Total), fns0(a.Mean), fns0(p.Total), fns0(p.Mean), rep.timeBasis())
+		}
+		if anyLast {
+			row = append(row, beforeLast(&s.All, "", fg), beforeLast(&s.Paired, "", fg))
 		}
 		c.Write(row)
 	}
@@ -175,29 +197,38 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	cpu, spread := rep.hasCPU(), rep.Repeats > 1
+	cpu, spread, last := rep.hasCPU(), rep.Repeats > 1, rep.LastRecorded
 	times := []string{"time", "mean time"}
 	if cpu {
 		times = []string{"time", "cpu", "mean time", "mean cpu"}
 	}
 	// The cells end at their last tab: no empty cells after them, which
 	// would end the line in spaces.
-	fmt.Fprintf(tw, "\t\t\t\tall instances%ssolved by all (%d)\t\n", strings.Repeat("\t", len(times)+2), rep.PairedInstances)
-	head := append(append(append(append([]string{"heuristic", "solved", "censored", "errors", "generated", "mean gen"},
-		times...), "generated", "mean gen"), times...), "vs "+rep.Baseline, "mean h0", "mean len")
+	nodes := []string{"generated", "mean gen"}
+	if last {
+		nodes = append(nodes, lastHead)
+	}
+	fmt.Fprintf(tw, "\t\t\t\tall instances%ssolved by all (%d)\t\n", strings.Repeat("\t", len(times)+len(nodes)), rep.PairedInstances)
+	head := append(append(append(append([]string{"heuristic", "solved", "censored", "errors"}, nodes...),
+		times...), nodes...), times...)
+	head = append(head, "vs "+rep.Baseline, "mean h0", "mean len")
 	if spread {
 		head = append(head, rep.timeBasisName()+" spread")
 	}
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for i := range rep.Heuristics {
-		fmt.Fprintln(tw, strings.Join(rep.tableRow(&rep.Heuristics[i], cpu, spread), "\t")+"\t")
+		fmt.Fprintln(tw, strings.Join(rep.tableRow(&rep.Heuristics[i], cpu, spread, last), "\t")+"\t")
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, strings.Join(rep.tableNotes(spread), "\n")+"\n")
+	_, err := io.WriteString(w, strings.Join(rep.tableNotes(spread, last), "\n")+"\n")
 	return err
 }
+
+// lastHead heads the column of the nodes expanded below the runs' last
+// iterations, a table shows when a run records its last iteration.
+const lastHead = "expanded before last bound"
 
 // timeBasisName names the time repeats are folded on in a table: time or
 // cpu.
@@ -208,8 +239,9 @@ func (rep *Report) timeBasisName() string {
 	return "time"
 }
 
-// tableRow returns the cells of heuristic s's row of the table.
-func (rep *Report) tableRow(s *Summary, cpu, spread bool) []string {
+// tableRow returns the cells of heuristic s's row of the table; last
+// adds the column of what was expanded below the last iterations.
+func (rep *Report) tableRow(s *Summary, cpu, spread, last bool) []string {
 	ge, te := mark(s.All.Generated.Censored), mark(s.All.TimeNS.Censored)
 	times := func(c *Columns, te string) []string {
 		if !cpu {
@@ -218,12 +250,19 @@ func (rep *Report) tableRow(s *Summary, cpu, spread bool) []string {
 		x := orZero(c.CPUNS)
 		return []string{te + fns(c.TimeNS.Total), te + fns(x.Total), te + fns(c.TimeNS.Mean), te + fns(x.Mean)}
 	}
-	row := append([]string{s.Heuristic, fmt.Sprintf("%d/%d", s.Solved, s.Instances), itoa(s.Censored), itoa(s.Errors),
-		ge + fint(s.All.Generated.Total), ge + fnum(s.All.Generated.Mean)}, times(&s.All, te)...)
+	nodes := func(c *Columns, ge string) []string {
+		cells := []string{ge + fint(c.Generated.Total), ge + fnum(c.Generated.Mean)}
+		if last {
+			cells = append(cells, beforeLast(c, "-", func(x float64) string { return mark(c.ExpandedBeforeLast.Censored) + fint(x) }))
+		}
+		return cells
+	}
+	row := append(append([]string{s.Heuristic, fmt.Sprintf("%d/%d", s.Solved, s.Instances), itoa(s.Censored), itoa(s.Errors)},
+		nodes(&s.All, ge)...), times(&s.All, te)...)
 	if s.Paired.Instances > 0 {
-		row = append(append(row, fint(s.Paired.Generated.Total), fnum(s.Paired.Generated.Mean)), times(&s.Paired, "")...)
+		row = append(append(row, nodes(&s.Paired, "")...), times(&s.Paired, "")...)
 	} else {
-		row = append(row, strings.Split(strings.Repeat("-", len(times(&s.Paired, ""))+2), "")...)
+		row = append(row, strings.Split(strings.Repeat("-", len(times(&s.Paired, ""))+len(nodes(&s.Paired, ""))), "")...)
 	}
 	ratio, length := "-", "-"
 	if s.Ratio != nil {
@@ -248,7 +287,7 @@ func (rep *Report) tableRow(s *Summary, cpu, spread bool) []string {
 }
 
 // tableNotes returns the notes under the table.
-func (rep *Report) tableNotes(spread bool) []string {
+func (rep *Report) tableNotes(spread, last bool) []string {
 	var notes []string
 	for _, s := range rep.Heuristics {
 		if s.Censored > 0 {
@@ -258,6 +297,10 @@ func (rep *Report) tableNotes(spread bool) []string {
 	}
 	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %s every heuristic solved", rep.Baseline, rep.Baseline,
 		Count(rep.PairedInstances, "instance")))
+	if last {
+		notes = append(notes, lastHead+": nodes expanded by the iterations below each run's last (searched in full, they do not"+
+			" depend on the move order); - where a run does not record its last iteration (an older record)")
+	}
 	if rep.hasCPU() {
 		notes = append(notes, "cpu: CPU time of the solve (getrusage: the solving thread's, the process's under --split) beside the wall time")
 	}
@@ -276,12 +319,17 @@ func (rep *Report) tableNotes(spread bool) []string {
 }
 
 // writeInstances writes one row per instance and heuristic: status, length
-// (or the lower bound of a censored run), nodes generated and the time,
-// with the min-max range of repeated times.
+// (or the lower bound of a censored run), nodes generated (and expanded
+// before the last bound, when a run records it) and the time, with the
+// min-max range of repeated times.
 func (rep *Report) writeInstances(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	cpu := rep.hasCPU()
-	head := "instance\tinput\tline\theuristic\tstatus\tlength\th0\tgenerated\ttime\t"
+	cpu, anyLast := rep.hasCPU(), rep.LastRecorded
+	head := "instance\tinput\tline\theuristic\tstatus\tlength\th0\tgenerated\t"
+	if anyLast {
+		head += lastHead + "\t"
+	}
+	head += "time\t"
 	if cpu {
 		head += "cpu\t"
 	}
@@ -310,6 +358,13 @@ func (rep *Report) writeInstances(w io.Writer) error {
 			t := fns(float64(c.TimeNS))
 			if cpu {
 				t += "\t" + fns(float64(c.CPUNS))
+			}
+			if anyLast {
+				before := "-"
+				if n, ok := c.ExpandedBeforeLast(); ok && c.Status != "error" && c.Status != "unsolvable" {
+					before = fint(float64(n))
+				}
+				t = before + "\t" + t
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t\n", index, in.Input, in.Line, s.Heuristic, c.Status,
 				length, c.H0, fint(float64(c.Generated)), t, c.Repeats, rng)
