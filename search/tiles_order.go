@@ -21,21 +21,21 @@ import "fmt"
 type TilesOrder uint8
 
 const (
+	// TilesOrderFixed tries the children in the automaton's move order
+	// (the default; Korf & Felner's order in the tests that reproduce
+	// their counts).
+	TilesOrderFixed TilesOrder = iota
 	// TilesOrderFalling tries first, at a node whose bound leaves room,
 	// the children whose heuristic falls, each group in the automaton's
-	// move order (the default).
-	TilesOrderFalling TilesOrder = iota
-	// TilesOrderFixed tries the children in the automaton's move order
-	// (the blank's moves up, down, left, right; Korf & Felner's order in
-	// the tests that reproduce their counts).
-	TilesOrderFixed
+	// move order.
+	TilesOrderFalling
 )
 
 // TilesOrderNames are the names of the orders, by TilesOrder, as flags and
 // records spell them.
-var TilesOrderNames = [...]string{TilesOrderFalling: "falling", TilesOrderFixed: "fixed"}
+var TilesOrderNames = [...]string{TilesOrderFixed: "fixed", TilesOrderFalling: "falling"}
 
-// String returns the order's name: "falling" or "fixed".
+// String returns the order's name: "fixed" or "falling".
 func (o TilesOrder) String() string {
 	if int(o) < len(TilesOrderNames) {
 		return TilesOrderNames[o]
@@ -44,7 +44,7 @@ func (o TilesOrder) String() string {
 }
 
 // SetOrder sets the order in which the solver tries a node's children, o
-// one of TilesOrderFalling and TilesOrderFixed (it panics on another
+// one of TilesOrderFixed and TilesOrderFalling (it panics on another
 // value). The answers' lengths are the same either way; the solution found
 // and the last iteration's counts are not.
 func (s *TilesSolver) SetOrder(o TilesOrder) {
