@@ -5,16 +5,19 @@ import "fmt"
 // Successor ordering. IDA* stops its last iteration at the first goal, so
 // the nodes of that iteration, most of a solve's, depend on the order in
 // which each node's children are tried; the iterations before it are
-// searched in full whatever the order. With a consistent heuristic that
-// changes by one a move (Manhattan distance, zero-aware tables), a child's
-// f is its parent's (h falls) or two more (h rises), and a node whose f is
-// below the bound (slack bound-f of 2 or more) has room for both. Trying
-// the children whose h falls first there (Reinefeld & Marsland's successor
-// ordering, by h) finds the first goal sooner on most instances: over
-// Korf's 100 with Manhattan distance it generates 0.86x the nodes; the
-// other way round, 1.1x (docs/results/2026-12-02-successor-ordering.md).
-// The children that wait are evaluated again in the second pass (counted
-// once); a node with slack 0 or 1 walks its children once.
+// searched in full whatever the order. With a heuristic that changes by one
+// a move (Manhattan distance, zero-aware tables), a child's f is its
+// parent's (h falls) or two more (h rises), and a node whose f is below the
+// bound (slack bound-f of 2 or more) has room for both. TilesOrderFalling
+// searches the children whose h falls first there; the others wait for a
+// second pass, in which they are evaluated again (counted once). A node with
+// slack 0 or 1 walks its children once. On Korf's 100 this expands 0.86x to
+// 0.89x the nodes of the fixed order with every heuristic measured, but the
+// second evaluation costs about as much CPU as that saves except with
+// costly lookups (pdb771+reflect: 0.85x the CPU); on Korf & Felner's ten
+// easiest 24-puzzles it took fewer nodes on seven and twice the nodes in
+// all (docs/results/2026-12-02-successor-ordering.md). So the fixed order
+// stays the default.
 
 // TilesOrder selects the order in which a TilesSolver tries a node's
 // children.
