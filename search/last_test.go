@@ -20,7 +20,7 @@ func tilesIterationsBelow(t *testing.T, h *TilesHeuristic, a *TilesPrune, b bitb
 		var it tilesIteration
 		if slow {
 			it = tilesIteration{nextBound: tilesInfinity}
-			tilesSlowIteration(h, a, b, 0, bound, a.roots[b.BlankCell()], &it, nil, map[[2]uint32]bool{})
+			tilesSlowIteration(h, a, b, 0, bound, a.roots[b.BlankCell()], &it, nil, map[[2]uint32]bool{}, false)
 		} else {
 			ctl := &tilesControl{}
 			ctl.best.Store(tilesNoBest)

@@ -68,6 +68,7 @@ var ErrTilesBoard = errors.New("invalid sliding-tile board")
 type TilesSolver struct {
 	h       *TilesHeuristic
 	prune   *TilesPrune
+	order   TilesOrder
 	workers int
 	kernels []*tilesKernel
 	// parallelMin is the fewest nodes an iteration must have generated for
@@ -113,7 +114,7 @@ func (s *TilesSolver) setPrune(a *TilesPrune) {
 	s.prune = a
 	s.kernels = s.kernels[:0]
 	for range max(s.workers, 1) {
-		s.kernels = append(s.kernels, newTilesKernel(s.h).withPrune(a))
+		s.kernels = append(s.kernels, newTilesKernel(s.h).withPrune(a).withOrder(s.order))
 	}
 }
 
@@ -123,7 +124,7 @@ func (s *TilesSolver) setPrune(a *TilesPrune) {
 func (s *TilesSolver) SetWorkers(n int) {
 	s.workers = max(n, 1)
 	for len(s.kernels) < s.workers {
-		s.kernels = append(s.kernels, newTilesKernel(s.h).withPrune(s.prune))
+		s.kernels = append(s.kernels, newTilesKernel(s.h).withPrune(s.prune).withOrder(s.order))
 	}
 }
 
@@ -335,18 +336,18 @@ func (s *TilesSolver) splitTop(root bitboard.Tiles, bound int) tilesTop {
 		path := make([]uint8, 0, depth)
 		k.load(root)
 		costs := k.cval
-		s.walkTop(k, &top, root, &costs, 0, depth, bound, s.prune.roots[root.BlankCell()], path)
+		s.walkTop(k, &top, root, &costs, 0, k.heur, depth, bound, s.prune.roots[root.BlankCell()], path)
 		if len(top.subtrees) >= tilesSplitPerWorker*s.workers || depth >= tilesMaxSplit || depth >= bound-1 {
 			return top
 		}
 	}
 }
 
-// walkTop visits b at depth g, counting and pruning as the kernels do, and
-// records the nodes at depth split as subtrees; costs are b's patterns'
-// costs under a catalogue of 1-bit tables (tilesKernel.known: each child's
-// follow from them).
-func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, costs *tilesCosts, g, split, bound int, state uint32, path []uint8) {
+// walkTop visits b, whose heuristic is h, at depth g, counting, pruning and
+// ordering as the kernels do, and records the nodes at depth split as
+// subtrees; costs are b's patterns' costs under a catalogue of 1-bit tables
+// (tilesKernel.known: each child's follow from them).
+func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, costs *tilesCosts, g, h, split, bound int, state uint32, path []uint8) {
 	if g == split {
 		top.subtrees = append(top.subtrees, tilesSubtree{board: b, costs: *costs, state: state, path: append([]uint8(nil), path...),
 			topGen: top.generated, topExp: top.expanded})
@@ -357,24 +358,36 @@ func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, c
 	if near {
 		l = &s.prune.lists[state]
 	}
-	for i := range int(l.n) {
-		if near && int(l.life[i]) < bound-g-1 {
-			continue
+	passes, waiting := 1, uint8(0) // as in the kernels' Ordered forms
+	if s.order == TilesOrderFalling && bound-g-h >= 2 {
+		passes = 2
+	}
+	for pass := range passes {
+		for i := range int(l.n) {
+			if near && int(l.life[i]) < bound-g-1 || pass == 1 && waiting>>i&1 == 0 {
+				continue
+			}
+			m := bitboard.TilesMove(l.m[i])
+			if pass == 0 {
+				top.generated++
+			}
+			nb, _ := b.Move(m)
+			k.loadKnown(nb, costs, b.At(nb.BlankCell()))
+			first, full := k.heurSplit()
+			if f := g + 1 + first; f > bound {
+				top.nextBound = min(top.nextBound, f)
+				continue
+			}
+			if f := g + 1 + full; f > bound {
+				top.nextBound = min(top.nextBound, f)
+				continue
+			}
+			if pass < passes-1 && full >= h {
+				waiting |= 1 << i
+				continue
+			}
+			child := k.cval
+			s.walkTop(k, top, nb, &child, g+1, full, split, bound, l.next[i], append(path, uint8(m)))
 		}
-		m := bitboard.TilesMove(l.m[i])
-		top.generated++
-		nb, _ := b.Move(m)
-		k.loadKnown(nb, costs, b.At(nb.BlankCell()))
-		first, full := k.heurSplit()
-		if f := g + 1 + first; f > bound {
-			top.nextBound = min(top.nextBound, f)
-			continue
-		}
-		if f := g + 1 + full; f > bound {
-			top.nextBound = min(top.nextBound, f)
-			continue
-		}
-		child := k.cval
-		s.walkTop(k, top, nb, &child, g+1, split, bound, l.next[i], append(path, uint8(m)))
 	}
 }

@@ -45,13 +45,14 @@ type tilesKernel struct {
 	// Catalogues: each pattern's table cells (cpos, and as a mask cocc) and
 	// entry (cval), each view's entry sum (vsum), the order in which views
 	// are tried (order); newv[q] is pattern q's entry in the child of
-	// generated count seen[q].
+	// evaluation stamp seen[q].
 	cpos  [tilesMaxCatPatterns][tilesMaxCells]uint8
 	cocc  [tilesMaxCatPatterns]uint32
 	cval  [tilesMaxCatPatterns]uint8
 	vsum  [tilesMaxViews]int32
 	order [tilesMaxViews]uint8
 	seen  [tilesMaxCatPatterns]uint64
+	stamp uint64 // counts the children evaluated, for seen
 	newv  [tilesMaxCatPatterns]uint8
 	// Catalogues of 1-bit tables: load takes the patterns' costs (cval)
 	// from known when it is set, instead of walking each pattern down to
@@ -60,6 +61,8 @@ type tilesKernel struct {
 	// tile knownTile away. The split's walk sets them (tilesCosts).
 	known     *tilesCosts
 	knownTile uint8
+
+	ordered bool // successor ordering (TilesOrderFalling): the kernels' Ordered forms
 
 	path      []uint8 // moves from the solve's root; path[g] is the move made at depth g
 	solution  int     // length of the solution found
@@ -95,6 +98,12 @@ func newTilesKernel(h *TilesHeuristic) *tilesKernel {
 // withPrune makes k search with automaton a and returns k.
 func (k *tilesKernel) withPrune(a *TilesPrune) *tilesKernel {
 	k.lists, k.far, k.maxLife = a.lists, a.far, a.maxLife
+	return k
+}
+
+// withOrder makes k try children in order o and returns k.
+func (k *tilesKernel) withOrder(o TilesOrder) *tilesKernel {
+	k.ordered = o == TilesOrderFalling
 	return k
 }
 
@@ -222,6 +231,9 @@ func (k *tilesKernel) heurSplit() (first, full int) {
 // search runs the kernel of the heuristic's kind below the loaded board at
 // depth g, in automaton state state, whose f = g + heur is within bound.
 func (k *tilesKernel) search(g, bound int, state uint32) bool {
+	if k.ordered {
+		return k.searchOrdered(g, bound, state)
+	}
 	switch k.h.kind {
 	case tilesManhattan:
 		return k.dfsManhattan(g, bound, state, k.blank, k.heur)
@@ -239,6 +251,28 @@ func (k *tilesKernel) search(g, bound int, state uint32) bool {
 		return k.dfsCatalogue(g, bound, state)
 	default:
 		return k.dfsLinearConflict(g, bound, state)
+	}
+}
+
+// searchOrdered is search with successor ordering.
+func (k *tilesKernel) searchOrdered(g, bound int, state uint32) bool {
+	switch k.h.kind {
+	case tilesManhattan:
+		return k.dfsManhattanOrdered(g, bound, state, k.blank, k.heur)
+	case tilesPDB:
+		if k.h.reflect {
+			return k.dfsPDBReflectOrdered(g, bound, state)
+		}
+		return k.dfsPDBOrdered(g, bound, state)
+	case tilesExact:
+		return k.dfsExactOrdered(g, bound, state)
+	case tilesCatalogue:
+		if k.h.cat.oneBit {
+			return k.dfsCatalogueBitsOrdered(g, bound, state)
+		}
+		return k.dfsCatalogueOrdered(g, bound, state)
+	default:
+		return k.dfsLinearConflictOrdered(g, bound, state)
 	}
 }
 

@@ -359,12 +359,14 @@ func TestTilesWalksAgainstManhattan(t *testing.T) {
 // state has no transition (tilesPruneStep) or allows no string of the
 // moves left to the bound after the child (tilesPruneAllows, with memo).
 func tilesSlowIteration(h *TilesHeuristic, a *TilesPrune, b bitboard.Tiles, g, bound int, state uint32, it *tilesIteration,
-	path []uint8, memo map[[2]uint32]bool) bool {
-	if _, full := h.evalSplit(b); full == 0 {
+	path []uint8, memo map[[2]uint32]bool, ordered bool) bool {
+	_, hb := h.evalSplit(b)
+	if hb == 0 {
 		it.found, it.path = true, slices.Clone(path)
 		return true
 	}
 	it.expanded++
+	var waiting []bitboard.TilesMove // ordered, where the bound leaves room: children whose h does not fall
 	for _, m := range a.order {
 		next, ok := tilesPruneStep(a, state, m)
 		if !ok || !tilesPruneAllows(a, next, bound-g-1, memo) {
@@ -384,7 +386,18 @@ func tilesSlowIteration(h *TilesHeuristic, a *TilesPrune, b bitboard.Tiles, g, b
 			it.nextBound = min(it.nextBound, f)
 			continue
 		}
-		if tilesSlowIteration(h, a, nb, g+1, bound, next, it, append(path, uint8(m)), memo) {
+		if ordered && bound-g-hb >= 2 && full >= hb {
+			waiting = append(waiting, m)
+			continue
+		}
+		if tilesSlowIteration(h, a, nb, g+1, bound, next, it, append(path, uint8(m)), memo, ordered) {
+			return true
+		}
+	}
+	for _, m := range waiting {
+		next, _ := tilesPruneStep(a, state, m)
+		nb, _ := b.Move(m)
+		if tilesSlowIteration(h, a, nb, g+1, bound, next, it, append(path, uint8(m)), memo, ordered) {
 			return true
 		}
 	}
@@ -414,12 +427,16 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 		{2, 12, 24, "linear-conflict"}, {4, 5, 24, DefaultTilesHeuristic(4, 5)},
 		{5, 5, 24, "pdb:1-4/5-8/9-12/13-16/17-20/21-24+reflect"}, {5, 5, 24, "linear-conflict"},
 	}
+	var b bitboard.Tiles
 	for i, c := range cases {
 		h := tilesHeur(t, c.rows, c.cols, c.name)
 		a := tilesTestPrune(t, c.rows, c.cols, TilesPruning(i%2))
 		k := newTilesKernel(h).withPrune(a)
-		for range 3 {
-			b := bitboard.RandomWalkTiles(rng, c.rows, c.cols, bitboard.BlankFirst, c.walk)
+		for j := range 4 {
+			k.ordered = j%2 == 1 // the same board in both orders
+			if j%2 == 0 {
+				b = bitboard.RandomWalkTiles(rng, c.rows, c.cols, bitboard.BlankFirst, c.walk)
+			}
 			k.load(b)
 			if want := h.Eval(b); k.heur != want {
 				t.Fatalf("%dx%d %s: loaded h %d, from scratch %d", c.rows, c.cols, c.name, k.heur, want)
@@ -432,11 +449,11 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 				g0, e0 := k.generated, k.expanded
 				found := k.search(0, bound, a.roots[b.BlankCell()])
 				slow := tilesIteration{nextBound: tilesInfinity}
-				tilesSlowIteration(h, a, b, 0, bound, a.roots[b.BlankCell()], &slow, nil, map[[2]uint32]bool{})
+				tilesSlowIteration(h, a, b, 0, bound, a.roots[b.BlankCell()], &slow, nil, map[[2]uint32]bool{}, k.ordered)
 				if found != slow.found || k.generated-g0 != slow.generated || k.expanded-e0 != slow.expanded ||
 					(!found && k.nextBound != slow.nextBound) {
-					t.Fatalf("%dx%d %s: %v bound %d: kernel found %v, %d generated, %d expanded, next %d; slow %v, %d, %d, %d",
-						c.rows, c.cols, c.name, b, bound, found, k.generated-g0, k.expanded-e0, k.nextBound,
+					t.Fatalf("%dx%d %s: %v bound %d ordered %v: kernel found %v, %d generated, %d expanded, next %d; slow %v, %d, %d, %d",
+						c.rows, c.cols, c.name, b, bound, k.ordered, found, k.generated-g0, k.expanded-e0, k.nextBound,
 						slow.found, slow.generated, slow.expanded, slow.nextBound)
 				}
 				if found {
@@ -460,7 +477,7 @@ func TestTilesKernelMatchesSlow(t *testing.T) {
 }
 
 // TestTilesParallelAgrees checks that 2, 3 and 5 workers give the answer and
-// node counts of one worker.
+// node counts of one worker, in either successor order.
 func TestTilesParallelAgrees(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	cases := []struct {
@@ -472,9 +489,11 @@ func TestTilesParallelAgrees(t *testing.T) {
 		{4, 4, 50, "pdb663+reflect|pdb555+reflect"}, {4, 4, 50, "pdb555+zero+reflect|pdb663"},
 		{4, 4, 50, "pdb555+zero+reflect+bits"},
 	}
-	for _, c := range cases {
+	for ci, c := range cases {
 		h := tilesHeur(t, c.rows, c.cols, c.name)
 		one := NewTilesSolver(h)
+		order := TilesOrder(ci % 2) // fixed and falling in turn: the split walk orders as the kernels do
+		one.SetOrder(order)
 		for i := range 4 {
 			g := bitboard.Goal(i % 2)
 			b := bitboard.RandomWalkTiles(rng, c.rows, c.cols, g, c.walk+i)
@@ -485,6 +504,7 @@ func TestTilesParallelAgrees(t *testing.T) {
 			for _, w := range []int{2, 3, 5} {
 				s := NewTilesSolver(h)
 				s.SetWorkers(w)
+				s.SetOrder(order)
 				s.parallelMin = 0
 				var bounds []int
 				mw, stw, err := s.Solve(b, g, Limits{Progress: func(p Progress) { bounds = append(bounds, p.Bound) }})

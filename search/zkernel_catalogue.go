@@ -41,9 +41,10 @@ children:
 		}
 		m, to := l.m[i], int(l.to[i])
 		t := k.cells[to]
-		stamp := k.generated
+		k.stamp++
+		stamp := k.stamp
 		man := k.man + int(h.mdd[t][to][m])
-		sums, best := [tilesMaxViews]int32{}, int32(0)
+		sums, best, over := [tilesMaxViews]int32{}, int32(0), -1
 		for j := range views {
 			v := k.order[j]
 			q := c.pat[v][t]
@@ -64,12 +65,19 @@ children:
 				k.seen[q], k.newv[q] = stamp, nv
 			}
 			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
-			if f := g + 1 + man + 2*int(s); f > bound {
-				k.catPruned(j, f)
-				continue children
+			if f := g + 1 + man + 2*int(s); f > bound && over < 0 {
+				if f >= k.nextBound {
+					k.catPruned(j, f)
+					continue children
+				}
+				over = j // the child's f, a candidate for the next bound, needs every view
 			}
 			sums[v] = s
 			best = max(best, s)
+		}
+		if over >= 0 {
+			k.catPruned(over, g+1+man+2*int(best))
+			continue children
 		}
 		undo, oldSums := tilesCatUndo{}, k.vsum
 		for v := range views {
@@ -91,6 +99,115 @@ children:
 		k.catUndo(c, &undo, t, blank, to)
 		if k.stopped {
 			return false
+		}
+	}
+	return false
+}
+
+// dfsCatalogueOrdered is dfsCatalogue with successor ordering
+// (TilesOrderFalling): where the bound leaves room, the children whose
+// heuristic falls go first.
+//
+// Generated from the skeleton of search/internal/kernelgen with its
+// dfsCatalogue variant: edit those and run go generate ./search.
+func (k *tilesKernel) dfsCatalogueOrdered(g, bound int, state uint32) bool {
+	if k.heur == 0 {
+		k.solution = g
+		return true
+	}
+	k.expanded++
+	h := k.h
+	c := &h.cat
+	nc := h.nc
+	views := c.views
+	blank := k.blank
+	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
+	if near {
+		l = &k.lists[state]
+	}
+	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
+	if bound-g-k.heur >= 2 {
+		passes = 2
+	}
+	for pass := range passes {
+	children:
+		for i := range int(l.n) {
+			if near && int(l.life[i]) < bound-g-1 {
+				continue
+			}
+			if pass == 0 {
+				k.generated++
+				if k.generated >= k.next && k.check() {
+					return false
+				}
+			} else if waiting>>i&1 == 0 {
+				continue
+			}
+			m, to := l.m[i], int(l.to[i])
+			t := k.cells[to]
+			k.stamp++
+			stamp := k.stamp
+			man := k.man + int(h.mdd[t][to][m])
+			sums, best, over := [tilesMaxViews]int32{}, int32(0), -1
+			for j := range views {
+				v := k.order[j]
+				q := c.pat[v][t]
+				nv := k.newv[q]
+				if k.seen[q] != stamp {
+					pp := &k.cpos[q]
+					sl := c.slot[q][t]
+					old, cb := pp[sl], c.cell[q][blank]
+					pp[sl] = cb
+					idx := tilesRank(pp, int(c.size[q]), nc)
+					if z := c.zero[q]; z != nil {
+						if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
+							idx = z.MinorityIndex(idx, pp[:c.size[q]], free, r)
+						}
+					}
+					pp[sl] = old
+					nv = c.table[q][idx]
+					k.seen[q], k.newv[q] = stamp, nv
+				}
+				s := k.vsum[v] + int32(nv) - int32(k.cval[q])
+				if f := g + 1 + man + 2*int(s); f > bound && over < 0 {
+					if f >= k.nextBound {
+						k.catPruned(j, f)
+						continue children
+					}
+					over = j // the child's f, a candidate for the next bound, needs every view
+				}
+				sums[v] = s
+				best = max(best, s)
+			}
+			if over >= 0 {
+				k.catPruned(over, g+1+man+2*int(best))
+				continue children
+			}
+			if pass < passes-1 && man+2*int(best) >= k.heur {
+				waiting |= 1 << i
+				continue
+			}
+			undo, oldSums := tilesCatUndo{}, k.vsum
+			for v := range views {
+				k.vsum[v] = sums[v]
+				if q := c.pat[v][t]; !slices.Contains(undo.touched[:undo.n], q) {
+					k.catCommit(c, &undo, q, t, blank, to)
+				}
+			}
+			oldMan, oldHeur := k.man, k.heur
+			k.cells[blank], k.cells[to] = t, 0
+			k.blank, k.man, k.heur = to, man, man+2*int(best)
+			k.path[g] = m
+			if k.dfsCatalogueOrdered(g+1, bound, l.next[i]) {
+				return true
+			}
+			k.cells[to], k.cells[blank] = t, 0
+			k.blank, k.man, k.heur = blank, oldMan, oldHeur
+			k.vsum = oldSums
+			k.catUndo(c, &undo, t, blank, to)
+			if k.stopped {
+				return false
+			}
 		}
 	}
 	return false

@@ -63,3 +63,83 @@ children:
 	}
 	return false
 }
+
+// dfsExactOrdered is dfsExact with successor ordering (TilesOrderFalling):
+// where the bound leaves room, the children whose heuristic falls go first.
+//
+// Generated from the skeleton of search/internal/kernelgen with its dfsExact
+// variant: edit those and run go generate ./search.
+func (k *tilesKernel) dfsExactOrdered(g, bound int, state uint32) bool {
+	if k.heur == 0 {
+		k.solution = g
+		return true
+	}
+	k.expanded++
+	h := k.h
+	blank := k.blank
+	pp := &k.pos[0]
+	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
+	if near {
+		l = &k.lists[state]
+	}
+	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
+	if bound-g-k.heur >= 2 {
+		passes = 2
+	}
+	for pass := range passes {
+	children:
+		for i := range int(l.n) {
+			if near && int(l.life[i]) < bound-g-1 {
+				continue
+			}
+			if pass == 0 {
+				k.generated++
+				if k.generated >= k.next && k.check() {
+					return false
+				}
+			} else if waiting>>i&1 == 0 {
+				continue
+			}
+			m, to := l.m[i], int(l.to[i])
+			t := k.cells[to]
+			pp[0] = uint8(to)
+			if int(t) < h.size[0] {
+				pp[t] = uint8(blank)
+			}
+			nh := int(h.tables[0][tilesRank(pp, h.size[0], h.nc)])
+			if f := g + 1 + nh; f > bound {
+				k.nextBound = min(k.nextBound, f)
+				pp[0] = uint8(blank)
+				if int(t) < h.size[0] {
+					pp[t] = uint8(to)
+				}
+				continue children
+			}
+			if pass < passes-1 && nh >= k.heur {
+				pp[0] = uint8(blank)
+				if int(t) < h.size[0] {
+					pp[t] = uint8(to)
+				}
+				waiting |= 1 << i
+				continue
+			}
+			oldHeur := k.heur
+			k.cells[blank], k.cells[to] = t, 0
+			k.blank, k.heur = to, nh
+			k.path[g] = m
+			if k.dfsExactOrdered(g+1, bound, l.next[i]) {
+				return true
+			}
+			k.cells[to], k.cells[blank] = t, 0
+			k.blank, k.heur = blank, oldHeur
+			pp[0] = uint8(blank)
+			if int(t) < h.size[0] {
+				pp[t] = uint8(to)
+			}
+			if k.stopped {
+				return false
+			}
+		}
+	}
+	return false
+}

@@ -64,3 +64,79 @@ children:
 	}
 	return false
 }
+
+// dfsLinearConflictOrdered is dfsLinearConflict with successor ordering
+// (TilesOrderFalling): where the bound leaves room, the children whose
+// heuristic falls go first.
+//
+// Generated from the skeleton of search/internal/kernelgen with its
+// dfsLinearConflict variant: edit those and run go generate ./search.
+func (k *tilesKernel) dfsLinearConflictOrdered(g, bound int, state uint32) bool {
+	if k.heur == 0 {
+		k.solution = g
+		return true
+	}
+	k.expanded++
+	h := k.h
+	blank := k.blank
+	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
+	if near {
+		l = &k.lists[state]
+	}
+	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
+	if bound-g-k.heur >= 2 {
+		passes = 2
+	}
+	for pass := range passes {
+	children:
+		for i := range int(l.n) {
+			if near && int(l.life[i]) < bound-g-1 {
+				continue
+			}
+			if pass == 0 {
+				k.generated++
+				if k.generated >= k.next && k.check() {
+					return false
+				}
+			} else if waiting>>i&1 == 0 {
+				continue
+			}
+			m, to := l.m[i], int(l.to[i])
+			t := k.cells[to]
+			man := k.man + int(h.mdd[t][to][m])
+			dir, l1, l2 := tilesCols, blank%h.cols, to%h.cols
+			if bitboard.TilesMove(m) == bitboard.MoveUp || bitboard.TilesMove(m) == bitboard.MoveDown {
+				dir, l1, l2 = tilesRows, blank/h.cols, to/h.cols
+			}
+			k.cells[blank], k.cells[to] = t, 0
+			o1, o2 := k.lines[dir][l1], k.lines[dir][l2]
+			c1, c2 := k.lineConflicts(dir, l1), k.lineConflicts(dir, l2)
+			sum := k.sum + c1 + c2 - int(o1) - int(o2)
+			nh := man + 2*sum
+			if f := g + 1 + nh; f > bound {
+				k.nextBound = min(k.nextBound, f)
+				k.cells[to], k.cells[blank] = t, 0
+				continue children
+			}
+			if pass < passes-1 && nh >= k.heur {
+				k.cells[to], k.cells[blank] = t, 0
+				waiting |= 1 << i
+				continue
+			}
+			oldMan, oldSum, oldHeur := k.man, k.sum, k.heur
+			k.lines[dir][l1], k.lines[dir][l2] = uint8(c1), uint8(c2)
+			k.blank, k.man, k.sum, k.heur = to, man, sum, nh
+			k.path[g] = m
+			if k.dfsLinearConflictOrdered(g+1, bound, l.next[i]) {
+				return true
+			}
+			k.cells[to], k.cells[blank] = t, 0
+			k.lines[dir][l1], k.lines[dir][l2] = o1, o2
+			k.blank, k.man, k.sum, k.heur = blank, oldMan, oldSum, oldHeur
+			if k.stopped {
+				return false
+			}
+		}
+	}
+	return false
+}

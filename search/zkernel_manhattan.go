@@ -46,3 +46,63 @@ children:
 	}
 	return false
 }
+
+// dfsManhattanOrdered is dfsManhattan with successor ordering
+// (TilesOrderFalling): where the bound leaves room, the children whose
+// heuristic falls go first.
+//
+// Generated from the skeleton of search/internal/kernelgen with its
+// dfsManhattan variant: edit those and run go generate ./search.
+func (k *tilesKernel) dfsManhattanOrdered(g, bound int, state uint32, blank, heur int) bool {
+	if heur == 0 {
+		k.solution = g
+		return true
+	}
+	k.expanded++
+	h := k.h
+	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
+	if near {
+		l = &k.lists[state]
+	}
+	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
+	if bound-g-heur >= 2 {
+		passes = 2
+	}
+	for pass := range passes {
+	children:
+		for i := range int(l.n) {
+			if near && int(l.life[i]) < bound-g-1 {
+				continue
+			}
+			if pass == 0 {
+				k.generated++
+				if k.generated >= k.next && k.check() {
+					return false
+				}
+			} else if waiting>>i&1 == 0 {
+				continue
+			}
+			m, to := l.m[i], int(l.to[i])
+			t := k.cells[to]
+			nh := heur + int(h.mdd[t][to][m])
+			if f := g + 1 + nh; f > bound {
+				k.nextBound = min(k.nextBound, f)
+				continue children
+			}
+			if pass < passes-1 && nh >= heur {
+				waiting |= 1 << i
+				continue
+			}
+			k.cells[blank], k.cells[to] = t, 0
+			k.path[g] = m
+			if k.dfsManhattanOrdered(g+1, bound, l.next[i], to, nh) {
+				return true
+			}
+			k.cells[to], k.cells[blank] = t, 0
+			if k.stopped {
+				return false
+			}
+		}
+	}
+	return false
+}

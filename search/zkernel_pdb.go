@@ -62,3 +62,79 @@ children:
 	}
 	return false
 }
+
+// dfsPDBOrdered is dfsPDB with successor ordering (TilesOrderFalling): where
+// the bound leaves room, the children whose heuristic falls go first.
+//
+// Generated from the skeleton of search/internal/kernelgen with its dfsPDB
+// variant: edit those and run go generate ./search.
+func (k *tilesKernel) dfsPDBOrdered(g, bound int, state uint32) bool {
+	if k.heur == 0 {
+		k.solution = g
+		return true
+	}
+	k.expanded++
+	h := k.h
+	blank := k.blank
+	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
+	if near {
+		l = &k.lists[state]
+	}
+	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
+	if bound-g-k.heur >= 2 {
+		passes = 2
+	}
+	for pass := range passes {
+	children:
+		for i := range int(l.n) {
+			if near && int(l.life[i]) < bound-g-1 {
+				continue
+			}
+			if pass == 0 {
+				k.generated++
+				if k.generated >= k.next && k.check() {
+					return false
+				}
+			} else if waiting>>i&1 == 0 {
+				continue
+			}
+			m, to := l.m[i], int(l.to[i])
+			t := k.cells[to]
+			man := k.man + int(h.mdd[t][to][m])
+			p, sl := h.pat[t], h.slot[t]
+			pp := &k.pos[p]
+			oldCell := pp[sl]
+			pp[sl] = h.tpos[t][blank]
+			nv := h.tables[p][tilesRank(pp, h.size[p], h.nc)]
+			oldVal := k.val[p]
+			sum := k.sum + int(nv) - int(oldVal)
+			nh := man + 2*sum
+			if f := g + 1 + nh; f > bound {
+				pp[sl] = oldCell
+				k.nextBound = min(k.nextBound, f)
+				continue children
+			}
+			if pass < passes-1 && nh >= k.heur {
+				pp[sl] = oldCell
+				waiting |= 1 << i
+				continue
+			}
+			oldMan, oldSum, oldHeur := k.man, k.sum, k.heur
+			k.cells[blank], k.cells[to] = t, 0
+			k.blank, k.man, k.sum, k.heur = to, man, sum, nh
+			k.val[p] = nv
+			k.path[g] = m
+			if k.dfsPDBOrdered(g+1, bound, l.next[i]) {
+				return true
+			}
+			k.cells[to], k.cells[blank] = t, 0
+			k.blank, k.man, k.sum, k.heur = blank, oldMan, oldSum, oldHeur
+			k.val[p] = oldVal
+			pp[sl] = oldCell
+			if k.stopped {
+				return false
+			}
+		}
+	}
+	return false
+}

@@ -75,3 +75,94 @@ children:
 	}
 	return false
 }
+
+// dfsPDBReflectOrdered is dfsPDBReflect with successor ordering
+// (TilesOrderFalling): where the bound leaves room, the children whose
+// heuristic falls go first.
+//
+// Generated from the skeleton of search/internal/kernelgen with its
+// dfsPDBReflect variant: edit those and run go generate ./search.
+func (k *tilesKernel) dfsPDBReflectOrdered(g, bound int, state uint32) bool {
+	if k.heur == 0 {
+		k.solution = g
+		return true
+	}
+	k.expanded++
+	h := k.h
+	blank := k.blank
+	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
+	if near {
+		l = &k.lists[state]
+	}
+	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
+	if bound-g-k.heur >= 2 {
+		passes = 2
+	}
+	for pass := range passes {
+	children:
+		for i := range int(l.n) {
+			if near && int(l.life[i]) < bound-g-1 {
+				continue
+			}
+			if pass == 0 {
+				k.generated++
+				if k.generated >= k.next && k.check() {
+					return false
+				}
+			} else if waiting>>i&1 == 0 {
+				continue
+			}
+			m, to := l.m[i], int(l.to[i])
+			t := k.cells[to]
+			man := k.man + int(h.mdd[t][to][m])
+			p, sl := h.pat[t], h.slot[t]
+			pp := &k.pos[p]
+			oldCell := pp[sl]
+			pp[sl] = h.tpos[t][blank]
+			nv := h.tables[p][tilesRank(pp, h.size[p], h.nc)]
+			oldVal := k.val[p]
+			sum := k.sum + int(nv) - int(oldVal)
+			if f := g + 1 + man + 2*sum; f > bound {
+				pp[sl] = oldCell
+				k.nextBound = min(k.nextBound, f)
+				continue children
+			}
+			rp, rsl := h.rpat[t], h.rslot[t]
+			rpp := &k.rpos[rp]
+			oldRCell := rpp[rsl]
+			rpp[rsl] = h.rtpos[t][blank]
+			rv := h.tables[rp][tilesRank(rpp, h.size[rp], h.nc)]
+			oldRVal := k.rval[rp]
+			rsum := k.rsum + int(rv) - int(oldRVal)
+			if f := g + 1 + man + 2*rsum; f > bound {
+				pp[sl] = oldCell
+				rpp[rsl] = oldRCell
+				k.nextBound = min(k.nextBound, f)
+				continue children
+			}
+			if pass < passes-1 && man+2*max(sum, rsum) >= k.heur {
+				pp[sl] = oldCell
+				rpp[rsl] = oldRCell
+				waiting |= 1 << i
+				continue
+			}
+			oldMan, oldSum, oldRSum, oldHeur := k.man, k.sum, k.rsum, k.heur
+			k.cells[blank], k.cells[to] = t, 0
+			k.blank, k.man, k.sum, k.rsum, k.heur = to, man, sum, rsum, man+2*max(sum, rsum)
+			k.val[p], k.rval[rp] = nv, rv
+			k.path[g] = m
+			if k.dfsPDBReflectOrdered(g+1, bound, l.next[i]) {
+				return true
+			}
+			k.cells[to], k.cells[blank] = t, 0
+			k.blank, k.man, k.sum, k.rsum, k.heur = blank, oldMan, oldSum, oldRSum, oldHeur
+			k.val[p], k.rval[rp] = oldVal, oldRVal
+			pp[sl] = oldCell
+			rpp[rsl] = oldRCell
+			if k.stopped {
+				return false
+			}
+		}
+	}
+	return false
+}

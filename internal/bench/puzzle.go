@@ -12,15 +12,15 @@ import (
 // Solvers loads through cache the tables of each of the plans (p's) and
 // returns for each a function making solvers that share them; a
 // sliding-tile solver searches with workers goroutines for goal with
-// pruning prune (the Rotation Game's take none of these). An error is a
-// table's.
-func Solvers[B any](p puzzle.Family[B], cache puzzle.Cache, plans []*puzzle.Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) ([]func() Solver[B], error) {
+// pruning prune and successor order order (the Rotation Game's take none
+// of these). An error is a table's.
+func Solvers[B any](p puzzle.Family[B], cache puzzle.Cache, plans []*puzzle.Plan, workers int, goal bitboard.Goal, prune search.TilesPruning, order search.TilesOrder) ([]func() Solver[B], error) {
 	out := make([]func() Solver[B], len(plans))
 	for i, plan := range plans {
 		var err error
 		out[i], err = puzzle.DispatchTyped[B, func() Solver[B]](p,
 			func(r puzzle.Rotation) (any, error) { return rotationSolvers(r, cache, plan) },
-			func(t puzzle.Tiles) (any, error) { return tilesSolvers(t, cache, plan, workers, goal, prune) })
+			func(t puzzle.Tiles) (any, error) { return tilesSolvers(t, cache, plan, workers, goal, prune, order) })
 		if err != nil {
 			return nil, err
 		}
@@ -40,8 +40,8 @@ func rotationSolvers(r puzzle.Rotation, cache puzzle.Cache, plan *puzzle.Plan) (
 
 // tilesSolvers loads through cache the tables of plan and returns a
 // function making sliding-tile solvers that share them, each searching with
-// workers goroutines for goal with pruning prune.
-func tilesSolvers(t puzzle.Tiles, cache puzzle.Cache, plan *puzzle.Plan, workers int, goal bitboard.Goal, prune search.TilesPruning) (func() Solver[bitboard.Tiles], error) {
+// workers goroutines for goal with pruning prune and successor order order.
+func tilesSolvers(t puzzle.Tiles, cache puzzle.Cache, plan *puzzle.Plan, workers int, goal bitboard.Goal, prune search.TilesPruning, order search.TilesOrder) (func() Solver[bitboard.Tiles], error) {
 	h, err := t.Heuristic(cache, plan)
 	if err != nil {
 		return nil, err
@@ -54,6 +54,7 @@ func tilesSolvers(t puzzle.Tiles, cache puzzle.Cache, plan *puzzle.Plan, workers
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(workers)
 		s.SetPrune(a) // cannot fail: the automaton is for h's board
+		s.SetOrder(order)
 		return NewTilesSolver(s, goal)
 	}, nil
 }

@@ -31,9 +31,10 @@ type benchOptions struct {
 	compareFlags
 	Goal     bitboard.Goal
 	Repeat   int
-	Size     sizeFlag
+	Size     puzzle.SizeValue
 	Split    puzzle.SplitMode
 	Prune    search.TilesPruning
+	Order    search.TilesOrder
 	Progress bool
 	Output   record.RunFile // -o and --resume
 	Inputs   []string
@@ -98,6 +99,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
 	pruneFlag(cmd, &o.Prune)
+	orderFlag(cmd, &o.Order)
 	o.selectionFlags.register(cmd)
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
 	cmd.Flags().StringVarP(&o.Output.Path, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
@@ -130,7 +132,7 @@ func (o *benchOptions) complete() (err error) {
 	if o.sel, err = o.selectionFlags.parse(); err != nil {
 		return err
 	}
-	o.puzzle, o.plans, err = puzzle.Lookup(o.Puzzle, o.Size.size, o.Heuristics...)
+	o.puzzle, o.plans, err = puzzle.Lookup(o.Puzzle, o.Size.Size, o.Heuristics...)
 	return withCode(ExitUsage, err)
 }
 
@@ -159,7 +161,8 @@ func runBench(o *benchOptions) error {
 func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	cfg := &record.Config{Command: "bench", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal), Heuristics: o.Heuristics,
 		MaxNodes: o.MaxNodes, TimeoutNS: o.Timeout.Nanoseconds(), Repeat: o.Repeat, Shard: o.sel.Shard.String(),
-		Instances: o.Instances, Inputs: o.Inputs, Prune: p.PruneName(o.Prune)}
+		Instances: o.Instances, Inputs: o.Inputs, Prune: p.PruneName(o.Prune),
+		Order: p.OrderName(o.Order)}
 	b, err := bench.New[B](cfg, report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != "", CPU: o.Time == report.TimeCPU},
 		o.Format == formatCSV && o.PerInstance)
 	if err != nil {
@@ -175,7 +178,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 	}
 	b.Output, b.Prior, b.Stderr, b.Stop = o.Output.Path, o.Output.Prior, o.g.Stderr, func() bool { return o.g.ctx.Err() != nil }
 	workers, inner := puzzle.Workers(p, o.Split, o.workers) // inner: workers inside one search
-	if b.Solvers, err = bench.Solvers(p, o.g.cache, o.plans, inner, o.Goal, o.Prune); err != nil {
+	if b.Solvers, err = bench.Solvers(p, o.g.cache, o.plans, inner, o.Goal, o.Prune, o.Order); err != nil {
 		return withCode(ExitTable, err)
 	}
 	prov := o.g.provenance() // with the tables the solvers loaded

@@ -102,6 +102,14 @@ func pruneFlag(cmd *cobra.Command, p *search.TilesPruning) {
 		search.TilesPruneAutomaton, search.TilesPruneAutomaton16, search.TilesPruneInverse)
 }
 
+// orderFlag adds --order to cmd, bound to p: the order in which
+// sliding-tile searches try a node's children.
+func orderFlag(cmd *cobra.Command, p *search.TilesOrder) {
+	enumFlag(cmd.Flags(), p, "order", search.TilesOrderFixed,
+		"sliding tiles: try the children in the blank's move order (fixed), or first those whose heuristic falls where the bound leaves room (falling: same lengths, fewer nodes on most boards)",
+		search.TilesOrderFixed, search.TilesOrderFalling)
+}
+
 // addWriteTablesFlag adds the persistent --write-tables to root, bound to p.
 func addWriteTablesFlag(root *cobra.Command, p *pdb.WritePolicy) {
 	enumFlag(root.PersistentFlags(), p, "write-tables", pdb.WriteAuto,

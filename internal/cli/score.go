@@ -18,7 +18,7 @@ import (
 type scoreOptions struct {
 	g          *globalOptions
 	Puzzle     string
-	Size       sizeFlag
+	Size       puzzle.SizeValue
 	Heuristics []string
 	Samples    int
 	Seed       uint64

@@ -69,6 +69,7 @@ Default: %s.
 	cmd.Flags().DurationVar(&o.opts.Limits.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
 	splitFlag(cmd, &o.opts.Split, "all workers on one board at a time: auto, on or off")
 	pruneFlag(cmd, &o.opts.Prune)
+	orderFlag(cmd, &o.opts.Order)
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a search iteration on stderr (else one updating line on a terminal, a time-stamped line at most once a minute a worker otherwise)")
 	o.solveFlags.register(cmd)
 	return cmd

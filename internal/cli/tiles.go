@@ -12,32 +12,11 @@ import (
 // tilesAnyName is the puzzle name that takes the board's shape from --size.
 const tilesAnyName = puzzle.TilesName
 
-// sizeFlag is --size: a board shape checked as it is parsed, nil until given.
-type sizeFlag struct{ size *puzzle.Tiles }
-
-func (f *sizeFlag) String() string {
-	if f.size == nil {
-		return ""
-	}
-	return f.size.String()
-}
-
-func (f *sizeFlag) Type() string { return "ROWSxCOLS" }
-
-func (f *sizeFlag) Set(v string) error {
-	t, err := puzzle.ParseSize(v)
-	if err != nil {
-		return err
-	}
-	f.size = &t
-	return nil
-}
-
 // tilesArg is the board of a sliding-tile command: its puzzle name, and
 // --size for "tiles".
 type tilesArg struct {
 	name string
-	size sizeFlag
+	size puzzle.SizeValue
 }
 
 // register gives cmd its --size, when the name takes one.
@@ -50,7 +29,7 @@ func (a *tilesArg) register(cmd *cobra.Command) {
 // lookup returns the board: a usage error when --size is missing or
 // contradicts the name.
 func (a *tilesArg) lookup() (puzzle.Tiles, error) {
-	t, err := puzzle.LookupTiles(a.name, a.size.size)
+	t, err := puzzle.LookupTiles(a.name, a.size.Size)
 	return t, withCode(ExitUsage, err)
 }
 

@@ -21,7 +21,7 @@ type verifyOptions struct {
 	Goal      bitboard.Goal
 	Heuristic string
 	Format    outputFormat
-	Size      sizeFlag
+	Size      puzzle.SizeValue
 	Split     puzzle.SplitMode
 	Prune     search.TilesPruning
 	selectionFlags
@@ -87,7 +87,7 @@ func (o *verifyOptions) complete() (err error) {
 	if o.sel, err = o.selectionFlags.parse(); err != nil {
 		return err
 	}
-	if o.puzzle, _, err = puzzle.Lookup(o.Puzzle, o.Size.size); err != nil {
+	if o.puzzle, _, err = puzzle.Lookup(o.Puzzle, o.Size.Size); err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.plan, err = puzzle.HeuristicOrDefault(o.puzzle, o.Heuristic)

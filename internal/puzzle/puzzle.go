@@ -48,6 +48,10 @@ type Puzzle interface {
 	// run's config header writes it: "" for the Rotation Game, which has
 	// no such choice.
 	PruneName(prune search.TilesPruning) string
+	// OrderName returns the sliding-tile searches' successor order as a
+	// run's config header writes it: "" for the fixed order (what a header
+	// without the field means) and for the Rotation Game.
+	OrderName(order search.TilesOrder) string
 	// splitSearch reports whether, under mode, all workers search one
 	// board at a time (instead of one board a worker).
 	splitSearch(mode SplitMode) bool

@@ -81,6 +81,10 @@ func (Rotation) GoalName(bitboard.Goal) string { return "" }
 // pruning.
 func (Rotation) PruneName(search.TilesPruning) string { return "" }
 
+// OrderName implements Puzzle: "", the Rotation Game's searches trying moves
+// in dictionary order (their answers are the dictionary-smallest).
+func (Rotation) OrderName(search.TilesOrder) string { return "" }
+
 // splitSearch implements Puzzle: false, a board taking about 100 ns.
 func (Rotation) splitSearch(SplitMode) bool { return false }
 

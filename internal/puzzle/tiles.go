@@ -54,6 +54,32 @@ func tilesNamed(name string) (Tiles, bool) {
 	return Tiles{}, false
 }
 
+// SizeValue is a board shape as a flag's value (String, Set and Type, the
+// methods of pflag.Value), checked as it is parsed (ParseSize); Size is nil
+// until it is set.
+type SizeValue struct{ Size *Tiles }
+
+// String returns the shape as ROWSxCOLS, or "" when it is not set.
+func (f *SizeValue) String() string {
+	if f.Size == nil {
+		return ""
+	}
+	return f.Size.String()
+}
+
+// Type returns the value's form in help: "ROWSxCOLS".
+func (f *SizeValue) Type() string { return "ROWSxCOLS" }
+
+// Set parses v (ParseSize) into f.
+func (f *SizeValue) Set(v string) error {
+	t, err := ParseSize(v)
+	if err != nil {
+		return err
+	}
+	f.Size = &t
+	return nil
+}
+
 // ParseSize reads a board shape "ROWSxCOLS", such as "3x4"; errors wrap
 // ErrPuzzle.
 func ParseSize(v string) (Tiles, error) {
@@ -115,6 +141,14 @@ func FormatGoal(format string) (goal bitboard.Goal, ok bool) {
 
 // PruneName implements Puzzle.
 func (Tiles) PruneName(prune search.TilesPruning) string { return prune.String() }
+
+// OrderName implements Puzzle.
+func (Tiles) OrderName(order search.TilesOrder) string {
+	if order == search.TilesOrderFixed {
+		return ""
+	}
+	return order.String()
+}
 
 // splitSearch implements Puzzle: SplitOn, or SplitAuto on boards of more
 // than TilesSplitCells cells.

@@ -259,6 +259,7 @@ type Config struct {
 	Puzzle     string   `json:"puzzle"`              // as in runs
 	Goal       string   `json:"goal,omitempty"`      // sliding tiles
 	Prune      string   `json:"prune,omitempty"`     // sliding tiles: --prune, automaton or inverse
+	Order      string   `json:"order,omitempty"`     // sliding tiles: --order falling; absent for fixed, as in older records
 	Heuristics []string `json:"heuristics"`          // in the order given
 	MaxNodes   uint64   `json:"max_nodes"`           // --max-nodes; 0 for none
 	TimeoutNS  int64    `json:"timeout_ns"`          // --timeout; 0 for none

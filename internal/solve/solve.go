@@ -46,6 +46,8 @@ type Options struct {
 	Tracker *progress.Tracker
 	// Prune is the sliding-tile searches' move pruning (--prune).
 	Prune search.TilesPruning
+	// Order is the order in which they try a node's children (--order).
+	Order search.TilesOrder
 }
 
 // RecordConfig returns the config header of a solve run of p with these
@@ -54,7 +56,8 @@ type Options struct {
 func (o *Options) RecordConfig(p puzzle.Puzzle, sel *puzzle.Selection, instances string, inputs []string) *record.Config {
 	return &record.Config{Command: "solve", Puzzle: p.RecordName(), Goal: p.GoalName(o.Goal),
 		Heuristics: []string{o.Plan.Name}, MaxNodes: o.Limits.MaxNodes, TimeoutNS: o.Limits.Timeout.Nanoseconds(),
-		Repeat: 1, Shard: sel.Shard.String(), Instances: instances, Inputs: inputs, Prune: p.PruneName(o.Prune)}
+		Repeat: 1, Shard: sel.Shard.String(), Instances: instances, Inputs: inputs, Prune: p.PruneName(o.Prune),
+		Order: p.OrderName(o.Order)}
 }
 
 // SkipAnswered makes a resumed run skip the records prior (the run
@@ -151,6 +154,7 @@ func tilesBatch(t puzzle.Tiles, cache puzzle.Cache, o *Options) (batch.Config[Bo
 		s := search.NewTilesSolver(h)
 		s.SetWorkers(inner)
 		s.SetPrune(a) // cannot fail: the automaton is for h's board
+		s.SetOrder(o.Order)
 		ws := o.Tracker.NewWorker()
 		return func(u *batch.Unit, b *Board[bitboard.Tiles]) {
 			if b.OK {

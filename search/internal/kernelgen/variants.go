@@ -1,5 +1,7 @@
 package kernelgen
 
+import "strings"
+
 // Variants are the kernels of package search, one a heuristic kind
 // (tilesKernel.search picks one).
 var Variants = []Variant{manhattan, pdb, pdbReflect, exact, linearConflict, catalogue, catalogueBits}
@@ -20,6 +22,7 @@ and the heuristic travel as arguments.`,
 			k.nextBound = min(k.nextBound, f)
 			continue children
 		}`,
+	ChildHeur: "nh",
 }
 
 // directLookup is the start of a pattern-database child: the moved tile's
@@ -50,6 +53,9 @@ reflected lookup.`,
 			k.nextBound = min(k.nextBound, f)
 			continue children
 		}`,
+	ChildHeur: "nh",
+	Discard: `
+		pp[sl] = oldCell`,
 	Save: "oldMan, oldSum, oldHeur := k.man, k.sum, k.heur",
 	Commit: `
 		k.blank, k.man, k.sum, k.heur = to, man, sum, nh
@@ -88,6 +94,10 @@ reflected lookup, made only for children the direct lookup keeps.`,
 			k.nextBound = min(k.nextBound, f)
 			continue children
 		}`,
+	ChildHeur: "man+2*max(sum, rsum)",
+	Discard: `
+		pp[sl] = oldCell
+		rpp[rsl] = oldRCell`,
 	Save: "oldMan, oldSum, oldRSum, oldHeur := k.man, k.sum, k.rsum, k.heur",
 	Commit: `
 		k.blank, k.man, k.sum, k.rsum, k.heur = to, man, sum, rsum, man+2*max(sum, rsum)
@@ -123,6 +133,12 @@ by the cells of the blank and tiles 1..6.`,
 				pp[t] = uint8(to)
 			}
 			continue children
+		}`,
+	ChildHeur: "nh",
+	Discard: `
+		pp[0] = uint8(blank)
+		if int(t) < h.size[0] {
+			pp[t] = uint8(to)
 		}`,
 	Save:   "oldHeur := k.heur",
 	Commit: "k.blank, k.heur = to, nh",
@@ -161,6 +177,9 @@ two rows' conflicts change; a horizontal one, only the two columns'.`,
 			k.cells[to], k.cells[blank] = t, 0
 			continue children
 		}`,
+	ChildHeur: "nh",
+	Discard: `
+		k.cells[to], k.cells[blank] = t, 0`,
 	EarlyBoard: true,
 	Save:       "oldMan, oldSum, oldHeur := k.man, k.sum, k.heur",
 	Commit: `
@@ -197,9 +216,10 @@ cells it was in, so the other patterns' entries stay. A child within the
 bound commits every view's sum, and each pattern of the moved tile once.`,
 	Child: `
 		man := k.man + int(h.mdd[t][to][m])`,
-	Save:   "oldMan, oldHeur := k.man, k.heur",
-	Commit: "k.blank, k.man, k.heur = to, man, man+2*int(best)",
-	Undo:   "k.blank, k.man, k.heur = blank, oldMan, oldHeur",
+	ChildHeur: "man+2*int(best)",
+	Save:      "oldMan, oldHeur := k.man, k.heur",
+	Commit:    "k.blank, k.man, k.heur = to, man, man+2*int(best)",
+	Undo:      "k.blank, k.man, k.heur = blank, oldMan, oldHeur",
 }, `
 				idx := tilesRank(pp, int(c.size[q]), nc)
 				if z := c.zero[q]; z != nil {`+zeroIndex+`
@@ -219,9 +239,10 @@ var catalogueBits = catalogueVariant(Variant{
 tables: it keeps each pattern's cost in moves instead of its entry, and a
 child's cost is its parent's plus or minus one, as the child's bit says
 (pdb.TilesZeroBits.Next). The zero-aware index is dfsCatalogue's.`,
-	Save:   "oldHeur := k.heur",
-	Commit: "k.blank, k.heur = to, int(best)",
-	Undo:   "k.blank, k.heur = blank, oldHeur",
+	ChildHeur: "int(best)",
+	Save:      "oldHeur := k.heur",
+	Commit:    "k.blank, k.heur = to, int(best)",
+	Undo:      "k.blank, k.heur = blank, oldHeur",
 }, `
 				idx := tilesRank(pp, int(c.size[q]), nc)
 				z := c.zero[q]`+zeroIndex+`
@@ -243,8 +264,9 @@ func catalogueVariant(v Variant, lookup, heur string) Variant {
 	views := c.views
 	blank := k.blank`
 	v.Child = `
-		stamp := k.generated` + v.Child + `
-		sums, best := [tilesMaxViews]int32{}, int32(0)
+		k.stamp++
+		stamp := k.stamp` + v.Child + `
+		sums, best, over := [tilesMaxViews]int32{}, int32(0), -1
 		for j := range views {
 			v := k.order[j]
 			q := c.pat[v][t]
@@ -257,12 +279,19 @@ func catalogueVariant(v Variant, lookup, heur string) Variant {
 				k.seen[q], k.newv[q] = stamp, nv
 			}
 			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
-			if f := g + 1 + ` + heur + `; f > bound {
-				k.catPruned(j, f)
-				continue children
+			if f := g + 1 + ` + heur + `; f > bound && over < 0 {
+				if f >= k.nextBound {
+					k.catPruned(j, f)
+					continue children
+				}
+				over = j // the child's f, a candidate for the next bound, needs every view
 			}
 			sums[v] = s
 			best = max(best, s)
+		}
+		if over >= 0 {
+			k.catPruned(over, g+1+` + strings.ReplaceAll(heur, "(s)", "(best)") + `)
+			continue children
 		}`
 	v.Save = `
 		undo, oldSums := tilesCatUndo{}, k.vsum
