@@ -359,7 +359,7 @@ func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, c
 		l = &s.prune.lists[state]
 	}
 	passes, waiting := 1, uint8(0) // as in the kernels' Ordered forms
-	if s.order == TilesOrderFalling && bound-g-h >= 2 {
+	if s.order == TilesOrderFalling && tilesOrderRoom(bound, g, h) {
 		passes = 2
 	}
 	for pass := range passes {

@@ -231,48 +231,36 @@ func (k *tilesKernel) heurSplit() (first, full int) {
 // search runs the kernel of the heuristic's kind below the loaded board at
 // depth g, in automaton state state, whose f = g + heur is within bound.
 func (k *tilesKernel) search(g, bound int, state uint32) bool {
-	if k.ordered {
-		return k.searchOrdered(g, bound, state)
-	}
-	switch k.h.kind {
-	case tilesManhattan:
+	o := k.ordered // each kernel in its form with successor ordering (TilesOrderFalling)
+	switch h := k.h; {
+	case h.kind == tilesManhattan && o:
+		return k.dfsManhattanOrdered(g, bound, state, k.blank, k.heur)
+	case h.kind == tilesManhattan:
 		return k.dfsManhattan(g, bound, state, k.blank, k.heur)
-	case tilesPDB:
-		if k.h.reflect {
-			return k.dfsPDBReflect(g, bound, state)
-		}
+	case h.kind == tilesPDB && h.reflect && o:
+		return k.dfsPDBReflectOrdered(g, bound, state)
+	case h.kind == tilesPDB && h.reflect:
+		return k.dfsPDBReflect(g, bound, state)
+	case h.kind == tilesPDB && o:
+		return k.dfsPDBOrdered(g, bound, state)
+	case h.kind == tilesPDB:
 		return k.dfsPDB(g, bound, state)
-	case tilesExact:
+	case h.kind == tilesExact && o:
+		return k.dfsExactOrdered(g, bound, state)
+	case h.kind == tilesExact:
 		return k.dfsExact(g, bound, state)
-	case tilesCatalogue:
-		if k.h.cat.oneBit {
-			return k.dfsCatalogueBits(g, bound, state)
-		}
+	case h.kind == tilesCatalogue && h.cat.oneBit && o:
+		return k.dfsCatalogueBitsOrdered(g, bound, state)
+	case h.kind == tilesCatalogue && h.cat.oneBit:
+		return k.dfsCatalogueBits(g, bound, state)
+	case h.kind == tilesCatalogue && o:
+		return k.dfsCatalogueOrdered(g, bound, state)
+	case h.kind == tilesCatalogue:
 		return k.dfsCatalogue(g, bound, state)
+	case o:
+		return k.dfsLinearConflictOrdered(g, bound, state)
 	default:
 		return k.dfsLinearConflict(g, bound, state)
-	}
-}
-
-// searchOrdered is search with successor ordering.
-func (k *tilesKernel) searchOrdered(g, bound int, state uint32) bool {
-	switch k.h.kind {
-	case tilesManhattan:
-		return k.dfsManhattanOrdered(g, bound, state, k.blank, k.heur)
-	case tilesPDB:
-		if k.h.reflect {
-			return k.dfsPDBReflectOrdered(g, bound, state)
-		}
-		return k.dfsPDBOrdered(g, bound, state)
-	case tilesExact:
-		return k.dfsExactOrdered(g, bound, state)
-	case tilesCatalogue:
-		if k.h.cat.oneBit {
-			return k.dfsCatalogueBitsOrdered(g, bound, state)
-		}
-		return k.dfsCatalogueOrdered(g, bound, state)
-	default:
-		return k.dfsLinearConflictOrdered(g, bound, state)
 	}
 }
 

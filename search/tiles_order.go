@@ -19,6 +19,13 @@ import "fmt"
 // all (docs/results/2026-12-02-successor-ordering.md). So the fixed order
 // stays the default.
 
+// tilesOrderRoom reports whether the bound leaves room, at a node of depth g
+// and heuristic h, for a child whose h rises (a slack bound-g-h of 2 or
+// more): where TilesOrderFalling searches first the children whose h falls,
+// and the others wait. It is the rule of the kernels' Ordered forms, of the
+// split's walk (walkTop) and of the tests' slow search.
+func tilesOrderRoom(bound, g, h int) bool { return bound-g-h >= 2 }
+
 // TilesOrder selects the order in which a TilesSolver tries a node's
 // children.
 type TilesOrder uint8

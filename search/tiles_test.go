@@ -386,7 +386,7 @@ func tilesSlowIteration(h *TilesHeuristic, a *TilesPrune, b bitboard.Tiles, g, b
 			it.nextBound = min(it.nextBound, f)
 			continue
 		}
-		if ordered && bound-g-hb >= 2 && full >= hb {
+		if ordered && tilesOrderRoom(bound, g, hb) && full >= hb {
 			waiting = append(waiting, m)
 			continue
 		}

@@ -65,7 +65,7 @@ func (k *tilesKernel) dfsManhattanOrdered(g, bound int, state uint32, blank, heu
 		l = &k.lists[state]
 	}
 	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
-	if bound-g-heur >= 2 {
+	if tilesOrderRoom(bound, g, heur) {
 		passes = 2
 	}
 	for pass := range passes {

@@ -81,7 +81,7 @@ func (k *tilesKernel) dfsPDBOrdered(g, bound int, state uint32) bool {
 		l = &k.lists[state]
 	}
 	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
-	if bound-g-k.heur >= 2 {
+	if tilesOrderRoom(bound, g, k.heur) {
 		passes = 2
 	}
 	for pass := range passes {

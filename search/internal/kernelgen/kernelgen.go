@@ -118,7 +118,7 @@ func (k *tilesKernel) {{.Name}}Ordered(g, bound int, state uint32{{.Params}}) bo
 	}
 	{{- if .IsOrdered}}
 	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
-	if bound-g-{{.Heur}} >= 2 {
+	if tilesOrderRoom(bound, g, {{.Heur}}) {
 		passes = 2
 	}
 	for pass := range passes {
