@@ -354,10 +354,7 @@ func (s *TilesSolver) walkTop(k *tilesKernel, top *tilesTop, b bitboard.Tiles, c
 		return
 	}
 	top.expanded++
-	l, near := &s.prune.far[state], bound-g-1 <= s.prune.maxLife
-	if near {
-		l = &s.prune.lists[state]
-	}
+	l, near := tilesPruneChildren(s.prune.lists, s.prune.far, s.prune.maxLife, state, bound-g-1)
 	passes, waiting := 1, uint8(0) // as in the kernels' Ordered forms
 	if s.order == TilesOrderFalling && tilesOrderRoom(bound, g, h) {
 		passes = 2

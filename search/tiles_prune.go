@@ -166,6 +166,19 @@ type tilesPruneList struct {
 	life [bitboard.TilesMoves]uint8
 }
 
+// tilesPruneChildren returns the list of moves to walk from automaton state
+// state with left moves to the bound after the child (lists and far are a
+// TilesPrune's, maxLife its longest finite life): far's, without the moves
+// to moribund states, when no moribund child can reach the bound; else the
+// full list, with near set: then a child whose life is shorter than left is
+// skipped. The kernels and the split's walk choose by it.
+func tilesPruneChildren(lists, far []tilesPruneList, maxLife int, state uint32, left int) (l *tilesPruneList, near bool) {
+	if left <= maxLife {
+		return &lists[state], true
+	}
+	return &far[state], false
+}
+
 // States returns the number of the automaton's states.
 func (a *TilesPrune) States() int { return len(a.lists) }
 

@@ -26,10 +26,7 @@ func (k *tilesKernel) dfsCatalogue(g, bound int, state uint32) bool {
 	nc := h.nc
 	views := c.views
 	blank := k.blank
-	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
-	if near {
-		l = &k.lists[state]
-	}
+	l, near := tilesPruneChildren(k.lists, k.far, k.maxLife, state, bound-g-1)
 children:
 	for i := range int(l.n) {
 		if near && int(l.life[i]) < bound-g-1 {
@@ -121,10 +118,7 @@ func (k *tilesKernel) dfsCatalogueOrdered(g, bound int, state uint32) bool {
 	nc := h.nc
 	views := c.views
 	blank := k.blank
-	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
-	if near {
-		l = &k.lists[state]
-	}
+	l, near := tilesPruneChildren(k.lists, k.far, k.maxLife, state, bound-g-1)
 	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
 	if tilesOrderRoom(bound, g, k.heur) {
 		passes = 2

@@ -14,10 +14,7 @@ func (k *tilesKernel) dfsManhattan(g, bound int, state uint32, blank, heur int) 
 	}
 	k.expanded++
 	h := k.h
-	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
-	if near {
-		l = &k.lists[state]
-	}
+	l, near := tilesPruneChildren(k.lists, k.far, k.maxLife, state, bound-g-1)
 children:
 	for i := range int(l.n) {
 		if near && int(l.life[i]) < bound-g-1 {
@@ -60,10 +57,7 @@ func (k *tilesKernel) dfsManhattanOrdered(g, bound int, state uint32, blank, heu
 	}
 	k.expanded++
 	h := k.h
-	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
-	if near {
-		l = &k.lists[state]
-	}
+	l, near := tilesPruneChildren(k.lists, k.far, k.maxLife, state, bound-g-1)
 	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
 	if tilesOrderRoom(bound, g, heur) {
 		passes = 2

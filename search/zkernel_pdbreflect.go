@@ -15,10 +15,7 @@ func (k *tilesKernel) dfsPDBReflect(g, bound int, state uint32) bool {
 	k.expanded++
 	h := k.h
 	blank := k.blank
-	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
-	if near {
-		l = &k.lists[state]
-	}
+	l, near := tilesPruneChildren(k.lists, k.far, k.maxLife, state, bound-g-1)
 children:
 	for i := range int(l.n) {
 		if near && int(l.life[i]) < bound-g-1 {
@@ -90,10 +87,7 @@ func (k *tilesKernel) dfsPDBReflectOrdered(g, bound int, state uint32) bool {
 	k.expanded++
 	h := k.h
 	blank := k.blank
-	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
-	if near {
-		l = &k.lists[state]
-	}
+	l, near := tilesPruneChildren(k.lists, k.far, k.maxLife, state, bound-g-1)
 	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
 	if tilesOrderRoom(bound, g, k.heur) {
 		passes = 2

@@ -112,10 +112,7 @@ func (k *tilesKernel) {{.Name}}Ordered(g, bound int, state uint32{{.Params}}) bo
 	k.expanded++
 	h := k.h
 	{{- .Prelude}}
-	l, near := &k.far[state], bound-g-1 <= k.maxLife // far: no moribund child reaches the bound
-	if near {
-		l = &k.lists[state]
-	}
+	l, near := tilesPruneChildren(k.lists, k.far, k.maxLife, state, bound-g-1)
 	{{- if .IsOrdered}}
 	passes, waiting := 1, uint8(0) // waiting: bit i for a child left to the second pass
 	if tilesOrderRoom(bound, g, {{.Heur}}) {
