@@ -24,7 +24,10 @@
 // restore, the skeleton moves the tile (unless the variant moved it
 // already: EarlyBoard), Commit moves the kernel's state to the child, the
 // skeleton records the move and recurses, then moves the tile back and Undo
-// restores the state.
+// restores the state. Each kernel is written twice: as above, and in an
+// Ordered form (successor ordering, search.TilesOrderFalling) that, where
+// the bound leaves room, keeps the children whose h does not fall (the
+// variant's ChildHeur against Heur; Discard undoes Child) for a second pass.
 package kernelgen
 
 import (
