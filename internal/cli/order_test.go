@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -34,23 +33,7 @@ func TestOrderFlagSameLengthsSameIterations(t *testing.T) {
 		LastExpanded uint64 `json:"last_expanded"`
 	}
 	solve := func(order string) []rec {
-		var out, errb strings.Builder
-		code := Run(t.Context(), []string{"--tables", dir, "solve", "15puzzle", "--heuristic", "pdb555", "--format", "json",
-			"--order", order}, strings.NewReader(in.String()), &out, &errb)
-		if code != ExitOK {
-			t.Fatalf("--order %s: exit %d: %s", order, code, errb.String())
-		}
-		var recs []rec
-		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-			var r rec
-			if err := json.Unmarshal([]byte(line), &r); err != nil {
-				t.Fatalf("--order %s: %v: %s", order, err, line)
-			}
-			recs = append(recs, r)
-		}
-		if len(recs) != len(boards) {
-			t.Fatalf("--order %s: %d records, want %d", order, len(recs), len(boards))
-		}
+		recs, _ := solveJSON[rec](t, dir, in.String(), len(boards), "--order", order)
 		return recs
 	}
 	fixed, falling := solve("fixed"), solve("falling")

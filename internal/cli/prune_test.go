@@ -11,6 +11,30 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 )
 
+// solveJSON runs solve 15puzzle --heuristic pdb555 --format json with the
+// table cache dir and the flags given on the boards of in, and returns its
+// records decoded as R (there must be boards of them) and its stderr.
+func solveJSON[R any](t *testing.T, dir, in string, boards int, flags ...string) ([]R, string) {
+	t.Helper()
+	var out, errb strings.Builder
+	args := append([]string{"--tables", dir, "solve", "15puzzle", "--heuristic", "pdb555", "--format", "json"}, flags...)
+	if code := Run(t.Context(), args, strings.NewReader(in), &out, &errb); code != ExitOK {
+		t.Fatalf("%s: exit %d: %s", strings.Join(flags, " "), code, errb.String())
+	}
+	var recs []R
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var r R
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%s: %v: %s", strings.Join(flags, " "), err, line)
+		}
+		recs = append(recs, r)
+	}
+	if len(recs) != boards {
+		t.Fatalf("%s: %d records, want %d", strings.Join(flags, " "), len(recs), boards)
+	}
+	return recs, errb.String()
+}
+
 // TestPruneFlagSameAnswersFewerNodes solves random 15-puzzles under each
 // --prune: every pruning must give the same moves (the first optimal
 // solution in move order), each deeper one expand no more nodes on any
@@ -30,24 +54,7 @@ func TestPruneFlagSameAnswersFewerNodes(t *testing.T) {
 		Expanded uint64 `json:"expanded"`
 	}
 	solve := func(prune string) ([]rec, string) {
-		var out, errb strings.Builder
-		code := Run(t.Context(), []string{"--tables", dir, "solve", "15puzzle", "--heuristic", "pdb555", "--format", "json",
-			"--prune", prune}, strings.NewReader(in.String()), &out, &errb)
-		if code != ExitOK {
-			t.Fatalf("--prune %s: exit %d: %s", prune, code, errb.String())
-		}
-		var recs []rec
-		for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-			var r rec
-			if err := json.Unmarshal([]byte(line), &r); err != nil {
-				t.Fatalf("--prune %s: %v: %s", prune, err, line)
-			}
-			recs = append(recs, r)
-		}
-		if len(recs) != boards {
-			t.Fatalf("--prune %s: %d records, want %d", prune, len(recs), boards)
-		}
-		return recs, errb.String()
+		return solveJSON[rec](t, dir, in.String(), boards, "--prune", prune)
 	}
 	var prev []rec
 	var prevTotal uint64
