@@ -65,7 +65,7 @@ func TestOrderFlagSameLengthsSameIterations(t *testing.T) {
 	if data, err := os.ReadFile(out); err != nil || !strings.Contains(strings.SplitN(string(data), "\n", 2)[0], `"order":"falling"`) {
 		t.Fatalf("the run's header does not name the order (%v): %.300s", err, data)
 	}
-	if code, errs := bench("fixed", "--resume"); code != ExitUsage || !strings.Contains(errs, "--order: falling in") {
+	if code, errs := bench("fixed", "--resume"); code != ExitUsage || !strings.Contains(errs, "--order: falling in "+out+", fixed in this run") {
 		t.Fatalf("--resume with another --order: exit %d: %s", code, errs)
 	}
 }

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -27,7 +28,7 @@ func (a *Config) Diff(b *Config, aName, bName string) []string {
 	diff("puzzle", a.Puzzle, b.Puzzle)
 	diff("--goal", a.Goal, b.Goal)
 	diff("--prune", a.Prune, b.Prune)
-	diff("--order", a.Order, b.Order)
+	diff("--order", cmp.Or(a.Order, "fixed"), cmp.Or(b.Order, "fixed")) // absent: the fixed order
 	diff("--heuristic", strings.Join(a.Heuristics, ","), strings.Join(b.Heuristics, ","))
 	diff("--max-nodes", strconv.FormatUint(a.MaxNodes, 10), strconv.FormatUint(b.MaxNodes, 10))
 	diff("--timeout", fmtNS(a.TimeoutNS), fmtNS(b.TimeoutNS))
