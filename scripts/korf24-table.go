@@ -10,7 +10,10 @@
 // difference makes the exit status 1). Below the table, it projects the
 // instances not run: Clausecker & Reinefeld's count times the ratio of our
 // expanded nodes to theirs over the instances run, and the time at the
-// runs' expanded nodes a second of search.
+// runs' expanded nodes a second of search. "Below last bound" is what the
+// iterations below each run's last expanded (expanded less last_expanded:
+// searched in full, they do not depend on the move order); "-" for runs
+// written before records counted their last iteration.
 //
 //	go run scripts/korf24-table.go [-data data] FILE...
 package main
@@ -176,15 +179,16 @@ func printTable(w *os.File, pub *[korf24Count + 1]published, runs map[int]record
 	}
 	sort.Slice(order, func(i, j int) bool { return pub[order[i]].crExpanded < pub[order[j]].crExpanded })
 	fmt.Fprintf(w, "Heuristic `%s`, `--prune %s`; instances in the order of Clausecker & Reinefeld's counts.\n\n", heuristic, prune)
-	fmt.Fprintln(w, "| # | length | h0 | expanded | generated | search s | CPU s | C&R expanded | ours / C&R | K&F generated | ours / K&F |")
-	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-	var exp, gen, crExp, kfGen uint64
+	fmt.Fprintln(w, "| # | length | h0 | expanded | below last bound | generated | search s | CPU s | C&R expanded | ours / C&R | K&F generated | ours / K&F |")
+	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	var exp, below, gen, crExp, kfGen uint64
+	allBelow := true
 	var wall, cpu time.Duration
 	solved := 0
 	for _, n := range order {
 		r, p := runs[n], pub[n]
 		if r.Status != record.StatusSolved {
-			fmt.Fprintf(w, "| %d | %s | %d | %s | %s | %s | %s | %s | | %s | |\n", n, r.Status, r.H0, group(r.Expanded),
+			fmt.Fprintf(w, "| %d | %s | %d | %s | | %s | %s | %s | %s | | %s | |\n", n, r.Status, r.H0, group(r.Expanded),
 				group(r.Generated), secs(r.TimeNS), secs(r.CPUNS), group(p.crExpanded), group(p.kfGenerated))
 			continue
 		}
@@ -195,16 +199,22 @@ func printTable(w *os.File, pub *[korf24Count + 1]published, runs map[int]record
 		solved++
 		exp, gen, crExp, kfGen = exp+r.Expanded, gen+r.Generated, crExp+p.crExpanded, kfGen+p.kfGenerated
 		wall, cpu = wall+time.Duration(r.TimeNS), cpu+time.Duration(r.CPUNS)
-		fmt.Fprintf(w, "| %d | %d | %d | %s | %s | %s | %s | %s | %.3f | %s | %.3f |\n", n, r.Length, r.H0,
-			group(r.Expanded), group(r.Generated), secs(r.TimeNS), secs(r.CPUNS), group(p.crExpanded),
+		allBelow = allBelow && r.LastExpanded.Known
+		below += r.Expanded - r.LastExpanded.N
+		fmt.Fprintf(w, "| %d | %d | %d | %s | %s | %s | %s | %s | %s | %.3f | %s | %.3f |\n", n, r.Length, r.H0,
+			group(r.Expanded), belowLast(r), group(r.Generated), secs(r.TimeNS), secs(r.CPUNS), group(p.crExpanded),
 			float64(r.Expanded)/float64(p.crExpanded), group(p.kfGenerated), float64(r.Generated)/float64(p.kfGenerated))
 	}
 	if solved == 0 {
 		return ok
 	}
 	ratio := float64(exp) / float64(crExp)
-	fmt.Fprintf(w, "| **%d solved** | | | **%s** | **%s** | **%s** | **%s** | **%s** | **%.3f** | **%s** | **%.3f** |\n\n",
-		solved, group(exp), group(gen), secs(int64(wall)), secs(int64(cpu)), group(crExp), ratio, group(kfGen),
+	belowTotal := "-"
+	if allBelow {
+		belowTotal = "**" + group(below) + "**"
+	}
+	fmt.Fprintf(w, "| **%d solved** | | | **%s** | %s | **%s** | **%s** | **%s** | **%s** | **%.3f** | **%s** | **%.3f** |\n\n",
+		solved, group(exp), belowTotal, group(gen), secs(int64(wall)), secs(int64(cpu)), group(crExp), ratio, group(kfGen),
 		float64(gen)/float64(kfGen))
 	rate := float64(exp) / wall.Seconds()
 	fmt.Fprintf(w, "Search: %.2f M expanded a second of wall time", rate/1e6)
@@ -235,6 +245,15 @@ func printTable(w *os.File, pub *[korf24Count + 1]published, runs map[int]record
 		hours(proj/rate+wall.Seconds()), longest, ratio*float64(pub[longest].crExpanded),
 		hours(ratio*float64(pub[longest].crExpanded)/rate))
 	return ok
+}
+
+// belowLast formats what the iterations below r's last expanded, "-" when r
+// does not count its last iteration.
+func belowLast(r record.Run) string {
+	if !r.LastExpanded.Known {
+		return "-"
+	}
+	return group(r.Expanded - r.LastExpanded.N)
 }
 
 // secs formats ns in seconds with one decimal, "-" when not measured (0).
