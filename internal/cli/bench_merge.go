@@ -50,11 +50,12 @@ does: a table, CSV or JSON, and with --plot a plot.
 
 The set is checked first: the outputs of one run (the same heuristics) must
 hold every shard K of --shard K/N once, each complete, and every output the
-same puzzle, goal, --prune, --order, limits, --repeat, --instances, tables
-and boards. What is missing or different is named and the exit status is 6
-(--partial merges anyway). A run found twice counts once; an interrupted
-run gives way to the same run finished; a file named twice is read once,
-with a note. Notes also name outputs without a configuration header (merged
+same puzzle, goal, limits, --repeat, --instances, tables and boards; runs of
+other --prune or --order values are rows of their own, named as --baseline
+takes them: "pdb555 (order falling)". What is missing or different is named
+and the exit status is 6 (--partial merges anyway). A run found twice counts
+once, an interrupted one gives way to it finished, a file named twice is
+read once. Notes name that, outputs without a configuration header (merged
 unchecked) and provenance that differs (commit, Go, CPU, cores).
 `),
 		Args: cobra.MinimumNArgs(1),

@@ -72,10 +72,16 @@ func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Compl
 
 // checkFlagConventions applies the conventions every command shares to the
 // flags of cmd: a negative --timeout, --max-nodes given as a negative
-// number, and a negative --walk are usage errors; --format aoj implies
-// its goal (puzzle.FormatGoal: blank-last) unless --goal is given.
-func checkFlagConventions(cmd *cobra.Command) error {
+// number, a negative --walk, and --prune or --order given for PUZZLE (args[0])
+// rotation are usage errors; --format aoj implies its goal (puzzle.FormatGoal:
+// blank-last) unless --goal is given.
+func checkFlagConventions(cmd *cobra.Command, args []string) error {
 	fs := cmd.Flags()
+	for _, name := range []string{"prune", "order"} { // bench and verify: PUZZLE may be rotation
+		if f := fs.Lookup(name); f != nil && f.Changed && len(args) > 0 && args[0] == puzzle.RotationName {
+			return usageError("--%s: applies to sliding tiles only, not to %s", name, args[0])
+		}
+	}
 	if f := fs.Lookup("timeout"); f != nil {
 		if d, err := fs.GetDuration("timeout"); err == nil {
 			if err := checkTimeout(d); err != nil {

@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -111,5 +114,32 @@ func TestCompletion(t *testing.T) {
 				t.Errorf("%v: completions %q lack %q", c.args[1:], out, w)
 			}
 		}
+	}
+}
+
+// TestBenchRotationRejectsTileFlags: --order and --prune, sliding-tile
+// flags, given for the Rotation Game are usage errors naming the flag,
+// found before any table is built; left at their defaults they are not.
+func TestBenchRotationRejectsTileFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "rotation", "--heuristic", "exact", "--order", "falling", "-"},
+		{"bench", "rotation", "--heuristic", "exact", "--prune", "inverse", "-"},
+		{"bench", "rotation", "--heuristic", "exact", "--order=fixed", "-"},
+		{"verify", "rotation", "--input", "-", "--solutions", "x", "--prune", "automaton"},
+	} {
+		flag := map[bool]string{true: "--order", false: "--prune"}[strings.Contains(strings.Join(args, " "), "--order")]
+		tables := t.TempDir()
+		var out, errb bytes.Buffer
+		code := Run(context.Background(), append([]string{"--tables", tables}, args...), strings.NewReader(""), &out, &errb)
+		if code != ExitUsage || !strings.Contains(errb.String(), flag) || !strings.Contains(errb.String(), "sliding tiles only") {
+			t.Errorf("%v: exit %d, stderr %q, want a usage error (exit %d) naming %s", args, code, errb.String(), ExitUsage, flag)
+		}
+		if entries, _ := os.ReadDir(tables); len(entries) > 0 {
+			t.Errorf("%v: %d entries in the table directory, want none built", args, len(entries))
+		}
+	}
+	// Not given, they are not checked: an empty input is benched as before.
+	if code, _, errs := run(t, "", "bench", "rotation", "--heuristic", "count", "-"); code == ExitUsage {
+		t.Errorf("bench rotation without --order/--prune: usage error %q", errs)
 	}
 }

@@ -184,7 +184,7 @@ directory).
 		if g.Workers < 0 || g.Workers > maxWorkers {
 			return usageError("-j %d: want 0 (all cores) to %d workers", g.Workers, maxWorkers)
 		}
-		if err := checkFlagConventions(cmd); err != nil {
+		if err := checkFlagConventions(cmd, args); err != nil {
 			return err
 		}
 		if g.Profile == "" {

@@ -84,6 +84,7 @@ type outFile struct {
 	interrupted int
 	keys        int // instances (distinct keys) among its runs
 	shard       *Shard
+	label       string   // its rows' label after the heuristic (settingsLabel), set by prepare
 	problems    []string // tables, shard membership, boards
 }
 
@@ -327,6 +328,7 @@ func (c *Collector) prepare() {
 		return
 	}
 	c.sorted = true
+	c.relabel()
 	c.entries.sort(idCompare)
 	var files []uint16
 	c.entries.groups(sameKey, func(g []entry) {
@@ -424,7 +426,7 @@ func (c *Collector) Check() (problems, notes []string) {
 		if ref == nil {
 			ref = f
 		}
-		g := strings.Join(f.configs[0].Heuristics, ",")
+		g := strings.Join(f.configs[0].Heuristics, ",") + f.label
 		if _, ok := groups[g]; !ok {
 			groupOrder = append(groupOrder, g)
 		}
@@ -457,6 +459,7 @@ func (f *outFile) checkConfig(ref *outFile) (problems []string, ok bool) {
 	if ref != nil {
 		c := cfg
 		c.Heuristics, c.Shard, c.Inputs = ref.configs[0].Heuristics, ref.configs[0].Shard, ref.configs[0].Inputs
+		c.Prune, c.Order = ref.configs[0].Prune, ref.configs[0].Order // runs of other settings: other rows (relabel)
 		for _, d := range ref.configs[0].Diff(&c, ref.name, f.name) {
 			problems = append(problems, fmt.Sprintf("%s: %s", where, d))
 		}
@@ -589,7 +592,9 @@ func (c *Collector) keptRuns() []record.Run {
 	}
 	runs := make([]record.Run, c.entries.n)
 	for i := range runs {
-		runs[i] = c.runs[c.entries.at(i).seq]
+		e := c.entries.at(i)
+		runs[i] = c.runs[e.seq]
+		runs[i].Heuristic = c.heurs[e.heur] // its row's label
 	}
 	return runs
 }
@@ -727,4 +732,60 @@ func (l *entryList) compact() {
 	}
 	l.n = w
 	l.chunks = l.chunks[:(w+chunkSize-1)/chunkSize]
+}
+
+// settings are the search settings of an output that make its runs other
+// rows than another's of the same heuristics: --prune and --order.
+func settings(f *outFile) [2]string {
+	if len(f.configs) == 0 {
+		return [2]string{}
+	}
+	cfg := &f.configs[0]
+	return [2]string{cmp.Or(cfg.Prune, "unrecorded"), cmp.Or(cfg.Order, "fixed")} // absent order: fixed
+}
+
+// relabel makes the runs of outputs whose settings differ (--prune,
+// --order) other rows: each output's label names the settings that differ
+// among the outputs, "pdb555 (order falling)", and c.heurs becomes the
+// rows' labels, in the order of their first runs. An output without a
+// configuration takes the first configured output's settings. With one
+// setting of each, the rows are the heuristics as named.
+func (c *Collector) relabel() {
+	var first *[2]string
+	var seen [2][]string
+	sets := make([][2]string, len(c.files))
+	for i, f := range c.files {
+		if len(f.configs) == 0 {
+			continue
+		}
+		sets[i] = settings(f)
+		if first == nil {
+			first = &sets[i]
+		}
+		for k, v := range sets[i] {
+			if !slices.Contains(seen[k], v) {
+				seen[k] = append(seen[k], v)
+			}
+		}
+	}
+	for i, f := range c.files {
+		if len(f.configs) == 0 && first != nil {
+			sets[i] = *first
+		}
+		var parts []string
+		for k, name := range [2]string{"prune", "order"} {
+			if len(seen[k]) > 1 {
+				parts = append(parts, name+" "+sets[i][k])
+			}
+		}
+		if len(parts) > 0 {
+			f.label = " (" + strings.Join(parts, ", ") + ")"
+		}
+	}
+	heurs, idx := []string(nil), map[string]uint16{}
+	for i := range c.entries.n { // in the order read
+		e := c.entries.at(i)
+		e.heur = intern(idx, &heurs, c.heurs[e.heur]+c.files[e.file].label)
+	}
+	c.heurs = heurs
 }
