@@ -63,7 +63,7 @@ func (s *TilesSolver) SetOrder(o TilesOrder) {
 	}
 	s.order = o
 	for _, k := range s.kernels {
-		k.ordered = o == TilesOrderFalling
+		k.withOrder(o)
 	}
 }
 

@@ -55,9 +55,7 @@ func TestOrderFlagSameLengthsSameIterations(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "b.jsonl")
 	bench := func(order string, resume ...string) (int, string) {
-		var o, errb strings.Builder
-		args := append([]string{"--tables", dir, "bench", "15puzzle", "--heuristic", "pdb555", "--order", order, "-o", out}, resume...)
-		return Run(t.Context(), append(args, "-"), strings.NewReader(in.String()), &o, &errb), errb.String()
+		return benchTo(t, dir, in.String(), out, append([]string{"--order", order}, resume...)...)
 	}
 	if code, errs := bench("falling"); code != ExitOK {
 		t.Fatalf("bench: exit %d: %s", code, errs)

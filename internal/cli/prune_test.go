@@ -35,6 +35,15 @@ func solveJSON[R any](t *testing.T, dir, in string, boards int, flags ...string)
 	return recs, errb.String()
 }
 
+// benchTo runs bench 15puzzle --heuristic pdb555 -o out with the table
+// cache dir and the flags given on the boards of in (standard input), and
+// returns its exit status and stderr.
+func benchTo(t *testing.T, dir, in, out string, flags ...string) (int, string) {
+	var o, errb strings.Builder
+	args := append(append([]string{"--tables", dir, "bench", "15puzzle", "--heuristic", "pdb555", "-o", out}, flags...), "-")
+	return Run(t.Context(), args, strings.NewReader(in), &o, &errb), errb.String()
+}
+
 // TestPruneFlagSameAnswersFewerNodes solves random 15-puzzles under each
 // --prune: every pruning must give the same moves (the first optimal
 // solution in move order), each deeper one expand no more nodes on any
@@ -87,9 +96,7 @@ func TestPruneFlagSameAnswersFewerNodes(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "b.jsonl")
 	bench := func(prune string, resume ...string) (int, string) {
-		var o, errb strings.Builder
-		args := append([]string{"--tables", dir, "bench", "15puzzle", "--heuristic", "pdb555", "--prune", prune, "-o", out}, resume...)
-		return Run(t.Context(), append(args, "-"), strings.NewReader(in.String()), &o, &errb), errb.String()
+		return benchTo(t, dir, in.String(), out, append([]string{"--prune", prune}, resume...)...)
 	}
 	if code, errs := bench("automaton16"); code != ExitOK {
 		t.Fatalf("bench: exit %d: %s", code, errs)

@@ -258,7 +258,7 @@ type Config struct {
 	Command    string   `json:"command"`             // "bench" or "solve"
 	Puzzle     string   `json:"puzzle"`              // as in runs
 	Goal       string   `json:"goal,omitempty"`      // sliding tiles
-	Prune      string   `json:"prune,omitempty"`     // sliding tiles: --prune, automaton or inverse
+	Prune      string   `json:"prune,omitempty"`     // sliding tiles: --prune, automaton, automaton16 or inverse
 	Order      string   `json:"order,omitempty"`     // sliding tiles: --order falling; absent for fixed, as in older records
 	Heuristics []string `json:"heuristics"`          // in the order given
 	MaxNodes   uint64   `json:"max_nodes"`           // --max-nodes; 0 for none

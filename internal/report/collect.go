@@ -275,6 +275,7 @@ func (c *Collector) sameHash(r *record.Run) uint64 {
 	return h.Sum64()
 }
 
+// boolByte returns b as a byte for a hash: 1 for true, 0 for false.
 func boolByte(b bool) byte {
 	if b {
 		return 1
@@ -782,10 +783,21 @@ func (c *Collector) relabel() {
 			f.label = " (" + strings.Join(parts, ", ") + ")"
 		}
 	}
+	// Each output's heuristics map to their rows once, not once a run.
 	heurs, idx := []string(nil), map[string]uint16{}
-	for i := range c.entries.n { // in the order read
+	// rows[file][heuristic] is the row, or -1 before it is known; the rows
+	// are numbered in the order the runs were read.
+	rows := make([][]int32, len(c.files))
+	for i := range c.entries.n {
 		e := c.entries.at(i)
-		e.heur = intern(idx, &heurs, c.heurs[e.heur]+c.files[e.file].label)
+		if rows[e.file] == nil {
+			rows[e.file] = slices.Repeat([]int32{-1}, len(c.heurs))
+		}
+		r := &rows[e.file][e.heur]
+		if *r < 0 {
+			*r = int32(intern(idx, &heurs, c.heurs[e.heur]+c.files[e.file].label))
+		}
+		e.heur = uint16(*r)
 	}
 	c.heurs = heurs
 }
