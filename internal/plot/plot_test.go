@@ -258,3 +258,30 @@ func TestBenchAxesAndLegend(t *testing.T) {
 		t.Errorf("a report of errors: %v", err)
 	}
 }
+
+// TestTableTitleMean: the title of a byte table's histogram gives the
+// mean of its values; a 1-bit table's, whose values are bit 1 of each
+// cost, gives none (its mean, the share of ones, would read as a mean h).
+func TestTableTitleMean(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		h    Histogram
+		want string // in the title; "" for no mean at all
+	}{
+		{Histogram{Name: "8puzzle/zero0-1.2.3.4-md-v2", Counts: []uint64{1, 2, 1}, Entries: 4, What: "entries"}, "entries, mean 1.000"},
+		{Histogram{Name: "8puzzle/zero0-1.2.3.4-bit1-v2", Counts: []uint64{1, 3}, Entries: 4, What: "entries", Bits: true}, ""},
+	} {
+		file := filepath.Join(dir, "h.svg")
+		if err := Table(&c.h, file); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg := string(b)
+		if !strings.Contains(svg, c.h.Name+": ") || c.want != "" && !strings.Contains(svg, c.want) || c.want == "" && strings.Contains(svg, "mean") {
+			t.Errorf("%s: title without %q, or with a mean where it has none:\n%.2000s", c.h.Name, c.want, svg)
+		}
+	}
+}

@@ -203,7 +203,10 @@ func drawTable(dc draw.Canvas, h *Histogram) error {
 	if h.Bits {
 		quantity, unit = "bit 1 of the cost h", " (a 1-bit table's entries: not decoded to moves)"
 	}
-	p.Title.Text = fmt.Sprintf("%s: %s of %s %s, mean %.3f", h.Name, quantity, fmtCount(h.Entries), h.What, h.mean())
+	p.Title.Text = fmt.Sprintf("%s: %s of %s %s", h.Name, quantity, fmtCount(h.Entries), h.What)
+	if !h.Bits { // the mean of bit 1 of the costs would mean nothing to a reader
+		p.Title.Text += fmt.Sprintf(", mean %.3f", h.mean())
+	}
 	p.Title.TextStyle.Font.Size = vg.Points(titleFont)
 	p.Title.Padding = vg.Points(titleFont)
 	p.X.Label.Text = quantity + unit

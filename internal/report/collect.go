@@ -40,9 +40,10 @@ type Collector struct {
 	entries  entryList    // a run each, in the order read until prepare sorts them
 	runs     []record.Run // KeepRuns: every run, by entry.seq
 	sorted   bool
-	dups     int      // runs kept once, found twice with the same results
-	dupErr   error    // ErrDuplicate
-	again    []string // notes: outputs named more than once, read once
+	dups     int          // runs kept once, found twice with the same results
+	dupErr   error        // ErrDuplicate
+	again    []string     // notes: outputs named more than once, read once
+	rows     *RowSettings // set by relabel when the outputs' settings differ
 }
 
 // chunkSize is the number of entries in a chunk (5.5 MiB).
@@ -540,7 +541,9 @@ func (c *Collector) Report(o Options) (rep *Report, runs []record.Run, notes []s
 		return nil, nil, nil, err
 	}
 	c.build(b)
-	return b.Report(), c.keptRuns(), notes, nil
+	rep = b.Report()
+	rep.Settings = c.rows
+	return rep, c.keptRuns(), notes, nil
 }
 
 // merge drops the duplicates and sorts the entries kept in the order of
@@ -750,7 +753,8 @@ func settings(f *outFile) [2]string {
 // among the outputs, "pdb555 (order falling)", and c.heurs becomes the
 // rows' labels, in the order of their first runs. An output without a
 // configuration takes the first configured output's settings. With one
-// setting of each, the rows are the heuristics as named.
+// setting of each, the rows are the heuristics as named; else c.rows
+// counts what they are.
 func (c *Collector) relabel() {
 	var first *[2]string
 	var seen [2][]string
@@ -769,22 +773,42 @@ func (c *Collector) relabel() {
 			}
 		}
 	}
+	names := [2]string{"prune", "order"}
+	var differ []int // the settings whose values differ among the outputs
+	for k := range seen {
+		if len(seen[k]) > 1 {
+			differ = append(differ, k)
+		}
+	}
+	if len(differ) > 0 {
+		c.rows = &RowSettings{}
+		for _, k := range differ {
+			c.rows.Flags = append(c.rows.Flags, "--"+names[k])
+		}
+	}
 	for i, f := range c.files {
 		if len(f.configs) == 0 && first != nil {
 			sets[i] = *first
 		}
 		var parts []string
-		for k, name := range [2]string{"prune", "order"} {
-			if len(seen[k]) > 1 {
-				parts = append(parts, name+" "+sets[i][k])
-			}
+		for _, k := range differ {
+			parts = append(parts, names[k]+" "+sets[i][k])
 		}
 		if len(parts) > 0 {
 			f.label = " (" + strings.Join(parts, ", ") + ")"
 		}
 	}
+	c.heurs = c.rowLabels()
+}
+
+// rowLabels maps each run to its row (the heuristic followed by its
+// output's label) and returns the rows' labels, in the order of their
+// first runs; with c.rows, it counts the heuristics and settings among
+// the rows.
+func (c *Collector) rowLabels() []string {
 	// Each output's heuristics map to their rows once, not once a run.
 	heurs, idx := []string(nil), map[string]uint16{}
+	var bases, labels []string
 	// rows[file][heuristic] is the row, or -1 before it is known; the rows
 	// are numbered in the order the runs were read.
 	rows := make([][]int32, len(c.files))
@@ -795,9 +819,19 @@ func (c *Collector) relabel() {
 		}
 		r := &rows[e.file][e.heur]
 		if *r < 0 {
-			*r = int32(intern(idx, &heurs, c.heurs[e.heur]+c.files[e.file].label))
+			base, label := c.heurs[e.heur], c.files[e.file].label
+			*r = int32(intern(idx, &heurs, base+label))
+			if !slices.Contains(bases, base) {
+				bases = append(bases, base)
+			}
+			if !slices.Contains(labels, label) {
+				labels = append(labels, label)
+			}
 		}
 		e.heur = uint16(*r)
 	}
-	c.heurs = heurs
+	if c.rows != nil {
+		c.rows.Heuristics, c.rows.Settings = len(bases), len(labels)
+	}
+	return heurs
 }

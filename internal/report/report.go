@@ -53,11 +53,13 @@ func (s *Stat) add(x float64, censored bool) {
 // Columns are the node and time columns of one heuristic over a set of
 // instances; times are in nanoseconds.
 type Columns struct {
-	Instances int   `json:"instances"`
-	Expanded  Stat  `json:"expanded"`
-	Generated Stat  `json:"generated"`
-	TimeNS    Stat  `json:"time_ns"`
-	CPUNS     *Stat `json:"cpu_ns,omitempty"` // the solves' CPU time, when the runs record it
+	Instances int  `json:"instances"`
+	Expanded  Stat `json:"expanded"`
+	Generated Stat `json:"generated"`
+	TimeNS    Stat `json:"time_ns"`
+	// CPUNS is the solves' CPU time; nil when a run counted does not
+	// record it (Cell.CPU).
+	CPUNS *Stat `json:"cpu_ns,omitempty"`
 	// ExpandedBeforeLast is the nodes expanded below each run's last
 	// iteration (Expanded less the run's LastExpanded): the iterations
 	// searched in full, which do not depend on the move order. Nil when a
@@ -65,32 +67,39 @@ type Columns struct {
 	ExpandedBeforeLast *Stat `json:"expanded_before_last,omitempty"`
 }
 
-func (c *Columns) add(x *Cell) {
+// unknown says which of a Columns' optional figures have counted a run
+// whose record lacks the value: the figure is then unknown (nil) for good.
+type unknown struct{ cpu, beforeLast bool }
+
+// add adds the figures of x, a solved or censored cell, to c; u notes the
+// optional figures x's record lacks (addKnown).
+func (c *Columns) add(x *Cell, u *unknown) {
 	censored := x.Status == record.StatusLimit || x.Status == record.StatusInterrupted
 	c.Instances++
 	c.Expanded.add(float64(x.Expanded), censored)
 	c.Generated.add(float64(x.Generated), censored)
 	c.TimeNS.add(float64(x.TimeNS), censored)
-	if x.CPUNS > 0 {
-		if c.CPUNS == nil {
-			c.CPUNS = &Stat{}
-		}
-		c.CPUNS.add(float64(x.CPUNS), censored)
-	}
+	cpu, ok := x.CPU()
+	c.CPUNS = addKnown(c.CPUNS, float64(cpu), ok, censored, &u.cpu)
+	before, ok := x.ExpandedBeforeLast()
+	c.ExpandedBeforeLast = addKnown(c.ExpandedBeforeLast, float64(before), ok, censored, &u.beforeLast)
 }
 
-// addBeforeLast adds to c what x expanded below its last iteration; once
-// a run does not record it (*unknown set), the column is unknown (nil).
-func (c *Columns) addBeforeLast(x *Cell, unknown *bool) {
-	switch before, ok := x.ExpandedBeforeLast(); {
-	case !ok:
-		c.ExpandedBeforeLast, *unknown = nil, true
-	case !*unknown:
-		if c.ExpandedBeforeLast == nil {
-			c.ExpandedBeforeLast = &Stat{}
-		}
-		c.ExpandedBeforeLast.add(float64(before), x.Status == record.StatusLimit || x.Status == record.StatusInterrupted)
+// addKnown adds x to the optional figure s, when known, and returns s;
+// once a run counted lacks the value (*unknown set), the figure is
+// unknown: nil, never a sum of the runs that have it.
+func addKnown(s *Stat, x float64, known, censored bool, unknown *bool) *Stat {
+	if !known {
+		*unknown = true
 	}
+	if *unknown {
+		return nil
+	}
+	if s == nil {
+		s = &Stat{}
+	}
+	s.add(x, censored)
+	return s
 }
 
 func (c *Columns) finish() {
@@ -149,7 +158,7 @@ type Cell struct {
 	// repeat the cell's figures are from; unknown in older records.
 	LastExpanded record.OptCount
 	TimeNS       int64 // the wall time of the median repeat (the lower median of an even count) by wall or CPU time (Options.CPU)
-	CPUNS        int64 // the CPU time of that repeat; 0 when not recorded
+	CPUNS        int64 // the CPU time of that repeat; 0 when not recorded (CPU)
 	MinTimeNS    int64 // the least and greatest of the repeats' wall times, or CPU times with Options.CPU
 	MaxTimeNS    int64
 	Repeats      int  // runs folded into the cell; 0 when the heuristic did not run the instance
@@ -177,6 +186,24 @@ type Report struct {
 	// tables then show what the runs expanded below it, "-" where a run
 	// does not. Not part of the JSON record, whose columns say it.
 	LastRecorded bool `json:"-"`
+	// Settings, when bench report read outputs run under more than one
+	// search setting (Collector), says what the rows are: each a
+	// heuristic under one setting, labelled with it. Nil when each row is
+	// a heuristic. Not part of the JSON record, whose rows' names say it.
+	Settings *RowSettings `json:"-"`
+	// CPURecorded says whether a run records its CPU time: the tables
+	// then show it, "-" where a run does not (Cell.CPU). Not part of the
+	// JSON record, whose columns say it.
+	CPURecorded bool `json:"-"`
+}
+
+// RowSettings counts what a report's rows are when they are heuristics
+// under other search settings: bench report over outputs that differ in
+// --prune or --order (docs/records.md).
+type RowSettings struct {
+	Heuristics int      // the heuristics among the rows
+	Settings   int      // the settings among the rows: combinations of the Flags' values
+	Flags      []string // the flags whose values differ among the outputs: "--prune", "--order"
 }
 
 // TimeBasis is the time repeated runs are folded on: TimeWall or TimeCPU
@@ -293,11 +320,11 @@ type Builder struct {
 	h0, length []float64 // per heuristic: sums of h0 and of paired lengths
 	h0n        []int
 	spreads    [][]float64 // per heuristic: the spreads of repeated instances
-	// lastUnknown[h] says whether heuristic h's all (0) and paired (1)
-	// columns count a run that does not record its last iteration.
-	lastUnknown [][2]bool
-	cells       []Cell
-	groups      [][]*record.Run
+	// unknown[h] says which optional figures of heuristic h's all (0) and
+	// paired (1) columns count a run that lacks them.
+	unknown [][2]unknown
+	cells   []Cell
+	groups  [][]*record.Run
 }
 
 // NewBuilder returns a Builder of a report on puzzle comparing heuristics,
@@ -322,7 +349,7 @@ func NewBuilder(puzzle string, heuristics []string, o Options) (*Builder, error)
 	}
 	n := len(heuristics)
 	b.h0, b.length, b.h0n, b.spreads = make([]float64, n), make([]float64, n), make([]int, n), make([][]float64, n)
-	b.cells, b.groups, b.lastUnknown = make([]Cell, n), make([][]*record.Run, n), make([][2]bool, n)
+	b.cells, b.groups, b.unknown = make([]Cell, n), make([][]*record.Run, n), make([][2]unknown, n)
 	b.rep.Heuristics = make([]Summary, n)
 	for h, name := range heuristics {
 		b.rep.Heuristics[h].Heuristic = name
@@ -379,17 +406,16 @@ func (b *Builder) Add(runs []*record.Run) {
 			s.Errors++
 			continue
 		}
-		s.All.add(c)
-		s.All.addBeforeLast(c, &b.lastUnknown[h][0])
-		rep.LastRecorded = rep.LastRecorded || c.LastExpanded.Known
+		s.All.add(c, &b.unknown[h][0])
+		_, cpu := c.CPU()
+		rep.LastRecorded, rep.CPURecorded = rep.LastRecorded || c.LastExpanded.Known, rep.CPURecorded || cpu
 		b.h0[h] += float64(c.H0)
 		b.h0n[h]++
 		if c.Repeats > 1 {
 			b.spreads[h] = append(b.spreads[h], c.spread(b.cpu))
 		}
 		if paired {
-			s.Paired.add(c)
-			s.Paired.addBeforeLast(c, &b.lastUnknown[h][1])
+			s.Paired.add(c, &b.unknown[h][1])
 			b.length[h] += float64(c.Length)
 		}
 	}
@@ -542,6 +568,23 @@ func (c *Cell) ExpandedBeforeLast() (uint64, bool) {
 		return 0, false
 	}
 	return c.Expanded - c.LastExpanded.N, true
+}
+
+// Searched reports whether c's record carries the figures of a search
+// (h0, node counts, time): a run solved or stopped at a limit or by a
+// signal, not an unsolvable or bad board, whose record has none.
+func (c *Cell) Searched() bool {
+	return c.Status == record.StatusSolved || c.Status == record.StatusLimit || c.Status == record.StatusInterrupted
+}
+
+// CPU returns the CPU time of c's run, and whether its record carries it
+// (cpu_ns: absent in older records, in solve's, below the clock's
+// resolution, and where Searched is false).
+func (c *Cell) CPU() (int64, bool) {
+	if !c.Searched() || c.CPUNS <= 0 {
+		return 0, false
+	}
+	return c.CPUNS, true
 }
 
 // spread returns the relative spread (max-min)/median of c's wall times

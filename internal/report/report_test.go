@@ -401,7 +401,7 @@ func TestWriters(t *testing.T) {
 	if err := d.Decode(&back); err != nil {
 		t.Fatal(err)
 	}
-	back.Report.Boards, back.Report.Cells, back.Report.LastRecorded = rep.Boards, rep.Cells, rep.LastRecorded
+	back.Report.Boards, back.Report.Cells, back.Report.LastRecorded, back.Report.CPURecorded = rep.Boards, rep.Cells, rep.LastRecorded, rep.CPURecorded
 	if !reflect.DeepEqual(&back.Report, rep) {
 		t.Fatalf("JSON round trip:\n%+v\n%+v", back.Report, *rep)
 	}
@@ -617,7 +617,7 @@ func TestMergeOrder(t *testing.T) {
 // TestTextNoMeanH0WithoutRuns: in the text table a heuristic that never ran
 // (a bench interrupted before it) shows "-" for its mean h0, not 0.00.
 func TestTextNoMeanH0WithoutRuns(t *testing.T) {
-	rep := &Report{Baseline: "a", Heuristics: []Summary{{Heuristic: "a", Instances: 1, Solved: 1, MeanH0: 3}, {Heuristic: "b"}}}
+	rep := &Report{Baseline: "a", Heuristics: []Summary{{Heuristic: "a", Instances: 1, Solved: 1, MeanH0: 3, All: Columns{Instances: 1}}, {Heuristic: "b"}}}
 	var b bytes.Buffer
 	if err := rep.Write(&b, "text", false, record.Provenance{}, nil); err != nil {
 		t.Fatal(err)

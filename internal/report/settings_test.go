@@ -105,3 +105,43 @@ func TestSettingsMakeRows(t *testing.T) {
 		t.Errorf("--max-nodes differing: problems %q, want one naming it", problems)
 	}
 }
+
+// TestSettingsCountRows: the table's first line counts rows of other
+// settings as configurations, with the heuristics and settings among them
+// (one heuristic under two orders, two heuristics under two, one under
+// three combinations of --prune and --order), and the heuristics alone
+// when there is one setting; so does the note on the paired instances.
+func TestSettingsCountRows(t *testing.T) {
+	dir := t.TempDir()
+	all := map[int]uint64{1: 10, 2: 20, 3: 30, 4: 40}
+	fixed := settingsRun(t, dir, "fixed.jsonl", "automaton", "", "0/1", 0, all)
+	falling := settingsRun(t, dir, "falling.jsonl", "automaton", "falling", "0/1", 0, all)
+	inverse := settingsRun(t, dir, "inverse.jsonl", "inverse", "", "0/1", 0, all)
+	b, err := os.ReadFile(fixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lc := filepath.Join(dir, "lc.jsonl")
+	if err := os.WriteFile(lc, []byte(strings.ReplaceAll(string(b), `"manhattan"`, `"linear-conflict"`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		files      []string
+		head, noun string
+	}{
+		{[]string{fixed, falling}, "8puzzle: 4 instances, 2 configurations: 1 heuristic, 2 settings of --order", "configuration"},
+		{[]string{fixed, falling, lc}, "8puzzle: 4 instances, 3 configurations: 2 heuristics, 2 settings of --order", "configuration"},
+		{[]string{fixed, inverse, falling}, "8puzzle: 4 instances, 3 configurations: 1 heuristic, 3 settings of --prune and --order", "configuration"},
+		{[]string{fixed, lc}, "8puzzle: 4 instances, 2 heuristics", "heuristic"},
+		{[]string{falling}, "8puzzle: 4 instances, 1 heuristic", "heuristic"},
+	} {
+		rep, _, _ := collect(t, Options{}, c.files...)
+		var b strings.Builder
+		if err := rep.WriteTable(&b); err != nil {
+			t.Fatal(err)
+		}
+		if head, _, _ := strings.Cut(b.String(), "\n"); head != c.head || !strings.Contains(b.String(), "every "+c.noun+" solved") {
+			t.Errorf("%d files: first line %q, want %q; every %s:\n%s", len(c.files), head, c.head, c.noun, b.String())
+		}
+	}
+}

@@ -89,20 +89,31 @@ var csvCPU = []string{"all_cpu_ns", "all_mean_cpu_ns", "paired_cpu_ns", "paired_
 // records its last iteration; empty when a run counted does not.
 var csvLast = []string{"all_expanded_before_last", "paired_expanded_before_last"}
 
-// beforeLast returns the cell of what c's runs expanded below their last
-// iterations, through f; unknown when a run did not record it.
-func beforeLast(c *Columns, unknown string, f func(float64) string) string {
-	if c.ExpandedBeforeLast == nil {
+// optional returns the cell of the optional figure s through f; unknown
+// when s is nil (a run counted lacks it: Columns.CPUNS,
+// Columns.ExpandedBeforeLast).
+func optional(s *Stat, unknown string, f func(*Stat) string) string {
+	if s == nil {
 		return unknown
 	}
-	return f(c.ExpandedBeforeLast.Total)
+	return f(s)
+}
+
+// csvMean returns the CSV field of a mean over n instances, through f:
+// empty when n is 0 (undefined).
+func csvMean(x float64, n int, f func(float64) string) string {
+	if n == 0 {
+		return ""
+	}
+	return f(x)
 }
 
 // WriteCSV writes one header row and one row per heuristic (see csvHeader,
 // csvCPU when the runs record CPU time, and csvLast when they record
-// their last iterations); an undefined ratio or spread, or an unknown
-// count, is an empty field. Times are whole nanoseconds (fns0), as in the runs;
-// the other numbers fg's.
+// their last iterations); an undefined ratio, spread or mean (over no
+// instance), or an unknown count or CPU time (a run counted does not
+// record it), is an empty field. Times are whole nanoseconds (fns0), as in
+// the runs; the other numbers fg's.
 func (rep *Report) WriteCSV(w io.Writer) error {
 	c := csv.NewWriter(w)
 	cpu, anyLast := rep.hasCPU(), rep.LastRecorded
@@ -122,18 +133,21 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 		if s.TimeSpread != nil {
 			sm, sx = fg(s.TimeSpread.MedianRel), fg(s.TimeSpread.MaxRel)
 		}
+		na, np := s.All.Instances, s.Paired.Instances
 		row := []string{s.Heuristic, itoa(s.Instances), itoa(s.Solved), itoa(s.Censored), itoa(s.Errors),
-			itoa(s.All.Instances), itoa(s.All.Generated.Censored), fg(s.All.Expanded.Total), fg(s.All.Generated.Total),
-			fg(s.All.Generated.Mean), fns0(s.All.TimeNS.Total), fns0(s.All.TimeNS.Mean),
-			itoa(s.Paired.Instances), fg(s.Paired.Expanded.Total), fg(s.Paired.Generated.Total), fg(s.Paired.Generated.Mean),
-			fns0(s.Paired.TimeNS.Total), fns0(s.Paired.TimeNS.Mean),
-			ratio, rep.Baseline, fg(s.MeanH0), fg(s.MeanLength), sm, sx}
+			itoa(na), itoa(s.All.Generated.Censored), fg(s.All.Expanded.Total), fg(s.All.Generated.Total),
+			csvMean(s.All.Generated.Mean, na, fg), fns0(s.All.TimeNS.Total), csvMean(s.All.TimeNS.Mean, na, fns0),
+			itoa(np), fg(s.Paired.Expanded.Total), fg(s.Paired.Generated.Total), csvMean(s.Paired.Generated.Mean, np, fg),
+			fns0(s.Paired.TimeNS.Total), csvMean(s.Paired.TimeNS.Mean, np, fns0),
+			ratio, rep.Baseline, csvMean(s.MeanH0, na, fg), csvMean(s.MeanLength, np, fg), sm, sx}
 		if cpu {
-			a, p := orZero(s.All.CPUNS), orZero(s.Paired.CPUNS)
-			row = append(row, fns0(a.Total), fns0(a.Mean), fns0(p.Total), fns0(p.Mean), rep.timeBasis())
+			total, mean := func(x *Stat) string { return fns0(x.Total) }, func(x *Stat) string { return fns0(x.Mean) }
+			row = append(row, optional(s.All.CPUNS, "", total), optional(s.All.CPUNS, "", mean),
+				optional(s.Paired.CPUNS, "", total), optional(s.Paired.CPUNS, "", mean), rep.timeBasis())
 		}
 		if anyLast {
-			row = append(row, beforeLast(&s.All, "", fg), beforeLast(&s.Paired, "", fg))
+			total := func(x *Stat) string { return fg(x.Total) }
+			row = append(row, optional(s.All.ExpandedBeforeLast, "", total), optional(s.Paired.ExpandedBeforeLast, "", total))
 		}
 		c.Write(row)
 	}
@@ -143,15 +157,8 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// hasCPU reports whether the runs record CPU time.
-func (rep *Report) hasCPU() bool {
-	for _, s := range rep.Heuristics {
-		if s.All.CPUNS != nil {
-			return true
-		}
-	}
-	return false
-}
+// hasCPU reports whether a run records CPU time.
+func (rep *Report) hasCPU() bool { return rep.CPURecorded }
 
 // timeBasis names the time repeats are folded on: wall or cpu.
 func (rep *Report) timeBasis() string {
@@ -159,14 +166,6 @@ func (rep *Report) timeBasis() string {
 		return "wall"
 	}
 	return rep.Time
-}
-
-// orZero returns *s, or a zero Stat for nil.
-func orZero(s *Stat) Stat {
-	if s == nil {
-		return Stat{}
-	}
-	return *s
 }
 
 // fns0 formats a time in nanoseconds as a whole number of them (halves
@@ -187,7 +186,7 @@ func fg(x float64) string {
 // heuristic, and notes saying what the columns cover. When the runs record
 // CPU time, a cpu column follows each time column.
 func (rep *Report) WriteTable(w io.Writer) error {
-	fmt.Fprintf(w, "%s: %s, %s", rep.Puzzle, Count(rep.Instances, "instance"), Count(len(rep.Heuristics), "heuristic"))
+	fmt.Fprintf(w, "%s: %s, %s", rep.Puzzle, Count(rep.Instances, "instance"), rep.rowsCount())
 	if rep.Repeats > 1 {
 		fmt.Fprintf(w, ", up to %d runs each (times are medians", rep.Repeats)
 		if rep.Time == "cpu" {
@@ -226,6 +225,27 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	return err
 }
 
+// rowsCount counts the rows of the table: "3 heuristics" or, when they
+// are heuristics under other search settings (Settings), "3
+// configurations: 2 heuristics, 2 settings of --order".
+func (rep *Report) rowsCount() string {
+	st := rep.Settings
+	if st == nil {
+		return Count(len(rep.Heuristics), "heuristic")
+	}
+	return fmt.Sprintf("%s: %s, %s of %s", Count(len(rep.Heuristics), "configuration"), Count(st.Heuristics, "heuristic"),
+		Count(st.Settings, "setting"), strings.Join(st.Flags, " and "))
+}
+
+// rowNoun names what a row of the table is: a heuristic, or a
+// configuration when the rows are heuristics under other search settings.
+func (rep *Report) rowNoun() string {
+	if rep.Settings != nil {
+		return "configuration"
+	}
+	return "heuristic"
+}
+
 // lastHead heads the column of the nodes expanded below the runs' last
 // iterations, a table shows when a run records its last iteration.
 const lastHead = "expanded before last bound"
@@ -242,37 +262,17 @@ func (rep *Report) timeBasisName() string {
 // tableRow returns the cells of heuristic s's row of the table; last
 // adds the column of what was expanded below the last iterations.
 func (rep *Report) tableRow(s *Summary, cpu, spread, last bool) []string {
-	ge, te := mark(s.All.Generated.Censored), mark(s.All.TimeNS.Censored)
-	times := func(c *Columns, te string) []string {
-		if !cpu {
-			return []string{te + fns(c.TimeNS.Total), te + fns(c.TimeNS.Mean)}
-		}
-		x := orZero(c.CPUNS)
-		return []string{te + fns(c.TimeNS.Total), te + fns(x.Total), te + fns(c.TimeNS.Mean), te + fns(x.Mean)}
-	}
-	nodes := func(c *Columns, ge string) []string {
-		cells := []string{ge + fint(c.Generated.Total), ge + fnum(c.Generated.Mean)}
-		if last {
-			cells = append(cells, beforeLast(c, "-", func(x float64) string { return mark(c.ExpandedBeforeLast.Censored) + fint(x) }))
-		}
-		return cells
-	}
-	row := append(append([]string{s.Heuristic, fmt.Sprintf("%d/%d", s.Solved, s.Instances), itoa(s.Censored), itoa(s.Errors)},
-		nodes(&s.All, ge)...), times(&s.All, te)...)
-	if s.Paired.Instances > 0 {
-		row = append(append(row, nodes(&s.Paired, "")...), times(&s.Paired, "")...)
-	} else {
-		row = append(row, strings.Split(strings.Repeat("-", len(times(&s.Paired, ""))+len(nodes(&s.Paired, ""))), "")...)
-	}
-	ratio, length := "-", "-"
+	row := append([]string{s.Heuristic, fmt.Sprintf("%d/%d", s.Solved, s.Instances), itoa(s.Censored), itoa(s.Errors)},
+		tableColumns(&s.All, cpu, last)...)
+	row = append(row, tableColumns(&s.Paired, cpu, last)...)
+	ratio, length, h0 := "-", "-", "-" // no h0 without a run searched (errors only, or an interrupted bench)
 	if s.Ratio != nil {
 		ratio = strconv.FormatFloat(*s.Ratio, 'g', 3, 64)
 	}
 	if s.Paired.Instances > 0 {
 		length = fmt.Sprintf("%.2f", s.MeanLength)
 	}
-	h0 := "-" // a heuristic that never ran (an interrupted bench) has no h0
-	if s.Instances > 0 {
+	if s.All.Instances > 0 {
 		h0 = fmt.Sprintf("%.2f", s.MeanH0)
 	}
 	row = append(row, ratio, h0, length)
@@ -286,6 +286,32 @@ func (rep *Report) tableRow(s *Summary, cpu, spread, last bool) []string {
 	return row
 }
 
+// tableColumns returns the node and time cells of c in a table row: nodes
+// generated, their mean and, with last, what was expanded below the last
+// iterations; then the time, with cpu its CPU time, and their means. A
+// sum marked ">=" counts censored runs; "-" is unknown (a run counted
+// lacks it) or, for every cell when c counts no instance, undefined.
+func tableColumns(c *Columns, cpu, last bool) []string {
+	ge, te := mark(c.Generated.Censored), mark(c.TimeNS.Censored)
+	cells := []string{ge + fint(c.Generated.Total), ge + fnum(c.Generated.Mean)}
+	if last {
+		cells = append(cells, optional(c.ExpandedBeforeLast, "-", func(x *Stat) string { return mark(x.Censored) + fint(x.Total) }))
+	}
+	if !cpu {
+		cells = append(cells, te+fns(c.TimeNS.Total), te+fns(c.TimeNS.Mean))
+	} else {
+		total := optional(c.CPUNS, "-", func(x *Stat) string { return mark(x.Censored) + fns(x.Total) })
+		mean := optional(c.CPUNS, "-", func(x *Stat) string { return mark(x.Censored) + fns(x.Mean) })
+		cells = append(cells, te+fns(c.TimeNS.Total), total, te+fns(c.TimeNS.Mean), mean)
+	}
+	if c.Instances == 0 {
+		for i := range cells {
+			cells[i] = "-"
+		}
+	}
+	return cells
+}
+
 // tableNotes returns the notes under the table.
 func (rep *Report) tableNotes(spread, last bool) []string {
 	var notes []string
@@ -295,14 +321,15 @@ func (rep *Report) tableNotes(spread, last bool) []string {
 			break
 		}
 	}
-	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %s every heuristic solved", rep.Baseline, rep.Baseline,
-		Count(rep.PairedInstances, "instance")))
+	notes = append(notes, fmt.Sprintf("vs %s: generated nodes against %s's on the %s every %s solved", rep.Baseline, rep.Baseline,
+		Count(rep.PairedInstances, "instance"), rep.rowNoun()))
 	if last {
 		notes = append(notes, lastHead+": nodes expanded by the iterations below each run's last (searched in full, they do not"+
 			" depend on the move order); - where a run does not record its last iteration (an older record)")
 	}
 	if rep.hasCPU() {
-		notes = append(notes, "cpu: CPU time of the solve (getrusage: the solving thread's, the process's under --split) beside the wall time")
+		notes = append(notes, "cpu: CPU time of the solve (getrusage: the solving thread's, the process's under --split) beside the wall time;"+
+			" - where a run does not record it (below the clock's resolution, or an older record)")
 	}
 	if spread {
 		what := "times"
@@ -319,9 +346,10 @@ func (rep *Report) tableNotes(spread, last bool) []string {
 }
 
 // writeInstances writes one row per instance and heuristic: status, length
-// (or the lower bound of a censored run), nodes generated (and expanded
+// (or the lower bound of a censored run), h0, nodes generated (and expanded
 // before the last bound, when a run records it) and the time, with the
-// min-max range of repeated times.
+// min-max range of repeated times; "-" where the run's record lacks the
+// figure (instanceCells).
 func (rep *Report) writeInstances(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	cpu, anyLast := rep.hasCPU(), rep.LastRecorded
@@ -335,42 +363,61 @@ func (rep *Report) writeInstances(w io.Writer) error {
 	}
 	fmt.Fprintln(tw, head+"runs\t"+rep.timeBasisName()+" range\t")
 	for b, in := range rep.Boards {
+		index := "-"
+		if in.Index > 0 {
+			index = strconv.Itoa(in.Index)
+		}
 		for h, s := range rep.Heuristics {
 			c := &rep.Cells[h][b]
 			if c.Repeats == 0 {
 				continue
 			}
-			length := strconv.Itoa(c.Length)
-			switch c.Status {
-			case "limit":
-				length = ">=" + strconv.Itoa(c.Bound)
-			case "error", "unsolvable":
-				length = "-"
-			}
-			index := "-"
-			if in.Index > 0 {
-				index = strconv.Itoa(in.Index)
-			}
-			rng := "-"
-			if c.Repeats > 1 {
-				rng = fns(float64(c.MinTimeNS)) + " - " + fns(float64(c.MaxTimeNS))
-			}
-			t := fns(float64(c.TimeNS))
-			if cpu {
-				t += "\t" + fns(float64(c.CPUNS))
-			}
-			if anyLast {
-				before := "-"
-				if n, ok := c.ExpandedBeforeLast(); ok && c.Status != "error" && c.Status != "unsolvable" {
-					before = fint(float64(n))
-				}
-				t = before + "\t" + t
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%d\t%s\t\n", index, in.Input, in.Line, s.Heuristic, c.Status,
-				length, c.H0, fint(float64(c.Generated)), t, c.Repeats, rng)
+			row := append([]string{index, in.Input, itoa(in.Line), s.Heuristic, string(c.Status)}, instanceCells(c, cpu, anyLast)...)
+			fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 		}
 	}
 	return tw.Flush()
+}
+
+// instanceCells returns the cells of c's row of the per-instance table
+// after its status: length, h0, generated, (with last) expanded before
+// the last bound, time, (with cpu) CPU time, runs and the time range. A
+// figure the record does not carry is "-", never 0: the length of a run
+// not solved (">=" its lower bound when censored), every search figure
+// of an unsolvable or bad board (Cell.Searched), a CPU time not recorded
+// (Cell.CPU), the nodes below the last bound of an older record.
+func instanceCells(c *Cell, cpu, last bool) []string {
+	length, h0, gen, before, t, ct, rng := "-", "-", "-", "-", "-", "-", "-"
+	switch c.Status {
+	case record.StatusSolved:
+		length = itoa(c.Length)
+	case record.StatusLimit, record.StatusInterrupted:
+		length = ">=" + itoa(c.Bound)
+	}
+	if c.Searched() {
+		h0, gen = itoa(c.H0), fint(float64(c.Generated))
+		if c.TimeNS > 0 {
+			t = fns(float64(c.TimeNS))
+		}
+		if c.Repeats > 1 && c.MinTimeNS > 0 { // 0: a repeat lacks the time the range is of
+			rng = fns(float64(c.MinTimeNS)) + " - " + fns(float64(c.MaxTimeNS))
+		}
+	}
+	if n, ok := c.CPU(); ok {
+		ct = fns(float64(n))
+	}
+	if n, ok := c.ExpandedBeforeLast(); ok && c.Searched() {
+		before = fint(float64(n))
+	}
+	cells := []string{length, h0, gen}
+	if last {
+		cells = append(cells, before)
+	}
+	cells = append(cells, t)
+	if cpu {
+		cells = append(cells, ct)
+	}
+	return append(cells, itoa(c.Repeats), rng)
 }
 
 func mark(censored int) string {
