@@ -189,7 +189,7 @@ func printTable(w *os.File, pub *[korf24Count + 1]published, runs map[int]record
 		r, p := runs[n], pub[n]
 		if r.Status != record.StatusSolved {
 			fmt.Fprintf(w, "| %d | %s | %d | %s | | %s | %s | %s | %s | | %s | |\n", n, r.Status, r.H0, group(r.Expanded),
-				group(r.Generated), secs(r.TimeNS), secs(r.CPUNS), group(p.crExpanded), group(p.kfGenerated))
+				group(r.Generated), secs(r.TimeNS), secs(int64(r.CPUNS.N)), group(p.crExpanded), group(p.kfGenerated))
 			continue
 		}
 		if r.Length != p.length {
@@ -198,11 +198,11 @@ func printTable(w *os.File, pub *[korf24Count + 1]published, runs map[int]record
 		}
 		solved++
 		exp, gen, crExp, kfGen = exp+r.Expanded, gen+r.Generated, crExp+p.crExpanded, kfGen+p.kfGenerated
-		wall, cpu = wall+time.Duration(r.TimeNS), cpu+time.Duration(r.CPUNS)
+		wall, cpu = wall+time.Duration(r.TimeNS), cpu+time.Duration(r.CPUNS.N)
 		allBelow = allBelow && r.LastExpanded.Known
 		below += r.Expanded - r.LastExpanded.N
 		fmt.Fprintf(w, "| %d | %d | %d | %s | %s | %s | %s | %s | %s | %.3f | %s | %.3f |\n", n, r.Length, r.H0,
-			group(r.Expanded), belowLast(r), group(r.Generated), secs(r.TimeNS), secs(r.CPUNS), group(p.crExpanded),
+			group(r.Expanded), belowLast(r), group(r.Generated), secs(r.TimeNS), secs(int64(r.CPUNS.N)), group(p.crExpanded),
 			float64(r.Expanded)/float64(p.crExpanded), group(p.kfGenerated), float64(r.Generated)/float64(p.kfGenerated))
 	}
 	if solved == 0 {

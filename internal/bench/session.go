@@ -108,8 +108,8 @@ func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 			cpu := s.cpuNow() - cpu0
 			runtime.UnlockOSThread()
 			fillRecord(&run, &r)
-			if r.Status != record.StatusUnsolvable && cpu0 >= 0 && cpu > 0 {
-				r.CPUNS = cpu.Nanoseconds()
+			if r.Status != record.StatusUnsolvable && cpu0 >= 0 && cpu >= 0 {
+				r.CPUNS = record.KnownCount(uint64(cpu.Nanoseconds()))
 			}
 			if s.Tracker != nil {
 				s.Tracker.End(worker, r.Status, &run.Stats)

@@ -130,7 +130,7 @@ func TestSessionCPUOfSplitSolves(t *testing.T) {
 		if len(runs) != 1 {
 			t.Fatalf("%d runs", len(runs))
 		}
-		return time.Duration(runs[0].CPUNS), time.Duration(used.Load())
+		return time.Duration(runs[0].CPUNS.N), time.Duration(used.Load())
 	}
 	if got, spun := cpuOf(true); got < spun {
 		t.Errorf("ProcessCPU: cpu %v, less than the %v the spinning threads measured", got, spun)

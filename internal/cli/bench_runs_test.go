@@ -82,7 +82,7 @@ func readRecords(t *testing.T, name string) *record.Stream {
 func withoutTimes(runs []record.Run) map[[3]any]record.Run {
 	m := map[[3]any]record.Run{}
 	for _, r := range runs {
-		r.TimeNS, r.CPUNS = 0, 0
+		r.TimeNS, r.CPUNS = 0, record.OptCount{}
 		m[[3]any{r.Instance, r.Heuristic, r.Repeat}] = r
 	}
 	return m

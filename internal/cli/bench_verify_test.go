@@ -113,7 +113,7 @@ func TestBenchShardsMerge(t *testing.T) {
 	}
 	for i := range a.Runs {
 		x, y := a.Runs[i], b.Runs[i]
-		x.TimeNS, y.TimeNS, x.CPUNS, y.CPUNS = 0, 0, 0, 0
+		x.TimeNS, y.TimeNS, x.CPUNS, y.CPUNS = 0, 0, record.OptCount{}, record.OptCount{}
 		if x != y {
 			t.Fatalf("run %d differs:\nwhole  %+v\nmerged %+v", i, x, y)
 		}

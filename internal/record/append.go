@@ -86,10 +86,7 @@ func appendSearch(dst []byte, r *Run) []byte {
 	dst = appendCount(dst, `,"last_expanded":`, r.LastExpanded)
 	dst = appendCount(dst, `,"last_generated":`, r.LastGenerated)
 	dst = appendTime(dst, time.Duration(r.TimeNS))
-	if r.CPUNS > 0 {
-		dst = append(dst, `,"cpu_ns":`...)
-		dst = strconv.AppendInt(dst, r.CPUNS, 10)
-	}
+	dst = appendCount(dst, `,"cpu_ns":`, r.CPUNS)
 	return dst
 }
 

@@ -118,7 +118,7 @@ func TestBriefRunAgreesWithDecoder(t *testing.T) {
 		r := Run{Puzzle: []string{PuzzleRotation, "15puzzle", `status"`}[rng.IntN(3)], Input: in, Line: 1 + rng.IntN(100000),
 			Board: texts[rng.IntN(len(texts))], Heuristic: texts[rng.IntN(len(texts))], Status: statuses[rng.IntN(len(statuses))],
 			Error: texts[1+rng.IntN(len(texts)-1)], Instance: rng.IntN(3), Bound: rng.IntN(40), Expanded: rng.Uint64N(1 << 40),
-			TimeNS: rng.Int64N(1 << 40), CPUNS: rng.Int64N(3)}
+			TimeNS: rng.Int64N(1 << 40), CPUNS: OptCount{uint64(rng.IntN(3)), rng.IntN(2) == 0}}
 		if r.Status == StatusSolved {
 			r.Length = rng.IntN(30)
 			if rng.IntN(4) > 0 {

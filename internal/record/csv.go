@@ -52,8 +52,8 @@ func WriteCSV(w io.Writer, runs []Run) error {
 			if r.TimeNS > 0 {
 				row[19] = strconv.FormatInt(r.TimeNS, 10)
 			}
-			if r.CPUNS > 0 {
-				row[20] = strconv.FormatInt(r.CPUNS, 10)
+			if r.CPUNS.Known {
+				row[20] = strconv.FormatUint(r.CPUNS.N, 10)
 			}
 		}
 		if r.Status != StatusSolved {

@@ -110,13 +110,14 @@ type Run struct {
 	LastExpanded  OptCount `json:"last_expanded,omitzero"`
 	LastGenerated OptCount `json:"last_generated,omitzero"`
 	TimeNS        int64    `json:"time_ns,omitempty"` // wall time of the solve in ns; absent when not measured
-	CPUNS         int64    `json:"cpu_ns,omitempty"`  // bench: CPU time of the solve in ns (getrusage: the solving thread's, the process's under a split search); absent when not measured
+	CPUNS         OptCount `json:"cpu_ns,omitzero"`   // bench: CPU time of the solve in ns (getrusage: the solving thread's, the process's under a split search), 0 when below the clock's resolution; unknown (absent) when not measured
 	Error         string   `json:"error,omitempty"`   // unsolvable, error, limit: a message for a person
 }
 
-// OptCount is a node count a run may lack: Known false means unknown (a
-// record written before the count was kept), and the field is then absent
-// from the JSON, never 0.
+// OptCount is a count a run may lack (nodes, or nanoseconds of CPU time):
+// Known false means unknown (a record written before the count was kept,
+// or a figure not measured), and the field is then absent from the JSON,
+// never 0; a known 0 is written as 0.
 type OptCount struct {
 	N     uint64
 	Known bool

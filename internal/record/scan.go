@@ -517,9 +517,8 @@ func (s *Scanner) fastField(p *fastParser, key []byte, status *bool) error {
 		n, err = p.int()
 		r.TimeNS = int64(n)
 	case "cpu_ns":
-		var n int
-		n, err = p.int()
-		r.CPUNS = int64(n)
+		r.CPUNS.N, err = p.uint()
+		r.CPUNS.Known = true
 	default:
 		return errNotFast
 	}

@@ -53,7 +53,8 @@ const chunkSize = 1 << 16
 type entry struct {
 	expanded, generated uint64
 	lastExpanded        uint64 // of the last iteration, when lastKnown
-	timeNS, cpuNS       int64
+	timeNS              int64
+	cpuNS               uint64 // when cpuKnown
 	same                uint64 // hash of every field but the time, input and line
 	board               uint64 // hash of the board
 	seq                 uint32 // the run's place among every run read
@@ -66,6 +67,7 @@ type entry struct {
 	status              uint8
 	dropped             bool // a duplicate
 	lastKnown           bool // the run records its last iteration: lastExpanded
+	cpuKnown            bool // the run records its CPU time: cpuNS
 	length, bound, h0   int16
 }
 
@@ -232,7 +234,7 @@ func (c *Collector) addRun(f *outFile, r *record.Run) error {
 		r.H0 < -most || c.entries.n >= 1<<32-1 {
 		return fmt.Errorf("a run past the sizes bench report takes (instance, line, repeat, length, bound or h0)")
 	}
-	e := entry{expanded: r.Expanded, generated: r.Generated, timeNS: r.TimeNS, cpuNS: r.CPUNS, same: c.sameHash(r), board: c.hash(r.Board),
+	e := entry{expanded: r.Expanded, generated: r.Generated, timeNS: r.TimeNS, cpuNS: r.CPUNS.N, cpuKnown: r.CPUNS.Known, same: c.sameHash(r), board: c.hash(r.Board),
 		seq: uint32(c.entries.n), instance: int32(r.Instance), line: int32(r.Line), input: intern(c.inputIdx, &c.inputs, r.Input),
 		heur: intern(c.heurIdx, &c.heurs, r.Heuristic), repeat: uint16(r.Repeat), file: uint16(len(c.files) - 1),
 		status: uint8(slices.Index(statuses, r.Status)), length: int16(r.Length), bound: int16(r.Bound), h0: int16(r.H0),
@@ -674,7 +676,7 @@ func (c *Collector) build(b *Builder) {
 func (c *Collector) run(e *entry) record.Run {
 	return record.Run{Puzzle: c.puzzle, Input: c.inputs[e.input], Line: int(e.line), Instance: int(e.instance),
 		Repeat: int(e.repeat), Heuristic: c.heurs[e.heur], Status: statuses[e.status], Length: int(e.length),
-		Bound: int(e.bound), H0: int(e.h0), Expanded: e.expanded, Generated: e.generated, TimeNS: e.timeNS, CPUNS: e.cpuNS,
+		Bound: int(e.bound), H0: int(e.h0), Expanded: e.expanded, Generated: e.generated, TimeNS: e.timeNS, CPUNS: record.OptCount{N: e.cpuNS, Known: e.cpuKnown},
 		LastExpanded: record.OptCount{N: e.lastExpanded, Known: e.lastKnown}}
 }
 

@@ -157,9 +157,9 @@ type Cell struct {
 	// LastExpanded is the nodes expanded by the last iteration, of the
 	// repeat the cell's figures are from; unknown in older records.
 	LastExpanded record.OptCount
-	TimeNS       int64 // the wall time of the median repeat (the lower median of an even count) by wall or CPU time (Options.CPU)
-	CPUNS        int64 // the CPU time of that repeat; 0 when not recorded (CPU)
-	MinTimeNS    int64 // the least and greatest of the repeats' wall times, or CPU times with Options.CPU
+	TimeNS       int64           // the wall time of the median repeat (the lower median of an even count) by wall or CPU time (Options.CPU)
+	CPUNS        record.OptCount // the CPU time of that repeat, when recorded (CPU)
+	MinTimeNS    int64           // the least and greatest of the repeats' wall times, or CPU times with Options.CPU
 	MaxTimeNS    int64
 	Repeats      int  // runs folded into the cell; 0 when the heuristic did not run the instance
 	NodesDiffer  bool // repeats that solved reported different node counts
@@ -545,7 +545,7 @@ func fold(g []*record.Run, cpu bool) Cell {
 	}
 	time := func(r *record.Run) int64 { return r.TimeNS }
 	if cpu {
-		time = func(r *record.Run) int64 { return r.CPUNS }
+		time = func(r *record.Run) int64 { return int64(r.CPUNS.N) }
 	}
 	slices.SortStableFunc(same, func(a, b *record.Run) int { return cmp.Compare(time(a), time(b)) })
 	m := same[(len(same)-1)/2]
@@ -578,13 +578,14 @@ func (c *Cell) Searched() bool {
 }
 
 // CPU returns the CPU time of c's run, and whether its record carries it
-// (cpu_ns: absent in older records, in solve's, below the clock's
-// resolution, and where Searched is false).
+// (cpu_ns: absent in older records, in solve's, on systems without a
+// thread's CPU clock, and where Searched is false; 0 when the solve took
+// less than the clock's resolution).
 func (c *Cell) CPU() (int64, bool) {
-	if !c.Searched() || c.CPUNS <= 0 {
+	if !c.Searched() || !c.CPUNS.Known {
 		return 0, false
 	}
-	return c.CPUNS, true
+	return int64(c.CPUNS.N), true
 }
 
 // spread returns the relative spread (max-min)/median of c's wall times
@@ -592,7 +593,7 @@ func (c *Cell) CPU() (int64, bool) {
 func (c *Cell) spread(cpu bool) float64 {
 	median := c.TimeNS
 	if cpu {
-		median = c.CPUNS
+		median = int64(c.CPUNS.N)
 	}
 	if median <= 0 {
 		return 0

@@ -329,7 +329,7 @@ func (rep *Report) tableNotes(spread, last bool) []string {
 	}
 	if rep.hasCPU() {
 		notes = append(notes, "cpu: CPU time of the solve (getrusage: the solving thread's, the process's under --split) beside the wall time;"+
-			" - where a run does not record it (below the clock's resolution, or an older record)")
+			" - where a run does not record it (an older record, or solve's)")
 	}
 	if spread {
 		what := "times"
