@@ -34,7 +34,7 @@ func WriteCSV(w io.Writer, runs []Run) error {
 			row[4] = strconv.Itoa(r.Repeat)
 		}
 		row[5], row[6], row[7], row[8] = r.Board, r.Goal, r.Heuristic, string(r.Status)
-		if r.Status == StatusSolved || r.Status == StatusLimit {
+		if r.Status == StatusSolved || r.Status == StatusLimit || r.Status == StatusInterrupted {
 			if r.Status == StatusSolved {
 				row[9], row[10] = r.Moves, strconv.Itoa(r.Length)
 				if r.Symbol != 0 {

@@ -356,6 +356,8 @@ func BenchmarkRotationRecord(b *testing.B) {
 // compares them cell by cell with the JSON fields.
 func TestWriteCSVMatchesJSON(t *testing.T) {
 	data := append(tilesRecords(t), rotationRecords(t, 5)...)
+	// a run stopped by a signal carries its search's figures as a limit's
+	data = append(data, `{"puzzle":"8puzzle","input":"eight.txt","line":99,"instance":99,"board":"1 2 3 4 5 6 7 0 8","goal":"blank-last","heuristic":"manhattan","status":"interrupted","bound":21,"h0":1,"expanded":500,"generated":800,"iterations":4,"last_expanded":300,"last_generated":450,"time_ns":12345,"cpu_ns":0,"error":"interrupted"}`+"\n"...)
 	var runs []Run
 	var objs []map[string]any
 	for _, l := range bytes.Split(bytes.TrimSpace(data), []byte{'\n'}) {
