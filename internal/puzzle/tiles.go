@@ -217,3 +217,19 @@ func (t Tiles) scan(r io.Reader, rec *Record[bitboard.Tiles], emit func() bool) 
 		return emit()
 	}, func() {})
 }
+
+// Unsolvable returns the error of sliding-tile board b, which cannot reach
+// goal, in the one wording solve, bench and verify give it, in their text
+// and in their records: "B is unsolvable for the GOAL goal". It wraps
+// search.ErrUnsolvable.
+func Unsolvable(b bitboard.Tiles, goal bitboard.Goal) error { return unsolvableError{b, goal} }
+
+type unsolvableError struct {
+	b    bitboard.Tiles
+	goal bitboard.Goal
+}
+
+func (e unsolvableError) Error() string {
+	return fmt.Sprintf("%v is unsolvable for the %v goal", e.b, e.goal)
+}
+func (e unsolvableError) Unwrap() error { return search.ErrUnsolvable }
