@@ -70,18 +70,14 @@ func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Compl
 	return puzzle.Names(), cobra.ShellCompDirectiveNoFileComp
 }
 
-// tilesOnlyFlags are the flags of the commands taking PUZZLE as their first
-// argument (bench, verify, score) that mean something for sliding tiles only.
-var tilesOnlyFlags = []string{"prune", "order", "goal", "split", "size", "progress"}
-
 // checkFlagConventions applies the conventions every command shares to the
 // flags of cmd: a negative --timeout, --max-nodes given as a negative
-// number, a negative --walk, and a tilesOnlyFlags flag given for PUZZLE
-// (args[0]) rotation are usage errors; --format aoj implies its goal
-// (puzzle.FormatGoal: blank-last) unless --goal is given.
+// number, a negative --walk, and a sliding-tile flag of bench, verify or
+// score given for PUZZLE (args[0]) rotation are usage errors; --format aoj
+// implies its goal (puzzle.FormatGoal: blank-last) unless --goal is given.
 func checkFlagConventions(cmd *cobra.Command, args []string) error {
 	fs := cmd.Flags()
-	for _, name := range tilesOnlyFlags { // solve, gen, random: a subcommand a puzzle, whose flags are its own
+	for _, name := range []string{"prune", "order", "goal", "split", "size", "progress"} { // solve's, gen's, random's are a subcommand's own
 		if f := fs.Lookup(name); f != nil && f.Changed && len(args) > 0 && args[0] == puzzle.RotationName && strings.Contains(cmd.Use, " PUZZLE") {
 			return usageError("--%s: applies to sliding tiles only, not to %s", name, args[0])
 		}

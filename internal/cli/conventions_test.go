@@ -117,8 +117,8 @@ func TestCompletion(t *testing.T) {
 	}
 }
 
-// TestBenchRotationRejectsTileFlags: each sliding-tile flag (tilesOnlyFlags)
-// of bench and verify given for the Rotation Game is a usage error naming
+// TestBenchRotationRejectsTileFlags: each sliding-tile flag (the list of
+// checkFlagConventions) of bench and verify given for the Rotation Game is a usage error naming
 // the flag, found before any table is built; left at their defaults they are
 // not, nor given to a command whose first argument is a file.
 func TestBenchRotationRejectsTileFlags(t *testing.T) {
