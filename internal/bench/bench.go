@@ -9,10 +9,10 @@ package bench
 
 import (
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/search"
 )
@@ -89,7 +89,7 @@ func (t *TilesSolver) Solve(in *Instance[bitboard.Tiles], lim search.Limits) Run
 	case errors.Is(err, search.ErrLimit):
 		run.Censored = true
 	case errors.Is(err, search.ErrUnsolvable):
-		run.Error = fmt.Sprintf("%v is unsolvable for the %v goal", in.Board, t.goal)
+		run.Error = puzzle.Unsolvable(in.Board, t.goal).Error()
 	default:
 		run.Error = err.Error()
 	}

@@ -90,13 +90,13 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 			return runBench(o)
 		},
 	}
-	cmd.Flags().Var(heuristicList{&o.Heuristics}, "heuristic", "comma-separated heuristics to compare (required)")
+	cmd.Flags().Var(puzzle.HeuristicList{Names: &o.Heuristics}, "heuristic", "comma-separated heuristics to compare (required)")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "censor a run after this many generated nodes (0: no limit)")
 	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "censor a run after this long (0: no limit)")
 	o.compareFlags.register(cmd)
 	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")
-	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
+	cmd.Flags().Var(&o.Size, "size", "with tiles: "+puzzle.TilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one instance at a time: auto, on or off")
 	pruneFlag(cmd, &o.Prune)
 	orderFlag(cmd, &o.Order)
@@ -134,19 +134,6 @@ func (o *benchOptions) complete() (err error) {
 	}
 	o.puzzle, o.plans, err = puzzle.Lookup(o.Puzzle, o.Size.Size, o.Heuristics...)
 	return withCode(ExitUsage, err)
-}
-
-// heuristicList is the --heuristic flag of bench and score: names
-// separated by commas, split by search.SplitHeuristicList (a comma inside a
-// pattern, "pdb:1,2,4-6/...", does not split); the flag given again adds
-// names.
-type heuristicList struct{ names *[]string }
-
-func (f heuristicList) String() string { return strings.Join(*f.names, ",") }
-func (f heuristicList) Type() string   { return "NAME,..." }
-func (f heuristicList) Set(v string) error {
-	*f.names = append(*f.names, search.SplitHeuristicList(v)...)
-	return nil
 }
 
 func runBench(o *benchOptions) error {

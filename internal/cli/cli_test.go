@@ -195,7 +195,8 @@ func TestJSONNamesTheHeuristicAndPlotsDoNotPanic(t *testing.T) {
 	if code, _, errs := run(t, sample, "bench", "rotation", "--heuristic", "exact", "--plot", svg); code != 0 {
 		t.Fatalf("plot of zero nodes: exit %d, %s", code, errs)
 	}
-	if code, _, errs := run(t, "", "bench", "8puzzle", "--heuristic", "manhattan", "--plot", svg); code != 0 || !strings.Contains(errs, "no instances") {
+	// (A bad record alone: an input without any ends before the run, TestEmptyInput.)
+	if code, _, errs := run(t, "1 2 3\n", "bench", "8puzzle", "--heuristic", "manhattan", "--plot", svg); code != ExitBadInput || !strings.Contains(errs, "no instances") {
 		t.Fatalf("plot of no instances: exit %d, %s", code, errs)
 	}
 	for _, j := range []string{"-1", "5000"} {

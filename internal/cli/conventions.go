@@ -72,13 +72,13 @@ func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Compl
 
 // checkFlagConventions applies the conventions every command shares to the
 // flags of cmd: a negative --timeout, --max-nodes given as a negative
-// number, a negative --walk, and --prune or --order given for PUZZLE (args[0])
-// rotation are usage errors; --format aoj implies its goal (puzzle.FormatGoal:
-// blank-last) unless --goal is given.
+// number, a negative --walk, and a sliding-tile flag of bench, verify or
+// score given for PUZZLE (args[0]) rotation are usage errors; --format aoj
+// implies its goal (puzzle.FormatGoal: blank-last) unless --goal is given.
 func checkFlagConventions(cmd *cobra.Command, args []string) error {
 	fs := cmd.Flags()
-	for _, name := range []string{"prune", "order"} { // bench and verify: PUZZLE may be rotation
-		if f := fs.Lookup(name); f != nil && f.Changed && len(args) > 0 && args[0] == puzzle.RotationName {
+	for _, name := range []string{"prune", "order", "goal", "split", "size", "progress"} { // solve's, gen's, random's are a subcommand's own
+		if f := fs.Lookup(name); f != nil && f.Changed && len(args) > 0 && args[0] == puzzle.RotationName && strings.Contains(cmd.Use, " PUZZLE") {
 			return usageError("--%s: applies to sliding tiles only, not to %s", name, args[0])
 		}
 	}

@@ -117,29 +117,40 @@ func TestCompletion(t *testing.T) {
 	}
 }
 
-// TestBenchRotationRejectsTileFlags: --order and --prune, sliding-tile
-// flags, given for the Rotation Game are usage errors naming the flag,
-// found before any table is built; left at their defaults they are not.
+// TestBenchRotationRejectsTileFlags: each sliding-tile flag (the list of
+// checkFlagConventions) of bench and verify given for the Rotation Game is a usage error naming
+// the flag, found before any table is built; left at their defaults they are
+// not, nor given to a command whose first argument is a file.
 func TestBenchRotationRejectsTileFlags(t *testing.T) {
-	for _, args := range [][]string{
-		{"bench", "rotation", "--heuristic", "exact", "--order", "falling", "-"},
-		{"bench", "rotation", "--heuristic", "exact", "--prune", "inverse", "-"},
-		{"bench", "rotation", "--heuristic", "exact", "--order=fixed", "-"},
-		{"verify", "rotation", "--input", "-", "--solutions", "x", "--prune", "automaton"},
+	bench := []string{"bench", "rotation", "--heuristic", "exact", "-"}
+	verify := []string{"verify", "rotation", "--input", "-", "--solutions", "x"}
+	for _, c := range []struct {
+		cmd   []string
+		flag  string
+		value string
+	}{
+		{bench, "--order", "falling"}, {bench, "--order", "fixed"}, {bench, "--prune", "inverse"},
+		{bench, "--goal", "blank-last"}, {bench, "--goal", "blank-first"}, {bench, "--split", "on"},
+		{bench, "--size", "3x3"}, {bench, "--progress", "true"},
+		{verify, "--prune", "automaton"}, {verify, "--goal", "blank-last"}, {verify, "--split", "off"},
+		{verify, "--size", "4x4"},
 	} {
-		flag := map[bool]string{true: "--order", false: "--prune"}[strings.Contains(strings.Join(args, " "), "--order")]
-		tables := t.TempDir()
+		args := append(append([]string{"--tables", t.TempDir()}, c.cmd...), c.flag+"="+c.value)
 		var out, errb bytes.Buffer
-		code := Run(context.Background(), append([]string{"--tables", tables}, args...), strings.NewReader(""), &out, &errb)
-		if code != ExitUsage || !strings.Contains(errb.String(), flag) || !strings.Contains(errb.String(), "sliding tiles only") {
-			t.Errorf("%v: exit %d, stderr %q, want a usage error (exit %d) naming %s", args, code, errb.String(), ExitUsage, flag)
+		code := Run(context.Background(), args, strings.NewReader(""), &out, &errb)
+		if code != ExitUsage || !strings.Contains(errb.String(), c.flag+": applies to sliding tiles only") {
+			t.Errorf("%v: exit %d, stderr %q, want a usage error (exit %d) naming %s", args, code, errb.String(), ExitUsage, c.flag)
 		}
-		if entries, _ := os.ReadDir(tables); len(entries) > 0 {
+		if entries, _ := os.ReadDir(args[1]); len(entries) > 0 {
 			t.Errorf("%v: %d entries in the table directory, want none built", args, len(entries))
 		}
 	}
 	// Not given, they are not checked: an empty input is benched as before.
 	if code, _, errs := run(t, "", "bench", "rotation", "--heuristic", "count", "-"); code == ExitUsage {
 		t.Errorf("bench rotation without --order/--prune: usage error %q", errs)
+	}
+	// solve's first argument is a file, even one called rotation.
+	if code, _, errs := run(t, "", "solve", "8puzzle", "--prune", "inverse", "rotation"); code != ExitIO {
+		t.Errorf("solve 8puzzle --prune inverse rotation (a missing file): exit %d %q, want %d", code, errs, ExitIO)
 	}
 }

@@ -13,8 +13,8 @@ import (
 // exitCodeHelp is the exit statuses, ending the root command's help; the
 // others' end in exitPointer.
 const exitCodeHelp = `Exit status:
-  0  every record was handled (verify: every answer ok; bench, bench report:
-     every run solved or censored)
+  0  every record was handled, or the inputs held none (verify: every answer
+     ok; bench, bench report: every run solved or censored)
   1  some records were malformed, unsolvable or wrong (verify, bench), bench
      heuristics disagreed, an --instances number or range was wholly past
      the end of the inputs, --shard took no record, an input starts with a

@@ -76,13 +76,13 @@ and whether the cache holds them. Missing tables are built only with
 			return runScore(o)
 		},
 	}
-	cmd.Flags().Var(heuristicList{&o.Heuristics}, "heuristic", "comma-separated heuristics to score (required)")
+	cmd.Flags().Var(puzzle.HeuristicList{Names: &o.Heuristics}, "heuristic", "comma-separated heuristics to score (required)")
 	cmd.Flags().IntVarP(&o.Samples, "samples", "n", scoreDefSamples, fmt.Sprintf("random boards to sample (1 to %d)", scoreMaxSamples))
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed (the boards of random PUZZLE --seed S)")
 	cmd.Flags().IntVar(&o.Depth, "depth", 0, "cost bound of the IDA* iteration to predict (default: the board's mean optimal length)")
 	formatFlag(cmd, &o.Format, formatTable, formatTable, formatJSON)
 	cmd.Flags().BoolVar(&o.Build, "build", false, "build missing tables (else list them and exit 3)")
-	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
+	cmd.Flags().Var(&o.Size, "size", "with tiles: "+puzzle.TilesSizeHelp)
 	return cmd
 }
 

@@ -24,7 +24,8 @@ func (g *globalOptions) open(name string) (io.Reader, func(), error) {
 // precheck makes the checks of a run of p that need no table before its
 // first table is loaded or built (puzzle.Precheck), with their exit
 // statuses: 1 for the inputs' records, 3 for a table, 4 for an input or
-// output. It sets c.Split for the number of boards found.
+// output; inputs holding no record end the run here, with their message
+// and status 0. It sets c.Split for the number of boards found.
 func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, c *puzzle.Check) error {
 	c.Cache = g.cache
 	_, err := puzzle.Precheck(p, g.open, inputs, c)
@@ -32,6 +33,8 @@ func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, c *p
 	switch {
 	case err == nil || errors.As(err, &ee):
 		return err
+	case errors.Is(err, puzzle.ErrNoRecords):
+		return withCode(ExitOK, err)
 	case errors.Is(err, puzzle.ErrNoMatch), errors.Is(err, puzzle.ErrBoardSize), errors.Is(err, puzzle.ErrNoBoard):
 		return withCode(ExitBadInput, err)
 	case errors.Is(err, pdb.ErrTooBig):

@@ -301,7 +301,7 @@ func TestSolveTilesUnicodeSpaceChunking(t *testing.T) {
 	args := []string{"solve", "8puzzle", "--goal", "blank-last", "-j", "1"}
 	one, code := runTilesPieces(in, nil, args...)
 	want := "stdin:1: field 1: tile out of range: got \"1\\u00a02\", want an integer 0..8\n" +
-		"stdin:3: 2 3 4 5 6 7 8 0 1: board is unsolvable for the blank-last goal\n"
+		"stdin:3: 2 3 4 5 6 7 8 0 1 is unsolvable for the blank-last goal\n"
 	if one != want || code != ExitBadInput {
 		t.Fatalf("one write: exit %d\n%s\nwant\n%s", code, one, want)
 	}
@@ -393,5 +393,49 @@ func TestSolveHelpGoalDefault(t *testing.T) {
 	line := flagHelp(out, "goal")
 	if code != ExitOK || strings.Count(line, "default") != 1 || !strings.Contains(line, "blank-last with --format aoj") {
 		t.Errorf("solve --help, --goal: exit %d, %q", code, line)
+	}
+}
+
+// TestUnsolvableWording: solve, bench and verify word an unsolvable board
+// alike, in their text and in their JSON records.
+func TestUnsolvableWording(t *testing.T) {
+	const board = "0 2 1 3 4 5 6 7 8" // two tiles swapped: odd, off the blank-first goal
+	const want = board + " is unsolvable for the blank-first goal"
+	dir := t.TempDir()
+	in, answers := filepath.Join(dir, "in.txt"), filepath.Join(dir, "answers.txt")
+	os.WriteFile(in, []byte(board+"\n"), 0o644)
+	os.WriteFile(answers, nil, 0o644)
+	h := []string{"--heuristic", "manhattan"}
+	for _, c := range []struct {
+		args   []string
+		stderr bool   // the message is on stderr (else standard output)
+		field  string // the JSON field holding it, or "" for a text line
+	}{
+		{[]string{"solve", "8puzzle", in}, true, ""},
+		{[]string{"solve", "8puzzle", "--format", "json", in}, false, "error"},
+		{[]string{"bench", "8puzzle", in}, true, ""},
+		{[]string{"bench", "8puzzle", "--format", "json", in}, false, "error"},
+		{[]string{"verify", "8puzzle", "--input", in, "--solutions", answers}, false, ""},
+		{[]string{"verify", "8puzzle", "--format", "json", "--input", in, "--solutions", answers}, false, "detail"},
+	} {
+		code, out, errs := run(t, "", append(c.args, h...)...)
+		text := map[bool]string{true: errs, false: out}[c.stderr]
+		if c.field != "" {
+			text = ""
+			for _, line := range strings.Split(out, "\n") {
+				var r map[string]any
+				if json.Unmarshal([]byte(line), &r) == nil && r[c.field] != nil {
+					text = fmt.Sprint(r[c.field])
+				}
+			}
+			if text != want {
+				t.Errorf("%v: %s %q, want %q", c.args, c.field, text, want)
+			}
+		} else if !strings.Contains(text, in+":1") || !strings.Contains(text, want) {
+			t.Errorf("%v: exit %d, %q, want a line naming %s:1 and saying %q", c.args, code, text, in, want)
+		}
+		if code != ExitBadInput {
+			t.Errorf("%v: exit %d, want %d", c.args, code, ExitBadInput)
+		}
 	}
 }

@@ -1,11 +1,8 @@
 package cli
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
-	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 )
 
@@ -22,7 +19,7 @@ type tilesArg struct {
 // register gives cmd its --size, when the name takes one.
 func (a *tilesArg) register(cmd *cobra.Command) {
 	if a.name == tilesAnyName {
-		cmd.Flags().Var(&a.size, "size", tilesSizeHelp)
+		cmd.Flags().Var(&a.size, "size", puzzle.TilesSizeHelp)
 	}
 }
 
@@ -32,7 +29,3 @@ func (a *tilesArg) lookup() (puzzle.Tiles, error) {
 	t, err := puzzle.LookupTiles(a.name, a.size.Size)
 	return t, withCode(ExitUsage, err)
 }
-
-// tilesSizeHelp is the help of --size.
-var tilesSizeHelp = fmt.Sprintf("board shape ROWSxCOLS: %d <= ROWS, COLS and ROWS*COLS <= %d (4x4 is the 15-puzzle)",
-	bitboard.TilesMinSide, bitboard.TilesMaxCells)

@@ -68,7 +68,7 @@ status is 1 if any record is not ok.
 	cmd.Flags().Lookup("goal").DefValue = "" // the default shown is the usage's
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "heuristic used to find optimal lengths (default: the solve default)")
 	formatFlag(cmd, &o.Format, formatText, formatText, formatJSON)
-	cmd.Flags().Var(&o.Size, "size", "with tiles: "+tilesSizeHelp)
+	cmd.Flags().Var(&o.Size, "size", "with tiles: "+puzzle.TilesSizeHelp)
 	splitFlag(cmd, &o.Split, "sliding tiles: all workers on one board at a time: auto, on or off")
 	pruneFlag(cmd, &o.Prune)
 	o.selectionFlags.register(cmd)
@@ -98,8 +98,11 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
+	if err := verify.NoBoards(o.puzzle, o.g.open, o.Input, o.Solutions, &o.sel); err != nil {
+		return withCode(ExitOK, err) // nothing to verify: no table loaded
+	}
 	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, GoalGiven: o.goalGiven, Split: o.Split, Prune: o.Prune, Workers: o.g.workers(), Sel: &o.sel}
-	// The tables first: a bad table is reported before any input is opened.
+	// The tables, then the inputs: a bad table is reported before a missing input.
 	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
 		v, err := verify.NewRotation(p, o.g.cache, vo)
 		return verifyInputs(o, v, err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
@@ -23,6 +24,11 @@ var ErrBoardSize = errors.New("the first record is not a board of this puzzle")
 // has been read and none of them is a board: the run would only report
 // them.
 var ErrNoBoard = errors.New("no record taken is a board")
+
+// ErrNoRecords is returned (wrapped: "NAME: the input holds no boards") by
+// Precheck when the inputs, read to their end, hold no record at all: the
+// run has nothing to do, not even load a table.
+var ErrNoRecords = errors.New("no boards")
 
 // precheckBad bounds the bad records ErrNoBoard's error names one by one.
 const precheckBad = 20
@@ -53,6 +59,9 @@ const precheckRecords = 1 << 20
 //     precheckRecords) and none is a board, they are the error, joined with
 //     ErrNoBoard (standard input's are left to the run, which reports
 //     each in place);
+//   - inputs read to their end holding no record at all (only blank or
+//     comment lines, or nothing) are an error wrapping ErrNoRecords, after
+//     the selection's (numbers past the end, a shard without a record);
 //   - every table of every plan missing from the cache can be built
 //     (Plan.Check: pdb.ErrTooBig).
 //
@@ -92,6 +101,9 @@ func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (board
 		_, err := c.Sel.Unmatched(map[bool]int{true: count, false: -1}[whole])
 		if err != nil && boards == 0 { // else the run handles the records taken, then names the rest
 			return -1, err
+		}
+		if whole && count == 0 {
+			return 0, noRecords(inputs)
 		}
 		if boards > 0 && t.good == 0 && !t.stdin {
 			return -1, t.noBoard()
@@ -268,3 +280,37 @@ func (t Tiles) wrongSize(fields []string, err error) bool {
 // wrongSize implements Family: never, since a judge's input may well start
 // with a bad line and the Rotation Game's tables are built in seconds.
 func (Rotation) wrongSize([]string, error) bool { return false }
+
+// noRecords returns ErrNoRecords's error naming the inputs.
+func noRecords(inputs []string) error {
+	names := make([]string, len(inputs))
+	for i, name := range inputs {
+		names[i] = batch.InputName(name)
+	}
+	if len(names) == 1 {
+		return fmt.Errorf("%s: the input holds %w", names[0], ErrNoRecords)
+	}
+	return fmt.Errorf("%s: the inputs hold %w", strings.Join(names, ", "), ErrNoRecords)
+}
+
+// Blank reports whether input name, opened through open, holds nothing but
+// white space, as far as it can tell within PeekSize bytes: standard input
+// (a *bufio.Reader) is peeked, consuming nothing, a regular file read; any
+// other input, or one that cannot be opened, is not blank.
+func Blank(open Opener, name string) bool {
+	r, closeInput, err := open(name)
+	if err != nil {
+		return false
+	}
+	defer closeInput()
+	var data []byte
+	if br, ok := r.(*bufio.Reader); ok {
+		data, err = br.Peek(PeekSize)
+	} else if isRegular(r) {
+		data, err = io.ReadAll(io.LimitReader(r, PeekSize))
+		if err == nil && len(data) < PeekSize {
+			err = io.EOF
+		}
+	}
+	return err == io.EOF && len(bytes.TrimSpace(data)) == 0
+}

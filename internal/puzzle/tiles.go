@@ -80,6 +80,23 @@ func (f *SizeValue) Set(v string) error {
 	return nil
 }
 
+// HeuristicList is the --heuristic flag of bench and score (String, Set and
+// Type, the methods of pflag.Value): names separated by commas, split by
+// search.SplitHeuristicList (a comma inside a pattern, "pdb:1,2,4-6/...",
+// does not split); the flag given again adds names.
+type HeuristicList struct{ Names *[]string }
+
+func (f HeuristicList) String() string { return strings.Join(*f.Names, ",") }
+func (f HeuristicList) Type() string   { return "NAME,..." }
+func (f HeuristicList) Set(v string) error {
+	*f.Names = append(*f.Names, search.SplitHeuristicList(v)...)
+	return nil
+}
+
+// TilesSizeHelp is the help of --size: the shapes ParseSize takes.
+var TilesSizeHelp = fmt.Sprintf("board shape ROWSxCOLS: %d <= ROWS, COLS and ROWS*COLS <= %d (4x4 is the 15-puzzle)",
+	bitboard.TilesMinSide, bitboard.TilesMaxCells)
+
 // ParseSize reads a board shape "ROWSxCOLS", such as "3x4"; errors wrap
 // ErrPuzzle.
 func ParseSize(v string) (Tiles, error) {
@@ -217,3 +234,19 @@ func (t Tiles) scan(r io.Reader, rec *Record[bitboard.Tiles], emit func() bool) 
 		return emit()
 	}, func() {})
 }
+
+// Unsolvable returns the error of sliding-tile board b, which cannot reach
+// goal, in the one wording solve, bench and verify give it, in their text
+// and in their records: "B is unsolvable for the GOAL goal". It wraps
+// search.ErrUnsolvable.
+func Unsolvable(b bitboard.Tiles, goal bitboard.Goal) error { return unsolvableError{b, goal} }
+
+type unsolvableError struct {
+	b    bitboard.Tiles
+	goal bitboard.Goal
+}
+
+func (e unsolvableError) Error() string {
+	return fmt.Sprintf("%v is unsolvable for the %v goal", e.b, e.goal)
+}
+func (e unsolvableError) Unwrap() error { return search.ErrUnsolvable }

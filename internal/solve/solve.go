@@ -225,11 +225,11 @@ func (o *Options) appendTiles(c *batch.Unit, r *record.Run, b bitboard.Tiles, mo
 		r.Error = err.Error()
 	case record.StatusUnsolvable:
 		if !o.JSON {
-			o.reject(c, r.Puzzle, r.Heuristic, r.Line, fmt.Errorf("%v: %w for the %s goal", b, tilesUnsolvableError{err}, r.Goal))
+			o.reject(c, r.Puzzle, r.Heuristic, r.Line, puzzle.Unsolvable(b, o.Goal))
 			return
 		}
 		c.Bad++
-		r.Error = fmt.Errorf("%w for the %s goal", err, r.Goal).Error()
+		r.Error = puzzle.Unsolvable(b, o.Goal).Error()
 	case record.StatusError:
 		o.reject(c, r.Puzzle, r.Heuristic, r.Line, err)
 		return
@@ -272,18 +272,13 @@ func (o *Options) interrupted(u *batch.Unit) bool {
 	return len(runs) > 0
 }
 
-// tilesLimitError and tilesUnsolvableError word search's sentinel errors
-// for users, without the package prefix, and keep them comparable with
-// errors.Is.
-type (
-	tilesLimitError      struct{ err error }
-	tilesUnsolvableError struct{ err error }
-)
+// tilesLimitError words search's sentinel error for users, without the
+// package prefix, and keeps it comparable with errors.Is (an unsolvable
+// board's is puzzle.Unsolvable).
+type tilesLimitError struct{ err error }
 
-func (e tilesLimitError) Error() string      { return "search stopped at its node or time limit" }
-func (e tilesLimitError) Unwrap() error      { return e.err }
-func (e tilesUnsolvableError) Error() string { return "board is unsolvable" }
-func (e tilesUnsolvableError) Unwrap() error { return e.err }
+func (e tilesLimitError) Error() string { return "search stopped at its node or time limit" }
+func (e tilesLimitError) Unwrap() error { return e.err }
 
 // rotationBatch is Batch on the Rotation Game: workers solve chunks of
 // boards (one board a unit for a slow search: Rotation.UnitFirst), a group

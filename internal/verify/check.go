@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -14,7 +15,7 @@ import (
 // as is).
 func checkTiles(s *search.TilesSolver, b bitboard.Tiles, goal bitboard.Goal, a TilesAnswer, lim search.Limits) (search.Check, error) {
 	if !b.Solvable(goal) {
-		return search.Check{Verdict: search.VerdictUnsolvable, Detail: fmt.Sprintf("%v cannot reach the %v goal", b, goal)}, nil
+		return search.Check{Verdict: search.VerdictUnsolvable, Detail: puzzle.Unsolvable(b, goal).Error()}, nil
 	}
 	best, _, err := s.Solve(b, goal, lim)
 	if err != nil {

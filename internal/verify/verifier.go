@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -103,4 +104,24 @@ func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboar
 		return r, nil
 	}
 	return v, nil
+}
+
+// NoBoards returns puzzle.ErrNoRecords's error, naming input, when input
+// holds no record of p (puzzle.Precheck, with the boards sel takes: its
+// numbers past the end are the run's to name) and solutions nothing but
+// white space (puzzle.Blank): there is nothing to verify, and no table to
+// load. Else, or when either cannot be read to its end cheaply, it is nil.
+func NoBoards(p puzzle.Puzzle, open puzzle.Opener, input, solutions string, sel *puzzle.Selection) error {
+	c := &puzzle.Check{Sel: sel, Few: 1}
+	err := puzzle.Dispatch(p, func(r puzzle.Rotation) error {
+		_, err := puzzle.Precheck(r, open, []string{input}, c)
+		return err
+	}, func(t puzzle.Tiles) error {
+		_, err := puzzle.Precheck(t, open, []string{input}, c)
+		return err
+	})
+	if !errors.Is(err, puzzle.ErrNoRecords) || !puzzle.Blank(open, solutions) {
+		return nil
+	}
+	return err
 }
