@@ -122,3 +122,17 @@ func TestGenUnknownPDBNamesTheFlag(t *testing.T) {
 		t.Fatalf("the cache holds %d files", len(entries))
 	}
 }
+
+// gen's note on a built table gives the mean of a byte table's entries,
+// and none for a 1-bit table, whose entries are bits of costs.
+func TestGenMeanOnlyOfValues(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := run(t, "", "--tables", dir, "gen", "8puzzle", "--heuristic", "pdb:1-4/5-8+zero+bits")
+	if code != 0 || strings.Count(errs, "pdbsolve: built 8puzzle/zero0-") != 2 || strings.Contains(errs, "mean") {
+		t.Fatalf("1-bit tables: exit %d: %s", code, errs)
+	}
+	code, _, errs = run(t, "", "--tables", dir, "gen", "8puzzle", "--heuristic", "pdb:1-4/5-8+zero")
+	if code != 0 || strings.Count(errs, "-md-v2 (5520 entries, mean ") != 2 {
+		t.Fatalf("byte tables: exit %d: %s", code, errs)
+	}
+}
