@@ -301,3 +301,21 @@ func TestVerifyHelpGoalDefault(t *testing.T) {
 		t.Errorf("verify --help, --goal: exit %d, %q", code, line)
 	}
 }
+
+// TestVerifyRotationTakesTheHeuristic: verify rotation searches with the
+// heuristic --heuristic names, as verify does for tiles: count needs no
+// table, so none is built, and its verdicts are the exact tables'.
+func TestVerifyRotationTakesTheHeuristic(t *testing.T) {
+	dir := t.TempDir()
+	boards, answers := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.txt")
+	os.WriteFile(boards, []byte(readFile(t, "rotation-sample.txt")), 0o644)
+	os.WriteFile(answers, []byte(readFile(t, "rotation-sample.out")), 0o644)
+	tables := t.TempDir()
+	for _, h := range []string{"count", "exact"} {
+		code, out, errs := run(t, "", "--tables", tables, "--write-tables", "never", "verify", "rotation", "--heuristic", h,
+			"--input", boards, "--solutions", answers)
+		if built := strings.Contains(errs, "rotation/centre8"); code != 0 || !strings.Contains(out, "2 records: 2 ok,") || built != (h == "exact") {
+			t.Fatalf("--heuristic %s: exit %d, table built %v, stderr %q:\n%s", h, code, built, errs, out)
+		}
+	}
+}

@@ -15,7 +15,7 @@ import (
 // optimal lengths (sliding tiles), the goal, and the workers (puzzle.Workers
 // splits them by Split).
 type Options struct {
-	Plan *puzzle.Plan // sliding tiles: the heuristic, the board's
+	Plan *puzzle.Plan // the heuristic, the puzzle's
 	Goal bitboard.Goal
 	// GoalGiven is false when Goal is only the default: then the goal the
 	// answers name or imply, if any, is taken instead.
@@ -60,10 +60,15 @@ func (v *Verifier[B, A]) Open(open puzzle.Opener, input, solutions string) (*Rea
 	return r, func() { closeBoards(); closeAnswers() }, nil
 }
 
-// NewRotation loads through cache the exact tables and returns the
-// verifier of Rotation Game answers; an error is a table's.
+// NewRotation loads through cache the tables of o.Plan (the exact tables
+// when it is nil) and returns the verifier of Rotation Game answers; an
+// error is a table's.
 func NewRotation(r puzzle.Rotation, cache puzzle.Cache, o *Options) (*Verifier[bitboard.Rotation, RotationAnswer], error) {
-	newSolver, err := r.NewSolver(cache, puzzle.RotationExact)
+	name := puzzle.RotationExact
+	if o.Plan != nil {
+		name = o.Plan.Name
+	}
+	newSolver, err := r.NewSolver(cache, name)
 	if err != nil {
 		return nil, err
 	}
