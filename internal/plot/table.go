@@ -46,9 +46,13 @@ func (h *Histogram) mean() float64 {
 // pattern table stores (cost - Manhattan distance)/2 per placement of its
 // tiles (see pdb.BuildTilesPattern), so a placement's value is the Manhattan
 // distance of its tiles plus twice its entry; the placements are walked in
-// rank order with the distance kept incrementally. Any other table's
-// stored values are counted as they are, with Moves false (and Bits set
-// for a 1-bit zero-aware table's).
+// rank order with the distance kept incrementally. A zero-aware byte table
+// stores the same per placement and region of free cells the blank may be
+// in (pdb.NewTilesZero): the walk counts each placement's main region at
+// its rank and its other regions (pdb.TilesZero.LastRegions) in the overflow
+// section in turn, and fails unless it ends at the table's last entry. Any
+// other table's stored values are counted as they are, with Moves false
+// (and Bits set for a 1-bit zero-aware table's).
 func TableHistogram(t *pdb.Table) (*Histogram, error) {
 	h := &Histogram{Name: t.ID().String(), Entries: t.Entries, Moves: true}
 	parts, err := t.ID().Parts()
@@ -69,7 +73,18 @@ func TableHistogram(t *pdb.Table) (*Histogram, error) {
 			return nil, fmt.Errorf("%s: %d entries, but %d tiles on %d cells have %d placements", h.Name, t.Entries, len(tiles), rows*cols, got)
 		}
 		h.What = "placements of tiles " + tilesList(tiles)
-		h.Counts = tilesCounts(t, rows, cols, tiles)
+		h.Counts, _ = tilesCounts(t, nil, rows, cols, tiles)
+	case parts.Zero() && !parts.ZeroBits():
+		z, err := pdb.NewTilesZero(parts.Rows, parts.Cols, parts.Tiles, t)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", h.Name, err)
+		}
+		var used uint64
+		h.What = "placements and blank regions of tiles " + tilesList(parts.Tiles)
+		h.Counts, used = tilesCounts(t, z, parts.Rows, parts.Cols, parts.Tiles)
+		if used != t.Entries {
+			return nil, fmt.Errorf("%s: its placements and their regions of free cells take %d entries, but it has %d", h.Name, used, t.Entries)
+		}
 	default:
 		h.What, h.Moves, h.Bits = "entries", false, parts.ZeroBits()
 		h.Counts = storedCounts(t)
@@ -114,18 +129,29 @@ func tilesList(tiles []int) string {
 // tilesWalk enumerates the placements of a pattern in rank order (the
 // digit of the first tile slowest, each tile over the free cells in
 // increasing order: the order of pdb.TilesRank), keeping the Manhattan
-// distance of the tiles placed so far.
+// distance of the tiles placed so far. For a zero-aware table (zero not
+// nil) it also counts each placement's other regions, whose entries follow
+// one another from the placements' count on.
 type tilesWalk struct {
 	t      *pdb.Table
+	zero   *pdb.TilesZero
 	nc     int
 	tiles  []int
 	dist   [][bitboard.TilesMaxCells]uint8 // dist[i][c]: tile i at cell c to its home
 	counts []uint64
 	rank   uint64
+	extra  uint64 // the next overflow entry of a zero-aware table
+	// regions[c]: the regions of free cells of the placement that puts
+	// the last tile on c (pdb.TilesZero.LastRegions)
+	regions [bitboard.TilesMaxCells]uint8
 }
 
-func tilesCounts(t *pdb.Table, rows, cols int, tiles []int) []uint64 {
-	w := &tilesWalk{t: t, nc: rows * cols, tiles: tiles, dist: make([][bitboard.TilesMaxCells]uint8, len(tiles))}
+// tilesCounts returns the histogram of the heuristic values, in moves, of
+// the pattern table t (of zero-aware table z when z is not nil) and the
+// number of entries the walk took: the placements, and for z their other
+// regions (those past the table's end counted, not read).
+func tilesCounts(t *pdb.Table, z *pdb.TilesZero, rows, cols int, tiles []int) ([]uint64, uint64) {
+	w := &tilesWalk{t: t, zero: z, nc: rows * cols, tiles: tiles, dist: make([][bitboard.TilesMaxCells]uint8, len(tiles))}
 	maxMD := 0
 	for i, tile := range tiles {
 		far := 0
@@ -137,11 +163,19 @@ func tilesCounts(t *pdb.Table, rows, cols int, tiles []int) []uint64 {
 		maxMD += far
 	}
 	w.counts = make([]uint64, maxMD+2*math.MaxUint8+1)
+	w.extra = pdb.TilesEntries(w.nc, len(tiles))
 	w.walk(0, 0, 0)
-	return trim(w.counts)
+	if z == nil {
+		return trim(w.counts), w.rank
+	}
+	return trim(w.counts), w.extra
 }
 
 func (w *tilesWalk) walk(level int, used uint32, md int) {
+	if level == len(w.tiles)-1 && w.zero != nil {
+		w.zeroLast(used, md)
+		return
+	}
 	if level == len(w.tiles)-1 {
 		d := &w.dist[level]
 		for c := range w.nc {
@@ -155,6 +189,28 @@ func (w *tilesWalk) walk(level int, used uint32, md int) {
 	for c := range w.nc {
 		if used&(1<<c) == 0 {
 			w.walk(level+1, used|1<<c, md+int(w.dist[level][c]))
+		}
+	}
+}
+
+// zeroLast counts the placements of the last tile beside those of used,
+// each with its main region at its rank and its other regions at the next
+// overflow entries (read while they are in the table).
+func (w *tilesWalk) zeroLast(used uint32, md int) {
+	d := &w.dist[len(w.tiles)-1]
+	w.zero.LastRegions(used, &w.regions)
+	for c := range w.nc {
+		if used&(1<<c) != 0 {
+			continue
+		}
+		m := md + int(d[c])
+		w.counts[m+2*int(w.t.Get(w.rank))]++
+		w.rank++
+		for n := w.regions[c] - 1; n > 0; n-- {
+			if w.extra < w.t.Entries {
+				w.counts[m+2*int(w.t.Get(w.extra))]++
+			}
+			w.extra++
 		}
 	}
 }
@@ -173,6 +229,8 @@ const (
 	minBarWidth    = 1    // points
 	tableHeadroom  = 0.08 // share of the tallest bar kept free above it
 	countFont      = 8    // points
+	titleShare     = 0.9  // most of the figure's width a title line may take
+	yLabelShare    = 0.7  // most of the figure's height a y label line may take: about the data area's
 )
 
 // barLabels writes each bar's count above it, so that bars too short to
@@ -190,12 +248,10 @@ func (b barLabels) Plot(c draw.Canvas, p *plot.Plot) {
 	}
 }
 
-func drawTable(dc draw.Canvas, h *Histogram) error {
-	vals := make(plotter.Values, len(h.Counts))
-	for v, c := range h.Counts {
-		vals[v] = float64(c)
-	}
-	p := plot.New()
+// tableLabels writes the title and axis labels of the histogram h on p. A
+// title or y label too long for the figure (a zero-aware table's) takes two
+// lines: the title after the table's name, the label before its last " of ".
+func tableLabels(p *plot.Plot, h *Histogram) {
 	quantity, unit := "heuristic value h", " (moves)"
 	if !h.Moves {
 		quantity, unit = "stored value", " (unknown table: not converted to moves)"
@@ -203,14 +259,30 @@ func drawTable(dc draw.Canvas, h *Histogram) error {
 	if h.Bits {
 		quantity, unit = "bit 1 of the cost h", " (a 1-bit table's entries: not decoded to moves)"
 	}
-	p.Title.Text = fmt.Sprintf("%s: %s of %s %s", h.Name, quantity, fmtCount(h.Entries), h.What)
+	title := fmt.Sprintf("%s of %s %s", quantity, fmtCount(h.Entries), h.What)
 	if !h.Bits { // the mean of bit 1 of the costs would mean nothing to a reader
-		p.Title.Text += fmt.Sprintf(", mean %.3f", h.mean())
+		title += fmt.Sprintf(", mean %.3f", h.mean())
 	}
 	p.Title.TextStyle.Font.Size = vg.Points(titleFont)
 	p.Title.Padding = vg.Points(titleFont)
+	p.Title.Text = h.Name + ": " + title
+	if p.Title.TextStyle.Width(p.Title.Text) > figureWidth*titleShare {
+		p.Title.Text = h.Name + ":\n" + title
+	}
 	p.X.Label.Text = quantity + unit
 	p.Y.Label.Text = "number of " + h.What
+	if i := strings.LastIndex(p.Y.Label.Text, " of "); p.Y.Label.TextStyle.Width(p.Y.Label.Text) > figureHeight*yLabelShare && i > 0 {
+		p.Y.Label.Text = p.Y.Label.Text[:i] + "\n" + p.Y.Label.Text[i+1:]
+	}
+}
+
+func drawTable(dc draw.Canvas, h *Histogram) error {
+	vals := make(plotter.Values, len(h.Counts))
+	for v, c := range h.Counts {
+		vals[v] = float64(c)
+	}
+	p := plot.New()
+	tableLabels(p, h)
 	width := vg.Points(max(minBarWidth, dataShare*float64(figureWidth.Points())*barShare/float64(max(len(vals), 1))))
 	bars, err := plotter.NewBarChart(vals, width)
 	if err != nil {

@@ -38,6 +38,33 @@ func TestTilesTableKind(t *testing.T) {
 	}
 }
 
+// TestWriteTableInfoMean: info's mean of a sliding-tile pattern table,
+// plain or zero-aware, is said to be of the stored values, not of h, and
+// is their mean; a table that stores moves has a bare mean.
+func TestWriteTableInfoMean(t *testing.T) {
+	data := []byte{0, 1, 1, 3, 0, 2, 1, 0}
+	for _, c := range []struct {
+		puzzle, pattern string
+		stored          bool
+	}{{pdb.Tiles15Puzzle, pdb.TilesPatternID(pdb.TilesBlankHome, []int{1, 2, 3}), true},
+		{pdb.Tiles24Puzzle, pdb.TilesZeroWord + "-1.2.5.6.7.10-md-v2", true},
+		{pdb.RotationPuzzle, pdb.RotationPattern, false}} {
+		tab, err := pdb.NewTable(c.puzzle, c.pattern, uint64(len(data)), 8, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		WriteTableInfo(&b, "f.pdb", tab)
+		line := "mean      1.0000" // 8 / 8
+		if c.stored {
+			line += " of the stored values, (h - the pattern tiles' Manhattan distance) / 2, not of h"
+		}
+		if !strings.Contains(b.String(), "\n"+line+"\n") {
+			t.Errorf("%s: no line %q:\n%s", tab.ID(), line, b.String())
+		}
+	}
+}
+
 func TestWriteEmptyTableList(t *testing.T) {
 	var b strings.Builder
 	if err := WriteTableList(&b, "/x", nil); err != nil || b.String() != "no tables in /x\n" {
