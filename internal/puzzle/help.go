@@ -21,10 +21,10 @@ const SelectionHelp = SelectionRule + `; so is a first board of another puzzle
 (a 15-puzzle given to 24puzzle). These and the other checks that need no
 table (inputs opened, -o writable, every table sized) come before the
 first table is loaded or built; inputs holding no record at all end the
-run there, with a line on stderr and exit status 0; --instances taking no record is found then
-when the files hold the highest number given within a million records, or
-standard input within 64 KiB; numbers past the end beside records taken are
-named after those are handled.
+run there, with a line on stderr and exit status 0. --instances taking no
+record is found then when the files hold the highest number given within
+a million records, or standard input within 64 KiB; numbers past the end
+beside records taken are named after those are handled.
 `
 
 // The sliding-tile facts the commands' help texts state, by puzzle name
