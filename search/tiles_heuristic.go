@@ -70,7 +70,7 @@ const (
 // ErrTilesHeuristic is returned for a heuristic name that does not name a
 // heuristic of the board: unknown, a bad user partition, "+reflect" on a
 // board that is not square, "exact" on a board other than 3 x 3.
-var ErrTilesHeuristic = errors.New("unknown sliding-tile heuristic")
+var ErrTilesHeuristic = errors.New("sliding-tile heuristic")
 
 // ErrTilesNoCache is returned when a heuristic needs pattern tables and no
 // source of tables was given.

@@ -59,7 +59,7 @@ type selectionFlags struct {
 // register adds the flags to cmd.
 func (f *selectionFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.Shard, "shard", "", "only shard K/N: every N-th record from the K-th (0-based), counted across the inputs")
-	cmd.Flags().StringVar(&f.Instances, "instances", "", "only these records, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
+	cmd.Flags().Var((*puzzle.InstancesValue)(&f.Instances), "instances", "only these records, numbered from 1 across the inputs: such as 40,38,25 or 1-10")
 }
 
 // parse reads the flags into a selection: a usage error naming the flag.

@@ -331,6 +331,10 @@ func TestTilesUsageErrors(t *testing.T) {
 		{[]string{"bench", "8puzzle", "--heuristic", "manhattan", "--instances", "3-1"}, "--instances"},
 		{[]string{"solve", "8puzzle", "--instances", "x"}, "--instances"},
 		{[]string{"solve", "rotation", "--instances", "0"}, "--instances"},
+		{[]string{"solve", "8puzzle", "--instances", ""}, "leave the flag out"}, // not every record
+		{[]string{"bench", "8puzzle", "--heuristic", "manhattan", "--instances", " "}, "leave the flag out"},
+		{[]string{"solve", "8puzzle", "--heuristic", "pdb:1-4/5-7"}, `sliding-tile heuristic "pdb:1-4/5-7": invalid tile partition`},
+		{[]string{"solve", "rotation", "--heuristic", "x"}, "want one of exact, exact-ida, count"},
 	} {
 		_, errs, code := runTiles(t, "", c.args...)
 		if code != ExitUsage || !strings.Contains(errs, c.want) {

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"io"
+	"strings"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
@@ -51,7 +52,7 @@ func (Rotation) heuristic(name string) (h search.RotationHeuristic, paths bool, 
 	case rotationCount:
 		return search.RotationCount, false, nil
 	}
-	return 0, false, errorf(ErrHeuristic, "unknown rotation heuristic %q: want one of %v", name, rotationHeuristics)
+	return 0, false, errorf(ErrHeuristic, "unknown rotation heuristic %q: want one of %s", name, strings.Join(rotationHeuristics, ", "))
 }
 
 // UsesPaths reports whether the heuristic called name answers from the path

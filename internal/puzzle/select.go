@@ -24,6 +24,31 @@ type Instances struct {
 // errInstances ends the error of parseInstances, which names the field.
 var errInstances = errors.New("want a board number from 1, or a range such as 1-10")
 
+// InstancesValue is the text of --instances as a flag's value (String, Set
+// and Type, the methods of pflag.Value), checked when it is set: an empty
+// list is refused, since it would take every record as the flag's absence
+// does (a script's empty variable would run the whole batch), and a list
+// parseInstances refuses is refused with its error.
+type InstancesValue string
+
+// String returns the list as given.
+func (v *InstancesValue) String() string { return string(*v) }
+
+// Type returns the value's form in help: "list".
+func (v *InstancesValue) Type() string { return "list" }
+
+// Set checks s (parseInstances) and keeps it.
+func (v *InstancesValue) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return fmt.Errorf("%q: %w; leave the flag out to take every record", s, errInstances)
+	}
+	if _, err := parseInstances(s); err != nil {
+		return err
+	}
+	*v = InstancesValue(s)
+	return nil
+}
+
 // parseInstances reads 1-based record numbers and ranges separated by
 // commas, such as "40,38,25" or "1-10"; nil for "" (every record).
 func parseInstances(v string) (*Instances, error) {
