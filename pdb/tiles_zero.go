@@ -53,8 +53,11 @@ import (
 // 0..i-1, and B_i(S, c) the extra regions of all placements whose first i
 // tiles take the cells of S (in any fixed order) and whose tile i is on a
 // free cell below c. B_i is a table over the i-subsets of the board's cells
-// (by their colexicographic rank) and the cells: 6.8 MB for k = 6 on 5 x 5,
-// shared by every table of that shape and size (tilesZeroLayoutOf).
+// (by their colexicographic rank) and the cells, of 32 bits an entry, 16
+// for B_{k-2}; B_{k-1}(S, c) is a count of the cells below c in a few masks
+// a subset (the cells c' with which S has more than 1, 2, ... regions):
+// 1.7 MB for k = 6 on 5 x 5 (6.8 MB as 32-bit tables), shared by every
+// table of that shape and size (tilesZeroLayoutOf).
 
 const (
 	// TilesZeroWord starts the pattern id of every zero-aware table:
@@ -138,9 +141,9 @@ func TilesZeroPatternLookup(rows, cols int, tiles []int) (TilesLookup, error) {
 // (tilesZeroBuild): the one-byte entries, two bitmaps of one bit an entry,
 // before() of each block of placements (4 bytes a placement of k-1 tiles),
 // the regions of each k-subset of cells (about 5 nc + 12 bytes a subset)
-// and the layout; 0 when the board or k is out of range. That is 283 MB
-// for a 6-tile 5 x 5 pattern (1.56 bytes an entry; the search by cells
-// took 1.71 GB) and 5.68 GB for a 7-tile one (1.40 bytes an entry; 33 GB
+// and the layout; 0 when the board or k is out of range. That is 278 MB
+// for a 6-tile 5 x 5 pattern (1.53 bytes an entry; the search by cells
+// took 1.71 GB) and 5.67 GB for a 7-tile one (1.39 bytes an entry; 33 GB
 // before).
 func tilesZeroBuildBytes(rows, cols, k int) uint64 {
 	l := tilesZeroLayoutOf(rows, cols, k)
@@ -150,7 +153,7 @@ func tilesZeroBuildBytes(rows, cols, k int) uint64 {
 	nc := uint64(rows * cols)
 	total := l.entries + l.extra
 	subsets := uint64(l.binom[nc][k])
-	return total + 2*8*((total+63)/64) + 4*TilesEntries(int(nc), k-1) + subsets*(5*nc+12) + 4*uint64(len(l.below))
+	return total + 2*8*((total+63)/64) + 4*TilesEntries(int(nc), k-1) + subsets*(5*nc+12) + l.layoutBytes()
 }
 
 // tilesZeroBuildSeconds returns a rough estimate of the wall-clock seconds
@@ -231,8 +234,9 @@ func NewTilesZero(rows, cols int, tiles []int, t *Table) (*TilesZero, error) {
 // (bit c set: a pattern tile on cell c), and both are in table coordinates.
 // The entry is rank itself when the blank is in the main region (above),
 // known as soon as the flood fill from the blank holds more than half the
-// free cells; otherwise the other regions are filled too, and the entry may
-// be in the overflow section. Index does not check its arguments: they must
+// free cells; otherwise the regions below the blank's are filled too, and
+// of the others as much as shows which one is the main one, and the entry
+// may be in the overflow section. Index does not check its arguments: they must
 // describe one placement, the blank on a free cell.
 func (z *TilesZero) Index(rank uint64, occupied uint32, blank uint8) uint64 {
 	free, r := z.Region(occupied, blank)
@@ -299,17 +303,33 @@ func (z *TilesZero) MinorityIndex(rank uint64, pos []uint8, free, r uint32) uint
 // tilesZeroLayout is the layout of the zero-aware tables of k tiles on one
 // board shape (see the comment at the top of the file).
 type tilesZeroLayout struct {
-	geo     tilesGeometry
+	// The fields Index reads come first, a few cache lines together.
 	k       int
+	masks   int    // the most extra regions of a placement (lastMask)
 	entries uint64 // placements, E
-	extra   uint64 // regions past each placement's first, over all placements, X
-	// binom[n][j] is C(n, j), for colexicographic ranks of subsets.
-	binom [bitboard.TilesMaxCells + 1][tilesMaxPieces + 1]uint32
-	// below holds B_i(S, c) at offset[i] + colex(S)*nc + c.
-	below  []uint32
-	offset [tilesMaxPieces]uint32
+	// below holds B_i(S, c) at offset[i] + colex(S)*nc + c for i < k-2.
+	below []uint32
+	// below16 holds B_{k-2}(S, c) at colex(S)*nc + c (k >= 2): at most
+	// nc*nc*(nc-1) < 2^16, as each of the at most nc*nc placements of the
+	// last two tiles has fewer than nc extra regions.
+	below16 []uint16
+	// lastMask holds B_{k-1} as masks: lastMask[colex(S)*masks + j] is the
+	// cells c free of S such that the placement S+c has more than j + 1
+	// regions, so B_{k-1}(S, c) is the sum over j of the count of its
+	// cells below c.
+	lastMask []uint32
 	// colexTab holds colex's contributions of each byte (newColexTab).
 	colexTab []uint32
+	// head holds the sum of B_i over the first heads = min(3, k-2) cells
+	// c_0, c_1, ... of a placement at c_0*nc^(heads-1) + c_1*nc^(heads-2)
+	// + ...: one read for those levels, and no colex.
+	head   []uint32
+	heads  int
+	geo    tilesGeometry
+	offset [tilesMaxPieces]uint32
+	extra  uint64 // regions past each placement's first, over all placements, X
+	// binom[n][j] is C(n, j), for colexicographic ranks of subsets.
+	binom [bitboard.TilesMaxCells + 1][tilesMaxPieces + 1]uint32
 	// blockExtra[colex(S)] for the (k-1)-subsets S: the extra regions of
 	// all placements whose first k-1 tiles take S in one order (a block of
 	// the in-place build, tilesZeroBuild).
@@ -390,25 +410,77 @@ func newTilesZeroLayout(rows, cols, k int) *tilesZeroLayout {
 	if l.entries+l.extra > tilesZeroMaxEntries {
 		return nil
 	}
+	l.fillBelow(total)
+	l.fillHead()
+	return l
+}
+
+// fillHead fills head from below.
+func (l *tilesZeroLayout) fillHead() {
+	nc := l.geo.nc
+	l.heads = max(0, min(3, l.k-2))
+	size := 1
+	for range l.heads {
+		size *= nc
+	}
+	l.head = make([]uint32, size)
+	var pos [3]uint8
+	for idx := range size {
+		used, x := uint32(0), idx
+		for i := l.heads - 1; i >= 0; i-- {
+			pos[i], x = uint8(x%nc), x/nc
+			used |= 1 << pos[i]
+		}
+		if bits.OnesCount32(used) == l.heads {
+			l.head[idx] = uint32(l.before(pos[:l.heads]))
+		}
+	}
+}
+
+// fillBelow fills the tables of B_i from total[j][colex(S)], the extra
+// regions of all placements whose first j tiles take S (in one order).
+func (l *tilesZeroLayout) fillBelow(total [][]uint64) {
+	nc, k := l.geo.nc, l.k
 	size := uint32(0)
-	for i := range k {
+	for i := range k - 2 {
 		l.offset[i] = size
 		size += l.binom[nc][i] * uint32(nc)
 	}
 	l.below = make([]uint32, size)
+	if k >= 2 {
+		l.below16 = make([]uint16, l.binom[nc][k-2]*uint32(nc))
+	}
+	for _, x := range total[k] {
+		l.masks = max(l.masks, int(x))
+	}
+	l.lastMask = make([]uint32, int(l.binom[nc][k-1])*l.masks)
 	for i := range k {
 		tilesSubsetsOf(nc, i, func(ci uint32, s uint32) {
-			row := l.below[l.offset[i]+ci*uint32(nc):][:nc]
 			var sum uint64
 			for c := range nc {
-				row[c] = uint32(sum)
+				switch {
+				case i < k-2:
+					l.below[l.offset[i]+ci*uint32(nc)+uint32(c)] = uint32(sum)
+				case i == k-2:
+					l.below16[ci*uint32(nc)+uint32(c)] = uint16(sum)
+				}
 				if s&(1<<c) == 0 {
-					sum += total[i+1][l.colex(s|1<<c)]
+					x := total[i+1][l.colex(s|1<<c)]
+					sum += x
+					if i == k-1 {
+						for j := range int(x) {
+							l.lastMask[int(ci)*l.masks+j] |= 1 << c
+						}
+					}
 				}
 			}
 		})
 	}
-	return l
+}
+
+// layoutBytes returns the bytes of the layout's tables of B_i.
+func (l *tilesZeroLayout) layoutBytes() uint64 {
+	return 4*uint64(len(l.below)+len(l.head)) + 2*uint64(len(l.below16)) + 4*uint64(len(l.lastMask))
 }
 
 // tilesSubsetsOf calls f with each j-subset of nc cells, as a mask, and its
@@ -496,32 +568,91 @@ func (l *tilesZeroLayout) regionsOf(free uint32) (regions [bitboard.TilesMaxCell
 // slot returns the slot of region r among the regions of the free cells
 // free: 0 for the main region (the most cells, then the lowest cell), else
 // 1 + the number of other regions but the main one with a lower lowest
-// cell.
+// cell. It fills only the regions below r's lowest cell, and of the others
+// only as much as shows whether one has more cells than r and those.
 func (l *tilesZeroLayout) slot(free, r uint32) int {
-	regions, _, main := l.regionsOf(free)
-	if regions[main] == r {
-		return 0
+	g := &l.geo
+	rest := free &^ r
+	lower := rest & (r&-r - 1)
+	n, most := 0, 0 // the regions with a cell in lower; the most cells of one
+	for lower != 0 {
+		x := g.region(lower&-lower, free)
+		lower &^= x
+		rest &^= x
+		n++
+		most = max(most, bits.OnesCount32(x))
 	}
-	slot := 1
-	for i := 0; regions[i] != r; i++ {
-		if i != main {
-			slot++
+	nr := bits.OnesCount32(r)
+	switch {
+	case g.holdsMore(rest, max(most, nr)):
+		return n + 1 // the main region is above r
+	case most >= nr:
+		return n // it is below r
+	}
+	return 0
+}
+
+// holdsMore reports whether a region of rest, a union of regions of the
+// free cells, has more than m cells.
+func (g *tilesGeometry) holdsMore(rest uint32, m int) bool {
+	for bits.OnesCount32(rest) > m {
+		r := rest & -rest
+		for {
+			x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & rest
+			if bits.OnesCount32(x) > m {
+				return true
+			}
+			if x == r {
+				break
+			}
+			r = x
 		}
+		rest &^= r
 	}
-	return slot
+	return false
 }
 
 // before returns the number of regions past the first of all placements
-// ranked below the placement pos (of k cells).
+// ranked below the placement pos of k cells, or, for k-1 cells, the sum of
+// B_i over its cells (that of the placements ranked below the first with
+// the prefix pos).
 func (l *tilesZeroLayout) before(pos []uint8) uint64 {
-	nc := uint32(l.geo.nc)
+	nc, k := uint32(l.geo.nc), l.k
 	var s uint32
 	var sum uint64
-	for i, c := range pos {
-		sum += uint64(l.below[l.offset[i]+l.colex(s)*nc+uint32(c)])
-		s |= 1 << c
+	i := 0
+	if len(pos) > l.heads && l.head != nil {
+		idx := uint32(0)
+		for ; i < l.heads; i++ {
+			idx = idx*nc + uint32(pos[i])
+			s |= 1 << pos[i]
+		}
+		sum = uint64(l.head[idx])
+	}
+	for ; i < min(len(pos), k-2); i++ {
+		sum += uint64(l.below[l.offset[i]+l.colex(s)*nc+uint32(pos[i])])
+		s |= 1 << pos[i]
+	}
+	if i < len(pos) && i == k-2 {
+		sum += uint64(l.below16[l.colex(s)*nc+uint32(pos[i])])
+		s |= 1 << pos[i]
+		i++
+	}
+	if i < len(pos) && i == k-1 {
+		sum += l.lastBelow(s, pos[i])
 	}
 	return sum
+}
+
+// lastBelow returns B_{k-1}(s, c): the extra regions of the placements of
+// the k-1 cells s and one free cell below c.
+func (l *tilesZeroLayout) lastBelow(s uint32, c uint8) uint64 {
+	m := l.lastMask[int(l.colex(s))*l.masks:][:l.masks]
+	var sum int
+	for _, x := range m {
+		sum += bits.OnesCount32(x & (1<<c - 1))
+	}
+	return uint64(sum)
 }
 
 // index returns the index of the entry of region r of the placement pos

@@ -42,10 +42,10 @@ import (
 //	             leads to, about 5 nc + 12 bytes a subset: 24 MB for k = 6
 //	             on 5 x 5, 66 MB for 7
 //
-// and the layout (6.8 MB for k = 6 on 5 x 5, 25 MB for 7): 1.56 bytes an
-// entry for 6 tiles on 5 x 5 (283 MB; the search by cells that built these
+// and the layout (1.7 MB for k = 6 on 5 x 5, 7.7 MB for 7): 1.53 bytes an
+// entry for 6 tiles on 5 x 5 (278 MB; the search by cells that built these
 // tables before held three bit planes of 32 bits a placement beside the
-// entries, 9.45 bytes an entry, 1.71 GB), and 1.40 for 7 (5.68 GB for
+// entries, 9.45 bytes an entry, 1.71 GB), and 1.39 for 7 (5.67 GB for
 // 4.07e9 entries, against 33 GB; tilesZeroBuildBytes).
 //
 // A layer expands each frontier state (placement p, region r of its free
@@ -462,7 +462,7 @@ func (b *tilesZeroBuild) children(w *tilesZeroWorker, p uint64, used, r uint32, 
 				} else {
 					lastSet ^= 1<<from | 1<<c
 				}
-				before := uint64(b.blockBefore[b.block(q)]) + uint64(l.below[l.offset[k-1]+l.colex(lastSet)*uint32(nc)+uint32(last)])
+				before := uint64(b.blockBefore[b.block(q)]) + l.lastBelow(lastSet, last)
 				idx = l.entries + before + uint64(s) - 1
 			}
 			w.kids[n] = tilesZeroChild{idx: idx, m: uint8(m - int(b.md[i][from]) + int(b.md[i][c]))}

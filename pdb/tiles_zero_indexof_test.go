@@ -94,12 +94,28 @@ func zeroExtraBelow(g zeroGrid, pos []uint8, sums map[uint32]uint64) uint64 {
 	return sum
 }
 
+// zeroSlotSlow is the obvious slot: every region filled, by lowest cell.
+func zeroSlotSlow(l *tilesZeroLayout, free, r uint32) int {
+	regions, _, main := l.regionsOf(free)
+	if regions[main] == r {
+		return 0
+	}
+	slot := 1
+	for i := 0; regions[i] != r; i++ {
+		if i != main {
+			slot++
+		}
+	}
+	return slot
+}
+
 // TestTilesZeroIndexRandom checks Index, IndexOf, slot and before on random
 // placements of 3 x 3, 4 x 4 and 5 x 5 layouts, the blank on any free cell
 // or in a region that is not the main one, against the layout written out
 // from its definition: regions by the tests' own breadth-first search, the
 // main one the most cells then the lowest cell, the others after all
-// placements (zeroExtraBelow), by lowest cell.
+// placements (zeroExtraBelow), by lowest cell. slot is also checked
+// against zeroSlotSlow.
 func TestTilesZeroIndexRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, c := range [][3]int{{3, 3, 3}, {3, 3, 4}, {4, 4, 5}, {4, 4, 6}, {4, 4, 8}, {5, 5, 6}} {
@@ -142,8 +158,8 @@ func TestTilesZeroIndexRandom(t *testing.T) {
 			}
 			free := l.geo.full &^ occ
 			r := l.geo.region(1<<blank, free)
-			if got := l.slot(free, r); got != slot {
-				t.Fatalf("%v: placement %v, blank %d: slot %d, want %d", c, pos, blank, got, slot)
+			if got, slow := l.slot(free, r), zeroSlotSlow(l, free, r); got != slot || slow != slot {
+				t.Fatalf("%v: placement %v, blank %d: slot %d, slow %d, want %d", c, pos, blank, got, slow, slot)
 			}
 			if got, want := l.before(pos), zeroExtraBelow(g, pos, sums); got != want {
 				t.Fatalf("%v: placement %v: before %d, want %d", c, pos, got, want)

@@ -14,21 +14,21 @@ import "github.com/pdbsolve/pdbsolve/bitboard"
 // regions one after another, from where those of the placement before it
 // ended (the first at TilesEntries(rows*cols, k), the number of
 // placements); the walk ends at the table's last entry. LastRegions reads
-// the counts off the layout's tables, in constant time a cell; it does not
+// the counts off the layout's masks (lastMask), a few reads a cell; it does not
 // check prefix, which must hold k-1 cells of the board.
 func (z *TilesZero) LastRegions(prefix uint32, n *[bitboard.TilesMaxCells]uint8) {
 	l := z.layout
-	nc := l.geo.nc
-	s := l.colex(prefix)
-	// row[c] counts the extra regions of the placements with the last tile
-	// on a free cell below c; end, those below the next free cell above c.
-	row := l.below[l.offset[l.k-1]+s*uint32(nc):][:nc]
-	end := l.blockExtra[s]
+	// mask j holds the free cells c whose placement has more than j + 1
+	// regions (lastMask)
+	m := l.lastMask[int(l.colex(prefix))*l.masks:][:l.masks]
 	*n = [bitboard.TilesMaxCells]uint8{}
-	for c := nc - 1; c >= 0; c-- {
+	for c := range l.geo.nc {
 		if prefix&(1<<c) == 0 {
-			n[c] = uint8(end - row[c] + 1)
-			end = row[c]
+			r := uint8(1)
+			for _, x := range m {
+				r += uint8(x >> c & 1)
+			}
+			n[c] = r
 		}
 	}
 }
