@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -77,12 +78,12 @@ func genTable(o *genOptions, cache *pdb.Cache, s pdb.Spec) (*pdb.Table, error) {
 	}
 	path := cache.Path(s)
 	if built {
-		mean := fmt.Sprintf(", mean %.4f", t.Mean())
-		if parts, err := t.ID().Parts(); err == nil && parts.ZeroBits() {
-			mean = "" // a 1-bit table's entries are bits of costs (info)
+		mean := report.TableMean(t)
+		if mean != "" {
+			mean = "; mean " + mean
 		}
-		fmt.Fprintf(o.g.Stderr, "pdbsolve: built %s (%d entries%s, checksum %08x) in %v; wrote %s\n",
-			t.ID(), t.Entries, mean, t.Checksum, time.Since(start).Round(time.Millisecond), path)
+		fmt.Fprintf(o.g.Stderr, "pdbsolve: built %s (%d entries, checksum %08x) in %v; wrote %s%s\n",
+			t.ID(), t.Entries, t.Checksum, time.Since(start).Round(time.Millisecond), path, mean)
 	} else {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: %s (%d entries, checksum %08x) is in %s, checked; kept (--rebuild replaces it)\n",
 			t.ID(), t.Entries, t.Checksum, path)

@@ -51,14 +51,8 @@ func WriteTableInfo(w io.Writer, file string, t *pdb.Table) {
 		fmt.Fprintln(w, "bits      bit 1 of each cost h, (h >> 1) & 1, not h: h mod 4 is 2*bit + the tiles'")
 		fmt.Fprintln(w, "          Manhattan distance mod 2; the costs are not decoded here")
 		fmt.Fprintf(w, "bit   %14s %9s\n", "count", "share")
-	case err == nil && parts.Word != "" && parts.Encoding == pdb.TilesEncoding:
-		// h takes a walk of the placements (and regions): about a second
-		// for 6 tiles on 5 x 5, 19 times that for 7; left to --plot
-		// (plot.TableHistogram).
-		fmt.Fprintf(w, "mean      %.4f of the stored values, (h - the pattern tiles' Manhattan distance) / 2, not of h\n", t.Mean())
-		fmt.Fprintf(w, "value %14s %9s\n", "count", "share")
 	default:
-		fmt.Fprintf(w, "mean      %.4f\n", t.Mean())
+		fmt.Fprintf(w, "mean      %s\n", TableMean(t))
 		fmt.Fprintf(w, "value %14s %9s\n", "count", "share")
 	}
 	for v, c := range t.Counts {
@@ -189,4 +183,21 @@ func WriteRotationBoards(w io.Writer, boards []bitboard.Rotation) error {
 		bw.Write(buf)
 	}
 	return bw.Flush()
+}
+
+// TableMean says what the mean of t's entries is, for a person: "" for a
+// 1-bit zero-aware table (its entries are bits of costs); the mean and
+// "of the stored values, (h - the pattern tiles' Manhattan distance) / 2,
+// not of h" for a sliding-tile pattern table, plain or zero-aware (h takes
+// a walk of the placements and regions: about a second for 6 tiles on
+// 5 x 5, 19 times that for 7; left to info --plot, plot.TableHistogram);
+// the mean alone for a table that stores moves.
+func TableMean(t *pdb.Table) string {
+	switch parts, err := t.ID().Parts(); {
+	case err == nil && parts.ZeroBits():
+		return ""
+	case err == nil && parts.Word != "" && parts.Encoding == pdb.TilesEncoding:
+		return fmt.Sprintf("%.4f of the stored values, (h - the pattern tiles' Manhattan distance) / 2, not of h", t.Mean())
+	}
+	return fmt.Sprintf("%.4f", t.Mean())
 }
