@@ -59,11 +59,13 @@ var knownChecksums = map[string]uint32{
 	"24puzzle/zero0-1.2.6.7.11.12-bit1-v2":   0xa7df9a8c,
 	"24puzzle/zero0-3.4.9.14.19.24-bit1-v2":  0x510ad648,
 	"24puzzle/zero0-1.6.11.12.16.17-bit1-v2": 0x42255a02,
-	// The two other tables of search.TilesZeroCatalogueCR28 at one bit an
-	// entry, each made from the byte table pinned above by the checked
-	// conversion (every edge of its abstract graph).
+	// The three other tables of search.TilesZeroCatalogueCR28 at one bit
+	// an entry, each made from the byte table pinned above by the checked
+	// conversion (every edge of its abstract graph); the last also built
+	// from scratch, with the same entries.
 	"24puzzle/zero0-3.8.13.17.18.22-bit1-v2": 0x9c970d8b,
 	"24puzzle/zero0-6.7.8.11.12.13-bit1-v2":  0x5c22fae3,
+	"24puzzle/zero0-1.2.3.4.9.14-bit1-v2":    0x79126b9f,
 	// A 7-tile zero-aware pattern (in no preset; built through gen,
 	// docs/results/2026-12-02-24puzzle-zero7-build.md): its byte table, and
 	// its 1-bit form, made the same twice (from scratch and from the byte
