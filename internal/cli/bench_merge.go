@@ -53,10 +53,10 @@ hold every shard K of --shard K/N once, each complete, and every output the
 same puzzle, goal, limits, --repeat, --instances, tables and boards; runs of
 other --prune or --order values are rows of their own, named as --baseline
 takes them: "pdb555 (order falling)". What is missing or different is named
-and the exit status is 6 (--partial merges anyway). A run found twice counts
-once, an interrupted one gives way to it finished, a file named twice is
-read once. Notes name that, outputs without a configuration header (merged
-unchecked) and provenance that differs (commit, Go, CPU, cores).
+and the exit status is 6 (--partial merges anyway, if any run). A run found
+twice counts once, an interrupted one gives way to it finished, a file named
+twice is read once. Notes name that, outputs without a configuration header
+(merged unchecked) and provenance that differs (commit, Go, CPU, cores).
 `),
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -102,8 +102,9 @@ func runBenchReport(o *benchReportOptions) error {
 		return withCode(ExitIncomplete, fmt.Errorf("bench report: the outputs are not one whole set (problems above: %d); --partial merges them anyway", len(problems)))
 	}
 	rep, runs, notes, err := c.Report(report.Options{Baseline: o.Baseline, Keep: o.PerInstance || o.Plot != "", CPU: o.Time == report.TimeCPU})
-	if err != nil { // a --baseline among no runs is a bad flag; else heuristics that disagree
-		return withCode(map[bool]int{true: ExitUsage, false: ExitBadInput}[errors.Is(err, report.ErrBaseline)], err)
+	if err != nil { // a --baseline among no runs is a bad flag, no run at all (--partial) no bench output; else heuristics that disagree
+		code := map[bool]int{true: ExitUsage, false: ExitBadInput}[errors.Is(err, report.ErrBaseline)]
+		return withCode(map[bool]int{true: ExitIncomplete, false: code}[errors.Is(err, report.ErrNoRuns)], err)
 	}
 	for _, n := range append(notes, report.ProvenanceNotes(c.Headers())...) {
 		fmt.Fprintln(o.g.Stderr, "pdbsolve: note: "+n)

@@ -53,3 +53,35 @@ func TestEmptyInput(t *testing.T) {
 		t.Errorf("verify, answers to no board: exit %d, %q %q; want 1 and the extra answer", code, out, errs)
 	}
 }
+
+// TestVerifyNoBoardTakenLoadsNoTable: when the boards input holds no record,
+// or the selection takes none of its records, verify loads no table (the
+// table directory stays empty) and counts each answer as extra (exit 1),
+// naming the selection that took nothing.
+func TestVerifyNoBoardTakenLoadsNoTable(t *testing.T) {
+	dir := t.TempDir()
+	empty, boards := filepath.Join(dir, "empty.txt"), filepath.Join(dir, "b.txt")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(boards, []byte("1 0 2 3 4 5 6 7 8\n3 1 2 0 4 5 6 7 8\n1 4 2 3 0 5 6 7 8\n"), 0o644)
+	for _, c := range []struct {
+		answers string
+		args    []string
+		stderr  string
+	}{
+		{"3 LLL\n", []string{"8puzzle", "--input", empty}, ""},
+		{"AC\n2\n", []string{"rotation", "--input", empty}, ""},
+		{"1 L\n", []string{"8puzzle", "--input", boards, "--instances", "50"}, "pdbsolve: --instances 50: the inputs hold 3 records; numbers above 3 match nothing: 50\n"},
+		{"1 L\n", []string{"8puzzle", "--input", boards, "--shard", "5/7"}, "pdbsolve: --shard 5/7: the inputs hold 3 records, none of them in the shard\n"},
+	} {
+		tables := t.TempDir()
+		var out, errb bytes.Buffer
+		args := append(append([]string{"--tables", tables, "verify"}, c.args...), "--solutions", "-")
+		code := Run(context.Background(), args, strings.NewReader(c.answers), &out, &errb)
+		if code != ExitBadInput || !strings.HasPrefix(out.String(), "0 records: 0 ok,") || !strings.HasSuffix(out.String(), " 1 extra answer\n") || errb.String() != c.stderr {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1, 0 records and 1 extra answer, stderr %q", c.args, code, out.String(), errb.String(), c.stderr)
+		}
+		if entries, _ := os.ReadDir(tables); len(entries) > 0 {
+			t.Errorf("%v: %d entries in the table directory (%s...), want none", c.args, len(entries), entries[0].Name())
+		}
+	}
+}

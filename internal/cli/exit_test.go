@@ -82,8 +82,8 @@ func TestCPUProfileErrors(t *testing.T) {
 
 // TestBenchReportInputExitCodes: bench report exits as the exit-code table
 // says: 4 for a file that cannot be opened (as every command), 6 for one
-// that holds no records of bench (empty, or not JSON), never 1 (which is
-// heuristics that disagree).
+// that holds no records of bench (empty, or not JSON), with --partial too,
+// never 1 (which is heuristics that disagree).
 func TestBenchReportInputExitCodes(t *testing.T) {
 	dir := t.TempDir()
 	empty, notJSON := filepath.Join(dir, "e.jsonl"), filepath.Join(dir, "g.jsonl")
@@ -93,8 +93,10 @@ func TestBenchReportInputExitCodes(t *testing.T) {
 		file string
 		code int
 	}{{filepath.Join(dir, "nosuch.jsonl"), ExitIO}, {empty, ExitIncomplete}, {notJSON, ExitIncomplete}} {
-		if code, out, errs := run(t, "", "bench", "report", c.file); code != c.code || out != "" || !strings.Contains(errs, c.file) {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit %d naming the file", c.file, code, out, errs, c.code)
+		for _, flags := range [][]string{nil, {"--partial"}} { // --partial merges no run: as without it
+			if code, out, errs := run(t, "", append(append([]string{"bench", "report"}, flags...), c.file)...); code != c.code || out != "" || !strings.Contains(errs, c.file) {
+				t.Errorf("%v %s: exit %d, stdout %q, stderr %q; want exit %d naming the file", flags, c.file, code, out, errs, c.code)
+			}
 		}
 	}
 	// A --baseline that no run has is a bad flag value (2), not a disagreement (1).

@@ -174,7 +174,7 @@ directory).
 	root.SetOut(g.cobraOut)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&g.Tables, "tables", "", "table cache directory (default $"+pdb.EnvTables+" or the user cache dir)")
-	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines, 0 for all cores (the default)")
+	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines, 0 for all cores (the default; bench's is 1)")
 	root.PersistentFlags().StringVar(&g.Profile, "cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
 	addWriteTablesFlag(root, &g.WriteTables)
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {

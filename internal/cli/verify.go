@@ -98,10 +98,11 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	if err := verify.NoBoards(o.puzzle, o.g.open, o.Input, o.Solutions, &o.sel); err != nil {
+	none, err := verify.NoBoards(o.puzzle, o.g.open, o.Input, o.Solutions, &o.sel)
+	if err != nil {
 		return withCode(ExitOK, err) // nothing to verify: no table loaded
 	}
-	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, GoalGiven: o.goalGiven, Split: o.Split, Prune: o.Prune, Workers: o.g.workers(), Sel: &o.sel}
+	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, GoalGiven: o.goalGiven, Split: o.Split, Prune: o.Prune, Workers: o.g.workers(), Sel: &o.sel, NoBoards: none}
 	// The tables, then the inputs: a bad table is reported before a missing input.
 	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
 		v, err := verify.NewRotation(p, o.g.cache, vo)

@@ -24,6 +24,9 @@ type Options struct {
 	Prune     search.TilesPruning // sliding tiles: move pruning
 	Workers   int
 	Sel       *puzzle.Selection // the boards taken (--instances, --shard); nil for every board
+	// NoBoards is true when no board is taken (NoBoards): then no table is
+	// loaded, and the answers are only counted as extra.
+	NoBoards bool
 }
 
 // Verifier checks a puzzle's answers: its checks, the reader pairing
@@ -68,11 +71,24 @@ func NewRotation(r puzzle.Rotation, cache puzzle.Cache, o *Options) (*Verifier[b
 	if o.Plan != nil {
 		name = o.Plan.Name
 	}
+	v := &Verifier[bitboard.Rotation, RotationAnswer]{Checks: unchecked[bitboard.Rotation, RotationAnswer], NewReader: NewRotationReader, Sel: o.Sel}
+	if o.NoBoards {
+		return v, nil
+	}
 	newSolver, err := r.NewSolver(cache, name)
 	if err != nil {
 		return nil, err
 	}
-	return &Verifier[bitboard.Rotation, RotationAnswer]{Checks: RotationChecks(newSolver), NewReader: NewRotationReader, Sel: o.Sel}, nil
+	v.Checks = RotationChecks(newSolver)
+	return v, nil
+}
+
+// unchecked is the Checks of a verifier without tables (Options.NoBoards):
+// a pair it is given all the same is wrong.
+func unchecked[B, A any]() func(*Pair[B, A]) search.Check {
+	return func(*Pair[B, A]) search.Check {
+		return search.Check{Verdict: search.VerdictWrong, Detail: "not checked: no table loaded"}
+	}
 }
 
 // NewTiles loads through cache the tables of o.Plan and returns the
@@ -80,19 +96,21 @@ func NewRotation(r puzzle.Rotation, cache puzzle.Cache, o *Options) (*Verifier[b
 // goal the answers name or imply (Reader.AnswersGoal: blank-last for the
 // aoj format, as solve reads it); an error is a table's.
 func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboard.Tiles, TilesAnswer], error) {
-	h, err := t.Heuristic(cache, o.Plan)
-	if err != nil {
-		return nil, err
-	}
-	prune, err := t.Pruning(cache, o.Prune)
-	if err != nil {
-		return nil, err
-	}
 	workers, inner := puzzle.Workers(t, o.Split, o.Workers)
 	goal := o.Goal // final once the reader is made, before any board is read or checked
-	v := &Verifier[bitboard.Tiles, TilesAnswer]{Workers: workers, Sel: o.Sel}
-	v.Checks = func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
-		return TilesChecks(h, inner, goal, prune)()
+	v := &Verifier[bitboard.Tiles, TilesAnswer]{Workers: workers, Sel: o.Sel, Checks: unchecked[bitboard.Tiles, TilesAnswer]}
+	if !o.NoBoards {
+		h, err := t.Heuristic(cache, o.Plan)
+		if err != nil {
+			return nil, err
+		}
+		prune, err := t.Pruning(cache, o.Prune)
+		if err != nil {
+			return nil, err
+		}
+		v.Checks = func() func(*Pair[bitboard.Tiles, TilesAnswer]) search.Check {
+			return TilesChecks(h, inner, goal, prune)()
+		}
 	}
 	v.NewReader = func(boards io.Reader, boardsName string, answers io.Reader, answersName string) (*Reader[bitboard.Tiles, TilesAnswer], error) {
 		r, err := NewTilesReader(boards, boardsName, answers, answersName, t,
@@ -111,22 +129,27 @@ func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboar
 	return v, nil
 }
 
-// NoBoards returns puzzle.ErrNoRecords's error, naming input, when input
-// holds no record of p (puzzle.Precheck, with the boards sel takes: its
-// numbers past the end are the run's to name) and solutions nothing but
-// white space (puzzle.Blank): there is nothing to verify, and no table to
-// load. Else, or when either cannot be read to its end cheaply, it is nil.
-func NoBoards(p puzzle.Puzzle, open puzzle.Opener, input, solutions string, sel *puzzle.Selection) error {
+// NoBoards reports whether sel takes no board of p from input, as far as
+// puzzle.Precheck can tell before any table is loaded: input holds no
+// record, or sel none of its records (numbers past the end beside boards
+// taken are the run's to name). Then no table need be loaded
+// (Options.NoBoards): each answer is extra. err is puzzle.ErrNoRecords's
+// error, naming input, when input holds no record and solutions nothing
+// but white space (puzzle.Blank): there is nothing to verify at all.
+func NoBoards(p puzzle.Puzzle, open puzzle.Opener, input, solutions string, sel *puzzle.Selection) (none bool, err error) {
 	c := &puzzle.Check{Sel: sel, Few: 1}
-	err := puzzle.Dispatch(p, func(r puzzle.Rotation) error {
+	err = puzzle.Dispatch(p, func(r puzzle.Rotation) error {
 		_, err := puzzle.Precheck(r, open, []string{input}, c)
 		return err
 	}, func(t puzzle.Tiles) error {
 		_, err := puzzle.Precheck(t, open, []string{input}, c)
 		return err
 	})
-	if !errors.Is(err, puzzle.ErrNoRecords) || !puzzle.Blank(open, solutions) {
-		return nil
+	switch {
+	case errors.Is(err, puzzle.ErrNoRecords) && puzzle.Blank(open, solutions):
+		return true, err
+	case errors.Is(err, puzzle.ErrNoRecords), errors.Is(err, puzzle.ErrNoMatch):
+		return true, nil
 	}
-	return err
+	return false, nil
 }
