@@ -22,10 +22,17 @@ var knownChecksums = map[string]uint32{
 	"15puzzle/zero0-12.13.14-md-v2":       0x9f4bdbf2,
 	"15puzzle/zero0-1.2.4.5.8.9-md-v2":    0xa7aa8ad3,
 	"15puzzle/zero0-3.6.7.10.11.15-md-v2": 0x275b5bd0,
-	"24puzzle/zero0-1.2.5.6.7.12-md-v2":   0x119a4d46,
-	"24puzzle/zero0-3.4.8.9.13.14-md-v2":  0xae6e4189,
-	"24puzzle/zero0-1.2.3.4.5.6-md-v2":    0xcd020af5,
-	"24puzzle/zero0-1.2.6.7.11.12-md-v2":  0x1c56c666,
+	// The tables of pdb78+zero and pdb771+zero (the 4x4 defaults' zero-aware
+	// forms), each built twice, by the layout of 2026-12-01 and by the
+	// cheaper index of 2026-12-02, with the same entries.
+	"15puzzle/zero0-1.2.3.4.5.6.7-md-v2":         0xb44f90d7,
+	"15puzzle/zero0-8.9.10.11.12.13.14.15-md-v2": 0x30e01235,
+	"15puzzle/zero0-2.3.6.7.10.11.15-md-v2":      0x462399aa,
+	"15puzzle/zero0-1-md-v2":                     0x42709aea,
+	"24puzzle/zero0-1.2.5.6.7.12-md-v2":          0x119a4d46,
+	"24puzzle/zero0-3.4.8.9.13.14-md-v2":         0xae6e4189,
+	"24puzzle/zero0-1.2.3.4.5.6-md-v2":           0xcd020af5,
+	"24puzzle/zero0-1.2.6.7.11.12-md-v2":         0x1c56c666,
 	// The tables of search.TilesZeroCatalogueCR28 beyond the default's.
 	"24puzzle/zero0-1.2.5.6.7.10-md-v2":    0x8fa19623,
 	"24puzzle/zero0-3.4.7.8.9.12-md-v2":    0xd0b4c56d,
