@@ -20,9 +20,10 @@ var ErrOtherInputs = errors.New("the inputs are not those of its run")
 
 // Pipeline is one bench run over boards of type B as a batch (package
 // batch) of one-instance units: the batch's Source reads the instances and
-// passes each to Take (a record it cannot read to Bad); each worker, made
-// by NewHandler, solves the instances it is given under every heuristic
-// through Session, which writes each run to Session.Out as it completes;
+// passes each to Take (a record it cannot read too, with its error); each
+// worker, made by NewHandler, solves the instances it is given under every
+// heuristic through Session, which writes each run to Session.Out as it
+// completes (a bad record's, its errors, without a solve);
 // End ends the session after the batch and writes the summary line. Its
 // methods are safe for concurrent use.
 type Pipeline[B any] struct {
@@ -35,7 +36,7 @@ type Pipeline[B any] struct {
 	Stop    func() bool        // reports an interrupt: no run starts after it
 
 	mu       sync.Mutex
-	bad      int   // records not read
+	bad      int   // records that are not boards
 	selected int   // instances selected, as far as read
 	read     bool  // the inputs were read to the end
 	pastEnd  bool  // an --instances number matched no record
@@ -59,25 +60,21 @@ func New[B any](cfg *record.Config, o report.Options, keepRuns bool) (*Pipeline[
 		Limits: search.Limits{MaxNodes: cfg.MaxNodes, Timeout: time.Duration(cfg.TimeoutNS)}, Builder: b, KeepRuns: keepRuns}}, nil
 }
 
-// Bad counts a record of the inputs that could not be read, at where
-// (FILE:LINE), saying on Stderr where and why (msg); it returns true, for
-// the reading to go on.
-func (p *Pipeline[B]) Bad(where, msg string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.bad++
-	fmt.Fprintf(p.Stderr, "%s: %s\n", where, msg)
-	return true
-}
-
 // Take counts instance x selected, gives it the runs a resumed output
 // holds of it, and sends it to the workers as a unit of its own; it
 // reports whether the reading goes on: not when send does not (the batch
 // has stopped), nor when x is not the board the resumed output holds under
-// its number (End then returns ErrOtherInputs).
+// its number (End then returns ErrOtherInputs). A record that is not a
+// board (x.Err) is counted bad and said on Stderr ("FILE:LINE: why"), and
+// goes to the workers all the same, in its place: they write its error
+// runs without a solve.
 func (p *Pipeline[B]) Take(x *Item[B], send func(*batch.Unit, *Item[B]) bool) bool {
 	p.mu.Lock()
 	p.selected++
+	if x.Err != nil {
+		p.bad++
+		fmt.Fprintf(p.Stderr, "%s: %v\n", x.In.Where, x.Err)
+	}
 	p.mu.Unlock()
 	if p.Prior == nil {
 		return sendItem(x, send)

@@ -52,12 +52,12 @@ func runPipeline(t *testing.T, boards []string, prior *record.Prior, out io.Writ
 			for i, cells := range boards {
 				where := fmt.Sprintf("in.txt:%d", i+1)
 				b, err := bitboard.ParseTiles(strings.Fields(cells), 3, 3)
-				if err != nil {
-					p.Bad(where, err.Error())
-					continue
+				x := &Item[bitboard.Tiles]{Instance: i + 1, Input: "in.txt", Line: i + 1, Err: err,
+					In: Instance[bitboard.Tiles]{Where: where, Board: b}}
+				if err == nil {
+					x.Board = b.String()
 				}
-				if !p.Take(&Item[bitboard.Tiles]{Instance: i + 1, Input: "in.txt", Line: i + 1, Board: b.String(),
-					In: Instance[bitboard.Tiles]{Where: where, Board: b}}, send) {
+				if !p.Take(x, send) {
 					return nil
 				}
 			}
@@ -69,8 +69,9 @@ func runPipeline(t *testing.T, boards []string, prior *record.Prior, out io.Writ
 }
 
 // TestPipelineRunsAndSums runs boards of known outcome (the AOJ sample, 4
-// moves; the goal, 0 moves; two tiles swapped, unsolvable; a bad record)
-// and checks the runs, the notes and the summary line.
+// moves; the goal, 0 moves; two tiles swapped, unsolvable; a bad record,
+// an error run a heuristic with the parser's message) and checks the runs,
+// the notes (one for the bad record) and the summary line.
 func TestPipelineRunsAndSums(t *testing.T) {
 	var out bytes.Buffer
 	boards := []string{"1 3 0 4 2 5 7 8 6", "1 2 3 4 5 6 7 8 0", "2 1 3 4 5 6 7 8 0", "1 2 3"}
@@ -82,21 +83,25 @@ func TestPipelineRunsAndSums(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Runs) != 6 || len(s.Summaries) != 1 {
+	if len(s.Runs) != 8 || len(s.Summaries) != 1 {
 		t.Fatalf("%d runs, %d summaries:\n%s", len(s.Runs), len(s.Summaries), out.String())
 	}
+	_, parseErr := bitboard.ParseTiles(strings.Fields(boards[3]), 3, 3)
 	for _, r := range s.Runs {
 		want := map[int]int{1: 4, 2: 0}[r.Instance]
-		if r.Instance == 3 && r.Status != record.StatusUnsolvable || r.Instance != 3 && (r.Status != record.StatusSolved || r.Length != want) {
-			t.Errorf("instance %d under %s: %s, length %d", r.Instance, r.Heuristic, r.Status, r.Length)
+		switch {
+		case r.Instance == 3 && r.Status != record.StatusUnsolvable,
+			r.Instance == 4 && (r.Status != record.StatusError || r.Error != parseErr.Error() || r.Board != "" || r.Line != 4),
+			r.Instance < 3 && (r.Status != record.StatusSolved || r.Length != want):
+			t.Errorf("instance %d under %s: %s, length %d, error %q", r.Instance, r.Heuristic, r.Status, r.Length, r.Error)
 		}
 	}
 	sum := s.Summaries[0]
-	want := record.Summary{Complete: true, Instances: 3, Runs: 6, Solved: 4, Failed: 2}
+	want := record.Summary{Complete: true, Instances: 4, Runs: 8, Solved: 4, Failed: 4}
 	if sum != want {
 		t.Errorf("summary %+v, want %+v", sum, want)
 	}
-	if rep.Instances != 3 || rep.PairedInstances != 2 || !p.BadInput() || len(p.Session.Runs()) != 6 {
+	if rep.Instances != 4 || rep.PairedInstances != 2 || rep.Heuristics[1].Errors != 2 || !p.BadInput() || len(p.Session.Runs()) != 8 {
 		t.Errorf("report of %d instances, %d paired; bad input %v; %d runs kept", rep.Instances, rep.PairedInstances, p.BadInput(), len(p.Session.Runs()))
 	}
 	if strings.Count(notes, "in.txt:4: ") != 1 || strings.Count(notes, "in.txt:3: ") != 2 || strings.Count(notes, "\n") != 3 {

@@ -61,18 +61,18 @@ func tilesSolvers(t puzzle.Tiles, cache puzzle.Cache, plan *puzzle.Plan, workers
 
 // Units returns the batch Source of bench run b over the inputs of p:
 // the records sel takes, in order, each a bench instance numbered by its
-// place in the whole input (b.Take), a bad one counted (b.Bad). Once the
+// place in the whole input (b.Take), a bad one too, with its error. Once the
 // inputs have been read to their end it calls b.Read with whether end
 // fails the run for the number of records they held.
 func Units[B any](p puzzle.Family[B], open puzzle.Opener, inputs []string, sel *puzzle.Selection, b *Pipeline[B], end func(n int) bool) func(send func(*batch.Unit, *Item[B]) bool) error {
 	return func(send func(*batch.Unit, *Item[B]) bool) error {
 		n, err := puzzle.Records(p, open, inputs, sel, func(rec *puzzle.Record[B]) bool {
-			where := fmt.Sprintf("%s:%d", rec.Input, rec.Line)
-			if rec.Err != nil {
-				return b.Bad(where, rec.Err.Error())
+			x := &Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line, Err: rec.Err,
+				In: Instance[B]{Where: fmt.Sprintf("%s:%d", rec.Input, rec.Line), Board: rec.Board}}
+			if rec.Err == nil {
+				x.Board = p.BoardText(rec.Board)
 			}
-			return b.Take(&Item[B]{Instance: rec.Index + 1, Input: batch.RecordInput(rec.Input), Line: rec.Line,
-				Board: p.BoardText(rec.Board), In: Instance[B]{Where: where, Board: rec.Board}}, send)
+			return b.Take(x, send)
 		})
 		if err == nil {
 			b.Read(n >= 0 && end(n))

@@ -33,6 +33,7 @@ type Item[B any] struct {
 	Line     int
 	Board    string // as records write it
 	In       Instance[B]
+	Err      error        // why the record is not a board (Board is then ""): its runs are errors, not solved
 	Done     []record.Run // finished runs of an earlier session (a resumed run)
 	runs     []record.Run // Done and this session's
 }
@@ -80,7 +81,8 @@ func (s *Session[B]) run(it *Item[B], h, rep int) record.Run {
 // solve runs it under every heuristic (solvers[h] for Heuristics[h]) and
 // repeat that it has not done, on worker; stop is checked before each run.
 // It returns this session's failed runs (unsolvable or error), for a
-// message.
+// message: not those of an instance that is not a board (Item.Err), of
+// which the reader said why (Pipeline.Take).
 func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop func() bool) (failed []record.Run) {
 	s.mu.Lock()
 	if s.busy == nil {
@@ -98,22 +100,7 @@ func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 			if stop() {
 				return failed // interrupted: interrupt records what is done
 			}
-			lim := s.Limits
-			if s.Tracker != nil {
-				lim = s.Tracker.Begin(worker, lim, it.Instance, it.In.Where, r.Heuristic)
-			}
-			runtime.LockOSThread() // the thread's CPU time is the solve's
-			cpu0 := s.cpuNow()
-			run := sv.Solve(&it.In, lim)
-			cpu := s.cpuNow() - cpu0
-			runtime.UnlockOSThread()
-			fillRecord(&run, &r)
-			if r.Status != record.StatusUnsolvable && cpu0 >= 0 && cpu >= 0 {
-				r.CPUNS = record.KnownCount(uint64(cpu.Nanoseconds()))
-			}
-			if s.Tracker != nil {
-				s.Tracker.End(worker, r.Status, &run.Stats)
-			}
+			s.solveRun(worker, sv, it, &r)
 			s.mu.Lock()
 			if s.stopped {
 				s.mu.Unlock()
@@ -124,7 +111,7 @@ func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 			}
 			it.runs = append(it.runs, r)
 			s.mu.Unlock()
-			if (r.Status == record.StatusUnsolvable || r.Status == record.StatusError) && rep == 1 {
+			if (r.Status == record.StatusUnsolvable || r.Status == record.StatusError) && rep == 1 && it.Err == nil {
 				failed = append(failed, r)
 			}
 		}
@@ -136,6 +123,33 @@ func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 		s.addLocked(it.runs)
 	}
 	return failed
+}
+
+// solveRun fills r, the record of it under r.Heuristic, on worker: with
+// sv's solve of it, timed; or, when it is not a board (Err), with its error
+// (record.Run.SetError), without a solve.
+func (s *Session[B]) solveRun(worker int, sv Solver[B], it *Item[B], r *record.Run) {
+	lim := s.Limits
+	if s.Tracker != nil {
+		lim = s.Tracker.Begin(worker, lim, it.Instance, it.In.Where, r.Heuristic)
+	}
+	var run Run
+	if it.Err != nil {
+		r.SetError(it.Err)
+	} else {
+		runtime.LockOSThread() // the thread's CPU time is the solve's
+		cpu0 := s.cpuNow()
+		run = sv.Solve(&it.In, lim)
+		cpu := s.cpuNow() - cpu0
+		runtime.UnlockOSThread()
+		fillRecord(&run, r)
+		if r.Status != record.StatusUnsolvable && cpu0 >= 0 && cpu >= 0 {
+			r.CPUNS = record.KnownCount(uint64(cpu.Nanoseconds()))
+		}
+	}
+	if s.Tracker != nil {
+		s.Tracker.End(worker, r.Status, &run.Stats)
+	}
 }
 
 // cpuNow returns the clock a run's CPU time is read from: the process's

@@ -114,6 +114,13 @@ type Run struct {
 	Error         string   `json:"error,omitempty"`   // unsolvable, error, limit: a message for a person
 }
 
+// SetError makes r the run of a record that could not be read or solved:
+// status error with err's message as it stands, and no board or goal. It
+// is the one maker of solve's and bench's record of a bad record.
+func (r *Run) SetError(err error) {
+	r.Board, r.Goal, r.Status, r.Error = "", "", StatusError, err.Error()
+}
+
 // OptCount is a count a run may lack (nodes, or nanoseconds of CPU time):
 // Known false means unknown (a record written before the count was kept,
 // or a figure not measured), and the field is then absent from the JSON,

@@ -276,7 +276,9 @@ func tilesRecords(t testing.TB) []byte {
 	add(43, odd, search.Limits{})
 	_, perr := bitboard.ParseTiles(strings.Fields("1 2 3 4 5 6 7 8 9"), 3, 3)
 	out = AppendRun(out, &Run{Puzzle: Puzzle8, Input: "eight.txt", Line: 44, Status: StatusError, Error: "line 44: " + perr.Error()})
-	return out
+	bad := Run{Puzzle: Puzzle8, Input: "eight.txt", Line: 45, Instance: 45, Goal: goal.String(), Heuristic: h.Name()}
+	bad.SetError(perr) // bench's run of a record that is not a board
+	return AppendRun(out, &bad)
 }
 
 // TestRecordsDecodeIntoTypes decodes every writer's records with

@@ -86,8 +86,9 @@ func (o *Options) reject(u *batch.Unit, puzzle, heuristic string, line int, err 
 		return
 	}
 	u.Bad++
-	u.Out = record.AppendRun(u.Out, &record.Run{Puzzle: puzzle, Input: batch.RecordInput(u.Name), Line: line,
-		Heuristic: heuristic, Status: record.StatusError, Error: err.Error()})
+	r := record.Run{Puzzle: puzzle, Input: batch.RecordInput(u.Name), Line: line, Heuristic: heuristic}
+	r.SetError(err)
+	u.Out = record.AppendRun(u.Out, &r)
 }
 
 // batchConfig returns the Config of a solve batch of p on workers
