@@ -89,10 +89,16 @@ func newTilesGeometry(rows, cols int) tilesGeometry {
 	return g
 }
 
+// grow returns r with the cells of free next to it (4-neighbour): one step
+// of a flood fill within free.
+func (g *tilesGeometry) grow(r, free uint32) uint32 {
+	return (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
+}
+
 // region returns the cells of free connected to the cells of r.
 func (g *tilesGeometry) region(r, free uint32) uint32 {
 	for {
-		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
+		x := g.grow(r, free)
 		if x == r {
 			return r
 		}

@@ -271,6 +271,8 @@ func (z *TilesZero) Region(occupied uint32, blank uint8) (free, r uint32) {
 	half := bits.OnesCount32(free) >> 1
 	r = uint32(1) << blank
 	for {
+		// grow's step written out: the call would put Region (cost 78)
+		// over the inlining budget the kernels need
 		x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & free
 		if bits.OnesCount32(x) > half {
 			return free, 0
@@ -598,7 +600,7 @@ func (g *tilesGeometry) holdsMore(rest uint32, m int) bool {
 	for bits.OnesCount32(rest) > m {
 		r := rest & -rest
 		for {
-			x := (r | r<<1&g.notFirstCol | r>>1&g.notLastCol | r<<g.cols | r>>g.cols) & rest
+			x := g.grow(r, rest)
 			if bits.OnesCount32(x) > m {
 				return true
 			}
