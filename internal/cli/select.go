@@ -22,13 +22,18 @@ func (g *globalOptions) open(name string) (io.Reader, func(), error) {
 }
 
 // precheck makes the checks of a run of p that need no table before its
-// first table is loaded or built (puzzle.Precheck), with their exit
-// statuses: 1 for the inputs' records, 3 for a table, 4 for an input or
-// output; inputs holding no record end the run here, with their message
-// and status 0. It sets c.Split for the number of boards found.
+// first table is loaded or built (puzzle.Precheck), their error with its
+// exit status (precheckError). It sets c.Split for the boards found.
 func precheck[B any](g *globalOptions, p puzzle.Family[B], inputs []string, c *puzzle.Check) error {
 	c.Cache = g.cache
 	_, err := puzzle.Precheck(p, g.open, inputs, c)
+	return precheckError(err)
+}
+
+// precheckError returns err, puzzle.Precheck's, with its exit status: 1 for
+// the inputs' records, 3 for a table, 4 for an input or output; inputs
+// holding no record end the run here, with their message and status 0.
+func precheckError(err error) error {
 	var ee *exitError
 	switch {
 	case err == nil || errors.As(err, &ee):

@@ -98,12 +98,10 @@ func runVerify(o *verifyOptions) error {
 	if err := o.complete(); err != nil {
 		return err
 	}
-	none, err := verify.NoBoards(o.puzzle, o.g.open, o.Input, o.Solutions, &o.sel)
-	if err != nil {
-		return withCode(ExitOK, err) // nothing to verify: no table loaded
+	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, GoalGiven: o.goalGiven, Split: o.Split, Prune: o.Prune, Workers: o.g.workers(), Sel: &o.sel}
+	if err := verify.Precheck(o.puzzle, o.g.open, o.g.cache, vo, o.Input, o.Solutions); err != nil {
+		return precheckError(err) // before any table: nothing to verify, a bad input or a table too big
 	}
-	vo := &verify.Options{Plan: o.plan, Goal: o.Goal, GoalGiven: o.goalGiven, Split: o.Split, Prune: o.Prune, Workers: o.g.workers(), Sel: &o.sel, NoBoards: none}
-	// The tables, then the inputs: a bad table is reported before a missing input.
 	return puzzle.Dispatch(o.puzzle, func(p puzzle.Rotation) error {
 		v, err := verify.NewRotation(p, o.g.cache, vo)
 		return verifyInputs(o, v, err)

@@ -319,3 +319,60 @@ func TestVerifyRotationTakesTheHeuristic(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyPrecheckLoadsNoTable: verify makes solve's checks of the boards
+// before any table is loaded or built (the table directory stays empty): a
+// first record that is a board of another puzzle, from a file or standard
+// input, exits 1 with solve's error naming the input and the line; boards
+// input files whose every record taken is bad still get one bad-board
+// verdict a record, in input order, with the summary and exit status 1;
+// a table too big to build exits 3; inputs that cannot be opened exit 4
+// naming their flag.
+func TestVerifyPrecheckLoadsNoTable(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		os.WriteFile(path, []byte(text), 0o644)
+		return path
+	}
+	const one15 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"
+	b15 := write("b15.txt", "# a 15-puzzle board\n"+one15+"1 2 3 4 5 6 7 8 0\n")
+	bad := write("bad.txt", "1 2 3 x 5 6 7 8 0\n\n1 2 3 4 5 6 7 8 8\n# end\n")
+	mixed := write("mixed.txt", "1 2 3 4 5 6 7 8 0\n1 2 3 x 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n")
+	badRotation := write("bad-rotation.txt", "1 2 3\n1 1 1 1 1 1 2 2 2 1 1 2 2 3 3 2 2 2 3 3 3 4 3 3\n")
+	b24 := write("b24.txt", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0\n")
+	answers, missing := write("answers.txt", "0\n"), filepath.Join(dir, "nosuch.txt")
+	const wrongPuzzle = ":2: the first record is not a board of this puzzle: wrong number of tiles: got 16, want 9"
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		code  int
+		out   []string // the verdicts' records and verdicts, then the summary's start
+		err   string   // stderr's start
+	}{
+		{"", []string{"8puzzle", "--input", b15}, ExitBadInput, nil, "pdbsolve: " + b15 + wrongPuzzle},
+		{"#\n" + one15, []string{"8puzzle", "--input", "-"}, ExitBadInput, nil, "pdbsolve: stdin" + wrongPuzzle},
+		{"", []string{"8puzzle", "--input", bad}, ExitBadInput, []string{bad + ":1 - bad-board:", bad + ":3 - bad-board:", "2 records: 0 ok,"}, ""},
+		{"", []string{"8puzzle", "--input", mixed, "--instances", "3,2"}, ExitBadInput, []string{mixed + ":2 - bad-board:", mixed + ":3 - bad-board:", "2 records: 0 ok,"}, ""},
+		{"", []string{"rotation", "--input", badRotation}, ExitBadInput, []string{badRotation + ":1 - bad-board:", badRotation + ":2 - bad-board:", "2 records: 0 ok,"}, ""},
+		{"", []string{"24puzzle", "--heuristic", "pdb:1-3/4-24", "--input", b24}, ExitTable, nil, "pdbsolve: building table 24puzzle/blank0-1.2.3.4.6."}, // the small table not built first
+		{"", []string{"8puzzle", "--input", missing}, ExitIO, nil, "pdbsolve: --input: open " + missing},
+		{"", []string{"8puzzle", "--input", mixed, "--solutions", missing}, ExitIO, nil, "pdbsolve: --solutions: open " + missing},
+	} {
+		tables := t.TempDir()
+		var out, errb bytes.Buffer
+		args := append([]string{"--tables", tables, "verify", "--solutions", answers}, c.args...) // a later --solutions wins
+		code := Run(context.Background(), args, strings.NewReader(c.stdin), &out, &errb)
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		ok := code == c.code && strings.HasPrefix(errb.String(), c.err) && (len(c.out) == 0) == (out.Len() == 0)
+		for i, want := range c.out {
+			ok = ok && len(lines) == len(c.out) && strings.HasPrefix(lines[i], want)
+		}
+		if !ok {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr %q...", c.args, code, out.String(), errb.String(), c.code, c.out, c.err)
+		}
+		if entries, _ := os.ReadDir(tables); len(entries) > 0 {
+			t.Errorf("%v: %d entries in the table directory (%s...), want none", c.args, len(entries), entries[0].Name())
+		}
+	}
+}

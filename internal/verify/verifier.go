@@ -24,8 +24,9 @@ type Options struct {
 	Prune     search.TilesPruning // sliding tiles: move pruning
 	Workers   int
 	Sel       *puzzle.Selection // the boards taken (--instances, --shard); nil for every board
-	// NoBoards is true when no board is taken (NoBoards): then no table is
-	// loaded, and the answers are only counted as extra.
+	// NoBoards is true when no board is taken, or every record taken is
+	// bad (Precheck): then no table is loaded, and the answers are only
+	// counted as extra.
 	NoBoards bool
 }
 
@@ -44,14 +45,14 @@ type Verifier[B, A any] struct {
 // error is open's, after the flag naming the input ("--input: ",
 // "--solutions: "), or the reader's, naming the input.
 func (v *Verifier[B, A]) Open(open puzzle.Opener, input, solutions string) (*Reader[B, A], func(), error) {
-	boards, closeBoards, err := open(input)
+	boards, closeBoards, err := flagged("--input", open)(input)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--input: %w", err)
+		return nil, nil, err
 	}
-	answers, closeAnswers, err := open(solutions)
+	answers, closeAnswers, err := flagged("--solutions", open)(solutions)
 	if err != nil {
 		closeBoards()
-		return nil, nil, fmt.Errorf("--solutions: %w", err)
+		return nil, nil, err
 	}
 	r, err := v.NewReader(boards, batch.InputName(input), answers, batch.InputName(solutions))
 	if err != nil {
@@ -129,27 +130,59 @@ func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboar
 	return v, nil
 }
 
-// NoBoards reports whether sel takes no board of p from input, as far as
-// puzzle.Precheck can tell before any table is loaded: input holds no
-// record, or sel none of its records (numbers past the end beside boards
-// taken are the run's to name). Then no table need be loaded
-// (Options.NoBoards): each answer is extra. err is puzzle.ErrNoRecords's
-// error, naming input, when input holds no record and solutions nothing
-// but white space (puzzle.Blank): there is nothing to verify at all.
-func NoBoards(p puzzle.Puzzle, open puzzle.Opener, input, solutions string, sel *puzzle.Selection) (none bool, err error) {
-	c := &puzzle.Check{Sel: sel, Few: 1}
-	err = puzzle.Dispatch(p, func(r puzzle.Rotation) error {
-		_, err := puzzle.Precheck(r, open, []string{input}, c)
+// Precheck makes puzzle.Precheck's checks of a run of verify on the boards
+// input, opened through open, before any table is loaded or built, and
+// sets o.NoBoards when no table need be loaded: each answer is then extra
+// (input holds no record, or o.Sel takes none of its records), or each
+// board taken is a bad-board verdict (every record o.Sel takes is bad, as
+// Precheck can tell in a file). It then opens solutions. The error, if
+// any, is:
+//   - puzzle.ErrNoRecords's, naming input, when input holds no record and
+//     solutions nothing but white space (puzzle.Blank): there is nothing to
+//     verify at all;
+//   - puzzle.ErrBoardSize's, naming input and line, when input starts with
+//     a board of another sliding-tile puzzle;
+//   - pdb.ErrTooBig's, when a table of o.Plan is too big to build in cache;
+//   - open's, after the flag naming the input (as Verifier.Open's: "--input:
+//     ...", "--solutions: ..."), or a read error of input, naming it.
+func Precheck(p puzzle.Puzzle, open puzzle.Opener, cache puzzle.Cache, o *Options, input, solutions string) error {
+	c := &puzzle.Check{Sel: o.Sel, Cache: cache, Plans: []*puzzle.Plan{o.Plan}, Few: 1}
+	if o.Sel == nil {
+		c.Sel = &puzzle.Selection{}
+	}
+	if o.Plan == nil {
+		c.Plans = nil
+	}
+	err := puzzle.Dispatch(p, func(r puzzle.Rotation) error {
+		_, err := puzzle.Precheck(r, flagged("--input", open), []string{input}, c)
 		return err
 	}, func(t puzzle.Tiles) error {
-		_, err := puzzle.Precheck(t, open, []string{input}, c)
+		_, err := puzzle.Precheck(t, flagged("--input", open), []string{input}, c)
 		return err
 	})
 	switch {
 	case errors.Is(err, puzzle.ErrNoRecords) && puzzle.Blank(open, solutions):
-		return true, err
-	case errors.Is(err, puzzle.ErrNoRecords), errors.Is(err, puzzle.ErrNoMatch):
-		return true, nil
+		return err
+	case errors.Is(err, puzzle.ErrNoRecords), errors.Is(err, puzzle.ErrNoMatch), errors.Is(err, puzzle.ErrNoBoard):
+		o.NoBoards = true
+	case err != nil:
+		return err
 	}
-	return false, nil
+	_, closeAnswers, err := flagged("--solutions", open)(solutions)
+	if err != nil {
+		return err
+	}
+	closeAnswers()
+	return nil
+}
+
+// flagged returns open, its errors after the flag naming the input.
+func flagged(flag string, open puzzle.Opener) puzzle.Opener {
+	return func(name string) (io.Reader, func(), error) {
+		r, closeInput, err := open(name)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", flag, err)
+		}
+		return r, closeInput, nil
+	}
 }

@@ -1,11 +1,16 @@
 package verify
 
 import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
@@ -82,5 +87,51 @@ func TestOverlongBoard(t *testing.T) {
 	if len(got) != 3 || got[0].AnswerLine != 1 || got[1].BoardLine != 2 || got[1].verdict != search.VerdictBadBoard ||
 		!strings.Contains(got[1].detail, "line 2: record longer than") || got[2].BoardLine != 3 || got[2].AnswerLine != 3 {
 		t.Fatalf("pairs %+v", got)
+	}
+}
+
+// TestPrecheck: Precheck makes puzzle.Precheck's checks of the boards: a
+// first record that is a board of another puzzle is ErrBoardSize's error
+// naming the input and the line; a file whose every record taken is bad
+// sets NoBoards (no table is loaded; the run gives each a verdict), one
+// with a board taken does not; an input that cannot be opened is named
+// by its flag.
+func TestPrecheck(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	const good, bad = "1 2 3 4 5 6 7 8 0\n", "1 2 3 4 5 6 7 8 8\n"
+	b15 := write("b15.txt", "# 15\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"+good)
+	answers := write("answers.txt", "0\n")
+	open := func(name string) (io.Reader, func(), error) { return batch.Open(name, strings.NewReader("")) }
+	for _, c := range []struct {
+		input, instances string
+		none             bool
+		err              string // the error's start
+	}{
+		{b15, "", false, b15 + ":2: the first record is not a board of this puzzle: "},
+		{write("bad.txt", bad+"\n"+bad), "", true, ""},
+		{write("mixed.txt", bad+good+bad), "", false, ""},
+		{write("taken.txt", good+bad+bad), "3,2", true, ""},
+		{write("taken1.txt", good+bad+bad), "1-2", false, ""},
+		{filepath.Join(dir, "nosuch.txt"), "", false, "--input: open "},
+	} {
+		sel, err := puzzle.ParseSelection("", c.instances)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := &Options{Sel: &sel}
+		err = Precheck(tiles3x3(t), open, nil, o, c.input, answers)
+		if o.NoBoards != c.none || (err == nil) != (c.err == "") || err != nil && !strings.HasPrefix(err.Error(), c.err) {
+			t.Errorf("%s --instances %q: NoBoards %v, error %v; want %v, %q...", c.input, c.instances, o.NoBoards, err, c.none, c.err)
+		}
+		if c.input == b15 && !errors.Is(err, puzzle.ErrBoardSize) {
+			t.Errorf("%s: %v, want puzzle.ErrBoardSize", c.input, err)
+		}
 	}
 }
