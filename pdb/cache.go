@@ -384,7 +384,7 @@ func (c *Cache) derive(s Spec, why string) (*Table, error) {
 // garbage to the system.
 func (c *Cache) announce(why string, buildTime time.Duration, peakBytes uint64) {
 	if buildTime > buildNotice {
-		why += fmt.Sprintf(" (expect about %v on an idle 2-core machine, and %s of memory at the peak)", buildTime.Round(time.Second), formatBytes(peakBytes))
+		why += fmt.Sprintf(" (expect about %v on an idle 2-core machine, and %s of memory at the peak)", buildTime.Round(time.Second), FormatBytes(peakBytes))
 	}
 	c.notify("pdbsolve: %s", why)
 	if peakBytes >= processPeak(releaseBytes) {
@@ -438,7 +438,7 @@ func (c *Cache) Estimate(s Spec) (buildTime time.Duration, peakBytes uint64) {
 func (c *Cache) fits(s Spec) error {
 	if mem := c.memory(); s.PeakBytes > 0 && mem > 0 && s.PeakBytes > mem {
 		return fmt.Errorf("building table %s/%s needs about %s of memory at its peak, and this machine has %s: %w",
-			s.Puzzle, s.Pattern, formatBytes(s.PeakBytes), formatBytes(mem), ErrTooBig)
+			s.Puzzle, s.Pattern, FormatBytes(s.PeakBytes), FormatBytes(mem), ErrTooBig)
 	}
 	return nil
 }

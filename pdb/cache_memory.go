@@ -79,8 +79,9 @@ func parseMemTotal(text string) (uint64, bool) {
 	return 0, false
 }
 
-// formatBytes spells n bytes for people: "512 bytes", "3.9 GiB".
-func formatBytes(n uint64) string {
+// FormatBytes spells n bytes for people, in binary units with one decimal:
+// "512 bytes", "28.2 MiB", "3.9 GiB".
+func FormatBytes(n uint64) string {
 	const unit = 1 << 10
 	if n < unit {
 		return fmt.Sprintf("%d bytes", n)

@@ -323,8 +323,8 @@ func TestParseMemTotal(t *testing.T) {
 		t.Fatalf("memTotal() = %d on a machine with %s", memTotal(), meminfoPath)
 	}
 	for n, want := range map[uint64]string{512: "512 bytes", 1536: "1.5 KiB", 3 << 30: "3.0 GiB", 4200 << 20: "4.1 GiB"} {
-		if got := formatBytes(n); got != want {
-			t.Fatalf("formatBytes(%d) = %q, want %q", n, got, want)
+		if got := FormatBytes(n); got != want {
+			t.Fatalf("FormatBytes(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -57,7 +57,7 @@ func TestBuildEstimatesMatchMeasurements(t *testing.T) {
 			t.Errorf("%s: estimated %v, measured %v (ratio %.2f, want 0.9 to 1.1)", c.what, c.est.Round(time.Second), c.wall, r)
 		}
 		if r := float64(c.peak) / float64(c.rss); r < 0.95 || r > 1.15 {
-			t.Errorf("%s: estimated peak %s, measured RSS %s (ratio %.2f, want 0.95 to 1.15)", c.what, formatBytes(c.peak), formatBytes(c.rss), r)
+			t.Errorf("%s: estimated peak %s, measured RSS %s (ratio %.2f, want 0.95 to 1.15)", c.what, FormatBytes(c.peak), FormatBytes(c.rss), r)
 		}
 	}
 }

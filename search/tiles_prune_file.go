@@ -349,3 +349,45 @@ func (a *TilesPrune) checkStates() error {
 	}
 	return nil
 }
+
+// TilesPruneOfTable returns the automaton that table file t holds (as
+// pdb.ReadFile reads it): t is one when its puzzle is a sliding-tile board
+// and its pattern id starts "prune", as the table cache names automata
+// ("prune16-udlr-v1"). ok is false for every other table. The automaton is
+// decoded and checked as LoadTilesPrune checks it; an id that names no
+// automaton in pdbsolve's move order, or entries that do not describe the
+// one it names, is an error (a *pdb.FormatError for the entries).
+func TilesPruneOfTable(t *pdb.Table) (a *TilesPrune, ok bool, err error) {
+	if !IsTilesPruneID(t.Puzzle, t.Pattern) {
+		return nil, false, nil
+	}
+	rows, cols, _ := pdb.TilesShape(t.Puzzle)
+	rest := strings.TrimPrefix(t.Pattern, "prune")
+	depth := 0
+	for _, c := range []byte(rest) {
+		if c < '0' || c > '9' || depth > tilesPruneMaxDepth {
+			break
+		}
+		depth = 10*depth + int(c-'0')
+	}
+	if want := tilesPrunePatternID(depth, tilesMoveOrder); depth < 2 || depth > tilesPruneMaxDepth || t.Pattern != want {
+		return nil, true, fmt.Errorf("%s/%s: not the id of a pruning automaton in pdbsolve's move order (such as %q)",
+			t.Puzzle, t.Pattern, tilesPrunePatternID(16, tilesMoveOrder))
+	}
+	a, err = decodeTilesPrune(t, tilesPruneKey{rows, cols, depth, tilesMoveOrder})
+	return a, true, err
+}
+
+// IsTilesPruneID reports whether a table of this puzzle and pattern id is
+// a move-pruning automaton's file: a sliding-tile board's, with a pattern
+// id that starts "prune" (TilesPruneOfTable reads one).
+func IsTilesPruneID(puzzle, pattern string) bool {
+	_, _, tiles := pdb.TilesShape(puzzle)
+	return tiles && strings.HasPrefix(pattern, "prune")
+}
+
+// Board returns the automaton's board shape.
+func (a *TilesPrune) Board() (rows, cols int) { return a.rows, a.cols }
+
+// Order returns the automaton's move order as the moves' letters, "UDLR".
+func (a *TilesPrune) Order() string { return tilesOrderString(a.order) }

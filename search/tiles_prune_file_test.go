@@ -164,3 +164,45 @@ func TestLongTilesPruneKept(t *testing.T) {
 		t.Logf("%s/%s: %d states, %d forbidden, entries CRC %08x", spec.Puzzle, spec.Pattern, a.States(), a.Forbidden(), tbl.Checksum)
 	}
 }
+
+// TestTilesPruneOfTable: an automaton's table, as a file holds it, reads
+// back as the automaton built; a table of another kind is not one; an id
+// that names no automaton in pdbsolve's move order, or another depth than
+// the entries hold, is an error.
+func TestTilesPruneOfTable(t *testing.T) {
+	want, err := tilesPruneCached(3, 4, 12, tilesMoveOrder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := want.encode(tilesPrunePatternID(12, tilesMoveOrder))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab.Puzzle = pdb.TilesPuzzle(3, 4)
+	got, ok, err := TilesPruneOfTable(tab)
+	if !ok || err != nil {
+		t.Fatalf("%s/%s: ok %v, %v", tab.Puzzle, tab.Pattern, ok, err)
+	}
+	tilesPruneSame(t, got, want, "decoded")
+	if r, c := got.Board(); r != 3 || c != 4 || got.Order() != "UDLR" {
+		t.Fatalf("board %dx%d, order %s: want 3x4, UDLR", r, c, got.Order())
+	}
+	for _, c := range []struct {
+		puzzle, pattern string
+		ok              bool
+	}{
+		{pdb.TilesPuzzle(3, 4), "prune12-dulr-v1", true},  // another move order
+		{pdb.TilesPuzzle(3, 4), "prune11-udlr-v1", true},  // the entries are depth 12's
+		{pdb.TilesPuzzle(3, 4), "prune12-udlr-v1x", true}, // not the id's form
+		{pdb.TilesPuzzle(3, 3), "prune12-udlr-v1", true},  // the entries are 3x4's
+		{pdb.RotationPuzzle, "prune12-udlr-v1", false},    // not a sliding-tile board
+		{pdb.TilesPuzzle(3, 4), "blank0-1.2.3-md", false}, // a pattern table's id
+	} {
+		bad := *tab
+		bad.Puzzle, bad.Pattern = c.puzzle, c.pattern
+		a, ok, err := TilesPruneOfTable(&bad)
+		if ok != c.ok || ok && (err == nil || a != nil) {
+			t.Errorf("%s/%s: ok %v, %v; want ok %v and an error", c.puzzle, c.pattern, ok, err, c.ok)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -27,8 +28,9 @@ func newInfoCmd(g *globalOptions) *cobra.Command {
 sizes, checksums, value counts and, for a table pdbsolve builds, the
 entries against the pinned checksum), and print its header, the histogram
 of its stored values and their mean (of a 1-bit table, the histogram of its
-bits, bit 1 of each cost, not decoded, and no mean); --plot draws it, in
-moves where the values convert to them (docs/design.md). A file not opened
+bits, bit 1 of each cost, not decoded, and no mean; of a move-pruning
+automaton, its board, depth, move order and states instead); --plot draws
+it, in moves where the values convert to them (docs/design.md). A file not opened
 exits 4, one that fails a check 3; one whose entries are not the pinned ones
 is printed with "checksum ... BAD" and exits 3, as does a misnamed table.
 `),
@@ -53,21 +55,22 @@ func runInfo(o *infoOptions) error {
 		return orIO(ExitTable, err)
 	}
 	w := bufio.NewWriter(o.g.Stdout)
-	report.WriteTableInfo(w, o.File, t)
+	ierr := report.WriteTableInfo(w, o.File, t)
 	if err := w.Flush(); err != nil {
 		return withCode(ExitIO, fmt.Errorf("writing output: %w", err))
 	}
-	if err := pdb.CheckStored(o.File, t); err != nil {
+	if err := errors.Join(ierr, pdb.CheckStored(o.File, t)); err != nil {
 		return withCode(ExitTable, fmt.Errorf("%s: %v: solve would not take it for the table its name says", o.File, err))
 	}
-	if o.Plot != "" {
-		h, err := plot.TableHistogram(t)
-		if err == nil {
-			err = plot.Table(h, o.Plot)
-		}
-		if err != nil {
-			return withCode(ExitIO, fmt.Errorf("--plot %s: %v", o.Plot, err))
-		}
+	if o.Plot == "" {
+		return nil
+	}
+	h, err := plot.TableHistogram(t)
+	if err != nil { // a table with no histogram to draw, such as an automaton
+		return withCode(ExitTable, fmt.Errorf("--plot %s: %v", o.Plot, err))
+	}
+	if err := plot.Table(h, o.Plot); err != nil {
+		return withCode(ExitIO, fmt.Errorf("--plot %s: %v", o.Plot, err))
 	}
 	return nil
 }

@@ -94,6 +94,17 @@ func TestPruneFlagSameAnswersFewerNodes(t *testing.T) {
 	if _, errs := solve("automaton16"); strings.Contains(errs, "prune16") {
 		t.Fatalf("the second run built the automaton again: %s", errs)
 	}
+	// info describes the automaton's file (no histogram of its words);
+	// --plot has nothing to draw.
+	file := filepath.Join(dir, "15puzzle-prune16-udlr-v1.pdb")
+	code, info, errs := run(t, "", "info", file)
+	if code != ExitOK || !strings.Contains(info, "move-pruning automaton: the 4x4 board's duplicate blank-move strings up to 16 moves") ||
+		!strings.Contains(info, "states    ") || strings.Contains(info, "mean") || strings.Contains(info, "value ") {
+		t.Fatalf("info %s: exit %d, %s%s", file, code, info, errs)
+	}
+	if code, _, errs := run(t, "", "info", "--plot", filepath.Join(t.TempDir(), "a.png"), file); code != ExitTable || !strings.Contains(errs, "no values to draw") {
+		t.Fatalf("info --plot of an automaton: exit %d, %s", code, errs)
+	}
 	out := filepath.Join(t.TempDir(), "b.jsonl")
 	bench := func(prune string, resume ...string) (int, string) {
 		return benchTo(t, dir, in.String(), out, append([]string{"--prune", prune}, resume...)...)

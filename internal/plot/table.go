@@ -14,6 +14,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // Histogram is how many entries of a table give each value.
@@ -52,8 +53,12 @@ func (h *Histogram) mean() float64 {
 // its rank and its other regions (pdb.TilesZero.LastRegions) in the overflow
 // section in turn, and fails unless it ends at the table's last entry. Any
 // other table's stored values are counted as they are, with Moves false
-// (and Bits set for a 1-bit zero-aware table's).
+// (and Bits set for a 1-bit zero-aware table's). A move-pruning
+// automaton's file (search.IsTilesPruneID) has no values: it is an error.
 func TableHistogram(t *pdb.Table) (*Histogram, error) {
+	if search.IsTilesPruneID(t.Puzzle, t.Pattern) {
+		return nil, fmt.Errorf("%s is a move-pruning automaton: its entries are states, with no values to draw", t.ID())
+	}
 	h := &Histogram{Name: t.ID().String(), Entries: t.Entries, Moves: true}
 	parts, err := t.ID().Parts()
 	if _, _, tiles := pdb.TilesShape(t.Puzzle); tiles && err != nil {

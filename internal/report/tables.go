@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"text/tabwriter"
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/pdb"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // The reports on tables, beside those on runs: a table's description (what
@@ -26,8 +28,12 @@ import (
 // values (said to be (h - Manhattan distance) / 2, not h, for a
 // sliding-tile pattern table); and the histogram of its stored values, the
 // count and share of entries holding each (of a 1-bit table's bits, with
-// no mean). Write errors are left to w (a bufio.Writer keeps the first).
-func WriteTableInfo(w io.Writer, file string, t *pdb.Table) {
+// no mean). A move-pruning automaton's file (search.TilesPruneOfTable) is
+// described instead by its board, depth, move order, states, forbidden
+// strings and bytes in memory, with no histogram; the error is its
+// decoding's, when its entries do not describe the automaton its id names.
+// Write errors are left to w (a bufio.Writer keeps the first).
+func WriteTableInfo(w io.Writer, file string, t *pdb.Table) error {
 	fmt.Fprintf(w, "file      %s\n", file)
 	fmt.Fprintf(w, "format    %s version %d\n", pdb.Magic, pdb.FormatVersion)
 	fmt.Fprintf(w, "puzzle    %s\n", t.Puzzle)
@@ -45,6 +51,17 @@ func WriteTableInfo(w io.Writer, file string, t *pdb.Table) {
 	default:
 		fmt.Fprintf(w, "checksum  %08x BAD: the pinned checksum is %08x\n", t.Checksum, pinned)
 	}
+	if a, ok, err := search.TilesPruneOfTable(t); ok {
+		if err != nil {
+			return err
+		}
+		rows, cols := a.Board()
+		fmt.Fprintf(w, "kind      move-pruning automaton: the %dx%d board's duplicate blank-move strings up to %d moves\n", rows, cols, a.Depth())
+		fmt.Fprintf(w, "order     %s (the blank's moves, in the order the search tries them)\n", a.Order())
+		fmt.Fprintf(w, "states    %s (%s forbidden strings; %s in memory)\n", GroupDigits(strconv.Itoa(a.States())),
+			GroupDigits(strconv.Itoa(a.Forbidden())), pdb.FormatBytes(uint64(a.Bytes())))
+		return nil
+	}
 	switch parts, err := t.ID().Parts(); {
 	case err == nil && parts.ZeroBits():
 		// The costs would take a walk to the goal each (TilesZeroBits.Cost).
@@ -58,6 +75,7 @@ func WriteTableInfo(w io.Writer, file string, t *pdb.Table) {
 	for v, c := range t.Counts {
 		fmt.Fprintf(w, "%5d %14d %8.4f%%\n", v, c, 100*float64(c)/float64(t.Entries))
 	}
+	return nil
 }
 
 // tilesTableKind describes a sliding-tile pattern table by the construction
@@ -186,13 +204,17 @@ func WriteRotationBoards(w io.Writer, boards []bitboard.Rotation) error {
 }
 
 // TableMean says what the mean of t's entries is, for a person: "" for a
-// 1-bit zero-aware table (its entries are bits of costs); the mean and
+// 1-bit zero-aware table (its entries are bits of costs) and for a
+// move-pruning automaton (its entries are states); the mean and
 // "of the stored values, (h - the pattern tiles' Manhattan distance) / 2,
 // not of h" for a sliding-tile pattern table, plain or zero-aware (h takes
 // a walk of the placements and regions: about a second for 6 tiles on
 // 5 x 5, 19 times that for 7; left to info --plot, plot.TableHistogram);
 // the mean alone for a table that stores moves.
 func TableMean(t *pdb.Table) string {
+	if search.IsTilesPruneID(t.Puzzle, t.Pattern) {
+		return ""
+	}
 	switch parts, err := t.ID().Parts(); {
 	case err == nil && parts.ZeroBits():
 		return ""
