@@ -24,7 +24,6 @@ type Output struct {
 	file    *lazyFile // nil for a writer the Output does not own
 	err     error     // the first write error
 	stopped bool
-	buf     []byte
 }
 
 // NewOutput returns an Output writing to w, which it does not close.
@@ -186,14 +185,6 @@ func (o *Output) writeLocked(b []byte) bool {
 		return false
 	}
 	return true
-}
-
-// WriteRun writes one run as AppendRun does.
-func (o *Output) WriteRun(r *Run) bool {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.buf = AppendRun(o.buf[:0], r)
-	return o.writeLocked(o.buf)
 }
 
 // writeHeader writes h, the first line of an output (and of each session
