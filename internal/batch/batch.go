@@ -121,13 +121,16 @@ type Config[T any] struct {
 	Collect func(u *Unit, items *T)
 	// Interrupted, when set, is called by the writer on an interrupt for
 	// each unit a worker is still handling, in input order, with a Unit of
-	// its own (Name, Line and Data the worker's, to read only; Records 0):
-	// it may append there what the unit's records have reached (Out, Note)
-	// and returns true; false when none of them is in flight (the worker is
-	// finishing the unit, or starting it): the writer takes the unit's
-	// result if it comes, else asks again a moment later. Its records count
-	// as unanswered. Unset, the output ends before the first unit in flight.
-	Interrupted func(u *Unit) bool
+	// its own (Name, Line and Data the worker's, to read only; Records 0)
+	// and the unit's items as the reader sent them (so a Handler used with
+	// it must not change *items): it may append there what the unit's
+	// records have reached (Out, Note) and returns true; false when none of
+	// them is in flight (the worker is finishing the unit, or starting it):
+	// the writer takes the unit's result if it comes, else asks again a
+	// moment later. Its records count as unanswered; the worker's result,
+	// should it come after, is dropped. Unset, the output ends before the
+	// first unit in flight.
+	Interrupted func(u *Unit, items T) bool
 }
 
 // Result sums up a run.
@@ -239,8 +242,8 @@ type state[T any] struct {
 	stop  atomic.Bool   // batch halted, failed or interrupted
 	read  atomic.Int64  // records the reader sent
 
-	mu      sync.Mutex    // guards running, and stop's setting on an interrupt
-	running map[int]*Unit // units a Handler is handling, by sequence number
+	mu      sync.Mutex      // guards running, and stop's setting on an interrupt
+	running map[int]*job[T] // units a Handler is handling, by sequence number
 }
 
 // Run runs the batch to the end of its inputs, a halt, an output error or
@@ -262,7 +265,7 @@ func Run[T any](ctx context.Context, cfg Config[T]) Result {
 		slots: make(chan struct{}, w*inflight),
 		done:  make([]atomic.Bool, max(len(cfg.Inputs), 1)),
 
-		running: map[int]*Unit{},
+		running: map[int]*job[T]{},
 	}
 	results := make(chan *job[T], w*inflight)
 	go st.readAll()
@@ -291,7 +294,7 @@ func (st *state[T]) work(u *job[T], handle Handler[T], results chan<- *job[T]) {
 	u.passed = st.stop.Load()
 	run := u.ioErr == nil && !u.done && !u.passed && !st.done[u.input].Load()
 	if run && u.Err == nil {
-		st.running[u.seq] = u.Unit
+		st.running[u.seq] = u
 	}
 	st.mu.Unlock()
 	if run {
@@ -413,7 +416,7 @@ func (w *inOrder[T]) interrupted(results <-chan *job[T]) {
 	w.res.Interrupted = true
 	st.mu.Lock()
 	st.stop.Store(true) // no unit starts after this
-	last, running := -1, make(map[int]*Unit, len(st.running))
+	last, running := -1, make(map[int]*job[T], len(st.running))
 	for seq, u := range st.running {
 		running[seq] = u
 		last = max(last, seq)
@@ -460,10 +463,10 @@ func (w *inOrder[T]) interrupted(results <-chan *job[T]) {
 // inFlight writes what Config.Interrupted makes of r, the next unit in
 // order, which a worker was handling at the interrupt, and returns false;
 // or, when the worker turns out to be finishing it, its result, true.
-func (w *inOrder[T]) inFlight(r *Unit, results <-chan *job[T]) (*job[T], bool) {
+func (w *inOrder[T]) inFlight(r *job[T], results <-chan *job[T]) (*job[T], bool) {
 	for {
 		c := &Unit{Name: r.Name, Line: r.Line, Data: r.Data}
-		if w.st.cfg.Interrupted(c) {
+		if w.st.cfg.Interrupted(c, r.items) {
 			w.st.writeUnit(w.out, c, &w.res)
 			return nil, false
 		}

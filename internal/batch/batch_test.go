@@ -168,7 +168,7 @@ func TestCancelWritesEveryStartedUnitInOrder(t *testing.T) {
 				upper(u, nil)
 			}
 		},
-		Interrupted: func(u *Unit) bool { u.Out = fmt.Appendf(u.Out, "%d stopped\n", u.Line); return true }}
+		Interrupted: func(u *Unit, _ None) bool { u.Out = fmt.Appendf(u.Out, "%d stopped\n", u.Line); return true }}
 	finished := make(chan Result)
 	go func() { finished <- Run(ctx, cfg) }()
 	var res Result

@@ -3,8 +3,9 @@
 // outcome (solved, censored by a node or time limit, or unsolvable) kept
 // with its statistics as a run of the record schema (docs/records.md) that
 // package report compares. A [Session] runs instances under every heuristic
-// and repeat, writing each run as it completes; a [Pipeline] feeds it from a batch of inputs (package batch),
-// resuming an earlier output, and ends it with a summary line.
+// and repeat, each instance's runs into its own output; a [Pipeline] feeds
+// it from a batch of inputs (package batch), which writes those outputs in
+// input order, resumes an earlier output, and ends it with a summary line.
 package bench
 
 import (

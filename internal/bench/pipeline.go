@@ -19,17 +19,18 @@ import (
 var ErrOtherInputs = errors.New("the inputs are not those of its run")
 
 // Pipeline is one bench run over boards of type B as a batch (package
-// batch) of one-instance units: the batch's Source reads the instances and
-// passes each to Take (a record it cannot read too, with its error); each
-// worker, made by NewHandler, solves the instances it is given under every
-// heuristic through Session, which writes each run to Session.Out as it
-// completes (a bad record's, its errors, without a solve);
-// End ends the session after the batch and writes the summary line. Its
-// methods are safe for concurrent use.
+// batch, Batch) of one-instance units: the batch's Source reads the
+// instances and passes each to Take (a record it cannot read too, with its
+// error); each worker, made by NewHandler, solves the instances it is given
+// under every heuristic through Session, into its unit's output (a bad
+// record's error runs, without a solve), which the batch writes to Out in
+// input order; End ends the run after the batch and writes the summary
+// line. Its methods are safe for concurrent use.
 type Pipeline[B any] struct {
 	Session *Session[B]
 	Solvers []func() Solver[B] // a factory a heuristic, in the order of Session.Heuristics
 	Prior   *record.Prior      // the output resumed, or nil
+	Out     *record.Output     // where the runs and the summary line go; nil for nowhere
 	Output  string             // the output's file name, for messages
 	Tracker *progress.Tracker  // the workers' progress and counts; Session.Tracker too
 	Stderr  io.Writer          // notes: records not read, runs failed; written one at a time
@@ -41,7 +42,7 @@ type Pipeline[B any] struct {
 	read     bool  // the inputs were read to the end
 	pastEnd  bool  // an --instances number matched no record
 	changed  error // ErrOtherInputs, with the instance
-	inflight int   // runs recorded as interrupted
+	inflight int   // runs written as interrupted
 
 	held []*Item[B]                       // instances of a resumed run read before its last one
 	send func(*batch.Unit, *Item[B]) bool // the batch's, for held
@@ -123,17 +124,39 @@ func (p *Pipeline[B]) Read(pastEnd bool) {
 	p.mu.Unlock()
 }
 
+// Batch returns the batch of the run, on workers workers, whose units
+// source sends (Units: each an instance, passed through Take). Each
+// instance's runs, in the order of the repeats and heuristics, are its
+// unit's output, which the batch writes to Out (Stdout; Stderr is
+// Pipeline's) in input order, each instance once it and every instance
+// before it are done, so memory holds a bounded number of instances done
+// (package batch), and adds to the report (Session.add). On an interrupt
+// the instances in flight are written in their place, each with its runs
+// done and its run in flight as interrupted (interrupted).
+func (p *Pipeline[B]) Batch(workers int, source func(send func(*batch.Unit, *Item[B]) bool) error) batch.Config[*Item[B]] {
+	var out io.Writer = io.Discard
+	if p.Out != nil {
+		out = p.Out
+	}
+	return batch.Config[*Item[B]]{Stdout: out, Stderr: p.Stderr, Workers: workers, Source: source, NewHandler: p.NewHandler,
+		Collect: func(_ *batch.Unit, x **Item[B]) {
+			if *x != nil { // nil: a unit that says the input failed
+				p.Session.add(*x)
+			}
+		}, Interrupted: p.interrupted}
+}
+
 // NewHandler makes a worker: a Solver of every heuristic, solving each
-// instance it is given through Session and saying on Stderr which runs
-// failed.
+// instance it is given through Session into its unit's output and saying
+// on Stderr which runs failed.
 func (p *Pipeline[B]) NewHandler() batch.Handler[*Item[B]] {
 	solvers := make([]Solver[B], len(p.Solvers))
 	for i, f := range p.Solvers {
 		solvers[i] = f()
 	}
 	worker := p.Tracker.NewWorker().ID()
-	return func(_ *batch.Unit, x **Item[B]) {
-		failed := p.Session.solve(worker, solvers, *x, p.halted)
+	return func(u *batch.Unit, x **Item[B]) {
+		failed := p.Session.solve(worker, solvers, *x, &u.Out, p.halted)
 		p.mu.Lock()
 		for _, r := range failed {
 			fmt.Fprintf(p.Stderr, "%s: %s: %s\n", (*x).In.Where, r.Heuristic, r.Error)
@@ -143,32 +166,34 @@ func (p *Pipeline[B]) NewHandler() batch.Handler[*Item[B]] {
 	}
 }
 
+// interrupted writes into u, on an interrupt, the runs of instance x,
+// which a worker is solving: those done and the one in flight, as
+// interrupted (Session.interrupt; batch.Config.Interrupted).
+func (p *Pipeline[B]) interrupted(u *batch.Unit, x *Item[B]) bool {
+	n, ok := p.Session.interrupt(x, &u.Out)
+	p.mu.Lock()
+	p.inflight += n
+	p.mu.Unlock()
+	return ok
+}
+
 // halted reports whether no run is to start: after an interrupt (Stop) or
 // a write error on the output, which ends the run at once.
 func (p *Pipeline[B]) halted() bool {
-	return p.Stop() || p.Session.Out != nil && p.Session.Out.Failed()
+	return p.Stop() || p.Out != nil && p.Out.Failed()
 }
 
-// End ends the session after the batch, which ended as res: after an
-// interrupt the runs in flight are recorded as interrupted (InFlight
-// counts them), else no run is taken after the last. It finishes the
-// progress report and writes to Session.Out the summary line: the counts
-// of the whole output (a resumed output's runs included; complete when
-// every instance was read and run) and the report, which it returns. When
-// an instance was not the resumed output's it writes nothing (the output's
-// last summary stands), closes Session.Out and returns ErrOtherInputs.
+// End ends the run after its batch, which ended as res (the runs in flight
+// at an interrupt written as interrupted: InFlight counts them). It
+// finishes the progress report and writes to Out the summary line: the
+// counts of the whole output (a resumed output's runs included; complete
+// when every instance was read and run) and the report, which it returns.
+// When an instance was not the resumed output's it writes nothing (the
+// output's last summary stands), closes Out and returns ErrOtherInputs.
 func (p *Pipeline[B]) End(res batch.Result) (*report.Report, error) {
-	if res.Interrupted {
-		n := p.Session.interrupt()
-		p.mu.Lock()
-		p.inflight = n
-		p.mu.Unlock()
-	} else {
-		p.Session.stop()
-	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	out := p.Session.Out
+	out := p.Out
 	if p.changed != nil {
 		if out != nil {
 			out.Discard() // the file as it was: nothing of this run

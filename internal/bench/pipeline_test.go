@@ -35,7 +35,7 @@ func runPipeline(t *testing.T, boards []string, prior *record.Prior, out io.Writ
 	}
 	var notes bytes.Buffer
 	p.Prior, p.Output, p.Stderr, p.Stop = prior, "runs.jsonl", &notes, func() bool { return false }
-	p.Session.Out = record.NewOutput(out)
+	p.Out = record.NewOutput(out)
 	p.Tracker = progress.New(io.Discard, "bench", progress.Log)
 	p.Session.Tracker = p.Tracker
 	for _, name := range heurs {
@@ -47,23 +47,22 @@ func runPipeline(t *testing.T, boards []string, prior *record.Prior, out io.Writ
 			return NewTilesSolver(search.NewTilesSolver(h), bitboard.BlankLast)
 		})
 	}
-	res := batch.Run(context.Background(), batch.Config[*Item[bitboard.Tiles]]{Stdout: io.Discard, Stderr: io.Discard, Workers: 2,
-		NewHandler: p.NewHandler, Source: func(send func(*batch.Unit, *Item[bitboard.Tiles]) bool) error {
-			for i, cells := range boards {
-				where := fmt.Sprintf("in.txt:%d", i+1)
-				b, err := bitboard.ParseTiles(strings.Fields(cells), 3, 3)
-				x := &Item[bitboard.Tiles]{Instance: i + 1, Input: "in.txt", Line: i + 1, Err: err,
-					In: Instance[bitboard.Tiles]{Where: where, Board: b}}
-				if err == nil {
-					x.Board = b.String()
-				}
-				if !p.Take(x, send) {
-					return nil
-				}
+	res := batch.Run(context.Background(), p.Batch(2, func(send func(*batch.Unit, *Item[bitboard.Tiles]) bool) error {
+		for i, cells := range boards {
+			where := fmt.Sprintf("in.txt:%d", i+1)
+			b, err := bitboard.ParseTiles(strings.Fields(cells), 3, 3)
+			x := &Item[bitboard.Tiles]{Instance: i + 1, Input: "in.txt", Line: i + 1, Err: err,
+				In: Instance[bitboard.Tiles]{Where: where, Board: b}}
+			if err == nil {
+				x.Board = b.String()
 			}
-			p.Read(false)
-			return nil
-		}})
+			if !p.Take(x, send) {
+				return nil
+			}
+		}
+		p.Read(false)
+		return nil
+	}))
 	rep, err := p.End(res)
 	return p, rep, notes.String(), err
 }

@@ -38,19 +38,20 @@ type Item[B any] struct {
 	runs     []record.Run // Done and this session's
 }
 
-// Session runs instances under every heuristic and repeat, writes each run
-// to Out as it completes, and adds each instance to Builder when its runs
-// are done, so memory does not grow with the number of instances (but for
-// the runs kept with KeepRuns). After interrupt it writes the runs in flight
-// as interrupted, with the bound they reached, and takes no more. Its
-// methods are safe for concurrent use by the workers.
+// Session runs instances under every heuristic and repeat, appending the
+// record of each run to its instance's output (a batch unit's, which
+// Pipeline.Batch writes in input order) as it completes, and adds each
+// instance to Builder once its runs are written (add), so memory does not
+// grow with the number of instances (but for the runs kept with KeepRuns).
+// On an interrupt, interrupt takes an instance from its worker, with the
+// run in flight as interrupted. Its methods are safe for concurrent use by
+// the workers.
 type Session[B any] struct {
 	Puzzle     string
 	Goal       string // sliding tiles; "" for the Rotation Game
 	Heuristics []string
 	Repeat     int
 	Limits     search.Limits
-	Out        *record.Output // where runs go as they complete; nil for nowhere
 	Builder    *report.Builder
 	KeepRuns   bool // keep every run, for Runs
 	Tracker    Tracker
@@ -61,10 +62,9 @@ type Session[B any] struct {
 	// thread's (RUSAGE_THREAD), which counts nothing of other threads.
 	ProcessCPU bool
 
-	mu      sync.Mutex
-	busy    map[int]*Item[B] // the item each worker is on
-	runs    []record.Run
-	stopped bool
+	mu   sync.Mutex
+	busy map[int]*Item[B] // the item each worker is on; gone once interrupt takes it
+	runs []record.Run
 }
 
 // run returns the record of it under heuristic h, repeat rep, before it is
@@ -79,18 +79,29 @@ func (s *Session[B]) run(it *Item[B], h, rep int) record.Run {
 }
 
 // solve runs it under every heuristic (solvers[h] for Heuristics[h]) and
-// repeat that it has not done, on worker; stop is checked before each run.
-// It returns this session's failed runs (unsolvable or error), for a
+// repeat that it has not done, on worker, appending the record of each run
+// to out (JSON Lines) as it completes, in the order of the repeats and
+// heuristics; stop is checked before each run. It returns when the
+// instance is done, stop reports true, or interrupt has taken the
+// instance (its output then stands for the instance: out is dropped). It
+// returns this session's failed runs (unsolvable or error), for a
 // message: not those of an instance that is not a board (Item.Err), of
 // which the reader said why (Pipeline.Take).
-func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop func() bool) (failed []record.Run) {
+func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], out *[]byte, stop func() bool) (failed []record.Run) {
 	s.mu.Lock()
 	if s.busy == nil {
 		s.busy = map[int]*Item[B]{}
 	}
 	s.busy[worker] = it
-	s.mu.Unlock()
 	it.runs = append(it.runs[:0], it.Done...)
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		if s.busy[worker] == it {
+			delete(s.busy, worker)
+		}
+		s.mu.Unlock()
+	}()
 	for rep := 1; rep <= s.Repeat; rep++ {
 		for h, sv := range solvers {
 			r := s.run(it, h, rep)
@@ -98,29 +109,23 @@ func (s *Session[B]) solve(worker int, solvers []Solver[B], it *Item[B], stop fu
 				continue
 			}
 			if stop() {
-				return failed // interrupted: interrupt records what is done
+				return failed // interrupted: what is done is in out
 			}
 			s.solveRun(worker, sv, it, &r)
 			s.mu.Lock()
-			if s.stopped {
-				s.mu.Unlock()
+			taken := s.busy[worker] != it
+			if !taken {
+				it.runs = append(it.runs, r)
+			}
+			s.mu.Unlock()
+			if taken {
 				return failed
 			}
-			if s.Out != nil {
-				s.Out.WriteRun(&r)
-			}
-			it.runs = append(it.runs, r)
-			s.mu.Unlock()
+			*out = record.AppendRun(*out, &r)
 			if (r.Status == record.StatusUnsolvable || r.Status == record.StatusError) && rep == 1 && it.Err == nil {
 				failed = append(failed, r)
 			}
 		}
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.busy[worker] == it && !s.stopped {
-		delete(s.busy, worker)
-		s.addLocked(it.runs)
 	}
 	return failed
 }
@@ -171,6 +176,14 @@ func isDone(runs []record.Run, heuristic string, repeat int) bool {
 	return false
 }
 
+// add adds instance it, its runs written, to the report (and its runs to
+// Runs, with KeepRuns).
+func (s *Session[B]) add(it *Item[B]) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.addLocked(it.runs)
+}
+
 // addLocked adds the runs of one instance to the report.
 func (s *Session[B]) addLocked(runs []record.Run) {
 	if len(runs) == 0 {
@@ -186,45 +199,58 @@ func (s *Session[B]) addLocked(runs []record.Run) {
 	}
 }
 
-// interrupt ends the session: it writes the run each worker has in flight
-// as interrupted, with the lower bound it reached (see Tracker), adds the
-// instances in flight to the report with what they have done, and takes
-// no more runs. It returns the number of runs interrupted.
-func (s *Session[B]) interrupt() int {
+// interrupt takes instance it, on an interrupt, from the worker solving
+// it, when that worker has a run in flight (see Tracker): it appends to out
+// the records of the instance's runs of this session, the one in flight
+// last, as interrupted with the lower bound it reached, adds the instance
+// to the report, and returns the number of runs interrupted (1; 0 without
+// a Tracker, which cannot tell) and true. The worker writes nothing more
+// of it. It returns false when no worker is on it or its worker is between
+// runs: the worker is about to return, with the instance's runs done.
+func (s *Session[B]) interrupt(it *Item[B], out *[]byte) (int, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := 0
-	for worker, it := range s.busy {
-		var r record.Run
-		if s.Tracker != nil && s.Tracker.Interrupted(worker, &r) {
-			full := s.run(it, slices.Index(s.Heuristics, r.Heuristic), 1)
-			if s.Repeat > 1 { // the next repeat of its heuristic
-				for _, d := range it.runs {
-					if d.Heuristic == r.Heuristic {
-						full.Repeat = max(full.Repeat, d.Repeat+1)
-					}
-				}
-			}
-			full.Status, full.Bound, full.H0, full.Iterations = r.Status, r.Bound, r.H0, r.Iterations
-			full.Expanded, full.Generated, full.TimeNS, full.Error = r.Expanded, r.Generated, r.TimeNS, r.Error
-			if s.Out != nil {
-				s.Out.WriteRun(&full)
-			}
-			it.runs = append(it.runs, full)
-			n++
+	worker, found := 0, false
+	for w, x := range s.busy {
+		if x == it {
+			worker, found = w, true
 		}
-		s.addLocked(it.runs)
 	}
-	s.busy = nil
-	s.stopped = true
-	return n
+	var r record.Run
+	n := 0
+	switch {
+	case !found:
+		return 0, false
+	case s.Tracker == nil:
+	case !s.Tracker.Interrupted(worker, &r):
+		return 0, false
+	default:
+		it.runs = append(it.runs, s.interrupted(it, &r))
+		n = 1
+	}
+	delete(s.busy, worker)
+	for i := len(it.Done); i < len(it.runs); i++ {
+		*out = record.AppendRun(*out, &it.runs[i])
+	}
+	s.addLocked(it.runs)
+	return n, true
 }
 
-// stop ends the session after its last instance: no more runs are taken.
-func (s *Session[B]) stop() {
-	s.mu.Lock()
-	s.stopped = true
-	s.mu.Unlock()
+// interrupted returns the record of it's run in flight whose heuristic,
+// status and statistics the Tracker put in r: the next repeat of that
+// heuristic.
+func (s *Session[B]) interrupted(it *Item[B], r *record.Run) record.Run {
+	full := s.run(it, slices.Index(s.Heuristics, r.Heuristic), 1)
+	if s.Repeat > 1 {
+		for _, d := range it.runs {
+			if d.Heuristic == r.Heuristic {
+				full.Repeat = max(full.Repeat, d.Repeat+1)
+			}
+		}
+	}
+	full.Status, full.Bound, full.H0, full.Iterations = r.Status, r.Bound, r.H0, r.Iterations
+	full.Expanded, full.Generated, full.TimeNS, full.Error = r.Expanded, r.Generated, r.TimeNS, r.Error
+	return full
 }
 
 // Runs returns the runs kept (KeepRuns), in the order of their instances,

@@ -25,9 +25,22 @@ func (stuckTracker) Interrupted(_ int, r *record.Run) bool {
 	return true
 }
 
+// hookSolver calls hook, then solves as Solver does: hook stands for what
+// happens while the run is in flight.
+type hookSolver struct {
+	Solver[bitboard.Tiles]
+	hook func()
+}
+
+func (h hookSolver) Solve(in *Instance[bitboard.Tiles], lim search.Limits) Run {
+	h.hook()
+	return h.Solver.Solve(in, lim)
+}
+
 // TestSessionResumesAndInterrupts: a resumed instance runs only what it
-// has not done, and the report counts its earlier runs; an interrupted
-// session writes the run in flight as interrupted and takes no more.
+// has not done, and the report counts its earlier runs; an instance
+// interrupted in flight is written by interrupt, its finished run and the
+// one in flight as interrupted, and its worker writes no more of it.
 func TestSessionResumesAndInterrupts(t *testing.T) {
 	var solvers []Solver[bitboard.Tiles]
 	for _, name := range []string{"manhattan", "linear-conflict"} {
@@ -38,42 +51,51 @@ func TestSessionResumesAndInterrupts(t *testing.T) {
 		solvers = append(solvers, NewTilesSolver(search.NewTilesSolver(h), bitboard.BlankLast))
 	}
 	board, _ := bitboard.ParseTiles(strings.Fields("1 3 0 4 2 5 7 8 6"), 3, 3) // AOJ's sample: 4 moves
-	var out bytes.Buffer
 	newSession := func() *Session[bitboard.Tiles] {
 		b, _ := report.NewBuilder(record.Puzzle8, []string{"manhattan", "linear-conflict"}, report.Options{})
 		return &Session[bitboard.Tiles]{Puzzle: record.Puzzle8, Goal: "blank-last", Heuristics: []string{"manhattan", "linear-conflict"},
-			Repeat: 1, Out: record.NewOutput(&out), Builder: b}
+			Repeat: 1, Builder: b}
 	}
+	never := func() bool { return false }
 	earlier := record.Run{Puzzle: record.Puzzle8, Input: "in", Line: 1, Instance: 1, Board: board.String(), Goal: "blank-last",
 		Heuristic: "manhattan", Status: record.StatusSolved, Length: 4, Bound: 4}
 	s := newSession()
 	it := &Item[bitboard.Tiles]{Instance: 1, Input: "in", Line: 1, Board: board.String(), In: Instance[bitboard.Tiles]{Board: board}, Done: []record.Run{earlier}}
-	s.solve(1, solvers, it, func() bool { return false })
+	var out []byte
+	s.solve(1, solvers, it, &out, never)
+	s.add(it)
 	rep := s.Builder.Report()
-	if n := strings.Count(out.String(), "\n"); n != 1 || !strings.Contains(out.String(), `"heuristic":"linear-conflict","status":"solved","length":4`) {
-		t.Fatalf("resumed instance wrote %d runs: %s", n, out.String())
+	if n := bytes.Count(out, []byte("\n")); n != 1 || !strings.Contains(string(out), `"heuristic":"linear-conflict","status":"solved","length":4`) {
+		t.Fatalf("resumed instance wrote %d runs: %s", n, out)
 	}
 	if rep.Instances != 1 || rep.PairedInstances != 1 || rep.Heuristics[0].Solved != 1 || rep.Heuristics[1].Solved != 1 {
 		t.Fatalf("report %+v", rep)
 	}
 
-	// Interrupted before its second heuristic: the first run is written,
-	// the second as interrupted, then nothing more.
-	out.Reset()
+	// Interrupted in its second heuristic's run: interrupt writes the first
+	// run, then the second as interrupted; the worker writes only the first.
 	s = newSession()
 	s.Tracker = stuckTracker{}
-	calls := 0
-	stop := func() bool { calls++; return calls > 1 }
 	it = &Item[bitboard.Tiles]{Instance: 2, Input: "in", Line: 2, Board: board.String(), In: Instance[bitboard.Tiles]{Board: board}}
-	s.solve(1, solvers, it, stop)
-	if n := s.interrupt(); n != 1 {
-		t.Fatalf("%d runs interrupted", n)
+	var flight []byte
+	n, ok := 0, false
+	inFlight := hookSolver{solvers[1], func() { n, ok = s.interrupt(it, &flight) }}
+	out = nil
+	s.solve(1, []Solver[bitboard.Tiles]{solvers[0], inFlight}, it, &out, never)
+	if !ok || n != 1 {
+		t.Fatalf("interrupt in flight: %d runs interrupted, taken %v", n, ok)
 	}
-	s.solve(1, solvers, &Item[bitboard.Tiles]{Instance: 3, In: Instance[bitboard.Tiles]{Board: board}}, func() bool { return false })
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if _, ok := s.interrupt(it, &flight); ok {
+		t.Fatal("interrupt took an instance no worker is on")
+	}
+	lines := strings.Split(strings.TrimSpace(string(flight)), "\n")
 	if len(lines) != 2 || !strings.Contains(lines[1], `"heuristic":"linear-conflict","status":"interrupted","bound":9`) ||
+		!strings.Contains(lines[0], `"heuristic":"manhattan","status":"solved"`) ||
 		!strings.Contains(lines[0], `"last_expanded":`) || strings.Contains(lines[1], `"last_`) {
-		t.Fatalf("interrupted session wrote (the last iteration's counts for the solved run, not the interrupted one):\n%s", out.String())
+		t.Fatalf("interrupted instance written as (the last iteration's counts for the solved run, not the interrupted one):\n%s", flight)
+	}
+	if w := strings.TrimSpace(string(out)); w != lines[0] {
+		t.Fatalf("the worker wrote, after the interrupt took its instance:\n%s", out)
 	}
 	if rep := s.Builder.Report(); rep.Instances != 1 || rep.Heuristics[1].Interrupted != 1 || rep.Heuristics[0].Solved != 1 {
 		t.Fatalf("interrupted report %+v", rep.Heuristics)
@@ -120,12 +142,14 @@ func TestSessionCPUOfSplitSolves(t *testing.T) {
 		t.Skip("CPU times are read on Linux only")
 	}
 	cpuOf := func(process bool) (got, spun time.Duration) {
-		var out bytes.Buffer
+		var out []byte
 		var used atomic.Int64
 		b, _ := report.NewBuilder(record.Puzzle8, []string{"spin"}, report.Options{})
 		s := &Session[bitboard.Tiles]{Puzzle: record.Puzzle8, Goal: "blank-last", Heuristics: []string{"spin"}, Repeat: 1,
-			Out: record.NewOutput(&out), Builder: b, KeepRuns: true, ProcessCPU: process}
-		s.solve(0, []Solver[bitboard.Tiles]{spinSolver{n: 2, used: &used}}, &Item[bitboard.Tiles]{Instance: 1}, func() bool { return false })
+			Builder: b, KeepRuns: true, ProcessCPU: process}
+		it := &Item[bitboard.Tiles]{Instance: 1}
+		s.solve(0, []Solver[bitboard.Tiles]{spinSolver{n: 2, used: &used}}, it, &out, func() bool { return false })
+		s.add(it)
 		runs := s.Runs()
 		if len(runs) != 1 {
 			t.Fatalf("%d runs", len(runs))

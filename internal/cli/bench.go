@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"time"
@@ -65,9 +64,11 @@ a line, the summary; with -o only the report line). --repeat N reports the
 median time of N solves and its spread (max-min)/median.
 
 Instances run one at a time (-j 1) unless -j is given; for sliding tiles
---split gives the -j workers to one instance at a time instead. Memory
-stays flat (but with --per-instance or --plot). "pdbsolve bench report"
-merges the outputs of shards.
+--split gives the -j workers to one instance at a time instead. Whatever
+-j, runs are written in input order, an instance's together in the order
+of the heuristics, each instance once it and those before it are done.
+Memory stays flat (but with --per-instance or --plot). "pdbsolve bench
+report" merges the outputs of shards.
 `
 
 // maxRepeat bounds --repeat.
@@ -102,7 +103,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	orderFlag(cmd, &o.Order)
 	o.selectionFlags.register(cmd)
 	cmd.Flags().BoolVar(&o.Progress, "progress", false, "a progress line a sliding-tile search iteration on stderr")
-	cmd.Flags().StringVarP(&o.Output.Path, "output", "o", "", "write the records to this file as JSON Lines, each run as it completes")
+	cmd.Flags().StringVarP(&o.Output.Path, "output", "o", "", "write the records to this file as JSON Lines, in input order")
 	cmd.Flags().BoolVar(&o.Output.Resume, "resume", false, "with -o: continue the run the file holds, skipping the runs done")
 	cmd.AddCommand(newBenchReportCmd(g))
 	return cmd
@@ -173,12 +174,11 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 		if err := openRunFile(o.g, &o.Output, prov, cfg); err != nil {
 			return err
 		}
-		b.Session.Out = o.Output.Out
+		b.Out = o.Output.Out
 	}
 	b.Tracker = newRunTracker(o.g, "bench", o.Progress)
 	b.Session.Tracker, b.Session.ProcessCPU = b.Tracker, inner > 1
-	res := runPipeline(o.g, batch.Config[*bench.Item[B]]{Stdout: io.Discard, Workers: workers, NewHandler: b.NewHandler,
-		Source: bench.Units(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return o.sel.Warn(o.g.Stderr, n) })})
+	res := runPipeline(o.g, b.Batch(workers, bench.Units(p, o.g.open, o.Inputs, &o.sel, b, func(n int) bool { return o.sel.Warn(o.g.Stderr, n) })))
 	return endBench(o, b, res, prov)
 }
 

@@ -40,16 +40,9 @@ func solveErrorOf(t *testing.T, input string, line int) string {
 // checkBenchRuns checks the runs of a bench over benchBadBoards (instances
 // want, bad the bad one) in input order: each instance's runs one a
 // heuristic in their order, the bad one's errors with solve's message and
-// no board, the others solved at their known lengths; sorted first by
-// instance (for -j above 1, which writes runs as they complete).
-func checkBenchRuns(t *testing.T, what string, runs []record.Run, want []int, bad int, msg string, sorted bool) {
+// no board, the others solved at their known lengths.
+func checkBenchRuns(t *testing.T, what string, runs []record.Run, want []int, bad int, msg string) {
 	t.Helper()
-	if sorted {
-		runs = slices.Clone(runs)
-		slices.SortStableFunc(runs, func(a, b record.Run) int {
-			return a.Instance*10 + slices.Index(benchBadHeurs, a.Heuristic) - b.Instance*10 - slices.Index(benchBadHeurs, b.Heuristic)
-		})
-	}
 	var got, exp []string
 	for _, r := range runs {
 		got = append(got, fmt.Sprintf("%d %d %s %s %d %q %q", r.Instance, r.Line, r.Heuristic, r.Status, r.Length, r.Board, r.Error))
@@ -85,11 +78,11 @@ func checkBenchTable(t *testing.T, what, out string, instances int, solved strin
 }
 
 // TestBenchBadRecordRuns: a record of bench's input that is not a board
-// gets an error run a heuristic, in its place (with -j 1; with -j 2 among
-// the runs as they complete), with its instance number, input, line and
-// solve's message; stderr says it once; the summary and the table count
-// it as an instance and among each heuristic's errors, as bench report
-// does; the exit status is 1; --instances and --shard number it.
+// gets an error run a heuristic, in its place (with -j 1 and -j 2), with
+// its instance number, input, line and solve's message; stderr says it
+// once; the summary and the table count it as an instance and among each
+// heuristic's errors, as bench report does; the exit status is 1;
+// --instances and --shard number it.
 func TestBenchBadRecordRuns(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "in.txt")
@@ -108,7 +101,7 @@ func TestBenchBadRecordRuns(t *testing.T) {
 		if err != nil || len(s.Summaries) != 1 {
 			t.Fatalf("-j %s: %v, %d summaries", j, err, len(s.Summaries))
 		}
-		checkBenchRuns(t, "-j "+j, s.Runs, []int{1, 2, 3}, 2, msg, j != "1")
+		checkBenchRuns(t, "-j "+j, s.Runs, []int{1, 2, 3}, 2, msg)
 		if sum := s.Summaries[0]; sum != (record.Summary{Complete: true, Instances: 3, Runs: 6, Solved: 4, Failed: 2}) {
 			t.Errorf("-j %s: summary %+v", j, sum)
 		}
@@ -130,7 +123,7 @@ func TestBenchBadRecordRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkBenchRuns(t, "--instances 2,3", s.Runs, []int{2, 3}, 2, msg, false)
+	checkBenchRuns(t, "--instances 2,3", s.Runs, []int{2, 3}, 2, msg)
 	four := filepath.Join(dir, "four.txt")
 	os.WriteFile(four, []byte(benchBadBoards+"1 0 2 3 4 5 6 7 8\n"), 0o644)
 	var shards []string
@@ -142,7 +135,7 @@ func TestBenchBadRecordRuns(t *testing.T) {
 	if len(runs) != 4 || runs[2].Instance != 4 || runs[2].Status != record.StatusSolved || runs[2].Length != 1 {
 		t.Fatalf("--shard 1/2: %+v", runs)
 	}
-	checkBenchRuns(t, "--shard 1/2", runs[:2], []int{2}, 2, msg, false)
+	checkBenchRuns(t, "--shard 1/2", runs[:2], []int{2}, 2, msg)
 	out, _, _ = runTiles(t, "", append([]string{"bench", "report"}, shards...)...)
 	checkBenchTable(t, "bench report of the shards", out, 4, "3/4", "1")
 }
@@ -167,7 +160,7 @@ func TestBenchBadRecordResume(t *testing.T) {
 			t.Fatalf("%s: resumed: exit %d, %s", f, code, errs)
 		}
 		s := readRecords(t, f)
-		checkBenchRuns(t, "resumed "+filepath.Base(f), s.Runs, []int{1, 2, 3}, 2, msg, false)
+		checkBenchRuns(t, "resumed "+filepath.Base(f), s.Runs, []int{1, 2, 3}, 2, msg)
 		if last := s.Summaries[len(s.Summaries)-1]; last != (record.Summary{Complete: true, Instances: 3, Runs: 6, Solved: 4, Failed: 2}) {
 			t.Errorf("%s: last summary %+v", f, last)
 		}

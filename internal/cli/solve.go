@@ -38,7 +38,7 @@ type solveFlags struct {
 
 func (f *solveFlags) register(cmd *cobra.Command) {
 	f.selectionFlags.register(cmd)
-	cmd.Flags().StringVarP(&f.out.Path, "output", "o", "", "write the answers to this file as JSON Lines (a header line first), each as it completes")
+	cmd.Flags().StringVarP(&f.out.Path, "output", "o", "", "write the answers to this file as JSON Lines (a header line first), in input order")
 	cmd.Flags().BoolVar(&f.out.Resume, "resume", false, "with -o: continue the run the file holds, skipping the boards answered")
 }
 
@@ -78,7 +78,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 		if err := openRunFile(g, &f.out, g.provenance(), rc); err != nil {
 			return err
 		}
-		cfg.Stdout = f.out.Out.Writer()
+		cfg.Stdout = f.out.Out
 	}
 	cfg.Inputs = f.Inputs
 	var unmatched atomic.Bool

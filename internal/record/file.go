@@ -13,14 +13,15 @@ import (
 )
 
 // OutputHelp is the help of -o and --resume (solve, bench): RunFile.
-const OutputHelp = `-o FILE writes the records to FILE as JSON Lines as each completes (tail -f
-follows it), after a header line of provenance and configuration
-(docs/records.md). --resume -o FILE continues FILE: it checks FILE was
-written with the same puzzle, goal, --prune, --order, heuristics, limits,
---shard, --instances and tables (bench: and --repeat; a difference is a
-usage error), drops an unfinished last line, skips what is done
-(interrupted runs are run again) and appends the rest; a missing or empty
-FILE starts the run. Without --resume a non-empty FILE is a usage error.
+const OutputHelp = `-o FILE writes the records to FILE as JSON Lines in input order, each
+as soon as it and those before it are done (tail -f follows it), after a
+header line of provenance and configuration (docs/records.md). --resume
+-o FILE continues FILE: it checks FILE was written with the same puzzle,
+goal, --prune, --order, heuristics, limits, --shard, --instances and
+tables (bench: and --repeat; a difference is a usage error), drops an
+unfinished last line, skips what is done (interrupted runs are run again)
+and appends the rest; a missing or empty FILE starts the run. Without
+--resume a non-empty FILE is a usage error.
 `
 
 // RunFile is the -o FILE of a bench or solve run and its --resume: the

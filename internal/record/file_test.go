@@ -26,7 +26,7 @@ func TestRunFileSequence(t *testing.T) {
 	if dropped, err := f.Open(nil, &record.Header{Config: cfg}); err != nil || dropped != 0 {
 		t.Fatalf("open: dropped %d, %v", dropped, err)
 	}
-	f.Out.WriteRun(run)
+	f.Out.Write(record.AppendRun(nil, run))
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}

@@ -11,18 +11,19 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 )
 
-// Output is a JSON Lines output that runs are appended to as they
-// complete: a file (bench -o, solve -o) or standard output. Every Write is
-// one write of whole lines, so a file can be watched with tail -f and holds
-// whole records but for the line a killed process was writing. Its methods
-// are safe for concurrent use.
+// Output is a JSON Lines output that records are appended to: a file
+// (bench -o, solve -o) or standard output, the runs written in input order
+// by a batch (Write), the header and summary lines by WriteJSON. Every
+// write is one of whole lines (a batch's but where its buffer fills), so a
+// file can be watched with tail -f and holds whole records but for the
+// line a killed process was writing. Its methods are safe for concurrent
+// use.
 type Output struct {
 	mu      sync.Mutex
 	w       io.Writer
 	file    *lazyFile // nil for a writer the Output does not own
 	err     error     // the first write error
 	stopped bool
-	buf     []byte
 }
 
 // NewOutput returns an Output writing to w, which it does not close.
@@ -148,12 +149,27 @@ func openOutput(path string, p *Prior, h []byte) (out *Output, dropped int) {
 	return &Output{w: f, file: f}, dropped
 }
 
-// Writer returns what the Output writes to, for a writer of its own (a
-// batch writing answers in order).
-func (o *Output) Writer() io.Writer { return o.w }
+// Write writes b, for a writer of its own (a batch writing records in
+// input order, whole lines but where its buffer fills), and returns its
+// length and nil, or 0 and the first write error, which makes Failed true;
+// after Close or Discard it writes nothing and returns errClosed.
+func (o *Output) Write(b []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	switch {
+	case o.writeLocked(b):
+		return len(b), nil
+	case o.err != nil:
+		return 0, o.err
+	}
+	return 0, errClosed
+}
+
+// errClosed is the error of a Write after Close.
+var errClosed = errors.New("write to a closed output")
 
 // writeLine writes b, whole lines, and reports whether it was written: not
-// after Stop, Close or a write error.
+// after Close, Discard or a write error.
 func (o *Output) writeLine(b []byte) bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
@@ -169,14 +185,6 @@ func (o *Output) writeLocked(b []byte) bool {
 		return false
 	}
 	return true
-}
-
-// WriteRun writes one run as AppendRun does.
-func (o *Output) WriteRun(r *Run) bool {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	o.buf = AppendRun(o.buf[:0], r)
-	return o.writeLocked(o.buf)
 }
 
 // writeHeader writes h, the first line of an output (and of each session

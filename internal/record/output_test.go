@@ -25,8 +25,8 @@ func TestOutputResumesAfterAKilledWriter(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.WriteJSON(record.Header{Config: &record.Config{Command: "bench", Puzzle: record.Puzzle8, Heuristics: []string{"manhattan"}, Repeat: 1, Shard: "0/1"}})
-	out.WriteRun(run(1))
-	out.WriteRun(run(2))
+	out.Write(record.AppendRun(nil, run(1)))
+	out.Write(record.AppendRun(nil, run(2)))
 	if err := out.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -45,10 +45,10 @@ func TestOutputResumesAfterAKilledWriter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out.WriteRun(run(2))
+	out.Write(record.AppendRun(nil, run(2)))
 	out.Close()
-	if out.WriteRun(run(3)) {
-		t.Fatal("a closed output took a run")
+	if n, err := out.Write(record.AppendRun(nil, run(3))); n != 0 || err == nil || out.Failed() {
+		t.Fatalf("a closed output took a run: %d bytes, %v (failed %v)", n, err, out.Failed())
 	}
 	if got, _ := os.ReadFile(path); string(got) != string(whole) {
 		t.Fatalf("resumed file:\n%s\nwant\n%s", got, whole)
@@ -84,5 +84,24 @@ func TestCheckOutputFile(t *testing.T) {
 		if (err == nil) != c.ok || err != nil && !errors.Is(err, want) {
 			t.Errorf("%q resume %v: %v", c.path, c.resume, err)
 		}
+	}
+}
+
+// failWriter fails every write with err.
+type failWriter struct{ err error }
+
+func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestOutputWriteFails: a failed Write returns the writer's error and
+// makes Failed true, as a batch writing through the Output needs to stop
+// its workers; later writes return the same error.
+func TestOutputWriteFails(t *testing.T) {
+	full := errors.New("no space left on device")
+	out := record.NewOutput(failWriter{full})
+	if n, err := out.Write([]byte("{}\n")); n != 0 || err != full || !out.Failed() {
+		t.Fatalf("write: %d bytes, %v, failed %v", n, err, out.Failed())
+	}
+	if _, err := out.Write([]byte("{}\n")); err != full {
+		t.Fatalf("second write: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/record"
@@ -37,7 +38,7 @@ func TestInterruptedTakesTheUnitsLinesOnly(t *testing.T) {
 		{7, "1 2 3\n4 5 6\n7 8 0\n", []string{`"line":7,`, `"line":9,`}, []int{7, 9, 10}},
 	} {
 		u := &batch.Unit{Name: "in", Line: c.line, Data: []byte(c.data)}
-		if !inFlight(c.flightOn...).interrupted(u) {
+		if !inFlight(c.flightOn...).interrupted(u, Board[bitboard.Tiles]{}) {
 			t.Fatalf("unit at line %d: no run in flight found", c.line)
 		}
 		got := strings.Split(strings.TrimSpace(string(u.Out)), "\n")

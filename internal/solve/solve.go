@@ -258,7 +258,7 @@ func (o *Options) appendTiles(c *batch.Unit, r *record.Run, b bitboard.Tiles, mo
 // interrupt for the unit u stands for, each a run of status interrupted
 // with the bound it reached (JSON) and a note, and reports whether there
 // were any (batch.Config.Interrupted).
-func (o *Options) interrupted(u *batch.Unit) bool {
+func (o *Options) interrupted(u *batch.Unit, _ Board[bitboard.Tiles]) bool {
 	// The unit's last line: its data's line breaks but the one ending it
 	// (counting that one took the next unit's first record in, whose run
 	// was then noted as interrupted here and written again as answered).
