@@ -46,8 +46,9 @@ type Spec struct {
 	// announces it, with PeakBytes, before a build expected to take more
 	// than a few seconds.
 	BuildTime time.Duration
-	// Build computes the table from scratch; progress may be nil.
-	Build func(progress func(Progress)) (*Table, error)
+	// Build computes the table from scratch with options o, which may be
+	// nil (all cores, no progress reports), on o.WorkerCount() goroutines.
+	Build func(o *BuildOptions) (*Table, error)
 	// From, if not nil, is a shorter way to the table: made from another
 	// table, its source, when the cache directory holds that one. A Cache
 	// takes it in place of Build (see Derivation).
@@ -71,9 +72,10 @@ type Derivation struct {
 	// BuildTime is an estimate of how long reading the source and Build
 	// take on an idle 2-core machine, or 0 when unknown (as Spec.BuildTime).
 	BuildTime time.Duration
-	// Build makes the table from src, the source table, read and checked;
-	// progress may be nil. It must not keep or change src.
-	Build func(src *Table, progress func(Progress)) (*Table, error)
+	// Build makes the table from src, the source table, read and checked,
+	// with options o, which may be nil (as Spec.Build). It must not keep or
+	// change src.
+	Build func(src *Table, o *BuildOptions) (*Table, error)
 }
 
 // Bytes returns the size in memory of the spec's table, in bytes: its
@@ -141,6 +143,11 @@ type Cache struct {
 	Notify func(msg string)
 	// Progress, if set, is passed to builds.
 	Progress func(Progress)
+	// Workers, if not 0, is the number of goroutines a build runs on, the
+	// compression of its table's file included (BuildOptions.Workers);
+	// 0 means all cores (GOMAXPROCS). Reading a table file is not bound
+	// by it. A negative count makes every build fail.
+	Workers int
 	// MemoryBytes, if not 0, replaces the machine's memory (MemTotal in
 	// /proc/meminfo) as the limit on a build's Spec.PeakBytes.
 	MemoryBytes uint64
@@ -330,11 +337,14 @@ func (c *Cache) Rebuild(s Spec) (*Table, error) {
 	return t, nil
 }
 
-// build checks that s fits in memory, announces the build with why and the
-// estimates, builds the table and checks it against s: from its source
-// table when the cache directory holds that one (derive), else, or when
-// that fails, from scratch.
+// build checks c.Workers and that s fits in memory, announces the build
+// with why and the estimates, builds the table and checks it against s:
+// from its source table when the cache directory holds that one (derive),
+// else, or when that fails, from scratch.
 func (c *Cache) build(s Spec, why string) (*Table, error) {
+	if _, err := c.buildOptions().WorkerCount(); err != nil {
+		return nil, err
+	}
 	if d := s.From; d != nil && c.Stored(d.Source) {
 		t, err := c.derive(s, why)
 		if err == nil || errors.Is(err, ErrTooBig) { // from scratch needs more
@@ -347,8 +357,17 @@ func (c *Cache) build(s Spec, why string) (*Table, error) {
 		return nil, err
 	}
 	c.announce(why, s.BuildTime, s.PeakBytes)
-	t, err := s.Build(c.Progress)
+	t, err := s.Build(c.buildOptions())
 	return c.built(s, t, err)
+}
+
+// buildOptions returns the options c's builds take: c.Workers and
+// c.Progress; nil for a nil c.
+func (c *Cache) buildOptions() *BuildOptions {
+	if c == nil {
+		return nil
+	}
+	return &BuildOptions{Workers: c.Workers, Progress: c.Progress}
 }
 
 // derive makes s's table from its source (s.From), whose file the cache
@@ -366,7 +385,7 @@ func (c *Cache) derive(s Spec, why string) (*Table, error) {
 		return nil, err
 	}
 	c.announce(fmt.Sprintf("%s, from table %s/%s in %s", why, d.Source.Puzzle, d.Source.Pattern, c.where()), d.BuildTime, d.PeakBytes)
-	t, err := d.Build(src, c.Progress)
+	t, err := d.Build(src, c.buildOptions())
 	if src = nil; d.Source.Bytes() >= releaseBytes {
 		// The source is garbage now: return it to the system before the
 		// write compresses the table, which would otherwise grow the heap

@@ -92,8 +92,14 @@ func (c *Cache) commitTemp(tmp, path string, failed bool) error {
 // writeAtomic writes t to path atomically: to a temporary file named
 // path+".tmp" and a random suffix in the same directory, synced, and then
 // renamed into place; the temporary file is removed on failure. With c not
-// nil, the temporary file is recorded in c while it exists (see Interrupt).
+// nil, the temporary file is recorded in c while it exists (see Interrupt),
+// and the entries are compressed on c's build workers (Cache.Workers), else
+// on all cores.
 func writeAtomic(path string, t *Table, c *Cache) error {
+	workers, err := c.buildOptions().WorkerCount()
+	if err != nil {
+		return fmt.Errorf("writing table %s: %w", path, err)
+	}
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("writing table %s: %w", path, err)
@@ -105,7 +111,7 @@ func writeAtomic(path string, t *Table, c *Cache) error {
 	tmp := f.Name()
 	err = f.Chmod(0o644)
 	if err == nil {
-		err = Write(f, t)
+		err = writeFrames(f, t, FrameBytes, workers)
 	}
 	if err == nil {
 		err = f.Sync()

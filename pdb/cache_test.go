@@ -24,7 +24,7 @@ import (
 // testSpec describes a 100-entry 8-bit test table; builds counts its builds.
 func testSpec(t testing.TB, pattern string, builds *atomic.Int32) Spec {
 	return Spec{Puzzle: "test", Pattern: pattern, Entries: 100, Width: 8,
-		Build: func(func(Progress)) (*Table, error) {
+		Build: func(*BuildOptions) (*Table, error) {
 			if builds != nil {
 				builds.Add(1)
 			}
@@ -200,7 +200,7 @@ func TestCacheBuildsATableOnce(t *testing.T) {
 	started, release := make(chan struct{}), make(chan struct{})
 	spec := testSpec(t, "small", &builds)
 	build := spec.Build
-	spec.Build = func(p func(Progress)) (*Table, error) {
+	spec.Build = func(p *BuildOptions) (*Table, error) {
 		close(started)
 		<-release
 		return build(p)
@@ -581,7 +581,7 @@ func TestCacheBuildStartsWithoutGarbage(t *testing.T) {
 	spec.PeakBytes = processPeak(releaseBytes)
 	build := spec.Build
 	var heapAtStart uint64
-	spec.Build = func(p func(Progress)) (*Table, error) {
+	spec.Build = func(p *BuildOptions) (*Table, error) {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		heapAtStart = m.HeapAlloc

@@ -54,9 +54,11 @@
 // is written to a temporary file "PUZZLE-PATTERN.pdb.tmp" followed by a
 // random suffix, synced and renamed into place, while its lock is held; the
 // next Cache to touch the directory removes temporary files whose lock is
-// free, left by builds that died. The tables pdbsolve builds are
-// deterministic, and their entry checksums are pinned: a file whose entries
-// differ is rebuilt.
+// free, left by builds that died. A build runs on Cache.Workers goroutines,
+// all cores by default (BuildOptions), the compression of its file
+// included. The tables pdbsolve builds are deterministic, whatever the
+// number of workers, and their entry checksums are pinned: a file whose
+// entries differ is rebuilt.
 //
 // The solvers read tables through a Source, which a Cache is; a library user
 // may supply tables from elsewhere (memory, a store of its own) by

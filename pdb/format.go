@@ -172,10 +172,16 @@ func (t *Table) Mean() float64 {
 	return sum / n
 }
 
-// NewTable wraps packed entries in a table, filling in the counts and
-// checksum. The ids are 1 to 64 bytes; data holds PackedSize(entries, width)
-// bytes.
+// NewTable wraps packed entries in a table, filling in the counts (counted
+// on all cores) and checksum. The ids are 1 to 64 bytes; data holds
+// PackedSize(entries, width) bytes.
 func NewTable(puzzle, pattern string, entries uint64, width uint8, data []byte) (*Table, error) {
+	return newTable(puzzle, pattern, entries, width, data, allWorkers())
+}
+
+// newTable is NewTable with the counts counted on the given number of
+// goroutines.
+func newTable(puzzle, pattern string, entries uint64, width uint8, data []byte, workers int) (*Table, error) {
 	if !validWidth(width) {
 		return nil, fmt.Errorf("%w: %d bits, want 1, 4, 8 or 64", ErrWidth, width)
 	}
@@ -187,16 +193,16 @@ func NewTable(puzzle, pattern string, entries uint64, width uint8, data []byte) 
 		return nil, fmt.Errorf("table ids %q and %q: each must be 1 to %d bytes", puzzle, pattern, maxIDLen)
 	}
 	t := &Table{Header: Header{Puzzle: puzzle, Pattern: pattern, Entries: entries, Width: width}, Data: data}
-	t.Counts = countValues(data, entries, width)
+	t.Counts = countValues(data, entries, width, workers)
 	t.Checksum = crc32.Checksum(data, castagnoli)
 	return t, nil
 }
 
-// parallel calls f(i) for every i in [0, n) on up to GOMAXPROCS goroutines,
+// parallel calls f(i) for every i in [0, n) on up to workers goroutines,
 // and returns the error of the lowest i that failed; after a failure, the
 // calls not yet started are skipped.
-func parallel(n int, f func(i int) error) error {
-	workers := min(runtime.GOMAXPROCS(0), n)
+func parallel(workers, n int, f func(i int) error) error {
+	workers = min(workers, n)
 	if workers <= 1 {
 		for i := range n {
 			if err := f(i); err != nil {
@@ -208,21 +214,17 @@ func parallel(n int, f func(i int) error) error {
 	var next atomic.Int64
 	var failed atomic.Bool
 	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for !failed.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				if errs[i] = f(i); errs[i] != nil {
-					failed.Store(true)
-				}
+	runWorkers(workers, func(int) {
+		for !failed.Load() {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
 			}
-		})
-	}
-	wg.Wait()
+			if errs[i] = f(i); errs[i] != nil {
+				failed.Store(true)
+			}
+		}
+	})
 	for _, err := range errs {
 		if err != nil {
 			return err
@@ -255,16 +257,16 @@ func byteHistogram(hist *[256]uint64, b []byte, stride int) {
 }
 
 // countValues returns the per-value counts of the entries packed in data,
-// counted in chunks on all cores: counts[v] is the number of entries holding
-// v, with no trailing zero counts.
-func countValues(data []byte, entries uint64, width uint8) []uint64 {
+// counted in chunks on the given number of goroutines: counts[v] is the
+// number of entries holding v, with no trailing zero counts.
+func countValues(data []byte, entries uint64, width uint8, workers int) []uint64 {
 	stride := 1
 	if width == 64 {
 		stride = 8
 	}
 	chunks := (len(data) + countChunk - 1) / countChunk
 	hists := make([][256]uint64, chunks)
-	parallel(chunks, func(i int) error {
+	parallel(workers, chunks, func(i int) error {
 		lo := i * countChunk
 		byteHistogram(&hists[i], data[lo:min(lo+countChunk, len(data))], stride)
 		return nil
@@ -321,7 +323,8 @@ var (
 
 func getEncoder() *zstd.Encoder {
 	encOnce.Do(func() {
-		// Valid options cannot fail.
+		// Valid options cannot fail. Each call to EncodeAll compresses
+		// on its caller's goroutine (writeFrames's workers).
 		encoder, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault),
 			zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)))
 	})
@@ -347,10 +350,11 @@ func frameCount(size, frameBytes uint64) uint64 { return (size + frameBytes - 1)
 
 // Write writes t to w in the table file format, its entries in frames of
 // FrameBytes compressed on all cores.
-func Write(w io.Writer, t *Table) error { return writeFrames(w, t, FrameBytes) }
+func Write(w io.Writer, t *Table) error { return writeFrames(w, t, FrameBytes, allWorkers()) }
 
-// writeFrames is Write with frames of frameBytes entry bytes.
-func writeFrames(w io.Writer, t *Table, frameBytes uint64) error {
+// writeFrames is Write with frames of frameBytes entry bytes compressed on
+// the given number of goroutines.
+func writeFrames(w io.Writer, t *Table, frameBytes uint64, workers int) error {
 	size := uint64(len(t.Data))
 	if size != PackedSize(t.Entries, t.Width) {
 		return fmt.Errorf("table %s/%s: data is %d bytes, its header says %d", t.Puzzle, t.Pattern, size, PackedSize(t.Entries, t.Width))
@@ -362,7 +366,7 @@ func writeFrames(w io.Writer, t *Table, frameBytes uint64) error {
 		frameBytes *= 2
 	}
 	frames := make([][]byte, frameCount(size, frameBytes))
-	parallel(len(frames), func(i int) error {
+	parallel(workers, len(frames), func(i int) error {
 		lo := uint64(i) * frameBytes
 		part := t.Data[lo:min(lo+frameBytes, size)]
 		frames[i] = getEncoder().EncodeAll(part, make([]byte, 0, len(part)/expectedRatio+zstdFrameHeaderMax))
@@ -741,7 +745,7 @@ func decodeFrames(t *Table, ra io.ReaderAt, frames []frame) error {
 	if t.Width == 64 {
 		stride = 8
 	}
-	err := parallel(len(frames), func(i int) error {
+	err := parallel(allWorkers(), len(frames), func(i int) error {
 		f := frames[i]
 		zp := framePool.Get().(*[]byte)
 		defer framePool.Put(zp)

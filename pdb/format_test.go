@@ -92,7 +92,7 @@ func encode(t testing.TB, tab *Table) []byte { return encodeFrames(t, tab, Frame
 
 func encodeFrames(t testing.TB, tab *Table, frameBytes uint64) []byte {
 	var buf bytes.Buffer
-	if err := writeFrames(&buf, tab, frameBytes); err != nil {
+	if err := writeFrames(&buf, tab, frameBytes, allWorkers()); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()

@@ -3,8 +3,6 @@ package pdb
 import (
 	"encoding/binary"
 	"fmt"
-	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -24,7 +22,7 @@ const (
 // the centre. One table serves all three symbols.
 func RotationSpec() Spec {
 	return Spec{Puzzle: RotationPuzzle, Pattern: RotationPattern, Entries: RotationEntries, Width: RotationWidth,
-		Build: BuildRotation}
+		Build: buildRotation}
 }
 
 // moveMask applies move m to the cells of a 24-bit mask.
@@ -35,21 +33,29 @@ func moveMask(mask uint32, m int) uint32 {
 // BuildRotation computes the Rotation Game table by a breadth-first search
 // from the centre mask. Every move's inverse is a move (A/F, B/E, C/H, D/G),
 // so the distance from a mask to the centre equals the distance from the
-// centre to it. Each layer's frontier is split among GOMAXPROCS workers, which
-// claim new masks with a compare-and-swap.
+// centre to it. Each layer's frontier is split among workers on all cores,
+// which claim new masks with a compare-and-swap.
 func BuildRotation(progress func(Progress)) (*Table, error) {
+	return buildRotation(&BuildOptions{Progress: progress})
+}
+
+// buildRotation is BuildRotation with options o (the Spec's Build).
+func buildRotation(o *BuildOptions) (*Table, error) {
+	workers, err := o.WorkerCount()
+	if err != nil {
+		return nil, err
+	}
+	progress := o.progress()
 	start := time.Now()
 	// visited is a bitset small enough for the L2 cache; dist is written
 	// only by the worker that set the entry's visited bit.
 	visited := make([]atomic.Uint64, (RotationEntries+63)/64)
 	dist := make([]uint8, RotationEntries)
-	workers := runtime.GOMAXPROCS(0)
 	nexts := make([][]uint32, workers)
 	goal := bitboard.RotationCentreMask
 	visited[RankMask(goal)>>6].Or(1 << (RankMask(goal) & 63))
 	frontier := []uint32{goal}
 	seen := uint64(1)
-	var wg sync.WaitGroup
 	for d := 0; len(frontier) > 0; d++ {
 		if progress != nil {
 			progress(Progress{Depth: d, States: seen, Total: RotationEntries, Elapsed: time.Since(start).Seconds()})
@@ -62,15 +68,10 @@ func BuildRotation(progress func(Progress)) (*Table, error) {
 			w = 1
 		}
 		chunk := (len(frontier) + w - 1) / w
-		for i := 0; i < w; i++ {
+		runWorkers(w, func(i int) {
 			part := frontier[min(i*chunk, len(frontier)):min((i+1)*chunk, len(frontier))]
-			wg.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				nexts[i] = expandRotation(part, visited, dist, uint8(d+1), nexts[i][:0])
-			}(i)
-		}
-		wg.Wait()
+			nexts[i] = expandRotation(part, visited, dist, uint8(d+1), nexts[i][:0])
+		})
 		frontier = frontier[:0]
 		for i := 0; i < w; i++ {
 			frontier = append(frontier, nexts[i]...)
@@ -84,7 +85,7 @@ func BuildRotation(progress func(Progress)) (*Table, error) {
 	for i := range dist {
 		packed[i>>1] |= dist[i] << ((i & 1) << 2)
 	}
-	return NewTable(RotationPuzzle, RotationPattern, RotationEntries, RotationWidth, packed)
+	return newTable(RotationPuzzle, RotationPattern, RotationEntries, RotationWidth, packed, workers)
 }
 
 // minParallel is the smallest frontier worth splitting among workers.
@@ -135,13 +136,22 @@ func PathMove(e uint64, i int) int {
 // The board's answer is the smallest among its symbols' shortest entries.
 func RotationPathsSpec(dist *Table) Spec {
 	return Spec{Puzzle: RotationPuzzle, Pattern: RotationPathsPattern, Entries: RotationEntries, Width: pathWidth,
-		Build: func(func(Progress)) (*Table, error) { return BuildRotationPaths(dist) }}
+		Build: func(o *BuildOptions) (*Table, error) { return buildRotationPaths(dist, o) }}
 }
 
 // BuildRotationPaths derives the path table from the distance table, layer
 // by layer: a mask's path is the smallest move that brings it one closer to
-// the centre, followed by the path of the mask that move leads to.
-func BuildRotationPaths(dist *Table) (*Table, error) {
+// the centre, followed by the path of the mask that move leads to. It runs
+// on all cores.
+func BuildRotationPaths(dist *Table) (*Table, error) { return buildRotationPaths(dist, nil) }
+
+// buildRotationPaths is BuildRotationPaths with options o (the Spec's
+// Build; o.Progress is not called).
+func buildRotationPaths(dist *Table, o *BuildOptions) (*Table, error) {
+	workers, err := o.WorkerCount()
+	if err != nil {
+		return nil, err
+	}
 	spec := RotationSpec()
 	if err := spec.check(dist, "distance table"); err != nil {
 		return nil, err
@@ -157,25 +167,17 @@ func BuildRotationPaths(dist *Table) (*Table, error) {
 		mask = nextMask(mask)
 	}
 	paths := make([]uint64, RotationEntries)
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
 	var bad atomic.Uint32 // a mask with no closer neighbour: the table is wrong
 	for d := 1; d < len(layers); d++ {
 		layer := layers[d]
 		chunk := (len(layer) + workers - 1) / workers
-		for w := 0; w < workers; w++ {
-			part := layer[min(w*chunk, len(layer)):min((w+1)*chunk, len(layer))]
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for _, mask := range part {
-					if !extendPath(dist, paths, mask, d) {
-						bad.Store(mask | 1<<31)
-					}
+		runWorkers(workers, func(w int) {
+			for _, mask := range layer[min(w*chunk, len(layer)):min((w+1)*chunk, len(layer))] {
+				if !extendPath(dist, paths, mask, d) {
+					bad.Store(mask | 1<<31)
 				}
-			}()
-		}
-		wg.Wait()
+			}
+		})
 		if m := bad.Load(); m != 0 {
 			return nil, fmt.Errorf("distance table is inconsistent at mask %06x", m&^(1<<31))
 		}
@@ -184,7 +186,7 @@ func BuildRotationPaths(dist *Table) (*Table, error) {
 	for r, p := range paths {
 		binary.LittleEndian.PutUint64(data[8*r:], p)
 	}
-	return NewTable(RotationPuzzle, RotationPathsPattern, RotationEntries, pathWidth, data)
+	return newTable(RotationPuzzle, RotationPathsPattern, RotationEntries, pathWidth, data, workers)
 }
 
 // extendPath sets the path of a mask at distance d from its smallest move

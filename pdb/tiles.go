@@ -318,12 +318,16 @@ func tilesPatternSpec(rows, cols int, tiles []int) Spec {
 	return Spec{Puzzle: puzzle, Pattern: id, Entries: TilesEntries(rows*cols, len(tiles)), Width: TilesWidth,
 		PeakBytes: processPeak(tilesBuildBytes(rows, cols, len(tiles))),
 		BuildTime: time.Duration(tilesBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
-		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := BuildTilesPattern(rows, cols, con, tiles, progress)
+		Build: func(o *BuildOptions) (*Table, error) {
+			w, err := o.WorkerCount()
 			if err != nil {
 				return nil, err
 			}
-			return NewTable(puzzle, id, uint64(len(data)), TilesWidth, data)
+			data, err := buildTilesPattern(rows, cols, con, tiles, w, o.progress())
+			if err != nil {
+				return nil, err
+			}
+			return newTable(puzzle, id, uint64(len(data)), TilesWidth, data, w)
 		}}
 }
 
@@ -452,12 +456,16 @@ const TilesExactEntries = 181440
 // of every solvable 3 x 3 board, indexed by TilesExactIndex.
 func TilesExactSpec() Spec {
 	return Spec{Puzzle: Tiles8Puzzle, Pattern: TilesExactPattern, Entries: TilesExactEntries, Width: TilesWidth,
-		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := buildTilesExact(progress)
+		Build: func(o *BuildOptions) (*Table, error) {
+			w, err := o.WorkerCount()
 			if err != nil {
 				return nil, err
 			}
-			return NewTable(Tiles8Puzzle, TilesExactPattern, uint64(len(data)), TilesWidth, data)
+			data, err := buildTilesExact(o.progress())
+			if err != nil {
+				return nil, err
+			}
+			return newTable(Tiles8Puzzle, TilesExactPattern, uint64(len(data)), TilesWidth, data, w)
 		}}
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -42,7 +41,7 @@ import (
 // the 8-tile pattern), and a lookup adds it back: d = m + 2*entry (see
 // TilesManhattan). The values are small and skewed, so the zstd-compressed file
 // is 42% smaller and decodes twice as fast as one of plain costs.
-// Each layer has two passes split among GOMAXPROCS workers by word ranges:
+// Each layer has two passes split among the build's workers by word ranges:
 // the expand pass reads the frontier words it owns and sets bits anywhere in
 // next and visited with atomic ORs; the merge pass, owner-only, makes
 // frontier = next &^ visited and adds it to visited.
@@ -120,19 +119,25 @@ func tilesLaneBits(nc int) int {
 // cells in the order given, each (cost - Manhattan distance) / 2. A pattern
 // has 1..rows*cols-3 distinct tiles of 1..rows*cols-1; errors wrap
 // ErrTilesPattern. progress, if not nil, is called after each cost layer and
-// every second within a long one.
+// every second within a long one. The search runs on all cores.
 func BuildTilesPattern(rows, cols int, con TilesConstruction, tiles []int, progress func(Progress)) ([]byte, error) {
+	return buildTilesPattern(rows, cols, con, tiles, allWorkers(), progress)
+}
+
+// buildTilesPattern is BuildTilesPattern on the given number of workers.
+func buildTilesPattern(rows, cols int, con TilesConstruction, tiles []int, workers int, progress func(Progress)) ([]byte, error) {
 	if !bitboard.TilesSizeOK(rows, cols) {
 		return nil, fmt.Errorf("%w: %dx%d is not a supported board", ErrTilesPattern, rows, cols)
 	}
 	if err := tilesCheckPattern(rows, cols, tiles); err != nil {
 		return nil, err
 	}
-	return buildTiles(rows, cols, con, tiles, progress)
+	return buildTiles(rows, cols, con, tiles, workers, progress)
 }
 
-// buildTiles runs the search of BuildTilesPattern on a checked pattern.
-func buildTiles(rows, cols int, con TilesConstruction, tiles []int, progress func(Progress)) ([]byte, error) {
+// buildTiles runs the search of BuildTilesPattern on a checked pattern on
+// the given number of workers.
+func buildTiles(rows, cols int, con TilesConstruction, tiles []int, workers int, progress func(Progress)) ([]byte, error) {
 	nc := rows * cols
 	k := len(tiles)
 	goal := make([]uint8, k)
@@ -163,7 +168,6 @@ func buildTiles(rows, cols int, con TilesConstruction, tiles []int, progress fun
 	}
 	b.frontier[g0/lanes] = blanks << (g0 % lanes * uint64(laneBits))
 	b.visited[g0/lanes] = b.frontier[g0/lanes]
-	workers := runtime.GOMAXPROCS(0)
 	var reached atomic.Uint64
 	var depth atomic.Int64
 	report, stop := tilesReport(progress, start, entries, &depth, &reached)
@@ -252,23 +256,17 @@ func (b *tilesBuilder) pass(workers int, f func(lo, hi uint64) uint64) uint64 {
 // returns the sum of what f returned.
 func tilesParallel(workers int, n, chunk uint64, f func(lo, hi uint64) uint64) uint64 {
 	var cursor, total atomic.Uint64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var sum uint64
-			for {
-				lo := cursor.Add(chunk) - chunk
-				if lo >= n {
-					break
-				}
-				sum += f(lo, min(lo+chunk, n))
+	runWorkers(workers, func(int) {
+		var sum uint64
+		for {
+			lo := cursor.Add(chunk) - chunk
+			if lo >= n {
+				break
 			}
-			total.Add(sum)
-		}()
-	}
-	wg.Wait()
+			sum += f(lo, min(lo+chunk, n))
+		}
+		total.Add(sum)
+	})
 	return total.Load()
 }
 

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -825,13 +824,11 @@ func TestBuildTilesPatternWorkers(t *testing.T) {
 		}
 		con := TilesConstructionOf(c.rows, c.cols)
 		var reports []Progress
-		many, err := BuildTilesPattern(c.rows, c.cols, con, c.tiles, func(p Progress) { reports = append(reports, p) })
+		many, err := buildTilesPattern(c.rows, c.cols, con, c.tiles, 3, func(p Progress) { reports = append(reports, p) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		old := runtime.GOMAXPROCS(1)
-		one, err := BuildTilesPattern(c.rows, c.cols, con, c.tiles, nil)
-		runtime.GOMAXPROCS(old)
+		one, err := buildTilesPattern(c.rows, c.cols, con, c.tiles, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -109,12 +109,16 @@ func tilesZeroPatternSpec(rows, cols int, tiles []int) Spec {
 	return Spec{Puzzle: puzzle, Pattern: id, Entries: entries, Width: TilesWidth,
 		PeakBytes: processPeak(tilesZeroBuildBytes(rows, cols, len(tiles))),
 		BuildTime: time.Duration(tilesZeroBuildSeconds(rows, cols, len(tiles)) * float64(time.Second)),
-		Build: func(progress func(Progress)) (*Table, error) {
-			data, err := buildTilesZeroPattern(rows, cols, tiles, progress)
+		Build: func(o *BuildOptions) (*Table, error) {
+			w, err := o.WorkerCount()
 			if err != nil {
 				return nil, err
 			}
-			return NewTable(puzzle, id, uint64(len(data)), TilesWidth, data)
+			data, err := buildTilesZeroPattern(rows, cols, tiles, w, o.progress())
+			if err != nil {
+				return nil, err
+			}
+			return newTable(puzzle, id, uint64(len(data)), TilesWidth, data, w)
 		}}
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -91,17 +90,17 @@ func tilesZeroBitsPatternSpec(rows, cols int, tiles []int) Spec {
 	return Spec{Puzzle: puzzle, Pattern: id, Entries: entries, Width: TilesZeroBitsWidth,
 		PeakBytes: source.PeakBytes + PackedSize(entries, TilesZeroBitsWidth),
 		BuildTime: source.BuildTime + time.Duration(convert*float64(time.Second)),
-		Build: func(progress func(Progress)) (*Table, error) {
-			t, err := source.Build(progress)
+		Build: func(o *BuildOptions) (*Table, error) {
+			t, err := source.Build(o)
 			if err != nil {
 				return nil, err
 			}
-			return tilesZeroBitsBuilt(rows, cols, tiles, t)
+			return tilesZeroBitsBuilt(rows, cols, tiles, t, o)
 		},
 		From: &Derivation{Source: source, PeakBytes: processPeak(tilesZeroBitsFromBytes(rows, cols, len(tiles))),
 			BuildTime: time.Duration(convert * float64(time.Second)),
-			Build: func(t *Table, _ func(Progress)) (*Table, error) {
-				return tilesZeroBitsBuilt(rows, cols, tiles, t)
+			Build: func(t *Table, o *BuildOptions) (*Table, error) {
+				return tilesZeroBitsBuilt(rows, cols, tiles, t, o)
 			}}}
 }
 
@@ -151,19 +150,24 @@ func tilesZeroBitsFromBytes(rows, cols, k int) uint64 {
 // (knownChecksums), it packs the bits without checking every edge and
 // returns them if their CRC is the pinned one: the same entries as a table
 // that passed the check when it was pinned. Otherwise, or when the CRC
-// differs, it is TilesZeroBitsOf, check and all.
-func tilesZeroBitsBuilt(rows, cols int, tiles []int, t *Table) (*Table, error) {
+// differs, it is TilesZeroBitsOf, check and all. It runs on o's workers
+// (o.Progress is not called).
+func tilesZeroBitsBuilt(rows, cols int, tiles []int, t *Table, o *BuildOptions) (*Table, error) {
+	w, err := o.WorkerCount()
+	if err != nil {
+		return nil, err
+	}
 	id := tilesZeroBitsPatternID(tiles)
 	if want, ok := KnownChecksum(t.Puzzle, id); ok {
 		if _, err := NewTilesZero(rows, cols, tiles, t); err != nil {
 			return nil, err
 		}
-		bt, err := tilesZeroBitsPack(rows, cols, tiles, t, false)
+		bt, err := tilesZeroBitsPack(rows, cols, tiles, t, false, w)
 		if err == nil && bt.Checksum == want {
 			return bt, nil
 		}
 	}
-	return TilesZeroBitsOf(rows, cols, tiles, t)
+	return tilesZeroBitsOf(rows, cols, tiles, t, w)
 }
 
 // TilesZeroBitsPatternLookup returns how to look up the 1-bit zero-aware
@@ -189,19 +193,24 @@ func TilesZeroBitsPatternLookup(rows, cols int, tiles []int) (TilesLookup, error
 // NewTilesZero), and ErrTilesZeroStep, naming a state and its cost, for a
 // table without the property.
 func TilesZeroBitsOf(rows, cols int, tiles []int, t *Table) (*Table, error) {
+	return tilesZeroBitsOf(rows, cols, tiles, t, allWorkers())
+}
+
+// tilesZeroBitsOf is TilesZeroBitsOf on the given number of workers.
+func tilesZeroBitsOf(rows, cols int, tiles []int, t *Table, workers int) (*Table, error) {
 	if _, err := NewTilesZero(rows, cols, tiles, t); err != nil {
 		return nil, err
 	}
-	return tilesZeroBitsPack(rows, cols, tiles, t, true)
+	return tilesZeroBitsPack(rows, cols, tiles, t, true, workers)
 }
 
 // tilesZeroBitsPack is TilesZeroBitsOf after its check of t's layout:
 // it packs the bits of t's entries, and checks every edge when check is
-// set (without it, a pass over the states and no children made).
-func tilesZeroBitsPack(rows, cols int, tiles []int, t *Table, check bool) (*Table, error) {
+// set (without it, a pass over the states and no children made), on the
+// given number of workers.
+func tilesZeroBitsPack(rows, cols int, tiles []int, t *Table, check bool, workers int) (*Table, error) {
 	l := tilesZeroLayoutOf(rows, cols, len(tiles))
 	total := l.entries + l.extra
-	workers := runtime.GOMAXPROCS(0)
 	c := &tilesZeroCheckRun{b: newTilesZeroBuild(l, tiles, workers), data: t.Data, check: check,
 		bits: make([]uint32, (PackedSize(total, TilesZeroBitsWidth)+3)/4)}
 	c.goal = c.b.goal(tiles)
@@ -213,7 +222,7 @@ func tilesZeroBitsPack(rows, cols int, tiles []int, t *Table, check bool) (*Tabl
 	if c.failed.Load() {
 		return nil, fmt.Errorf("%w: %s/%s: %s", ErrTilesZeroStep, t.Puzzle, t.Pattern, c.fail)
 	}
-	return NewTable(t.Puzzle, tilesZeroBitsPatternID(tiles), total, TilesZeroBitsWidth, tilesWordBytes(c.bits, PackedSize(total, TilesZeroBitsWidth)))
+	return newTable(t.Puzzle, tilesZeroBitsPatternID(tiles), total, TilesZeroBitsWidth, tilesWordBytes(c.bits, PackedSize(total, TilesZeroBitsWidth)), workers)
 }
 
 // tilesWordBytes returns the bytes of words in little-endian order, the

@@ -25,7 +25,7 @@ var zeroBitsCases = []struct {
 // zeroBitsTables builds the byte table of a pattern and its 1-bit table.
 func zeroBitsTables(t *testing.T, rows, cols int, tiles []int) (byteT, bitT *Table) {
 	t.Helper()
-	data, err := buildTilesZeroPattern(rows, cols, tiles, nil)
+	data, err := buildTilesZeroPattern(rows, cols, tiles, allWorkers(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +294,7 @@ func TestTilesZeroBitsPinnedSkipsCheck(t *testing.T) {
 		}
 		pinned++
 		byteT, bitT := zeroBitsTables(t, c.rows, c.cols, c.tiles)
-		got, err := tilesZeroBitsBuilt(c.rows, c.cols, c.tiles, byteT)
+		got, err := tilesZeroBitsBuilt(c.rows, c.cols, c.tiles, byteT, nil)
 		if err != nil {
 			t.Fatalf("%dx%d %v: %v", c.rows, c.cols, c.tiles, err)
 		}
@@ -314,7 +314,7 @@ func TestTilesZeroBitsPinnedSkipsCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tilesZeroBitsBuilt(rows, cols, tiles, tb); !errors.Is(err, ErrTilesZeroStep) {
+	if _, err := tilesZeroBitsBuilt(rows, cols, tiles, tb, nil); !errors.Is(err, ErrTilesZeroStep) {
 		t.Errorf("a wrong byte table of a pinned pattern: %v, want ErrTilesZeroStep", err)
 	}
 }

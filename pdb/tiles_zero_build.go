@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
-	"runtime"
 	"runtime/debug"
 	"sync/atomic"
 	"time"
@@ -174,15 +173,14 @@ type tilesZeroBuild struct {
 // BuildTilesPattern takes it; errors wrap ErrTilesPattern. progress, if not
 // nil, is called after each cost layer and every second within a long one,
 // with States counting (placement, region) states. It allocates
-// tilesZeroBuildBytes.
-func buildTilesZeroPattern(rows, cols int, tiles []int, progress func(Progress)) ([]byte, error) {
+// tilesZeroBuildBytes and runs on the given number of workers.
+func buildTilesZeroPattern(rows, cols int, tiles []int, workers int, progress func(Progress)) ([]byte, error) {
 	l, err := tilesZeroCheck(rows, cols, tiles)
 	if err != nil {
 		return nil, err
 	}
 	start := time.Now()
 	total := l.entries + l.extra
-	workers := runtime.GOMAXPROCS(0)
 	b := newTilesZeroBuild(l, tiles, workers)
 	b.words = make([]uint32, (total+3)/4)
 	data := tilesBytesOf(b.words)[:total]

@@ -14,7 +14,7 @@ func TestTilesZeroIndexOf(t *testing.T) {
 		rows, cols int
 		tiles      []int
 	}{{3, 4, []int{1, 4, 5, 8, 9}}, {4, 4, []int{1, 2, 4, 5, 8, 9}}} {
-		data, err := buildTilesZeroPattern(c.rows, c.cols, c.tiles, nil)
+		data, err := buildTilesZeroPattern(c.rows, c.cols, c.tiles, allWorkers(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -245,7 +245,7 @@ func zeroMatchesOracle(t *testing.T, cases []zeroCase) {
 		if got := TilesZeroEntries(c.rows, c.cols, k); got != size {
 			t.Fatalf("%dx%d, %d tiles: TilesZeroEntries %d, layout has %d", c.rows, c.cols, k, got, size)
 		}
-		data, err := buildTilesZeroPattern(c.rows, c.cols, c.tiles, nil)
+		data, err := buildTilesZeroPattern(c.rows, c.cols, c.tiles, allWorkers(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -907,7 +907,7 @@ func TestTilesZeroEntriesRatio(t *testing.T) {
 func TestTilesZeroBuildProgress(t *testing.T) {
 	var last Progress
 	n := 0
-	data, err := buildTilesZeroPattern(4, 4, []int{1, 2, 4, 5}, func(p Progress) { last = p; n++ })
+	data, err := buildTilesZeroPattern(4, 4, []int{1, 2, 4, 5}, allWorkers(), func(p Progress) { last = p; n++ })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -915,7 +915,7 @@ func TestTilesZeroBuildProgress(t *testing.T) {
 		t.Fatalf("%d reports, last %+v, %d entries", n, last, len(data))
 	}
 	start := time.Now()
-	if _, err := buildTilesZeroPattern(4, 4, []int{1, 2, 4, 16}, nil); !errors.Is(err, ErrTilesPattern) {
+	if _, err := buildTilesZeroPattern(4, 4, []int{1, 2, 4, 16}, allWorkers(), nil); !errors.Is(err, ErrTilesPattern) {
 		t.Fatalf("tile 16 on 4x4: %v", err)
 	}
 	if time.Since(start) > time.Second {
@@ -1076,7 +1076,7 @@ func TestBuildTilesZero6666(t *testing.T) {
 // pattern of BenchmarkBuildTilesPattern6, to compare the two builds.
 func BenchmarkBuildTilesZeroPattern6(b *testing.B) {
 	for b.Loop() {
-		if _, err := buildTilesZeroPattern(4, 4, []int{1, 2, 4, 5, 8, 9}, nil); err != nil {
+		if _, err := buildTilesZeroPattern(4, 4, []int{1, 2, 4, 5, 8, 9}, allWorkers(), nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -1086,7 +1086,7 @@ func BenchmarkBuildTilesZeroPattern6(b *testing.B) {
 // pattern of BenchmarkBuildTilesPattern5x5of5 (32-bit lanes).
 func BenchmarkBuildTilesZeroPattern5x5of5(b *testing.B) {
 	for b.Loop() {
-		if _, err := buildTilesZeroPattern(5, 5, []int{1, 2, 5, 6, 7}, nil); err != nil {
+		if _, err := buildTilesZeroPattern(5, 5, []int{1, 2, 5, 6, 7}, allWorkers(), nil); err != nil {
 			b.Fatal(err)
 		}
 	}

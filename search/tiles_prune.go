@@ -244,15 +244,21 @@ func TilesPruneFor(rows, cols int, p TilesPruning) (*TilesPrune, error) {
 }
 
 // tilesPruneCached returns the automaton of the given shape, depth and move
-// order from the process-wide cache, building it when missing.
+// order from the process-wide cache, building it on all cores when missing.
 func tilesPruneCached(rows, cols, depth int, order [bitboard.TilesMoves]bitboard.TilesMove) (*TilesPrune, error) {
+	return tilesPruneCachedOn(rows, cols, depth, order, runtime.GOMAXPROCS(0))
+}
+
+// tilesPruneCachedOn is tilesPruneCached building on the given number of
+// workers.
+func tilesPruneCachedOn(rows, cols, depth int, order [bitboard.TilesMoves]bitboard.TilesMove, workers int) (*TilesPrune, error) {
 	key := tilesPruneKey{rows, cols, depth, order}
 	tilesPruneMu.Lock()
 	defer tilesPruneMu.Unlock()
 	if a, ok := tilesPruneCache[key]; ok {
 		return a, nil
 	}
-	a, err := NewTilesPrune(rows, cols, depth, order)
+	a, err := newTilesPrune(rows, cols, depth, order, workers)
 	if err != nil {
 		return nil, err
 	}
@@ -263,8 +269,14 @@ func tilesPruneCached(rows, cols, depth int, order [bitboard.TilesMoves]bitboard
 // NewTilesPrune builds the automaton that forbids every minimal duplicate
 // string of at most depth moves (2 to 32) on the rows x cols board, the
 // blank's moves tried in order (a permutation of the four moves). Its time
-// and memory grow about 2.3-fold a move of depth on 5 x 5.
+// and memory grow about 2.3-fold a move of depth on 5 x 5. It runs on all
+// cores.
 func NewTilesPrune(rows, cols, depth int, order [bitboard.TilesMoves]bitboard.TilesMove) (*TilesPrune, error) {
+	return newTilesPrune(rows, cols, depth, order, runtime.GOMAXPROCS(0))
+}
+
+// newTilesPrune is NewTilesPrune on the given number of workers.
+func newTilesPrune(rows, cols, depth int, order [bitboard.TilesMoves]bitboard.TilesMove, workers int) (*TilesPrune, error) {
 	if !tilesBoardOK(rows, cols) {
 		return nil, fmt.Errorf("no %dx%d board (sides %d or more, at most %d cells)", rows, cols,
 			bitboard.TilesMinSide, bitboard.TilesMaxCells)
@@ -281,7 +293,7 @@ func NewTilesPrune(rows, cols, depth int, order [bitboard.TilesMoves]bitboard.Ti
 	}
 	start := time.Now()
 	a := &TilesPrune{rows: rows, cols: cols, depth: depth, order: order}
-	dups := a.duplicates()
+	dups := a.duplicates(workers)
 	a.compile(dups)
 	a.elapsed = time.Since(start)
 	return a, nil
@@ -340,14 +352,14 @@ func (n *tilesPruneNode) set(c int, v uint64) {
 
 // duplicates returns the children of kept strings of at most a.depth moves
 // that are duplicates, from every start cell; the start cells are searched
-// on all cores.
-func (a *TilesPrune) duplicates() []tilesMoveString {
+// on the given number of workers.
+func (a *TilesPrune) duplicates(workers int) []tilesMoveString {
 	nc := a.rows * a.cols
 	out := make([][]tilesMoveString, nc)
 	var next sync.Mutex
 	cell := 0
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), nc) {
+	for range min(workers, nc) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

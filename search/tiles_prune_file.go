@@ -92,8 +92,12 @@ func tilesPruneSpec(key tilesPruneKey, kept tilesPruneKept) pdb.Spec {
 		Width:     64,
 		PeakBytes: kept.peakBytes,
 		BuildTime: kept.buildTime,
-		Build: func(func(pdb.Progress)) (*pdb.Table, error) {
-			a, err := tilesPruneCached(key.rows, key.cols, key.depth, key.order)
+		Build: func(o *pdb.BuildOptions) (*pdb.Table, error) {
+			w, err := o.WorkerCount()
+			if err != nil {
+				return nil, err
+			}
+			a, err := tilesPruneCachedOn(key.rows, key.cols, key.depth, key.order, w)
 			if err != nil {
 				return nil, err
 			}

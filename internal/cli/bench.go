@@ -63,12 +63,13 @@ with "# key: value" provenance lines; json is JSON Lines (a header, one run
 a line, the summary; with -o only the report line). --repeat N reports the
 median time of N solves and its spread (max-min)/median.
 
-Instances run one at a time (-j 1) unless -j is given; for sliding tiles
---split gives the -j workers to one instance at a time instead. Whatever
--j, runs are written in input order, an instance's together in the order
-of the heuristics, each instance once it and those before it are done.
-Memory stays flat (but with --per-instance or --plot). "pdbsolve bench
-report" merges the outputs of shards.
+Instances run one at a time (-j 1) unless -j is given; tables built on
+first use take all cores, or -j's workers. For sliding tiles --split gives
+the -j workers to one instance at a time instead. Whatever -j, runs are
+written in input order, an instance's together in the order of the
+heuristics, each instance once it and those before it are done. Memory
+stays flat (but with --per-instance or --plot). "pdbsolve bench report"
+merges the outputs of shards.
 `
 
 // maxRepeat bounds --repeat.

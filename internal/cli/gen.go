@@ -30,6 +30,7 @@ the table's lock, so processes sharing the directory (cluster nodes) build
 it once. A table that cannot be written is exit 3 with its path;
 --write-tables never is a usage error. Commands build the tables they need
 on first use; on a cluster, run gen once in a job the array depends on.
+Builds, gen's and those on first use, run on -j workers (default all cores).
 `
 
 // genOptions are the flags every "gen PUZZLE" shares (and all of "gen

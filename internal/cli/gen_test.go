@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,5 +136,35 @@ func TestGenMeanOnlyOfValues(t *testing.T) {
 	code, _, errs = run(t, "", "--tables", dir, "gen", "8puzzle", "--heuristic", "pdb:1-4/5-8+zero")
 	if code != 0 || strings.Count(errs, "; mean ") != 2 || strings.Count(errs, " of the stored values, (h - ") != 2 {
 		t.Fatalf("byte tables: exit %d: %s", code, errs)
+	}
+}
+
+// -j reaches every cache a command builds through (that a pdb.Cache builds
+// on its Workers is pdb's test, TestCacheWorkers): gen's, -o's, and
+// first-use builds'; without -j they build on all cores (0), bench's too,
+// whose solves take one worker.
+func TestGenWorkers(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"gen", "8puzzle", "--pdb", "44", "-j", "3"}, 3},
+		{[]string{"gen", "8puzzle", "--pdb", "44", "-o", t.TempDir(), "-j", "1"}, 1},
+		{[]string{"gen", "8puzzle", "--pdb", "44"}, 0},
+		{[]string{"solve", "8puzzle", "--heuristic", "pdb:1,2,3/4,5,6/7,8", "-j", "2", "-"}, 2},
+		{[]string{"bench", "8puzzle", "--heuristic", "pdb:1,2,3,4/5,6,7,8", "-"}, 0},
+		{[]string{"bench", "8puzzle", "--heuristic", "pdb:1,2/3,4/5,6/7,8", "-j", "1", "-"}, 1},
+	} {
+		var errb strings.Builder
+		root, g := newRoot(context.Background(), strings.NewReader("4 3 1 5 2 8 6 7 0\n"), io.Discard, &errb)
+		if code := execute(root, g, append([]string{"--tables", dir}, c.args...)); code != ExitOK || len(g.caches) == 0 {
+			t.Fatalf("%v: exit %d, %d caches: %s", c.args, code, len(g.caches), errb.String())
+		}
+		for _, cache := range g.caches {
+			if cache.Workers != c.want {
+				t.Fatalf("%v: a cache builds on %d workers, want %d", c.args, cache.Workers, c.want)
+			}
+		}
 	}
 }

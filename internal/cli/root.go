@@ -113,11 +113,11 @@ func (g *globalOptions) cache() (*pdb.Cache, error) {
 	return g.cacheIn(dir)
 }
 
-// cacheIn returns a table cache in dir, reporting builds on stderr and
-// recording the tables loaded for provenance.
+// cacheIn returns a table cache in dir, building on -j's workers, reporting
+// builds on stderr and recording the tables loaded for provenance.
 func (g *globalOptions) cacheIn(dir string) (*pdb.Cache, error) {
 	c := &pdb.Cache{Dir: dir, Policy: g.WriteTables, Notify: func(msg string) { fmt.Fprintln(g.Stderr, msg) },
-		Loaded: g.tables.Add}
+		Loaded: g.tables.Add, Workers: g.Workers}
 	c.Progress = progress.BuildLog(g.Stderr)
 	if g.stderrTTY {
 		c.Progress = progress.Printer(g.Stderr)
@@ -174,7 +174,7 @@ directory).
 	root.SetOut(g.cobraOut)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&g.Tables, "tables", "", "table cache directory (default $"+pdb.EnvTables+" or the user cache dir)")
-	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines, 0 for all cores (the default; bench's is 1)")
+	root.PersistentFlags().IntVarP(&g.Workers, "workers", "j", 0, "worker goroutines, table builds' too; 0 for all cores (the default, but bench solves on 1)")
 	root.PersistentFlags().StringVar(&g.Profile, "cpuprofile", "", "write a CPU profile (go tool pprof) to this file")
 	addWriteTablesFlag(root, &g.WriteTables)
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
