@@ -57,9 +57,9 @@ type Session[B any] struct {
 	Tracker    Tracker
 	// ProcessCPU says that each solve searches on several threads (split:
 	// all workers on one instance, one instance at a time), so a run's CPU
-	// time is the whole process's over the solve (getrusage RUSAGE_SELF,
+	// time is the whole process's over the solve (CLOCK_PROCESS_CPUTIME_ID,
 	// the Go runtime's own threads included); otherwise it is the solving
-	// thread's (RUSAGE_THREAD), which counts nothing of other threads.
+	// thread's (CLOCK_THREAD_CPUTIME_ID), which counts nothing of other threads.
 	ProcessCPU bool
 
 	mu   sync.Mutex

@@ -110,7 +110,7 @@ type Run struct {
 	LastExpanded  OptCount `json:"last_expanded,omitzero"`
 	LastGenerated OptCount `json:"last_generated,omitzero"`
 	TimeNS        int64    `json:"time_ns,omitempty"` // wall time of the solve in ns; absent when not measured
-	CPUNS         OptCount `json:"cpu_ns,omitzero"`   // bench: CPU time of the solve in ns (getrusage: the solving thread's, the process's under a split search), 0 when below the clock's resolution; unknown (absent) when not measured
+	CPUNS         OptCount `json:"cpu_ns,omitzero"`   // bench: CPU time of the solve in ns (clock_gettime: the solving thread's, the process's under a split search), 0 when below the clock's resolution; unknown (absent) when not measured
 	Error         string   `json:"error,omitempty"`   // unsolvable, error, limit: a message for a person
 }
 

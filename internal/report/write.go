@@ -328,7 +328,7 @@ func (rep *Report) tableNotes(spread, last bool) []string {
 			" depend on the move order); - where a run does not record its last iteration (an older record)")
 	}
 	if rep.hasCPU() {
-		notes = append(notes, "cpu: CPU time of the solve (getrusage: the solving thread's, the process's under --split) beside the wall time;"+
+		notes = append(notes, "cpu: CPU time of the solve (the solving thread's, the process's under --split) beside the wall time;"+
 			" - where a run does not record it (an older record, or solve's)")
 	}
 	if spread {
