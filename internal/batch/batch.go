@@ -131,6 +131,9 @@ type Config[T any] struct {
 	// should it come after, is dropped. Unset, the output ends before the
 	// first unit in flight.
 	Interrupted func(u *Unit, items T) bool
+	// beforeWork, set by this package's tests, is called by a worker
+	// with the line of each unit it takes, before it starts it.
+	beforeWork func(line int)
 }
 
 // Result sums up a run.
@@ -277,6 +280,9 @@ func Run[T any](ctx context.Context, cfg Config[T]) Result {
 		go func() {
 			defer wg.Done()
 			for u := range st.jobs {
+				if cfg.beforeWork != nil {
+					cfg.beforeWork(u.Line)
+				}
 				st.work(u, handle, results)
 			}
 		}()
@@ -401,16 +407,30 @@ func (w *inOrder[T]) writeNext(u *job[T]) {
 			st.cfg.Collect(u.Unit, &u.items)
 		}
 	}
+	w.release(u)
+}
+
+// skipNext passes over u, the next unit in order, which no worker started:
+// it writes nothing of it.
+func (w *inOrder[T]) skipNext(u *job[T]) {
+	delete(w.pending, w.next)
+	w.next++
+	w.release(u)
+}
+
+// release frees what unit u held: its buffers and its slot.
+func (w *inOrder[T]) release(u *job[T]) {
 	putBuf(&inPool, u.Data)
 	putBuf(&outPool, u.Out)
 	u.Data, u.Out = nil, nil
-	<-st.slots
+	<-w.st.slots
 }
 
 // interrupted stops the batch on an interrupt after writing, in input
 // order, every unit up to the last one a worker had started: those done as
 // they are, those in flight as Config.Interrupted says (without it, the
-// output ends before the first in flight).
+// output ends before the first in flight), none of those a worker took as
+// the interrupt came and never started.
 func (w *inOrder[T]) interrupted(results <-chan *job[T]) {
 	st := w.st
 	w.res.Interrupted = true
@@ -444,8 +464,12 @@ func (w *inOrder[T]) interrupted(results <-chan *job[T]) {
 			w.pending[r.seq] = r
 			u, ok = w.pending[w.next]
 		}
-		if ok && u.passed {
-			break
+		if ok && u.passed { // taken as the interrupt came, never started
+			if w.next >= last {
+				break
+			}
+			w.skipNext(u) // a later unit was started: it goes on to that one
+			continue
 		}
 		if !ok {
 			if running[w.next] == nil || st.cfg.Interrupted == nil {

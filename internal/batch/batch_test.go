@@ -185,6 +185,70 @@ func TestCancelWritesEveryStartedUnitInOrder(t *testing.T) {
 	}
 }
 
+// TestCancelPassesOverAUnitNeverStarted: a worker takes unit 41 just as
+// the interrupt comes (it starts it only after the stop), while unit 40 is
+// in flight and unit 42, taken after 41, runs: the output holds 1 to 39,
+// then 40 and 42 as Interrupted writes them; 41, never started, has
+// nothing, and does not cut the output short before 42.
+func TestCancelPassesOverAUnitNeverStarted(t *testing.T) {
+	const stuck, taken, running = 40, 41, 42
+	release, stopped := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	var in, want strings.Builder
+	for i := 1; i <= 60; i++ {
+		fmt.Fprintf(&in, "r%d\n", i)
+		switch {
+		case i == stuck || i == running:
+			fmt.Fprintf(&want, "%d stopped\n", i)
+		case i < stuck:
+			fmt.Fprintf(&want, "%d R%d\n", i, i)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var once sync.Once
+	var out bytes.Buffer
+	cfg := Config[None]{Inputs: []string{"-"}, Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: io.Discard, Workers: 3,
+		First: func(data []byte) int { return bytes.IndexByte(data, '\n') + 1 },
+		NewHandler: func() Handler[None] {
+			return func(u *Unit, _ *None) {
+				switch u.Line {
+				case taken:
+					t.Errorf("unit %d started after the interrupt", taken)
+				case running:
+					cancel()
+					fallthrough
+				case stuck:
+					<-release
+				}
+				upper(u, nil)
+			}
+		},
+		Interrupted: func(u *Unit, _ None) bool {
+			once.Do(func() { close(stopped) })
+			u.Out = fmt.Appendf(u.Out, "%d stopped\n", u.Line)
+			return true
+		},
+		beforeWork: func(line int) {
+			if line == taken {
+				<-stopped // the interrupt has come: the batch has stopped
+			}
+		}}
+	finished := make(chan Result)
+	go func() { finished <- Run(ctx, cfg) }()
+	var res Result
+	select {
+	case res = <-finished:
+	case <-time.After(20 * time.Second):
+		t.Fatal("Run still waits 20 s after the cancel")
+	}
+	if out.String() != want.String() {
+		t.Fatalf("output\n%s\nwant\n%s", out.String(), want.String())
+	}
+	if !res.Interrupted || res.Answered != stuck-1 {
+		t.Fatalf("%+v", res)
+	}
+}
+
 func TestChunksStaySmallWhateverThePoolHolds(t *testing.T) {
 	// A large buffer in the pool, as a JSON run's output would leave.
 	putBuf(&inPool, make([]byte, 0, 8<<20))
