@@ -85,6 +85,21 @@ func TestOutputInOrderWhateverTheWorkers(t *testing.T) {
 	}
 }
 
+// runCancelled runs the batch cfg under ctx, which the test cancels, and
+// fails the test when Run has not returned 20 s later.
+func runCancelled(t *testing.T, ctx context.Context, cfg Config[None]) Result {
+	t.Helper()
+	finished := make(chan Result)
+	go func() { finished <- Run(ctx, cfg) }()
+	select {
+	case res := <-finished:
+		return res
+	case <-time.After(20 * time.Second):
+		t.Fatal("Run still waits 20 s after the cancel")
+	}
+	return Result{}
+}
+
 // TestCancelWritesTheCompletedPrefix: a cancelled batch writes the answers
 // of every record before the first one still running, and nothing after.
 func TestCancelWritesTheCompletedPrefix(t *testing.T) {
@@ -117,14 +132,7 @@ func TestCancelWritesTheCompletedPrefix(t *testing.T) {
 				mu.Unlock()
 			}
 		}}
-	finished := make(chan Result)
-	go func() { finished <- Run(ctx, cfg) }()
-	var res Result
-	select {
-	case res = <-finished:
-	case <-time.After(20 * time.Second):
-		t.Fatal("Run still waits for the stuck record 20 s after the cancel")
-	}
+	res := runCancelled(t, ctx, cfg)
 	close(release)
 	if out.String() != want.String() {
 		t.Fatalf("output %q, want the %d records before the stuck one", out.String(), stuck-1)
@@ -169,14 +177,7 @@ func TestCancelWritesEveryStartedUnitInOrder(t *testing.T) {
 			}
 		},
 		Interrupted: func(u *Unit, _ None) bool { u.Out = fmt.Appendf(u.Out, "%d stopped\n", u.Line); return true }}
-	finished := make(chan Result)
-	go func() { finished <- Run(ctx, cfg) }()
-	var res Result
-	select {
-	case res = <-finished:
-	case <-time.After(20 * time.Second):
-		t.Fatal("Run still waits for the stuck records 20 s after the cancel")
-	}
+	res := runCancelled(t, ctx, cfg)
 	if out.String() != want.String() {
 		t.Fatalf("output\n%s\nwant\n%s", out.String(), want.String())
 	}
@@ -233,14 +234,7 @@ func TestCancelPassesOverAUnitNeverStarted(t *testing.T) {
 				<-stopped // the interrupt has come: the batch has stopped
 			}
 		}}
-	finished := make(chan Result)
-	go func() { finished <- Run(ctx, cfg) }()
-	var res Result
-	select {
-	case res = <-finished:
-	case <-time.After(20 * time.Second):
-		t.Fatal("Run still waits 20 s after the cancel")
-	}
+	res := runCancelled(t, ctx, cfg)
 	if out.String() != want.String() {
 		t.Fatalf("output\n%s\nwant\n%s", out.String(), want.String())
 	}
