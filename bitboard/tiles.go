@@ -89,7 +89,7 @@ var (
 	// ErrTilesCount is returned when a board has the wrong number of fields.
 	ErrTilesCount = errors.New("wrong number of tiles")
 	// ErrTilesValue is returned when a field is not a tile of the board.
-	ErrTilesValue = errors.New("tile out of range")
+	ErrTilesValue = errors.New("not a tile of the board")
 	// ErrTilesDuplicate is returned when a tile appears twice.
 	ErrTilesDuplicate = errors.New("duplicate tile")
 	// ErrTilesSize is returned when a board shape is outside 2 <= rows, cols

@@ -410,14 +410,6 @@ func (w *inOrder[T]) writeNext(u *job[T]) {
 	w.release(u)
 }
 
-// skipNext passes over u, the next unit in order, which no worker started:
-// it writes nothing of it.
-func (w *inOrder[T]) skipNext(u *job[T]) {
-	delete(w.pending, w.next)
-	w.next++
-	w.release(u)
-}
-
 // release frees what unit u held: its buffers and its slot.
 func (w *inOrder[T]) release(u *job[T]) {
 	putBuf(&inPool, u.Data)
@@ -429,8 +421,10 @@ func (w *inOrder[T]) release(u *job[T]) {
 // interrupted stops the batch on an interrupt after writing, in input
 // order, every unit up to the last one a worker had started: those done as
 // they are, those in flight as Config.Interrupted says (without it, the
-// output ends before the first in flight), none of those a worker took as
-// the interrupt came and never started.
+// output ends before the first in flight); it ends before the first unit
+// a worker took as the interrupt came and never started, so that it is a
+// prefix of the whole output less the units in flight, those written by
+// Config.Interrupted.
 func (w *inOrder[T]) interrupted(results <-chan *job[T]) {
 	st := w.st
 	w.res.Interrupted = true
@@ -464,12 +458,8 @@ func (w *inOrder[T]) interrupted(results <-chan *job[T]) {
 			w.pending[r.seq] = r
 			u, ok = w.pending[w.next]
 		}
-		if ok && u.passed { // taken as the interrupt came, never started
-			if w.next >= last {
-				break
-			}
-			w.skipNext(u) // a later unit was started: it goes on to that one
-			continue
+		if ok && u.passed { // taken as the interrupt came, never started: the output ends before it
+			break
 		}
 		if !ok {
 			if running[w.next] == nil || st.cfg.Interrupted == nil {

@@ -69,8 +69,8 @@ func TestCPUProfileErrors(t *testing.T) {
 	if b, err := os.ReadFile(good); err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
 		t.Fatalf("the profile is not gzip data: %v, % x", err, b[:min(len(b), 4)])
 	}
-	if code, errs := runProfile(dir); code != 4 {
-		t.Errorf("--cpuprofile DIR: exit %d, want 4; %s", code, errs)
+	if code, errs := runProfile(dir); code != 4 || !strings.Contains(errs, "--cpuprofile") {
+		t.Errorf("--cpuprofile DIR: exit %d, want 4 and the flag named; %s", code, errs)
 	}
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full here:", err)

@@ -192,7 +192,7 @@ directory).
 		}
 		f, err := os.Create(g.Profile)
 		if err != nil {
-			return withCode(ExitIO, err)
+			return withCode(ExitIO, fmt.Errorf("--cpuprofile: %w", err))
 		}
 		w := &writeErrWriter{w: f}
 		g.stopProfile = func() error {

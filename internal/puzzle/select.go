@@ -21,8 +21,12 @@ type Instances struct {
 	given  [][2]int // the numbers and ranges as given
 }
 
-// errInstances ends the error of parseInstances, which names the field.
-var errInstances = errors.New("want a board number from 1, or a range such as 1-10")
+// errInstances ends the error of parseInstances, which names the field;
+// errInstancesDown, for a range from high to low.
+var (
+	errInstances     = errors.New("want a board number from 1, or a range such as 1-10")
+	errInstancesDown = errors.New("a range goes from low to high")
+)
 
 // InstancesValue is the text of --instances as a flag's value (String, Set
 // and Type, the methods of pflag.Value), checked when it is set: an empty
@@ -63,8 +67,11 @@ func parseInstances(v string) (*Instances, error) {
 		if isRange {
 			b, err2 = strconv.Atoi(hi)
 		}
-		if err1 != nil || err2 != nil || a < 1 || b < a {
-			return nil, fmt.Errorf("%q: field %q: %w", v, f, errInstances)
+		switch {
+		case err1 == nil && err2 == nil && a >= 1 && b < a:
+			return nil, fmt.Errorf("field %q: %w, such as %d-%d", f, errInstancesDown, b, a)
+		case err1 != nil || err2 != nil || a < 1:
+			return nil, fmt.Errorf("field %q: %w", f, errInstances)
 		}
 		s.ranges = append(s.ranges, [2]int{a, b})
 	}

@@ -130,3 +130,19 @@ func TestUnmatchedAgainstAFilter(t *testing.T) {
 		}
 	}
 }
+
+// TestInstancesErrorsSayWhatIsWrong: a bad --instances names its field
+// once and what is wrong with it: a range from high to low says so, with
+// the range it likely meant.
+func TestInstancesErrorsSayWhatIsWrong(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"10-1", `field "10-1": a range goes from low to high, such as 1-10`},
+		{"3,x", `field "x": want a board number from 1`},
+		{"0-4", `field "0-4": want a board number from 1`},
+	} {
+		_, err := parseInstances(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Count(err.Error(), c.in) != 1 && c.in != "3,x" {
+			t.Errorf("%q: %v; want %q, the field named once", c.in, err, c.want)
+		}
+	}
+}
