@@ -71,3 +71,20 @@ func TestCheckSetNamesWhatDiffers(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSetNamesACutFirstLine: an output whose only line was cut short
+// (its run stopped as it began to write) is said to be so, at that line,
+// and an output with nothing at all is empty.
+func TestCheckSetNamesACutFirstLine(t *testing.T) {
+	names := []string{"s0", "cut", "none"}
+	p, _ := CheckSet(names, []*record.Stream{shardStream(0, 1, "aa"), {Truncated: 1}, {}})
+	got := strings.Join(p, "\n")
+	for _, want := range []string{"cut: no whole record: line 1 is cut short", "none: empty: no records"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems %q, want %q", p, want)
+		}
+	}
+	if strings.Contains(got, "cut: empty") {
+		t.Errorf("problems %q: the cut output is called empty", p)
+	}
+}

@@ -411,6 +411,10 @@ func (c *Collector) Check() (problems, notes []string) {
 	var groupOrder []string
 	for _, f := range c.files {
 		problems = append(problems, f.problems...)
+		if f.values == 0 && f.truncated > 0 {
+			problems = append(problems, fmt.Sprintf("%s: no whole record: line %d is cut short (a run stopped as it began writing?)", f.name, f.truncated))
+			continue
+		}
 		if f.values == 0 {
 			problems = append(problems, fmt.Sprintf("%s: empty: no records (not an output of bench)", f.name))
 			continue
