@@ -57,6 +57,11 @@ var ErrUnsolvable = errors.New("board is unsolvable")
 // checkEvery is how many generated nodes pass between deadline checks.
 const checkEvery = 1 << 14
 
+// LimitCheckEvery is how many nodes a search generates between two checks
+// of its Limits' Timeout (and of a stop): a timeout shorter than those
+// nodes take (milliseconds) is honoured only after them.
+const LimitCheckEvery = checkEvery
+
 // budget tracks the limits during one solve without a clock read per node.
 type budget struct {
 	maxNodes uint64

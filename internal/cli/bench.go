@@ -94,7 +94,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.Flags().Var(puzzle.HeuristicList{Names: &o.Heuristics}, "heuristic", "comma-separated heuristics to compare (required)")
 	cmd.Flags().Uint64Var(&o.MaxNodes, "max-nodes", 0, "censor a run after this many generated nodes (0: no limit)")
-	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, "censor a run after this long (0: no limit)")
+	cmd.Flags().DurationVar(&o.Timeout, "timeout", 0, fmt.Sprintf("censor a run after this long (0: no limit; checked every %d generated nodes)", search.LimitCheckEvery))
 	o.compareFlags.register(cmd)
 	goalFlag(cmd, &o.Goal, "sliding-tile goal: blank-first or blank-last")
 	cmd.Flags().IntVar(&o.Repeat, "repeat", 1, "solve each instance this many times (median time and spread)")

@@ -9,6 +9,7 @@ import (
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
+	"github.com/pdbsolve/pdbsolve/search"
 )
 
 // solveTilesOptions are the flags of "solve 8puzzle", "solve 15puzzle",
@@ -66,7 +67,7 @@ Default: %s.
 	goalFlag(cmd, &o.opts.Goal, "goal convention: blank-first or blank-last (default blank-first; blank-last with --format aoj)")
 	cmd.Flags().Lookup("goal").DefValue = "" // the default shown is the usage's: it follows --format
 	cmd.Flags().Uint64Var(&o.opts.Limits.MaxNodes, "max-nodes", 0, "give up on a board after this many generated nodes (0: no limit)")
-	cmd.Flags().DurationVar(&o.opts.Limits.Timeout, "timeout", 0, "give up on a board after this long (0: no limit)")
+	cmd.Flags().DurationVar(&o.opts.Limits.Timeout, "timeout", 0, fmt.Sprintf("give up on a board after this long (0: no limit; checked every %d generated nodes)", search.LimitCheckEvery))
 	splitFlag(cmd, &o.opts.Split, "all workers on one board at a time: auto, on or off")
 	pruneFlag(cmd, &o.opts.Prune)
 	orderFlag(cmd, &o.opts.Order)

@@ -24,7 +24,8 @@ first table is loaded or built; inputs holding no record at all end the
 run there, with a line on stderr and exit status 0. --instances taking no
 record is found then when the files hold the highest number given within
 a million records, or standard input within 64 KiB; numbers past the end
-beside records taken are named after those are handled.
+beside records taken are named once the reading reaches the end of the
+inputs, and the records taken are answered all the same.
 `
 
 // The sliding-tile facts the commands' help texts state, by puzzle name
