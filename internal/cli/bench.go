@@ -113,6 +113,9 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 // complete checks the flags of bench, before any table is read, and sets
 // the puzzle and the selection.
 func (o *benchOptions) complete() (err error) {
+	if o.puzzle, o.plans, err = puzzle.Lookup(o.Puzzle, o.Size.Size, o.Heuristics...); err != nil {
+		return withCode(ExitUsage, err) // the puzzle first: the heuristics are its
+	}
 	if err := search.CheckHeuristicList(o.Heuristics); err != nil {
 		return usageError("--heuristic: %v", err)
 	}
@@ -131,11 +134,8 @@ func (o *benchOptions) complete() (err error) {
 	if err := record.CheckOutputFile(o.Output.Path, o.Output.Resume); err != nil {
 		return runFileError(err) // runBenchOf reads the run resumed
 	}
-	if o.sel, err = o.selectionFlags.parse(); err != nil {
-		return err
-	}
-	o.puzzle, o.plans, err = puzzle.Lookup(o.Puzzle, o.Size.Size, o.Heuristics...)
-	return withCode(ExitUsage, err)
+	o.sel, err = o.selectionFlags.parse()
+	return err
 }
 
 func runBench(o *benchOptions) error {

@@ -232,6 +232,13 @@ func TestUsageAndTableErrors(t *testing.T) {
 			t.Fatalf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
 		}
 	}
+	// An unknown puzzle is named before any flag of its (bench, score,
+	// verify take the puzzle as an argument).
+	for _, args := range [][]string{{"bench", "9puzzle", "x.txt"}, {"score", "9puzzle"}, {"verify", "9puzzle", "--input", "x", "--solutions", "y"}} {
+		if code, _, errs := run(t, "", args...); code != ExitUsage || !strings.Contains(errs, `unknown puzzle "9puzzle"`) {
+			t.Errorf("%v: exit %d, %q; want the unknown puzzle named", args, code, errs)
+		}
+	}
 	if code, _, errs := run(t, "", "solve", "rotation", "/no/such/file"); code != ExitIO || !strings.Contains(errs, "/no/such/file") {
 		t.Fatalf("missing input: exit %d, %q", code, errs)
 	}

@@ -89,9 +89,6 @@ and whether the cache holds them. Missing tables are built only with
 // complete checks the flags of score, before any table is read, and sets
 // the board, the tables of each heuristic and the bound to predict.
 func (o *scoreOptions) complete() (err error) {
-	if err := search.CheckHeuristicList(o.Heuristics); err != nil {
-		return usageError("--heuristic: %v", err)
-	}
 	if o.Samples < 1 || o.Samples > scoreMaxSamples {
 		return usageError("--samples %d: want 1 to %d boards", o.Samples, scoreMaxSamples)
 	}
@@ -100,6 +97,9 @@ func (o *scoreOptions) complete() (err error) {
 	}
 	if o.tiles, err = (&tilesArg{o.Puzzle, o.Size}).lookup(); err != nil {
 		return err
+	}
+	if err := search.CheckHeuristicList(o.Heuristics); err != nil {
+		return usageError("--heuristic: %v", err)
 	}
 	rows, cols := o.tiles.Rows(), o.tiles.Cols()
 	o.plans = make([]*puzzle.Plan, len(o.Heuristics))
