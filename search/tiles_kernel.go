@@ -46,8 +46,14 @@ type tilesKernel struct {
 	// entry (cval), each view's entry sum (vsum), the order in which views
 	// are tried (order); newv[q] is pattern q's entry in the child of
 	// evaluation stamp seen[q].
-	cpos  [tilesMaxCatPatterns][tilesMaxCells]uint8
-	cocc  [tilesMaxCatPatterns]uint32
+	cpos [tilesMaxCatPatterns][tilesMaxCells]uint8
+	cocc [tilesMaxCatPatterns]uint32
+	// crank[q] is pattern q's rank (tilesRank of cpos[q]), cslot[q][x]
+	// the slot of its tile at table cell x (stale at free cells); newr[q]
+	// is its rank in the child of stamp seen[q].
+	crank [tilesMaxCatPatterns]uint64
+	cslot [tilesMaxCatPatterns][tilesMaxCells]uint8
+	newr  [tilesMaxCatPatterns]uint64
 	cval  [tilesMaxCatPatterns]uint8
 	vsum  [tilesMaxViews]int32
 	order [tilesMaxViews]uint8
@@ -275,6 +281,44 @@ func tilesRank(pos *[tilesMaxCells]uint8, k, nc int) uint64 {
 		used |= 1 << p
 	}
 	return r
+}
+
+// tilesRankWeights returns the weights of tilesRank for placements of n
+// pieces on nc cells: w[i] is the product of nc-j for j from i+1 to n-1,
+// so that the rank is the sum of each piece's digit (its cell less the
+// earlier pieces' cells below it) times its weight (mod 2^64).
+func tilesRankWeights(n, nc int) (w [tilesMaxCells]uint64) {
+	prod := uint64(1)
+	for i := n - 1; i >= 0; i-- {
+		w[i] = prod
+		prod *= uint64(nc - i)
+	}
+	return w
+}
+
+// tilesRankDelta returns what tilesRank of a placement gains (mod 2^64)
+// when its piece in slot sl moves from cell a to cell b, not one of its
+// cells: w are the rank's weights for the placement's size
+// (tilesRankWeights), occ its cells before as a mask, slot the slot of the
+// piece at each of its cells. The piece's digit changes by b-a less (a < b)
+// or plus the earlier pieces between a and b, and each later piece between
+// them gains (a < b) or loses one in its digit: a horizontal move (no cell
+// between) costs a multiplication, a vertical one a step more a piece
+// between.
+func tilesRankDelta(w *[tilesMaxCells]uint64, slot *[tilesMaxCells]uint8, occ uint32, sl, a, b uint8) (d uint64) {
+	lo, hi := min(a, b), max(a, b)
+	for between := occ & (1<<hi - 2<<lo); between != 0; between &= between - 1 {
+		if j := slot[bits.TrailingZeros32(between)]; j > sl {
+			d += w[j]
+		} else {
+			hi-- // an earlier piece: one less in the moved piece's digit
+		}
+	}
+	d += w[sl] * uint64(hi-lo)
+	if a > b {
+		return -d
+	}
+	return d
 }
 
 // lineConflicts returns the linear conflicts of row (dir tilesRows) or
