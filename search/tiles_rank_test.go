@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
@@ -66,9 +67,8 @@ func tilesRankWalk(rng *rand.Rand, side, size int, transpose bool, moves int) er
 			if from = rng.IntN(nc); from == blank {
 				continue
 			}
-		} else {
-			next := tilesRankNeighbours(side, blank)
-			from = next[rng.IntN(len(next))]
+		} else if from = bitboard.TilesNeighbour(side, side, blank, bitboard.TilesMove(rng.IntN(bitboard.TilesMoves))); from < 0 {
+			continue
 		}
 		board[from], board[to] = 0, board[from]
 		blank = from
@@ -85,24 +85,4 @@ func tilesRankWalk(rng *rand.Rand, side, size int, transpose bool, moves int) er
 		}
 	}
 	return nil
-}
-
-// tilesRankNeighbours returns the cells next to cell x of a side x side
-// board.
-func tilesRankNeighbours(side, x int) []int {
-	var next []int
-	row, col := x/side, x%side
-	if row > 0 {
-		next = append(next, x-side)
-	}
-	if row < side-1 {
-		next = append(next, x+side)
-	}
-	if col > 0 {
-		next = append(next, x-1)
-	}
-	if col < side-1 {
-		next = append(next, x+1)
-	}
-	return next
 }
