@@ -45,7 +45,7 @@ type tilesCat struct {
 	slot     [tilesMaxCatPatterns][tilesMaxCells]uint8
 	// weight[n] are tilesRank's weights for n tiles (tilesRankWeights),
 	// for the kernels' tilesRankMove.
-	weight [tilesMaxCells + 1][tilesMaxCells]uint64
+	weight [tilesMaxCells + 1][tilesRankCells]uint64
 	// pat[v][t] is the pattern of tile t in view v; of[v] the patterns of
 	// view v.
 	pat [tilesMaxViews][tilesMaxCells]uint8

@@ -52,7 +52,7 @@ type tilesKernel struct {
 	// the slot of its tile at table cell x (stale at free cells); newr[q]
 	// is its rank in the child of stamp seen[q].
 	crank [tilesMaxCatPatterns]uint64
-	cslot [tilesMaxCatPatterns][tilesMaxCells]uint8
+	cslot [tilesMaxCatPatterns][tilesRankCells]uint8
 	newr  [tilesMaxCatPatterns]uint64
 	cval  [tilesMaxCatPatterns]uint8
 	vsum  [tilesMaxViews]int32
@@ -283,11 +283,17 @@ func tilesRank(pos *[tilesMaxCells]uint8, k, nc int) uint64 {
 	return r
 }
 
+// tilesRankCells is the length of the arrays that tilesRankDelta reads, a
+// power of two no less than tilesMaxCells: its indexes, masked, need no
+// bounds check, and it compiles without a branch but its loop's.
+const tilesRankCells = 32
+
 // tilesRankWeights returns the weights of tilesRank for placements of n
 // pieces on nc cells: w[i] is the product of nc-j for j from i+1 to n-1,
 // so that the rank is the sum of each piece's digit (its cell less the
-// earlier pieces' cells below it) times its weight (mod 2^64).
-func tilesRankWeights(n, nc int) (w [tilesMaxCells]uint64) {
+// earlier pieces' cells below it) times its weight (mod 2^64). They fall
+// with i.
+func tilesRankWeights(n, nc int) (w [tilesRankCells]uint64) {
 	prod := uint64(1)
 	for i := n - 1; i >= 0; i-- {
 		w[i] = prod
@@ -296,27 +302,32 @@ func tilesRankWeights(n, nc int) (w [tilesMaxCells]uint64) {
 	return w
 }
 
-// tilesRankDelta returns what tilesRank of a placement gains (mod 2^64)
-// when its piece in slot sl moves from cell a to cell b, not one of its
-// cells: w are the rank's weights for the placement's size
+// tilesBetween returns the cells strictly between cells a and b, a != b,
+// as a mask.
+func tilesBetween(a, b uint8) uint32 {
+	ends := uint32(1)<<a | uint32(1)<<b
+	return ends - 3*(ends&-ends)
+}
+
+// tilesRankDelta returns how much tilesRank of a placement changes when its
+// piece in slot sl moves from cell a to cell b, not one of its cells: the
+// rank gains it when a < b, else loses it (mod 2^64). between is
+// tilesBetween(a, b), w the rank's weights for the placement's size
 // (tilesRankWeights), occ its cells before as a mask, slot the slot of the
-// piece at each of its cells. The piece's digit changes by b-a less (a < b)
-// or plus the earlier pieces between a and b, and each later piece between
-// them gains (a < b) or loses one in its digit: a horizontal move (no cell
-// between) costs a multiplication, a vertical one a step more a piece
-// between.
-func tilesRankDelta(w *[tilesMaxCells]uint64, slot *[tilesMaxCells]uint8, occ uint32, sl, a, b uint8) (d uint64) {
-	lo, hi := min(a, b), max(a, b)
-	for between := occ & (1<<hi - 2<<lo); between != 0; between &= between - 1 {
-		if j := slot[bits.TrailingZeros32(between)]; j > sl {
-			d += w[j]
-		} else {
-			hi-- // an earlier piece: one less in the moved piece's digit
+// piece at each of its cells. The piece's digit changes by |b-a| less the
+// earlier pieces between a and b, and each later piece between them
+// changes its digit by one: a horizontal move (no cell between) costs a
+// multiplication, a vertical one a step more a piece between.
+func tilesRankDelta(w *[tilesRankCells]uint64, slot *[tilesRankCells]uint8, occ uint32, sl uint8, between uint32) uint64 {
+	ws := w[sl&(tilesRankCells-1)]
+	d := ws * uint64(bits.OnesCount32(between)+1)
+	for x := between & occ; x != 0; x &= x - 1 {
+		j := slot[bits.TrailingZeros32(x)&(tilesRankCells-1)]
+		wj := w[j&(tilesRankCells-1)]
+		if j <= sl { // an earlier piece: one less in the moved piece's digit, not one more in its
+			wj = -ws
 		}
-	}
-	d += w[sl] * uint64(hi-lo)
-	if a > b {
-		return -d
+		d += wj
 	}
 	return d
 }

@@ -47,7 +47,8 @@ func tilesRankWalk(rng *rand.Rand, side, size int, transpose bool, moves int) er
 	for s, tile := range rng.Perm(nc - 1)[:size] {
 		slotOf[tile+1] = s
 	}
-	var pos, slot [tilesMaxCells]uint8
+	var pos [tilesMaxCells]uint8
+	var slot [tilesRankCells]uint8
 	var occ uint32
 	blank := 0
 	for x, tile := range board {
@@ -77,7 +78,11 @@ func tilesRankWalk(rng *rand.Rand, side, size int, transpose bool, moves int) er
 			continue
 		}
 		a, b := cellOf(from), cellOf(to)
-		r += tilesRankDelta(&w, &slot, occ, uint8(s), a, b)
+		if d := tilesRankDelta(&w, &slot, occ, uint8(s), tilesBetween(a, b)); a < b {
+			r += d
+		} else {
+			r -= d
+		}
 		pos[s], slot[b] = b, uint8(s)
 		occ ^= 1<<a | 1<<b
 		if want := pdb.TilesRank(pos[:size], nc); r != want {

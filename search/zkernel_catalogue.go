@@ -49,7 +49,11 @@ children:
 				pp := &k.cpos[q]
 				sl := c.slot[q][t]
 				old, cb := pp[sl], c.cell[q][blank]
-				idx := k.crank[q] + tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, old, cb)
+				d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
+				idx := k.crank[q] + d
+				if old > cb {
+					idx = k.crank[q] - d
+				}
 				k.newr[q] = idx
 				if z := c.zero[q]; z != nil {
 					if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
@@ -152,7 +156,11 @@ func (k *tilesKernel) dfsCatalogueOrdered(g, bound int, state uint32) bool {
 					pp := &k.cpos[q]
 					sl := c.slot[q][t]
 					old, cb := pp[sl], c.cell[q][blank]
-					idx := k.crank[q] + tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, old, cb)
+					d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
+					idx := k.crank[q] + d
+					if old > cb {
+						idx = k.crank[q] - d
+					}
 					k.newr[q] = idx
 					if z := c.zero[q]; z != nil {
 						if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
