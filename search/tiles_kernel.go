@@ -309,9 +309,17 @@ func tilesBetween(a, b uint8) uint32 {
 	return ends - 3*(ends&-ends)
 }
 
+// tilesRankAdd returns rank r with delta d of tilesRankDelta for a move from
+// cell a to cell b: r+d when a < b, else r-d (mod 2^64), computed without
+// a branch (the compiler makes one of an if).
+func tilesRankAdd(r, d uint64, a, b uint8) uint64 {
+	neg := uint64(int(b)-int(a)) >> 63 // 1 when a > b
+	return r + (d ^ -neg) + neg
+}
+
 // tilesRankDelta returns how much tilesRank of a placement changes when its
 // piece in slot sl moves from cell a to cell b, not one of its cells: the
-// rank gains it when a < b, else loses it (mod 2^64). between is
+// rank gains it when a < b, else loses it (tilesRankAdd). between is
 // tilesBetween(a, b), w the rank's weights for the placement's size
 // (tilesRankWeights), occ its cells before as a mask, slot the slot of the
 // piece at each of its cells. The piece's digit changes by |b-a| less the

@@ -12,9 +12,9 @@ import (
 // TestTilesRankDelta follows random walks of the blank on 3 x 3, 4 x 4 and
 // 5 x 5 boards, with a random pattern seen directly or transposed (as a
 // catalogue's reflected view maps cells), and some jumps of a tile from
-// any cell into the blank's: the rank kept by tilesRankDelta, as the
-// catalogue kernels keep it, is pdb.TilesRank's from scratch after every
-// move.
+// any cell into the blank's: the rank kept by tilesRankDelta and
+// tilesRankAdd, as the catalogue kernels keep it, is pdb.TilesRank's from
+// scratch after every move.
 func TestTilesRankDelta(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	for _, side := range []int{3, 4, 5} {
@@ -78,11 +78,7 @@ func tilesRankWalk(rng *rand.Rand, side, size int, transpose bool, moves int) er
 			continue
 		}
 		a, b := cellOf(from), cellOf(to)
-		if d := tilesRankDelta(&w, &slot, occ, uint8(s), tilesBetween(a, b)); a < b {
-			r += d
-		} else {
-			r -= d
-		}
+		r = tilesRankAdd(r, tilesRankDelta(&w, &slot, occ, uint8(s), tilesBetween(a, b)), a, b)
 		pos[s], slot[b] = b, uint8(s)
 		occ ^= 1<<a | 1<<b
 		if want := pdb.TilesRank(pos[:size], nc); r != want {

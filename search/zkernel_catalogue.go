@@ -50,10 +50,7 @@ children:
 				sl := c.slot[q][t]
 				old, cb := pp[sl], c.cell[q][blank]
 				d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
-				idx := k.crank[q] + d
-				if old > cb {
-					idx = k.crank[q] - d
-				}
+				idx := tilesRankAdd(k.crank[q], d, old, cb)
 				k.newr[q] = idx
 				if z := c.zero[q]; z != nil {
 					if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
@@ -157,10 +154,7 @@ func (k *tilesKernel) dfsCatalogueOrdered(g, bound int, state uint32) bool {
 					sl := c.slot[q][t]
 					old, cb := pp[sl], c.cell[q][blank]
 					d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
-					idx := k.crank[q] + d
-					if old > cb {
-						idx = k.crank[q] - d
-					}
+					idx := tilesRankAdd(k.crank[q], d, old, cb)
 					k.newr[q] = idx
 					if z := c.zero[q]; z != nil {
 						if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {

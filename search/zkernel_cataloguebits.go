@@ -45,10 +45,7 @@ children:
 				sl := c.slot[q][t]
 				old, cb := pp[sl], c.cell[q][blank]
 				d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
-				idx := k.crank[q] + d
-				if old > cb {
-					idx = k.crank[q] - d
-				}
+				idx := tilesRankAdd(k.crank[q], d, old, cb)
 				k.newr[q] = idx
 				z := c.zero[q]
 				if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
@@ -150,10 +147,7 @@ func (k *tilesKernel) dfsCatalogueBitsOrdered(g, bound int, state uint32) bool {
 					sl := c.slot[q][t]
 					old, cb := pp[sl], c.cell[q][blank]
 					d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
-					idx := k.crank[q] + d
-					if old > cb {
-						idx = k.crank[q] - d
-					}
+					idx := tilesRankAdd(k.crank[q], d, old, cb)
 					k.newr[q] = idx
 					z := c.zero[q]
 					if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {

@@ -191,15 +191,11 @@ two rows' conflicts change; a horizontal one, only the two columns'.`,
 }
 
 // rankMove sets idx, the child's rank of pattern q, from the parent's
-// (tilesRankDelta: the tile in slot sl moves from table cell old to cb;
-// the sign is a conditional move, not a branch), and keeps it for the
-// commit (newr).
+// (tilesRankDelta, tilesRankAdd: the tile in slot sl moves from table cell
+// old to cb), and keeps it for the commit (newr).
 const rankMove = `
 				d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
-				idx := k.crank[q] + d
-				if old > cb {
-					idx = k.crank[q] - d
-				}
+				idx := tilesRankAdd(k.crank[q], d, old, cb)
 				k.newr[q] = idx`
 
 // zeroIndex makes idx, a placement's rank, the index of zero-aware table z
