@@ -43,6 +43,9 @@ type tilesCat struct {
 	bits     [tilesMaxCatPatterns]*pdb.TilesZeroBits
 	cell     [tilesMaxCatPatterns][tilesMaxCells]uint8
 	slot     [tilesMaxCatPatterns][tilesMaxCells]uint8
+	// weight[n] are tilesRank's weights for n tiles (tilesRankWeights),
+	// for the kernels' tilesRankMove.
+	weight [tilesMaxCells + 1][tilesRankCells]uint64
 	// pat[v][t] is the pattern of tile t in view v; of[v] the patterns of
 	// view v.
 	pat [tilesMaxViews][tilesMaxCells]uint8
@@ -70,7 +73,10 @@ func (h *TilesHeuristic) setCatalogue(plan tilesPlan, lookups [][]pdb.TilesLooku
 	c := &h.cat
 	c.oneBit = plan.terms[0].bits // the parser gives +bits to every term or none
 	key := map[string]int{}       // table file and cell map -> pattern
-	zeros := map[string]any{}     // table file -> its index, *pdb.TilesZero or *pdb.TilesZeroBits
+	for n := range h.nc + 1 {
+		c.weight[n] = tilesRankWeights(n, h.nc)
+	}
+	zeros := map[string]any{} // table file -> its index, *pdb.TilesZero or *pdb.TilesZeroBits
 	for i, term := range plan.terms {
 		ct, err := h.catTerm(term, lookups[i], tables[i], zeros)
 		if err != nil {
@@ -212,8 +218,12 @@ func (k *tilesKernel) loadCatalogue() {
 			q := c.pat[v][t]
 			to := c.cell[q][x]
 			k.cpos[q][c.slot[q][t]] = to
+			k.cslot[q][to] = c.slot[q][t]
 			k.cocc[q] |= 1 << to
 		}
+	}
+	for q := range c.patterns {
+		k.crank[q] = tilesRank(&k.cpos[q], int(c.size[q]), nc)
 	}
 	if c.oneBit {
 		k.loadCatalogueCosts()
@@ -223,7 +233,7 @@ func (k *tilesKernel) loadCatalogue() {
 	for v := range c.views {
 		sum := 0
 		for _, q := range c.of[v] {
-			idx := tilesRank(&k.cpos[q], int(c.size[q]), nc)
+			idx := k.crank[q]
 			if z := c.zero[q]; z != nil {
 				idx = z.IndexOf(idx, k.cpos[q][:c.size[q]], k.cocc[q], c.cell[q][k.blank])
 			}
@@ -246,7 +256,6 @@ func (k *tilesKernel) loadCatalogue() {
 // (k.known, see tilesKernel) they are taken from there instead of walked.
 func (k *tilesKernel) loadCatalogueCosts() {
 	c := &k.h.cat
-	nc := k.h.nc
 	var moved [tilesMaxCatPatterns]bool // the patterns of the tile moved from the known parent
 	if k.knownTile != 0 {
 		for v := range c.views {
@@ -256,7 +265,7 @@ func (k *tilesKernel) loadCatalogueCosts() {
 	for q := range c.patterns {
 		switch {
 		case k.known != nil && moved[q]:
-			idx := c.bits[q].IndexOf(tilesRank(&k.cpos[q], int(c.size[q]), nc), k.cpos[q][:c.size[q]], k.cocc[q], c.cell[q][k.blank])
+			idx := c.bits[q].IndexOf(k.crank[q], k.cpos[q][:c.size[q]], k.cocc[q], c.cell[q][k.blank])
 			k.cval[q] = c.bits[q].Next(k.known[q], idx)
 		case k.known != nil:
 			k.cval[q] = k.known[q]
@@ -292,10 +301,12 @@ func (k *tilesKernel) catPruned(j, f int) {
 }
 
 // tilesCatUndo is what catCommit changed, for catUndo: the patterns of the
-// moved tile (each once) and their entries before the move.
+// moved tile (each once), their entries and (catRankCommit, catRankUndo)
+// ranks before the move.
 type tilesCatUndo struct {
 	touched [tilesMaxViews]uint8
 	oldVal  [tilesMaxViews]uint8
+	oldRank [tilesMaxViews]uint64
 	n       int
 }
 
@@ -329,4 +340,23 @@ func (k *tilesKernel) catCells(c *tilesCat, q, t uint8, from, to int) {
 	cf, ct := c.cell[q][from], c.cell[q][to]
 	k.cpos[q][c.slot[q][t]] = ct
 	k.cocc[q] ^= 1<<cf | 1<<ct
+}
+
+// catRankCommit is catCommit's part for the rank, called just before it
+// with the same arguments: pattern q takes the child's rank newr[q] (u
+// notes the rank before), and its tile t the slot at the blank's cell. It
+// is apart from catCommit, which is at the inlining budget.
+func (k *tilesKernel) catRankCommit(c *tilesCat, u *tilesCatUndo, q, t uint8, blank int) {
+	u.oldRank[u.n], k.crank[q] = k.crank[q], k.newr[q]
+	k.cslot[q][c.cell[q][blank]] = c.slot[q][t]
+}
+
+// catRankUndo reverts catRankCommit for every pattern u notes, with tile
+// t back at cell to.
+func (k *tilesKernel) catRankUndo(c *tilesCat, u *tilesCatUndo, t uint8, to int) {
+	for j := range u.n {
+		q := u.touched[j]
+		k.crank[q] = u.oldRank[j]
+		k.cslot[q][c.cell[q][to]] = c.slot[q][t]
+	}
 }

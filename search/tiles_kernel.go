@@ -46,8 +46,14 @@ type tilesKernel struct {
 	// entry (cval), each view's entry sum (vsum), the order in which views
 	// are tried (order); newv[q] is pattern q's entry in the child of
 	// evaluation stamp seen[q].
-	cpos  [tilesMaxCatPatterns][tilesMaxCells]uint8
-	cocc  [tilesMaxCatPatterns]uint32
+	cpos [tilesMaxCatPatterns][tilesMaxCells]uint8
+	cocc [tilesMaxCatPatterns]uint32
+	// crank[q] is pattern q's rank (tilesRank of cpos[q]), cslot[q][x]
+	// the slot of its tile at table cell x (stale at free cells); newr[q]
+	// is its rank in the child of stamp seen[q].
+	crank [tilesMaxCatPatterns]uint64
+	cslot [tilesMaxCatPatterns][tilesRankCells]uint8
+	newr  [tilesMaxCatPatterns]uint64
 	cval  [tilesMaxCatPatterns]uint8
 	vsum  [tilesMaxViews]int32
 	order [tilesMaxViews]uint8
@@ -275,6 +281,63 @@ func tilesRank(pos *[tilesMaxCells]uint8, k, nc int) uint64 {
 		used |= 1 << p
 	}
 	return r
+}
+
+// tilesRankCells is the length of the arrays that tilesRankDelta reads, a
+// power of two no less than tilesMaxCells: its indexes, masked, need no
+// bounds check, and it compiles without a branch but its loop's.
+const tilesRankCells = 32
+
+// tilesRankWeights returns the weights of tilesRank for placements of n
+// pieces on nc cells: w[i] is the product of nc-j for j from i+1 to n-1,
+// so that the rank is the sum of each piece's digit (its cell less the
+// earlier pieces' cells below it) times its weight (mod 2^64). They fall
+// with i.
+func tilesRankWeights(n, nc int) (w [tilesRankCells]uint64) {
+	prod := uint64(1)
+	for i := n - 1; i >= 0; i-- {
+		w[i] = prod
+		prod *= uint64(nc - i)
+	}
+	return w
+}
+
+// tilesBetween returns the cells strictly between cells a and b, a != b,
+// as a mask.
+func tilesBetween(a, b uint8) uint32 {
+	ends := uint32(1)<<a | uint32(1)<<b
+	return ends - 3*(ends&-ends)
+}
+
+// tilesRankAdd returns rank r with delta d of tilesRankDelta for a move from
+// cell a to cell b: r+d when a < b, else r-d (mod 2^64), computed without
+// a branch (the compiler makes one of an if).
+func tilesRankAdd(r, d uint64, a, b uint8) uint64 {
+	neg := uint64(int(b)-int(a)) >> 63 // 1 when a > b
+	return r + (d ^ -neg) + neg
+}
+
+// tilesRankDelta returns how much tilesRank of a placement changes when its
+// piece in slot sl moves from cell a to cell b, not one of its cells: the
+// rank gains it when a < b, else loses it (tilesRankAdd). between is
+// tilesBetween(a, b), w the rank's weights for the placement's size
+// (tilesRankWeights), occ its cells before as a mask, slot the slot of the
+// piece at each of its cells. The piece's digit changes by |b-a| less the
+// earlier pieces between a and b, and each later piece between them
+// changes its digit by one: a horizontal move (no cell between) costs a
+// multiplication, a vertical one a step more a piece between.
+func tilesRankDelta(w *[tilesRankCells]uint64, slot *[tilesRankCells]uint8, occ uint32, sl uint8, between uint32) uint64 {
+	ws := w[sl&(tilesRankCells-1)]
+	d := ws * uint64(bits.OnesCount32(between)+1)
+	for x := between & occ; x != 0; x &= x - 1 {
+		j := slot[bits.TrailingZeros32(x)&(tilesRankCells-1)]
+		wj := w[j&(tilesRankCells-1)]
+		if j <= sl { // an earlier piece: one less in the moved piece's digit, not one more in its
+			wj = -ws
+		}
+		d += wj
+	}
+	return d
 }
 
 // lineConflicts returns the linear conflicts of row (dir tilesRows) or

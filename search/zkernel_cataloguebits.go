@@ -19,7 +19,6 @@ func (k *tilesKernel) dfsCatalogueBits(g, bound int, state uint32) bool {
 	k.expanded++
 	h := k.h
 	c := &h.cat
-	nc := h.nc
 	views := c.views
 	blank := k.blank
 	l, near := tilesPruneChildren(k.lists, k.far, k.maxLife, state, bound-g-1)
@@ -45,13 +44,15 @@ children:
 				pp := &k.cpos[q]
 				sl := c.slot[q][t]
 				old, cb := pp[sl], c.cell[q][blank]
-				pp[sl] = cb
-				idx := tilesRank(pp, int(c.size[q]), nc)
+				d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
+				idx := tilesRankAdd(k.crank[q], d, old, cb)
+				k.newr[q] = idx
 				z := c.zero[q]
 				if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
+					pp[sl] = cb
 					idx = z.MinorityIndex(idx, pp[:c.size[q]], free, r)
+					pp[sl] = old
 				}
-				pp[sl] = old
 				nv = c.bits[q].Next(k.cval[q], idx)
 				k.seen[q], k.newv[q] = stamp, nv
 			}
@@ -74,6 +75,7 @@ children:
 		for v := range views {
 			k.vsum[v] = sums[v]
 			if q := c.pat[v][t]; !slices.Contains(undo.touched[:undo.n], q) {
+				k.catRankCommit(c, &undo, q, t, blank)
 				k.catCommit(c, &undo, q, t, blank, to)
 			}
 		}
@@ -87,6 +89,7 @@ children:
 		k.cells[to], k.cells[blank] = t, 0
 		k.blank, k.heur = blank, oldHeur
 		k.vsum = oldSums
+		k.catRankUndo(c, &undo, t, to)
 		k.catUndo(c, &undo, t, blank, to)
 		if k.stopped {
 			return false
@@ -109,7 +112,6 @@ func (k *tilesKernel) dfsCatalogueBitsOrdered(g, bound int, state uint32) bool {
 	k.expanded++
 	h := k.h
 	c := &h.cat
-	nc := h.nc
 	views := c.views
 	blank := k.blank
 	l, near := tilesPruneChildren(k.lists, k.far, k.maxLife, state, bound-g-1)
@@ -144,13 +146,15 @@ func (k *tilesKernel) dfsCatalogueBitsOrdered(g, bound int, state uint32) bool {
 					pp := &k.cpos[q]
 					sl := c.slot[q][t]
 					old, cb := pp[sl], c.cell[q][blank]
-					pp[sl] = cb
-					idx := tilesRank(pp, int(c.size[q]), nc)
+					d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
+					idx := tilesRankAdd(k.crank[q], d, old, cb)
+					k.newr[q] = idx
 					z := c.zero[q]
 					if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
+						pp[sl] = cb
 						idx = z.MinorityIndex(idx, pp[:c.size[q]], free, r)
+						pp[sl] = old
 					}
-					pp[sl] = old
 					nv = c.bits[q].Next(k.cval[q], idx)
 					k.seen[q], k.newv[q] = stamp, nv
 				}
@@ -177,6 +181,7 @@ func (k *tilesKernel) dfsCatalogueBitsOrdered(g, bound int, state uint32) bool {
 			for v := range views {
 				k.vsum[v] = sums[v]
 				if q := c.pat[v][t]; !slices.Contains(undo.touched[:undo.n], q) {
+					k.catRankCommit(c, &undo, q, t, blank)
 					k.catCommit(c, &undo, q, t, blank, to)
 				}
 			}
@@ -190,6 +195,7 @@ func (k *tilesKernel) dfsCatalogueBitsOrdered(g, bound int, state uint32) bool {
 			k.cells[to], k.cells[blank] = t, 0
 			k.blank, k.heur = blank, oldHeur
 			k.vsum = oldSums
+			k.catRankUndo(c, &undo, t, to)
 			k.catUndo(c, &undo, t, blank, to)
 			if k.stopped {
 				return false

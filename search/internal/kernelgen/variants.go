@@ -190,13 +190,23 @@ two rows' conflicts change; a horizontal one, only the two columns'.`,
 		k.blank, k.man, k.sum, k.heur = blank, oldMan, oldSum, oldHeur`,
 }
 
+// rankMove sets idx, the child's rank of pattern q, from the parent's
+// (tilesRankDelta, tilesRankAdd: the tile in slot sl moves from table cell
+// old to cb), and keeps it for the commit (newr).
+const rankMove = `
+				d := tilesRankDelta(&c.weight[c.size[q]], &k.cslot[q], k.cocc[q], sl, tilesBetween(old, cb))
+				idx := tilesRankAdd(k.crank[q], d, old, cb)
+				k.newr[q] = idx`
+
 // zeroIndex makes idx, a placement's rank, the index of zero-aware table z
 // for the blank at old: pdb.TilesZero.IndexOf in its two parts, the first
 // (Region) inlined, the second (MinorityIndex) called only when the blank
-// is not in the placement's main region.
+// is not in the placement's main region, with the tile at cb for it.
 const zeroIndex = `
 				if free, r := z.Region(k.cocc[q]^(1<<old|1<<cb), old); r != 0 {
+					pp[sl] = cb
 					idx = z.MinorityIndex(idx, pp[:c.size[q]], free, r)
+					pp[sl] = old
 				}`
 
 // catalogue: view by view, the moved tile's pattern, pruning at the first
@@ -220,11 +230,9 @@ bound commits every view's sum, and each pattern of the moved tile once.`,
 	Save:      "oldMan, oldHeur := k.man, k.heur",
 	Commit:    "k.blank, k.man, k.heur = to, man, man+2*int(best)",
 	Undo:      "k.blank, k.man, k.heur = blank, oldMan, oldHeur",
-}, `
-				idx := tilesRank(pp, int(c.size[q]), nc)
+}, rankMove+`
 				if z := c.zero[q]; z != nil {`+zeroIndex+`
 				}
-				pp[sl] = old
 				nv = c.table[q][idx]`, "man + 2*int(s)")
 
 // catalogueBits: the catalogue kernel for 1-bit zero-aware tables. It keeps
@@ -243,24 +251,22 @@ child's cost is its parent's plus or minus one, as the child's bit says
 	Save:      "oldHeur := k.heur",
 	Commit:    "k.blank, k.heur = to, int(best)",
 	Undo:      "k.blank, k.heur = blank, oldHeur",
-}, `
-				idx := tilesRank(pp, int(c.size[q]), nc)
+}, rankMove+`
 				z := c.zero[q]`+zeroIndex+`
-				pp[sl] = old
 				nv = c.bits[q].Next(k.cval[q], idx)`, "int(s)")
 
 // catalogueVariant returns the catalogue kernel v, whose Child, Save,
 // Commit and Undo hold what differs between its forms (they may use man,
 // best, oldSums, undo), with the rest filled in: lookup sets nv, the
-// pattern's new value in the child, from the table cells pp with the moved
-// tile at the blank's cell cb (its slot sl, its cell old); heur is the
-// child's h from a view's new sum s.
+// pattern's new value in the child, from the parent's table cells pp and
+// rank, the moved tile (its slot sl) going from cell old to the blank's
+// cell cb (pp as it was after); heur is the child's h from a view's new
+// sum s.
 func catalogueVariant(v Variant, lookup, heur string) Variant {
 	v.Imports = []string{"slices"}
 	v.Heur = "k.heur"
 	v.Prelude = `
 	c := &h.cat
-	nc := h.nc
 	views := c.views
 	blank := k.blank`
 	v.Child = `
@@ -274,8 +280,7 @@ func catalogueVariant(v Variant, lookup, heur string) Variant {
 			if k.seen[q] != stamp {
 				pp := &k.cpos[q]
 				sl := c.slot[q][t]
-				old, cb := pp[sl], c.cell[q][blank]
-				pp[sl] = cb` + lookup + `
+				old, cb := pp[sl], c.cell[q][blank]` + lookup + `
 				k.seen[q], k.newv[q] = stamp, nv
 			}
 			s := k.vsum[v] + int32(nv) - int32(k.cval[q])
@@ -298,12 +303,14 @@ func catalogueVariant(v Variant, lookup, heur string) Variant {
 		for v := range views {
 			k.vsum[v] = sums[v]
 			if q := c.pat[v][t]; !slices.Contains(undo.touched[:undo.n], q) {
+				k.catRankCommit(c, &undo, q, t, blank)
 				k.catCommit(c, &undo, q, t, blank, to)
 			}
 		}
 		` + v.Save
 	v.Undo += `
 		k.vsum = oldSums
+		k.catRankUndo(c, &undo, t, to)
 		k.catUndo(c, &undo, t, blank, to)`
 	return v
 }
