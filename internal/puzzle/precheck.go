@@ -19,10 +19,10 @@ import (
 // puzzle: a file of another puzzle, most likely.
 var ErrBoardSize = errors.New("the first record is not a board of this puzzle")
 
-// ErrNoBoard is returned (joined after the bad records' errors, as
-// "NAME:LINE: err" lines) by Precheck when every record the selection takes
-// has been read and none of them is a board: the run would only report
-// them.
+// ErrNoBoard is returned (first, with the count, then the bad records'
+// errors as "NAME:LINE: err" lines) by Precheck when every record the
+// selection takes has been read and none of them is a board: the run would
+// only report them.
 var ErrNoBoard = errors.New("no record taken is a board")
 
 // ErrNoRecords is returned (wrapped: "NAME: the input holds no boards") by
@@ -154,16 +154,19 @@ func (t *tally) add(i int, input string, line int, err error) {
 	}
 }
 
-// noBoard returns ErrNoBoard's error: the bad records, then ErrNoBoard.
+// noBoard returns ErrNoBoard's error: ErrNoBoard with the count, then the
+// bad records a line each, as "NAME:LINE: why" (the form of a batch's
+// notes on records), so that the CLI's prefix goes on the first line alone.
 func (t *tally) noBoard() error {
 	errs := make([]error, 0, len(t.bad)+2)
+	errs = append(errs, fmt.Errorf("%w (%s, all bad):", ErrNoBoard, report.Count(t.badN, "record")))
 	for _, b := range t.bad {
 		errs = append(errs, errors.New(b))
 	}
 	if more := t.badN - len(t.bad); more > 0 {
 		errs = append(errs, fmt.Errorf("and %s more", report.Count(more, "record")))
 	}
-	return errors.Join(append(errs, fmt.Errorf("%w (%s, all bad)", ErrNoBoard, report.Count(t.badN, "record")))...)
+	return errors.Join(errs...)
 }
 
 // precheckInput reads input name of p, open as r, up to its first record

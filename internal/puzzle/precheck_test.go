@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
+	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
 // TestPrecheckKeepsStandardInput: Precheck reads standard input up to its
@@ -106,8 +107,8 @@ func TestPrecheckOpenPipe(t *testing.T) {
 }
 
 // TestPrecheckNoBoard: when the records taken have all been read and none
-// is a board, Precheck returns them (input and line) joined with
-// ErrNoBoard, past the workers' count of records in a file (standard input
+// is a board, Precheck returns ErrNoBoard with their count, then them
+// (input and line) a line each, past the workers' count of records in a file (standard input
 // is left to the run); a board among them, or one past the
 // records read, leaves them to the run.
 func TestPrecheckNoBoard(t *testing.T) {
@@ -143,10 +144,13 @@ func TestPrecheckNoBoard(t *testing.T) {
 			t.Fatalf("%q --instances %q: %v, want ErrNoBoard", c.input, c.instances, err)
 		}
 		msgs := strings.Split(err.Error(), "\n")
+		if want := fmt.Sprintf("no record taken is a board (%s, all bad):", report.Count(len(c.lines), "record")); msgs[0] != want {
+			t.Errorf("%q: the error's first line is %q, want %q", c.input, msgs[0], want)
+		}
 		for i, line := range c.lines {
 			want := fmt.Sprintf("%s:%d: ", batch.InputName(name), line)
-			if !strings.HasPrefix(msgs[i], want) {
-				t.Errorf("%q: line %d of the error is %q, want %q...", c.input, i+1, msgs[i], want)
+			if i+1 >= len(msgs) || !strings.HasPrefix(msgs[i+1], want) {
+				t.Errorf("%q: line %d of the error is not %q...:\n%v", c.input, i+2, want, err)
 			}
 		}
 		if len(msgs) != len(c.lines)+1 {
