@@ -109,8 +109,8 @@ func (e outputFileError) Error() string        { return string(e) }
 func (e outputFileError) Is(target error) bool { return target == ErrOutputFile }
 
 // CheckOutputFile checks, before any work, that the file path of a run's
-// records (bench or solve -o; "" for standard output) can take them: not a
-// directory and, unless the run resumes it (--resume, which needs a file),
+// records (bench or solve -o; "" for standard output) can take them: not
+// "-" (standard output is the default), not a directory and, unless the run resumes it (--resume, which needs a file),
 // missing or empty. Errors wrap ErrOutputFile, but for os.Stat's and a
 // directory's, which wraps batch.ErrOutput (an output that cannot be
 // written, as batch.CheckOutput finds it).
@@ -120,6 +120,9 @@ func CheckOutputFile(path string, resume bool) error {
 			return outputFileError("--resume: name the output to continue with -o FILE")
 		}
 		return nil
+	}
+	if path == "-" { // "-" is standard input among the inputs; an output file is a file
+		return outputFileError("-o -: the records go to standard output without -o; -o names a file")
 	}
 	st, err := os.Stat(path)
 	switch {

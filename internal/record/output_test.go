@@ -67,7 +67,8 @@ func TestOutputResumesAfterAKilledWriter(t *testing.T) {
 // TestCheckOutputFile: a run writes to a missing or empty file, or resumes
 // a non-empty one; never to a directory (an output that cannot be written,
 // batch.ErrOutput), a non-empty file it does not resume, or with --resume
-// and no file (ErrOutputFile).
+// and no file, nor to "-", which is standard input among the inputs
+// (ErrOutputFile).
 func TestCheckOutputFile(t *testing.T) {
 	dir := t.TempDir()
 	full, empty := filepath.Join(dir, "full"), filepath.Join(dir, "empty")
@@ -78,7 +79,8 @@ func TestCheckOutputFile(t *testing.T) {
 		resume bool
 		ok     bool
 	}{{"", false, true}, {"", true, false}, {dir, false, false}, {dir, true, false}, {full, false, false}, {full, true, true},
-		{empty, false, true}, {filepath.Join(dir, "missing"), false, true}, {filepath.Join(dir, "missing"), true, true}} {
+		{empty, false, true}, {filepath.Join(dir, "missing"), false, true}, {filepath.Join(dir, "missing"), true, true},
+		{"-", false, false}, {"-", true, false}} {
 		err := record.CheckOutputFile(c.path, c.resume)
 		want := map[bool]error{true: batch.ErrOutput, false: record.ErrOutputFile}[c.path == dir]
 		if (err == nil) != c.ok || err != nil && !errors.Is(err, want) {
