@@ -15,16 +15,18 @@ import (
 // TestReadPriorInParts: a solve output read in parts by several goroutines
 // (parts of a few hundred bytes here) gives the Prior read in one pass:
 // the same lines answered, counts, size, unfinished last line; and an
-// error in a later part names the line the one pass names.
+// error in a later part names the line the one pass names; and the boards
+// of each input's first and last line answered (Spots).
 func TestReadPriorInParts(t *testing.T) {
 	cfg := &Config{Command: "solve", Puzzle: PuzzleRotation, Heuristics: []string{"exact"}, Repeat: 1, Shard: "0/1", Inputs: []string{"in.txt"}}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var b strings.Builder
+	first, last := map[string]int{}, map[string]int{}
 	for session := range 3 {
 		b.Write(append(headerLine(t, cfg), '\n'))
 		for line := 1; line <= 400; line++ {
 			r := Run{Puzzle: PuzzleRotation, Input: fmt.Sprintf("in%d.txt", line%2), Line: line, Heuristic: "exact", Status: StatusSolved,
-				Moves: "AB", Length: 2, Board: "1 2 3"}
+				Moves: "AB", Length: 2, Board: fmt.Sprintf("board of line %d", line)}
 			switch rng.IntN(10) {
 			case 0:
 				continue
@@ -35,6 +37,12 @@ func TestReadPriorInParts(t *testing.T) {
 			}
 			if rng.IntN(3) == session {
 				b.Write(AppendRun(nil, &r))
+				if r.Status != StatusInterrupted && (first[r.Input] == 0 || line < first[r.Input]) {
+					first[r.Input] = line
+				}
+				if r.Status != StatusInterrupted {
+					last[r.Input] = max(last[r.Input], line)
+				}
 			}
 		}
 	}
@@ -63,6 +71,12 @@ func TestReadPriorInParts(t *testing.T) {
 			if a(in, line) != b2(in, line) {
 				t.Fatalf("%s line %d: answered %v in one pass, %v in parts", in, line, a(in, line), b2(in, line))
 			}
+		}
+	}
+	for _, in := range []string{"in0.txt", "in1.txt"} {
+		want := []Spot{{first[in], fmt.Sprintf("board of line %d", first[in])}, {last[in], fmt.Sprintf("board of line %d", last[in])}}
+		if !reflect.DeepEqual(one.Spots(in), want) || !reflect.DeepEqual(parts.Spots(in), want) {
+			t.Fatalf("%s: spots %v in one pass, %v in parts; want %v", in, one.Spots(in), parts.Spots(in), want)
 		}
 	}
 	lines := strings.SplitAfter(whole, "\n")
