@@ -157,3 +157,25 @@ func quoteBoard(line string) string {
 	b, _ := json.Marshal(strings.Join(strings.Fields(line), " "))
 	return string(b)
 }
+
+// TestResumeRotationOtherBoardsRefused: a Rotation output resumed on an
+// input whose last line answered differs is refused, as sliding tiles are.
+func TestResumeRotationOtherBoardsRefused(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "boards.txt"), filepath.Join(dir, "out.jsonl")
+	boards := strings.SplitAfter(rotationBoards(t, 40), "\n")
+	os.WriteFile(in, []byte(strings.Join(boards, "")), 0o644)
+	if code, _, errs := run(t, "", "solve", "rotation", "-o", out, in); code != 0 {
+		t.Fatalf("solve: exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(out)
+	os.WriteFile(out, []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:21], "")), 0o644) // header and 20 runs
+	before, _ := os.ReadFile(out)
+	boards[19] = boards[20]
+	os.WriteFile(in, []byte(strings.Join(boards, "")), 0o644)
+	code, _, errs := run(t, "", "solve", "rotation", "--resume", "-o", out, in)
+	want := in + ":20: the board is " + quoteBoard(boards[20]) + ", but " + quoteBoard(strings.SplitAfter(rotationBoards(t, 40), "\n")[19])
+	if after, _ := os.ReadFile(out); code != 2 || !strings.Contains(errs, want) || !bytes.Equal(after, before) {
+		t.Fatalf("--resume on other boards: exit %d, stderr %q, file changed %v; want exit 2, %q", code, errs, !bytes.Equal(after, before), want)
+	}
+}
