@@ -194,3 +194,33 @@ func TestReadPriorDropsLastLine(t *testing.T) {
 		}
 	}
 }
+
+// TestReadPriorInputsByPosition: a solve resumed knows its inputs by
+// position: another spelling of each is taken (Input names them as the
+// file does), another number of inputs, or one name for two of the file's
+// inputs, is refused; a bench output takes other inputs (its instances
+// are known by number).
+func TestReadPriorInputsByPosition(t *testing.T) {
+	cfg := &Config{Command: "solve", Puzzle: Puzzle8, Heuristics: []string{"manhattan"}, Repeat: 1, Shard: "0/1", Inputs: []string{"a.txt", "b.txt"}}
+	path := filepath.Join(t.TempDir(), "out.jsonl")
+	for _, c := range []struct {
+		command string
+		inputs  []string
+		err     string
+	}{
+		{"solve", []string{"./a.txt", "/x/b.txt"}, ""},
+		{"solve", []string{"a.txt"}, "inputs: 2 (a.txt b.txt) in " + path + ", 1 (a.txt) in this run"},
+		{"solve", []string{"c.txt", "c.txt"}, "inputs 1 and 2 are both c.txt in this run, but a.txt and b.txt in " + path},
+		{"bench", []string{"c.txt"}, ""},
+	} {
+		file := *cfg
+		file.Command = c.command
+		os.WriteFile(path, append(headerLine(t, &file), '\n'), 0o644)
+		now := file
+		now.Inputs = c.inputs
+		p, err := ReadPrior(path, &now)
+		if c.err == "" && (err != nil || p.Input(1) != "b.txt") || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Fatalf("%s %v: %v; want error %q", c.command, c.inputs, err, c.err)
+		}
+	}
+}
