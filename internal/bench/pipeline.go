@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -15,8 +14,9 @@ import (
 )
 
 // ErrOtherInputs is returned by Pipeline.End when an instance of a resumed
-// run is not the board its output holds under the same number.
-var ErrOtherInputs = errors.New("the inputs are not those of its run")
+// run is not the board its output holds under the same number: the one
+// error of inputs that are not a resumed run's, record.ErrOtherInputs.
+var ErrOtherInputs = record.ErrOtherInputs
 
 // Pipeline is one bench run over boards of type B as a batch (package
 // batch, Batch) of one-instance units: the batch's Source reads the

@@ -67,7 +67,9 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 	if err := precheck(g, p, f.Inputs, c); err != nil {
 		return err
 	}
-	o.SkipAnswered(f.out.Prior, &f.sel)
+	if err := solve.Resume(p, g.open, o, f.out.Prior, &f.sel, rc); err != nil { // the inputs are the run's
+		return runFileError(err)
+	}
 	o.Workers = g.workers()
 	o.JSON, o.AOJ = f.Format == formatJSON || f.out.Path != "", f.Format == formatAOJ
 	cfg, err := solve.Batch(p, g.cache, o)
@@ -104,10 +106,8 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 func finishSolve(f *record.RunFile, err error) error {
 	var ee *exitError
 	interrupted := errors.As(err, &ee) && ee.code >= ExitSignal
-	if f.Out != nil {
-		if cerr := f.Close(); cerr != nil && (err == nil || !interrupted && isSilent(err, ExitLimit)) {
-			return withCode(ExitIO, cerr)
-		}
+	if cerr := f.Close(); cerr != nil && (err == nil || !interrupted && isSilent(err, ExitLimit)) {
+		return withCode(ExitIO, cerr) // (Close of no output only lets the file's lock go)
 	}
 	return err
 }

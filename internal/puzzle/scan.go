@@ -1,6 +1,9 @@
 package puzzle
 
 import (
+	"bufio"
+	"bytes"
+	"fmt"
 	"io"
 
 	"github.com/pdbsolve/pdbsolve/internal/batch"
@@ -33,4 +36,49 @@ func scanChunks(r io.Reader, split batch.SplitFunc, scan func(data []byte, line 
 			return nil
 		}
 	}
+}
+
+// BoardsAt reads input name of p (open's) up to the last of lines
+// (1-based, ascending) and returns, for each, the text (BoardText) of the
+// board starting on that line: "" when no record starts there, or its
+// record is not a board. The lines before are counted, not parsed; from
+// each line asked for at most batch.ChunkSize bytes are. An error is
+// open's or a read error, naming the input.
+func BoardsAt[B any](p Family[B], open Opener, name string, lines []int) ([]string, error) {
+	r, closeInput, err := open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeInput()
+	br := bufio.NewReaderSize(r, batch.ChunkSize)
+	out := make([]string, len(lines))
+	line := 1
+	for i, want := range lines {
+		for line < want {
+			_, err := br.ReadSlice('\n')
+			switch {
+			case err == nil:
+				line++
+			case err == io.EOF:
+				return out, nil // the input ends before the line
+			case err != bufio.ErrBufferFull:
+				return nil, fmt.Errorf("%s: %w", batch.InputName(name), err)
+			}
+		}
+		data, err := br.Peek(batch.ChunkSize)
+		switch {
+		case err == nil:
+			data = data[:bytes.LastIndexByte(data, '\n')+1] // whole lines
+		case err != io.EOF:
+			return nil, fmt.Errorf("%s: %w", batch.InputName(name), err)
+		}
+		var rec Record[B]
+		p.scan(bytes.NewReader(data), &rec, func() bool {
+			if rec.Start == 1 && rec.Err == nil {
+				out[i] = p.BoardText(rec.Board)
+			}
+			return false
+		})
+	}
+	return out, nil
 }

@@ -18,7 +18,9 @@ as soon as it and those before it are done (tail -f follows it), after a
 header line of provenance and configuration (docs/records.md). --resume
 -o FILE continues FILE: it checks FILE was written with the same puzzle,
 goal, --prune, --order, heuristics, limits, --shard, --instances and
-tables (bench: and --repeat; a difference is a usage error), drops an
+tables (bench: and --repeat; solve: and as many inputs, known by their
+order however spelled, whose boards at the first and last lines answered
+are those FILE holds; a difference is a usage error), drops an
 unfinished last line, skips what is done (interrupted runs are run again)
 and appends the rest; a missing or empty FILE starts the run. Without
 --resume a non-empty FILE is a usage error.

@@ -14,7 +14,8 @@ import (
 // Prior is what the output file of an earlier run holds, for a run that
 // resumes it (bench or solve --resume -o FILE), read in one pass: its
 // headers, where a writer appends, and what is done. A solve output keeps
-// only the set of lines answered, per input; a bench output keeps the
+// only the set of lines answered, per input, and the boards of its first
+// and last lines answered (Spots); a bench output keeps the
 // finished runs, which its report counts. Of a Rotation solve, whose lines
 // may hold several boards, the last line answered may have been cut after
 // some of its boards: its records (and any header after them) are left
@@ -35,13 +36,17 @@ type Prior struct {
 	// finished: a resumed run solves them again).
 	Done Summary
 
-	last       int                 // bench: the largest instance number in byInstance
-	byInstance map[int][]Run       // bench: instance number to its finished runs
-	answered   map[string]*lineSet // solve: input (as records name it) to its lines answered
-	lastInput  string              // solve: the input of the last run added
-	lastSet    *lineSet            // solve: its lines answered
-	tail       lineTail            // solve: the runs of the last line answered
-	runsSeen   bool                // solve: a run was read (interrupted ones too)
+	last       int                  // bench: the largest instance number in byInstance
+	byInstance map[int][]Run        // bench: instance number to its finished runs
+	answered   map[string]*lineSet  // solve: input (as records name it) to its lines answered
+	lastInput  string               // solve: the input of the last run added
+	lastSet    *lineSet             // solve: its lines answered
+	tail       lineTail             // solve: the runs of the last line answered
+	runsSeen   bool                 // solve: a run was read (interrupted ones too)
+	spots      map[string]*spotPair // solve: input to its first and last runs with a board
+	lastSpots  *spotPair            // solve: lastInput's
+	boards     map[string][]Spot    // solve: input to the boards of its spots (Spots)
+	path       string               // the file, for messages
 }
 
 // lineTail is the last (input, line) of the runs a Prior has read while
@@ -57,11 +62,13 @@ type lineTail struct {
 
 // ReadPrior reads the output file path of an earlier run to resume and
 // checks that its configuration is cfg's (but for the spelling of the
-// inputs: instances are known by number and board). An error names the
+// inputs: bench knows instances by number and board, solve its inputs by
+// position, so a solve must have as many). An error names the
 // field that differs, or says why the file is not such an output. A missing
 // or empty file is no prior run: a Prior with nothing done.
 func ReadPrior(path string, cfg *Config) (*Prior, error) {
 	p := newPrior()
+	p.path = path
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {
 		return p, nil
@@ -84,6 +91,9 @@ func ReadPrior(path string, cfg *Config) (*Prior, error) {
 	if err == nil {
 		err = p.dropTail(f, path)
 	}
+	if err == nil {
+		err = p.readSpots(f, path)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +103,9 @@ func ReadPrior(path string, cfg *Config) (*Prior, error) {
 	return p, nil
 }
 
-func newPrior() *Prior { return &Prior{byInstance: map[int][]Run{}, answered: map[string]*lineSet{}} }
+func newPrior() *Prior {
+	return &Prior{byInstance: map[int][]Run{}, answered: map[string]*lineSet{}, spots: map[string]*spotPair{}}
+}
 
 // scan reads the values of sc into p: all of them, or with untilConfig up
 // to the first configuration header, which it checks against cfg.
@@ -212,6 +224,7 @@ func (p *Prior) merge(q *Prior, base int64) {
 		p.byInstance[n] = append(p.byInstance[n], runs...)
 	}
 	p.last = max(p.last, q.last)
+	p.mergeSpots(q, base)
 	for input, set := range q.answered {
 		if have := p.answered[input]; have != nil {
 			have.union(set)
@@ -227,6 +240,9 @@ func (p *Prior) checkConfig(path string, cfg *Config) error {
 	want.Inputs = p.Config.Inputs
 	if d := p.Config.Diff(&want, path, "this run"); len(d) > 0 {
 		return fmt.Errorf("%s was written by another run: %s", path, strings.Join(d, "; "))
+	}
+	if p.Config.Command == "solve" {
+		return p.checkInputs(path, cfg.Inputs)
 	}
 	return nil
 }
@@ -256,13 +272,16 @@ func (p *Prior) add(r *Run, at int64) {
 	p.tail.runs++
 	p.Done.Count(r.Status)
 	if r.Input != p.lastInput || p.lastSet == nil { // runs of one input come in long rows: look it up once a row
-		p.lastInput, p.lastSet = r.Input, p.answered[r.Input]
+		p.lastInput, p.lastSet, p.lastSpots = r.Input, p.answered[r.Input], p.spots[r.Input]
 		if p.lastSet == nil {
-			p.lastSet = &lineSet{}
-			p.answered[r.Input] = p.lastSet
+			p.lastSet, p.lastSpots = &lineSet{}, &spotPair{}
+			p.answered[r.Input], p.spots[r.Input] = p.lastSet, p.lastSpots
 		}
 	}
 	p.lastSet.add(r.Line)
+	if r.Status != StatusError && at >= 0 { // an error's run has no board
+		p.lastSpots.take(r.Line, at)
+	}
 }
 
 // dropTail leaves out of p the runs of the last line answered of a

@@ -15,16 +15,18 @@ import (
 // TestReadPriorInParts: a solve output read in parts by several goroutines
 // (parts of a few hundred bytes here) gives the Prior read in one pass:
 // the same lines answered, counts, size, unfinished last line; and an
-// error in a later part names the line the one pass names.
+// error in a later part names the line the one pass names; and the boards
+// of each input's first and last line answered (Spots).
 func TestReadPriorInParts(t *testing.T) {
 	cfg := &Config{Command: "solve", Puzzle: PuzzleRotation, Heuristics: []string{"exact"}, Repeat: 1, Shard: "0/1", Inputs: []string{"in.txt"}}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var b strings.Builder
+	first, last := map[string]int{}, map[string]int{}
 	for session := range 3 {
 		b.Write(append(headerLine(t, cfg), '\n'))
 		for line := 1; line <= 400; line++ {
 			r := Run{Puzzle: PuzzleRotation, Input: fmt.Sprintf("in%d.txt", line%2), Line: line, Heuristic: "exact", Status: StatusSolved,
-				Moves: "AB", Length: 2, Board: "1 2 3"}
+				Moves: "AB", Length: 2, Board: fmt.Sprintf("board of line %d", line)}
 			switch rng.IntN(10) {
 			case 0:
 				continue
@@ -35,6 +37,12 @@ func TestReadPriorInParts(t *testing.T) {
 			}
 			if rng.IntN(3) == session {
 				b.Write(AppendRun(nil, &r))
+				if r.Status != StatusInterrupted && (first[r.Input] == 0 || line < first[r.Input]) {
+					first[r.Input] = line
+				}
+				if r.Status != StatusInterrupted {
+					last[r.Input] = max(last[r.Input], line)
+				}
 			}
 		}
 	}
@@ -63,6 +71,12 @@ func TestReadPriorInParts(t *testing.T) {
 			if a(in, line) != b2(in, line) {
 				t.Fatalf("%s line %d: answered %v in one pass, %v in parts", in, line, a(in, line), b2(in, line))
 			}
+		}
+	}
+	for _, in := range []string{"in0.txt", "in1.txt"} {
+		want := []Spot{{first[in], fmt.Sprintf("board of line %d", first[in])}, {last[in], fmt.Sprintf("board of line %d", last[in])}}
+		if !reflect.DeepEqual(one.Spots(in), want) || !reflect.DeepEqual(parts.Spots(in), want) {
+			t.Fatalf("%s: spots %v in one pass, %v in parts; want %v", in, one.Spots(in), parts.Spots(in), want)
 		}
 	}
 	lines := strings.SplitAfter(whole, "\n")
@@ -177,6 +191,36 @@ func TestReadPriorDropsLastLine(t *testing.T) {
 				t.Fatalf("%s, last %q, parts of %d bytes: size %d, %d runs, %d headers, line 21 answered %v; want %d, %d, %d, %v",
 					c.puzzle, c.last, parts, p.Size, p.Done.Runs, len(p.Headers), answered("in.txt", 21), wantSize, wantRuns, wantHeaders, !drop)
 			}
+		}
+	}
+}
+
+// TestReadPriorInputsByPosition: a solve resumed knows its inputs by
+// position: another spelling of each is taken (Input names them as the
+// file does), another number of inputs, or one name for two of the file's
+// inputs, is refused; a bench output takes other inputs (its instances
+// are known by number).
+func TestReadPriorInputsByPosition(t *testing.T) {
+	cfg := &Config{Command: "solve", Puzzle: Puzzle8, Heuristics: []string{"manhattan"}, Repeat: 1, Shard: "0/1", Inputs: []string{"a.txt", "b.txt"}}
+	path := filepath.Join(t.TempDir(), "out.jsonl")
+	for _, c := range []struct {
+		command string
+		inputs  []string
+		err     string
+	}{
+		{"solve", []string{"./a.txt", "/x/b.txt"}, ""},
+		{"solve", []string{"a.txt"}, "inputs: 2 (a.txt b.txt) in " + path + ", 1 (a.txt) in this run"},
+		{"solve", []string{"c.txt", "c.txt"}, "inputs 1 and 2 are both c.txt in this run, but a.txt and b.txt in " + path},
+		{"bench", []string{"c.txt"}, ""},
+	} {
+		file := *cfg
+		file.Command = c.command
+		os.WriteFile(path, append(headerLine(t, &file), '\n'), 0o644)
+		now := file
+		now.Inputs = c.inputs
+		p, err := ReadPrior(path, &now)
+		if c.err == "" && (err != nil || p.Input(1) != "b.txt") || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Fatalf("%s %v: %v; want error %q", c.command, c.inputs, err, c.err)
 		}
 	}
 }

@@ -48,6 +48,8 @@ type Options struct {
 	Prune search.TilesPruning
 	// Order is the order in which they try a node's children (--order).
 	Order search.TilesOrder
+
+	names map[string]string // a resumed run's inputs, as messages name them, to their records' names (Resume)
 }
 
 // RecordConfig returns the config header of a solve run of p with these
@@ -60,23 +62,6 @@ func (o *Options) RecordConfig(p puzzle.Puzzle, sel *puzzle.Selection, instances
 		Order: p.OrderName(o.Order)}
 }
 
-// SkipAnswered makes a resumed run skip the records prior (the run
-// resumed; nil for none) answered: in the workers (o.Skip) when sel takes
-// every record, so that the reader splits the input as an uninterrupted run
-// does; else in the reader too (sel.Skip), which selects.
-func (o *Options) SkipAnswered(prior *record.Prior, sel *puzzle.Selection) {
-	answered := prior.Answered()
-	if answered == nil {
-		return
-	}
-	o.Skip = func(input string, line int) bool { return answered(batch.RecordInput(input), line) }
-	lines := prior.AnsweredLines()
-	o.SkipLines = func(input string, first, last int) bool { return lines(batch.RecordInput(input), first, last) }
-	if !sel.All() {
-		sel.Skip, o.Skip, o.SkipLines = o.Skip, nil, nil
-	}
-}
-
 // reject reports a bad record of u at line: in JSON a run of status error
 // in its place, else a note "NAME:LINE: MESSAGE" on stderr. Either way the
 // record counts as bad.
@@ -86,7 +71,7 @@ func (o *Options) reject(u *batch.Unit, puzzle, heuristic string, line int, err 
 		return
 	}
 	u.Bad++
-	r := record.Run{Puzzle: puzzle, Input: batch.RecordInput(u.Name), Line: line, Heuristic: heuristic}
+	r := record.Run{Puzzle: puzzle, Input: o.recordInput(u.Name), Line: line, Heuristic: heuristic}
 	r.SetError(err)
 	u.Out = record.AppendRun(u.Out, &r)
 }
@@ -188,7 +173,7 @@ func solveUnit(t puzzle.Tiles, c *batch.Unit, s *search.TilesSolver, o *Options,
 // solveBoard solves board b of t, read at line of c's input, into c's output.
 func solveBoard(t puzzle.Tiles, c *batch.Unit, s *search.TilesSolver, o *Options, ws *progress.Worker, b bitboard.Tiles, line int) {
 	heuristic := s.Heuristic().Name()
-	r := record.Run{Puzzle: t.RecordName(), Input: batch.RecordInput(c.Name), Line: line, Board: b.String(),
+	r := record.Run{Puzzle: t.RecordName(), Input: o.recordInput(c.Name), Line: line, Board: b.String(),
 		Goal: o.Goal.String(), Heuristic: heuristic}
 	ws.SetRecord(&r)
 	moves, st, err := s.Solve(b, o.Goal, ws.Begin(o.Limits, 0, c.Name+":"+strconv.Itoa(line), heuristic))
@@ -263,7 +248,7 @@ func (o *Options) interrupted(u *batch.Unit, _ Board[bitboard.Tiles]) bool {
 	// (counting that one took the next unit's first record in, whose run
 	// was then noted as interrupted here and written again as answered).
 	last := u.Line + bytes.Count(bytes.TrimSuffix(u.Data, []byte{'\n'}), []byte{'\n'})
-	runs := o.Tracker.InFlightIn(batch.RecordInput(u.Name), u.Line, last)
+	runs := o.Tracker.InFlightIn(o.recordInput(u.Name), u.Line, last)
 	for _, r := range runs {
 		if o.JSON {
 			u.Out = record.AppendRun(u.Out, &r)
@@ -329,7 +314,7 @@ type rotationWorker struct {
 func (w *rotationWorker) solveUnit(c *batch.Unit, b *Board[bitboard.Rotation]) {
 	w.n = 0
 	if w.o.JSON {
-		w.rw.SetInput(batch.RecordInput(c.Name))
+		w.rw.SetInput(w.o.recordInput(c.Name))
 	}
 	w.unit = c
 	var r puzzle.RotationReader
