@@ -14,7 +14,7 @@ import (
 // which s (an exact solver) finds.
 func (s *RotationSolver) VerifyRotation(b bitboard.Rotation, moves, symbol string) Check {
 	best, _ := s.Solve(b, Limits{})
-	c := Check{Length: len(moves), Optimal: best.Len}
+	c := Check{Length: len(moves), Optimal: best.Len, Lengths: true}
 	end, err := b.Apply(moves)
 	switch {
 	case err != nil:

@@ -25,6 +25,7 @@ func (v Verdict) String() string { return verdictNames[v] }
 type Check struct {
 	Verdict Verdict
 	Detail  string // why, in words, when the verdict is not ok
-	Length  int    // the answer's length in moves
-	Optimal int    // the board's optimal length
+	Length  int    // the answer's length in moves, when Lengths
+	Optimal int    // the board's optimal length, when Lengths
+	Lengths bool   // Length and Optimal are known: the answer was read and the board solved
 }

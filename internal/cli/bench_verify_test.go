@@ -245,12 +245,7 @@ func TestVerifyRotationCatchesBadAnswers(t *testing.T) {
 	if code != ExitBadInput || len(lines) != len(kinds)+1 {
 		t.Fatalf("exit %d, stderr %q:\n%s", code, errs, out)
 	}
-	for i, k := range kinds {
-		f := strings.Fields(lines[i])
-		if strings.TrimSuffix(f[2], ":") != k {
-			t.Errorf("record %d: %q, want %s", i+1, lines[i], k)
-		}
-	}
+	wantVerdicts(t, lines, kinds)
 	if !strings.Contains(lines[len(lines)-1], "1 ok, 2 wrong, 1 wrong-symbol, 1 not-optimal, 1 not-smallest") {
 		t.Errorf("summary %q", lines[len(lines)-1])
 	}
@@ -293,11 +288,7 @@ func TestVerifyTiles(t *testing.T) {
 	if code != ExitBadInput || len(lines) != 5 {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
-	for i, k := range want {
-		if f := strings.Fields(lines[i]); strings.TrimSuffix(f[2], ":") != k {
-			t.Errorf("record %d: %q, want %s", i+1, lines[i], k)
-		}
-	}
+	wantVerdicts(t, lines, want)
 }
 
 // TestVerifyEveryRecordGetsAVerdict: an unsolvable board and a malformed
@@ -316,11 +307,7 @@ func TestVerifyEveryRecordGetsAVerdict(t *testing.T) {
 	if code != ExitBadInput || len(lines) != 5 {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
-	for i, k := range want {
-		if f := strings.Fields(lines[i]); strings.TrimSuffix(f[2], ":") != k {
-			t.Errorf("record %d: %q, want %s", i+1, lines[i], k)
-		}
-	}
+	wantVerdicts(t, lines, want)
 	if !strings.Contains(lines[4], "4 records: 2 ok,") || !strings.Contains(lines[4], "1 unsolvable, 1 bad-board") {
 		t.Errorf("summary %q", lines[4])
 	}

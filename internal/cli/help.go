@@ -18,9 +18,9 @@ const exitCodeHelp = `Exit status:
   1  some records were malformed, unsolvable or wrong (verify, bench), bench
      heuristics disagreed, an --instances number or range was wholly past
      the end of the inputs, --shard took no record, an input starts with a
-     board of another puzzle, or every record taken from input files is bad
-     (in these last two cases nothing is solved); else the others were
-     handled
+     board (verify: JSON answers) of another puzzle, or every record taken
+     from input files is bad (in these last two cases nothing is solved);
+     else the others were handled
   2  bad flags or arguments (also -o onto a non-empty file without --resume,
      --resume onto another run's output, -o onto a file another pdbsolve is
      writing)

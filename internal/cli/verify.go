@@ -44,11 +44,11 @@ dictionary-smallest shortest move string and the symbol line is right.
 PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: --format
 judge, text ("LENGTH MOVES", checked for blank-first), aoj ("LENGTH":
-optimality only; for blank-last, as in solve) or json (matched to the
-boards by line; a record of another input or goal is wrong; for the goal
-the records name). --goal gives the goal to check any of them for instead.
-A bad or unsolvable board takes no answer; each answer after the last board
-counts as extra. At most one input can be standard input (-).
+optimality only; for blank-last, as in solve) or json (runs, by the line
+and for the goal they name; a run of another input or goal on a board's line
+is wrong; answers of another puzzle are refused, exit status 1). --goal gives
+the goal to check any of them for instead. A bad or unsolvable board takes no
+answer; each answer after the last board counts as extra; at most one input can be standard input (-).
 
 One line a record, in input order (a JSON verdict with --format json): the
 board's file and line, the answer's line (- for none) and a verdict: ok,

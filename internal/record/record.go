@@ -121,9 +121,10 @@ func (r *Run) SetError(err error) {
 	r.Board, r.Goal, r.Status, r.Error = "", "", StatusError, err.Error()
 }
 
-// OptCount is a count a run may lack (nodes, or nanoseconds of CPU time):
-// Known false means unknown (a record written before the count was kept,
-// or a figure not measured), and the field is then absent from the JSON,
+// OptCount is a count a record may lack (a run's nodes, or nanoseconds of
+// CPU time; a verdict's lengths): Known false means unknown (a record
+// written before the count was kept, a figure not measured, a length not
+// found), and the field is then absent from the JSON,
 // never 0; a known 0 is written as 0.
 type OptCount struct {
 	N     uint64
@@ -180,15 +181,15 @@ type Census struct {
 
 // Verdict is one answer checked by verify.
 type Verdict struct {
-	Puzzle      string `json:"puzzle"`
-	Input       string `json:"input"`                  // the boards' input name
-	Line        int    `json:"line"`                   // the board's line
-	AnswerInput string `json:"answer_input,omitempty"` // the answers' input name; absent when no answer was taken
-	AnswerLine  int    `json:"answer_line,omitempty"`  // the answer's first line; absent when no answer was taken
-	Verdict     string `json:"verdict"`                // a search.Verdict's name: ok, wrong, not-optimal, ...
-	Detail      string `json:"detail,omitempty"`       // why, when not ok
-	Length      int    `json:"length"`                 // the answer's length in moves
-	Optimal     int    `json:"optimal"`                // the optimal length in moves
+	Puzzle      string   `json:"puzzle"`
+	Input       string   `json:"input"`                  // the boards' input name
+	Line        int      `json:"line"`                   // the board's line
+	AnswerInput string   `json:"answer_input,omitempty"` // the answers' input name; absent when no answer was taken
+	AnswerLine  int      `json:"answer_line,omitempty"`  // the answer's first line; absent when no answer was taken
+	Verdict     string   `json:"verdict"`                // a search.Verdict's name: ok, wrong, not-optimal, ...
+	Detail      string   `json:"detail,omitempty"`       // why, when not ok
+	Length      OptCount `json:"length,omitzero"`        // the answer's length in moves; unknown (absent) when no answer was read or the board was not solved
+	Optimal     OptCount `json:"optimal,omitzero"`       // the optimal length in moves; unknown (absent) as Length
 }
 
 // VerifySummary counts the verdicts of one verify run; it is written as

@@ -16,13 +16,35 @@ import (
 // Kind is what a value [Scanner.Scan] stopped at holds.
 type Kind int
 
-// The kinds of value a Scanner returns; the others (reports, verdicts,
-// verify summaries, census and score records) are skipped.
+// The kinds of value a Scanner returns, and KindOther, the kinds it skips
+// (reports, verdicts, verify summaries, census and score records).
 const (
 	KindRun     Kind = iota + 1 // a run ([Scanner.Run])
 	KindHeader                  // a provenance header ([Scanner.Header])
 	KindSummary                 // a bench summary line ([Scanner.Summary])
+	KindOther                   // a value of another kind, which Scanner skips ([KindOf] only)
 )
+
+// KindOf returns the kind of the JSON object whose members are obj, told by
+// the key only that kind has (docs/records.md): KindRun, KindHeader,
+// KindSummary or KindOther; 0 when obj is none of them (not a record of
+// the schema). It is the one classification of values: Scanner's, and
+// that of readers that take some kinds and pass over the others.
+func KindOf(obj map[string]json.RawMessage) Kind {
+	switch {
+	case obj["status"] != nil:
+		return KindRun
+	case obj["provenance"] != nil:
+		return KindHeader
+	case obj["summary"] != nil && obj["report"] != nil:
+		return KindSummary
+	case obj["per_instance"] != nil, obj["summary"] != nil && obj["puzzle"] != nil:
+		return 0 // a bench document from before the schema
+	case obj["report"] != nil, obj["verdict"] != nil, obj["verify_summary"] != nil, obj["counts"] != nil, obj["score"] != nil:
+		return KindOther
+	}
+	return 0
+}
 
 // scanBufSize is the size of a Scanner's read buffer; a longer line is
 // gathered in pieces.
@@ -265,8 +287,8 @@ func (s *Scanner) decode(raw []byte, line int) bool {
 		return false
 	}
 	s.valLine = line
-	switch {
-	case obj["status"] != nil:
+	switch kind := KindOf(obj); {
+	case kind == KindRun:
 		s.run, s.lean = Run{}, false
 		d := json.NewDecoder(bytes.NewReader(raw))
 		d.DisallowUnknownFields()
@@ -276,13 +298,13 @@ func (s *Scanner) decode(raw []byte, line int) bool {
 			s.err = s.bad(line, "%v", err)
 		}
 		s.kind = KindRun
-	case obj["provenance"] != nil:
+	case kind == KindHeader:
 		s.header = Header{}
 		if err := json.Unmarshal(raw, &s.header); err != nil {
 			s.err = s.bad(line, "a provenance header: %v", err)
 		}
 		s.kind = KindHeader
-	case obj["summary"] != nil && obj["report"] != nil:
+	case kind == KindSummary:
 		s.summary = Summary{}
 		if err := json.Unmarshal(obj["summary"], &s.summary); err != nil {
 			s.err = s.bad(line, "a bench summary: %v", err)
@@ -290,7 +312,7 @@ func (s *Scanner) decode(raw []byte, line int) bool {
 		s.kind = KindSummary
 	case obj["per_instance"] != nil, obj["summary"] != nil && obj["puzzle"] != nil:
 		s.err = s.bad(line, "a bench document from before the record schema (docs/records.md), which pdbsolve no longer reads: run the bench again")
-	case obj["report"] != nil, obj["verdict"] != nil, obj["verify_summary"] != nil, obj["counts"] != nil:
+	case kind == KindOther:
 		return false // not runs
 	default:
 		keys := make([]string, 0, len(obj))

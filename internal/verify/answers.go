@@ -213,36 +213,30 @@ type pendingAnswer[A any] struct {
 // most.
 const maxPending = 1024
 
-// outputLine holds the keys of the lines of a solve -o file that answer no
-// board: its header ({"provenance":...,"config":...}) and its summary.
-type outputLine struct {
-	Provenance json.RawMessage `json:"provenance"`
-	Summary    json.RawMessage `json:"summary"`
-	Report     json.RawMessage `json:"report"`
-}
-
-// read reads the next record into held, passing over the header and
-// summary lines of a solve -o file; false at the end of the input.
+// read reads the next answer into held, passing over the values that are
+// not runs (record.KindOf: the header and summary of a solve -o or bench
+// output, reports, verdicts); false at the end of the input. A value of no
+// kind of the schema is an answer: a wrong one.
 func (j *jsonAnswers[A]) read() (bool, error) {
-	var text []byte
 	var r jsonRecord
 	for {
-		t, line, ok, err := j.textLines.next()
+		text, line, ok, err := j.textLines.next()
 		if !ok {
+			j.holding = false
 			return false, err
 		}
-		text = t
 		j.held, j.heldBoard, j.heldOK, j.holding = answer[A]{line: line}, 0, true, true
 		r = jsonRecord{}
 		if err := json.Unmarshal(text, &r); err != nil {
 			j.held.fault = wrong(fmt.Sprintf("not a JSON record: %v", err))
 			return true, nil
 		}
-		if r.Status != "" || r.Line != 0 || r.Error != "" {
-			break
+		if r.Status != "" {
+			break // a "status" key: a run (record.KindOf), decoded once
 		}
-		var o outputLine
-		if json.Unmarshal(text, &o) != nil || (o.Provenance == nil && o.Summary == nil && o.Report == nil) {
+		var obj map[string]json.RawMessage
+		json.Unmarshal(text, &obj) // valid JSON, as r's decoding found
+		if kind := record.KindOf(obj); kind == record.KindRun || kind == 0 {
 			break
 		}
 	}
@@ -251,7 +245,7 @@ func (j *jsonAnswers[A]) read() (bool, error) {
 	case !r.Status.Valid():
 		j.held.fault = wrong(fmt.Sprintf("status %q is none of solved, unsolvable, limit, error, interrupted", r.Status))
 	case r.Puzzle != "" && r.Puzzle != j.puzzle:
-		j.held.fault = wrong(fmt.Sprintf("a record of puzzle %s, want %s", r.Puzzle, j.puzzle))
+		j.held.fault = wrong(otherPuzzle(r.Puzzle, j.puzzle))
 	case !j.boards.is(r.Input):
 		j.held.fault = wrong(fmt.Sprintf("a record of input %s, not of %s", r.Input, j.boards.name))
 	case r.Goal != "" && j.goal != "" && r.Goal != j.goal:
@@ -441,13 +435,71 @@ const answersPeek = 64 << 10
 // next ones slowly, in step with the verdicts), and looks at the lines
 // read with it, up to answersPeek bytes.
 func peekGoal(br *bufio.Reader, isJSON bool) string {
-	head, _ := br.Peek(br.Buffered())
+	head, whole := peekHead(br)
+	return answersGoal(head, isJSON, whole)
+}
+
+// peekHead returns the bytes br holds once its first line has come (or
+// its end, or answersPeek bytes), without consuming them; whole is true
+// when they are all of br.
+func peekHead(br *bufio.Reader) (head []byte, whole bool) {
+	head, _ = br.Peek(br.Buffered())
 	var err error
 	for bytes.IndexByte(head, '\n') < 0 && err == nil && len(head) < answersPeek {
 		_, err = br.Peek(len(head) + 1)
 		head, _ = br.Peek(br.Buffered())
 	}
-	return answersGoal(head, isJSON, err != nil)
+	return head, err != nil
+}
+
+// ErrOtherPuzzle is returned (wrapped, naming the answers and the line) by
+// Precheck when the first JSON run or header of the answers that names a
+// puzzle names another than the one verified: the answers are of other
+// boards. It is a puzzle.ErrBoardSize, as boards of another puzzle are.
+var ErrOtherPuzzle error = otherPuzzleError{}
+
+type otherPuzzleError struct{}
+
+func (otherPuzzleError) Error() string { return "the answers are of another puzzle" }
+func (otherPuzzleError) Unwrap() error { return puzzle.ErrBoardSize }
+
+// checkPuzzle returns an error wrapping ErrOtherPuzzle when head, the first
+// bytes of the answers named name (all of them when whole), is JSON whose
+// first whole line naming a puzzle (a run's "puzzle", a header's config's;
+// record.KindOf tells them) names another than want (a record name).
+func checkPuzzle(head []byte, whole bool, name, want string) error {
+	if t := bitboard.TrimSpace(head); len(t) == 0 || t[0] != '{' {
+		return nil
+	}
+	for n := 1; len(head) > 0; n++ {
+		line, rest, complete := bytes.Cut(head, []byte{'\n'})
+		if !complete && !whole {
+			return nil
+		}
+		head = rest
+		var obj map[string]json.RawMessage
+		var v struct {
+			Puzzle string
+			Config struct{ Puzzle string }
+		}
+		if json.Unmarshal(line, &obj) != nil || json.Unmarshal(line, &v) != nil {
+			continue
+		}
+		got := ""
+		switch record.KindOf(obj) {
+		case record.KindRun:
+			got = v.Puzzle
+		case record.KindHeader:
+			got = v.Config.Puzzle
+		}
+		if got != "" && got != want {
+			return fmt.Errorf("%s:%d: %w: the %s, not the %s", name, n, ErrOtherPuzzle, got, want)
+		}
+		if got != "" {
+			return nil
+		}
+	}
+	return nil
 }
 
 // answersZero is what answersGoal returns when the text answers it reads
@@ -456,7 +508,7 @@ func peekGoal(br *bufio.Reader, isJSON bool) string {
 const answersZero = "0"
 
 // answersGoal returns the sliding-tile goal that head, the first bytes of
-// an answers input (all of it when whole), names or implies, "" for none:
+// an answers input (all of it when whole; peekHead), names or implies, "" for none:
 // in JSON the "goal" of the first whole line that names one, a record's or
 // a solve -o header's "config"; in the text formats the goal of the aoj
 // format (puzzle.FormatGoal), when the first answer other than "0" is a
@@ -521,6 +573,12 @@ func (b *recordInput) is(input string) bool {
 			err1 != nil && filepath.Base(input) == filepath.Base(b.name)
 	}
 	return b.lastIsThis
+}
+
+// otherPuzzle says that answers of puzzle got (a record name) are not of
+// puzzle want.
+func otherPuzzle(got, want string) string {
+	return fmt.Sprintf("answers the %s, not the %s", got, want)
 }
 
 // lengthNotMoves says that an answer's length, n, is not the number of its

@@ -72,7 +72,10 @@ func appendVerdicts[B, A any](u *batch.Unit, items *Items[B, A], o *Output, chec
 		items.counts[c.Verdict]++
 		if o.JSON {
 			r := record.Verdict{Puzzle: o.Puzzle, Input: batch.RecordInput(u.Name), Line: p.BoardLine,
-				Verdict: c.Verdict.String(), Detail: c.Detail, Length: c.Length, Optimal: c.Optimal}
+				Verdict: c.Verdict.String(), Detail: c.Detail}
+			if c.Lengths {
+				r.Length, r.Optimal = record.KnownCount(uint64(c.Length)), record.KnownCount(uint64(c.Optimal))
+			}
 			if p.AnswerLine > 0 {
 				r.AnswerInput, r.AnswerLine = batch.RecordInput(o.Answers), p.AnswerLine
 			}

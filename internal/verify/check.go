@@ -21,7 +21,7 @@ func checkTiles(s *search.TilesSolver, b bitboard.Tiles, goal bitboard.Goal, a T
 	if err != nil {
 		return search.Check{}, err
 	}
-	c := search.Check{Length: a.Length, Optimal: len(best)}
+	c := search.Check{Length: a.Length, Optimal: len(best), Lengths: true}
 	if a.HasMoves {
 		end, err := b.Apply(a.Moves)
 		if err != nil {

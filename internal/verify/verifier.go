@@ -1,9 +1,11 @@
 package verify
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
@@ -135,7 +137,8 @@ func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboar
 // sets o.NoBoards when no table need be loaded: each answer is then extra
 // (input holds no record, or o.Sel takes none of its records), or each
 // board taken is a bad-board verdict (every record o.Sel takes is bad, as
-// Precheck can tell in a file). It then opens solutions. The error, if
+// Precheck can tell in a file). It then opens solutions and reads its
+// first line (ErrOtherPuzzle). The error, if
 // any, is:
 //   - puzzle.ErrNoRecords's, naming input, when input holds no record and
 //     solutions nothing but white space (puzzle.Blank): there is nothing to
@@ -143,6 +146,9 @@ func NewTiles(t puzzle.Tiles, cache puzzle.Cache, o *Options) (*Verifier[bitboar
 //   - puzzle.ErrBoardSize's, naming input and line, when input starts with
 //     a board of another sliding-tile puzzle;
 //   - pdb.ErrTooBig's, when a table of o.Plan is too big to build in cache;
+//   - ErrOtherPuzzle's, naming solutions and line, when the answers are
+//     JSON whose first run or header naming a puzzle names another (read
+//     when solutions is a file, peeked when standard input);
 //   - open's, after the flag naming the input (as Verifier.Open's: "--input:
 //     ...", "--solutions: ..."), or a read error of input, naming it.
 func Precheck(p puzzle.Puzzle, open puzzle.Opener, cache puzzle.Cache, o *Options, input, solutions string) error {
@@ -168,12 +174,24 @@ func Precheck(p puzzle.Puzzle, open puzzle.Opener, cache puzzle.Cache, o *Option
 	case err != nil:
 		return err
 	}
-	_, closeAnswers, err := flagged("--solutions", open)(solutions)
+	answers, closeAnswers, err := flagged("--solutions", open)(solutions)
 	if err != nil {
 		return err
 	}
-	closeAnswers()
-	return nil
+	defer closeAnswers()
+	var br *bufio.Reader
+	if f, ok := answers.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			br = bufio.NewReaderSize(f, answersPeek)
+		}
+	} else {
+		br, _ = answers.(*bufio.Reader) // standard input, peeked only
+	}
+	if br == nil {
+		return nil // a pipe: only the run reads it
+	}
+	head, whole := peekHead(br)
+	return checkPuzzle(head, whole, batch.InputName(solutions), p.RecordName())
 }
 
 // flagged returns open, its errors after the flag naming the input.

@@ -167,7 +167,10 @@ func scanErr(s *bufio.Scanner, name string, line int) error {
 func (r *Reader[B, A]) pair(rec *puzzle.Record[B], p *Pair[B, A]) error {
 	*p = Pair[B, A]{BoardLine: rec.Start, Board: rec.Board}
 	if rec.Err != nil {
-		p.fault = fault{search.VerdictBadBoard, fmt.Sprintf("line %d: %v", rec.Line, rec.Err)}
+		p.fault = fault{search.VerdictBadBoard, rec.Err.Error()}
+		if rec.Line != rec.Start { // a board over several lines: the bad field's
+			p.detail = fmt.Sprintf("line %d: %s", rec.Line, p.detail)
+		}
 		return nil
 	}
 	if !r.takes(rec.Board) {

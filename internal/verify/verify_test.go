@@ -71,8 +71,22 @@ func TestTilesPairs(t *testing.T) {
 	got := readAll(t, r, err)
 	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Answer != (TilesAnswer{0, "", true}) ||
 		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].verdict == search.VerdictBadBoard ||
-		got[2].BoardLine != 6 || got[2].verdict != search.VerdictBadBoard || !strings.HasPrefix(got[2].detail, "line 6: ") ||
+		got[2].BoardLine != 6 || got[2].verdict != search.VerdictBadBoard || !strings.HasPrefix(got[2].detail, "field 9: ") ||
 		got[3].AnswerLine != 2 || got[3].Answer != (TilesAnswer{1, "R", true}) || got[4].verdict != search.VerdictMissing {
+		t.Fatalf("pairs %+v", got)
+	}
+}
+
+// TestBadBoardLine: a bad board's detail names the line of its bad field
+// only when that is not the line the verdict names (the board's first): a
+// board on one line has it once.
+func TestBadBoardLine(t *testing.T) {
+	boards := "1 2 3 4 5 6 7 8 8\n1 2 3\n4 5 6\n7 8 8\n"
+	r, err := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(""), "a", tiles3x3(t),
+		func(bitboard.Tiles) bool { return true }, nil)
+	got := readAll(t, r, err)
+	if len(got) != 2 || got[0].BoardLine != 1 || got[0].detail != "field 9: duplicate tile: tile 8 appears twice" ||
+		got[1].BoardLine != 2 || got[1].detail != "line 4: field 9: duplicate tile: tile 8 appears twice" {
 		t.Fatalf("pairs %+v", got)
 	}
 }
@@ -85,7 +99,7 @@ func TestOverlongBoard(t *testing.T) {
 	r, err := NewRotationReader(strings.NewReader(boards), "b", strings.NewReader("No moves needed\n1\nNo moves needed\n1\n"), "a")
 	got := readAll(t, r, err)
 	if len(got) != 3 || got[0].AnswerLine != 1 || got[1].BoardLine != 2 || got[1].verdict != search.VerdictBadBoard ||
-		!strings.Contains(got[1].detail, "line 2: record longer than") || got[2].BoardLine != 3 || got[2].AnswerLine != 3 {
+		!strings.HasPrefix(got[1].detail, "record longer than") || got[2].BoardLine != 3 || got[2].AnswerLine != 3 {
 		t.Fatalf("pairs %+v", got)
 	}
 }
