@@ -407,15 +407,10 @@ func (w *inOrder[T]) writeNext(u *job[T]) {
 			st.cfg.Collect(u.Unit, &u.items)
 		}
 	}
-	w.release(u)
-}
-
-// release frees what unit u held: its buffers and its slot.
-func (w *inOrder[T]) release(u *job[T]) {
 	putBuf(&inPool, u.Data)
 	putBuf(&outPool, u.Out)
 	u.Data, u.Out = nil, nil
-	<-w.st.slots
+	<-st.slots
 }
 
 // interrupted stops the batch on an interrupt after writing, in input

@@ -13,11 +13,6 @@ import (
 	"github.com/pdbsolve/pdbsolve/search"
 )
 
-// ErrOtherInputs is returned by Pipeline.End when an instance of a resumed
-// run is not the board its output holds under the same number: the one
-// error of inputs that are not a resumed run's, record.ErrOtherInputs.
-var ErrOtherInputs = record.ErrOtherInputs
-
 // Pipeline is one bench run over boards of type B as a batch (package
 // batch, Batch) of one-instance units: the batch's Source reads the
 // instances and passes each to Take (a record it cannot read too, with its
@@ -41,7 +36,7 @@ type Pipeline[B any] struct {
 	selected int   // instances selected, as far as read
 	read     bool  // the inputs were read to the end
 	pastEnd  bool  // an --instances number matched no record
-	changed  error // ErrOtherInputs, with the instance
+	changed  error // record.ErrOtherInputs, with the instance
 	inflight int   // runs written as interrupted
 
 	held []*Item[B]                       // instances of a resumed run read before its last one
@@ -65,7 +60,7 @@ func New[B any](cfg *record.Config, o report.Options, keepRuns bool) (*Pipeline[
 // holds of it, and sends it to the workers as a unit of its own; it
 // reports whether the reading goes on: not when send does not (the batch
 // has stopped), nor when x is not the board the resumed output holds under
-// its number (End then returns ErrOtherInputs). A record that is not a
+// its number (End then returns record.ErrOtherInputs). A record that is not a
 // board (x.Err) is counted bad and said on Stderr ("FILE:LINE: why"), and
 // goes to the workers all the same, in its place: they write its error
 // runs without a solve.
@@ -84,7 +79,7 @@ func (p *Pipeline[B]) Take(x *Item[B], send func(*batch.Unit, *Item[B]) bool) bo
 	if len(x.Done) > 0 && x.Done[0].Board != x.Board {
 		p.mu.Lock()
 		p.changed = fmt.Errorf("%s: instance %d is %q, but %q in %s: %w", x.In.Where, x.Instance, x.Board, x.Done[0].Board,
-			p.Output, ErrOtherInputs)
+			p.Output, record.ErrOtherInputs)
 		p.mu.Unlock()
 		return false
 	}
@@ -189,7 +184,7 @@ func (p *Pipeline[B]) halted() bool {
 // counts of the whole output (a resumed output's runs included; complete
 // when every instance was read and run) and the report, which it returns.
 // When an instance was not the resumed output's it writes nothing (the
-// output's last summary stands), closes Out and returns ErrOtherInputs.
+// output's last summary stands), closes Out and returns record.ErrOtherInputs.
 func (p *Pipeline[B]) End(res batch.Result) (*report.Report, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

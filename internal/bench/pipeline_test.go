@@ -110,7 +110,7 @@ func TestPipelineRunsAndSums(t *testing.T) {
 
 // TestPipelineResumes: a resumed output's runs are not solved again and
 // count in the summary; an instance whose board is not the output's stops
-// the run with ErrOtherInputs, no summary written.
+// the run with record.ErrOtherInputs, no summary written.
 func TestPipelineResumes(t *testing.T) {
 	boards := []string{"1 3 0 4 2 5 7 8 6", "1 2 3 4 5 6 7 8 0"}
 	var first bytes.Buffer
@@ -144,7 +144,7 @@ func TestPipelineResumes(t *testing.T) {
 
 	out.Reset()
 	_, rep, _, err = runPipeline(t, []string{"1 2 3 4 5 6 7 0 8"}, prior, &out)
-	if !errors.Is(err, ErrOtherInputs) || rep != nil || out.Len() != 0 ||
+	if !errors.Is(err, record.ErrOtherInputs) || rep != nil || out.Len() != 0 ||
 		!strings.Contains(err.Error(), `in.txt:1: instance 1 is "1 2 3 4 5 6 7 0 8", but "1 3 0 4 2 5 7 8 6" in runs.jsonl`) {
 		t.Fatalf("another board: %v, %d bytes written", err, out.Len())
 	}

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -98,11 +97,7 @@ func TestBenchInterruptInInputOrder(t *testing.T) {
 		time.Sleep(2 * time.Millisecond)
 	}
 	time.Sleep(50 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGINT)
-	cmd.Wait()
-	if code := cmd.ProcessState.ExitCode(); code != 130 {
-		t.Fatalf("exit %d, want 130; stderr %q", code, errb.String())
-	}
+	interruptMain(t, cmd, errb)
 	s := readRecords(t, file)
 	if len(s.Runs) == 0 || len(s.Summaries) != 1 || s.Summaries[0].Complete {
 		t.Fatalf("%d runs, summaries %+v; want runs and an incomplete summary", len(s.Runs), s.Summaries)

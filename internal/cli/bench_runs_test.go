@@ -38,6 +38,17 @@ func startMain(t *testing.T, stdin string, args ...string) (*exec.Cmd, *strings.
 	return cmd, &out, errb
 }
 
+// interruptMain sends SIGINT to cmd (startMain's), waits for it and fails
+// the test unless it exits 130, quoting errb, its stderr.
+func interruptMain(t *testing.T, cmd *exec.Cmd, errb *syncBuffer) {
+	t.Helper()
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Fatalf("exit %d, want 130; stderr %q", code, errb.String())
+	}
+}
+
 // syncBuffer is a strings.Builder that a test may read while a child
 // process's output is copied into it.
 type syncBuffer struct {
@@ -118,11 +129,7 @@ func TestBenchInterruptResume(t *testing.T) {
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
-	cmd.Process.Signal(syscall.SIGINT)
-	cmd.Wait()
-	if code := cmd.ProcessState.ExitCode(); code != 130 {
-		t.Fatalf("exit %d, want 130; stderr %q", code, errb.String())
-	}
+	interruptMain(t, cmd, errb)
 	s := readRecords(t, file)
 	if len(s.Runs) != 9 || len(s.Summaries) != 1 || s.Summaries[0].Complete || len(s.Configs) != 1 {
 		t.Fatalf("%d runs, summaries %+v; want the 8 finished, 1 interrupted and an incomplete summary", len(s.Runs), s.Summaries)

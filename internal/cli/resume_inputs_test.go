@@ -62,6 +62,17 @@ func resumeStart(t *testing.T) (dir string, args, want []string) {
 	return dir, args, []string{"boards.txt:1", "boards.txt:2", "boards.txt:3", "boards.txt:4"}
 }
 
+// resumedAsFirst fails the test (after what) unless the output at path
+// holds the runs want, each once, and two headers, the second naming the
+// input as the first run did, boards.txt.
+func resumedAsFirst(t *testing.T, path string, want []string, what string) {
+	t.Helper()
+	runs, inputs := resumeRecords(t, path)
+	if !slices.Equal(runs, want) || len(inputs) != 2 || !slices.Equal(inputs[1], []string{"boards.txt"}) {
+		t.Fatalf("after %s: runs %v, header inputs %v; want %v, [boards.txt] twice", what, runs, inputs, want)
+	}
+}
+
 // TestResumeInputSpelledOtherwise: a resumed solve knows its input by
 // position, not by its spelling: with "./boards.txt" it solves nothing
 // again and writes nothing twice; its header keeps the first run's name.
@@ -70,10 +81,7 @@ func TestResumeInputSpelledOtherwise(t *testing.T) {
 	if code, _, errs := run(t, "", append(args, "--resume", "./boards.txt")...); code != 0 {
 		t.Fatalf("--resume ./boards.txt: exit %d: %s", code, errs)
 	}
-	runs, inputs := resumeRecords(t, "rp.jsonl")
-	if !slices.Equal(runs, want) || len(inputs) != 2 || !slices.Equal(inputs[1], []string{"boards.txt"}) {
-		t.Fatalf("after --resume ./boards.txt: runs %v, header inputs %v; want %v, [boards.txt] twice", runs, inputs, want)
-	}
+	resumedAsFirst(t, "rp.jsonl", want, "--resume ./boards.txt")
 }
 
 // TestResumeFromAnotherDirectory: resumed from another directory (the
@@ -92,10 +100,7 @@ func TestResumeFromAnotherDirectory(t *testing.T) {
 	if code, _, errs := run(t, "", append(args, "--resume", filepath.Join(dir, "boards.txt"))...); code != 0 {
 		t.Fatalf("--resume from another directory: exit %d: %s", code, errs)
 	}
-	runs, inputs := resumeRecords(t, "../rp.jsonl")
-	if !slices.Equal(runs, want) || len(inputs) != 2 || !slices.Equal(inputs[1], []string{"boards.txt"}) {
-		t.Fatalf("after --resume from another directory: runs %v, header inputs %v; want %v, [boards.txt] twice", runs, inputs, want)
-	}
+	resumedAsFirst(t, "../rp.jsonl", want, "--resume from another directory")
 }
 
 // TestResumeOtherBoardsRefused: --resume with another file of as many
