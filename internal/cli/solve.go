@@ -90,7 +90,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 	o.Tracker = newRunTracker(g, "solve", lines) // the handlers take it as the batch starts
 	o.Tracker.Clear = true
 	err = runBatch(g, cfg)
-	o.Tracker.Finish(false)
+	o.Tracker.Finish(nil)
 	if err == nil && unmatched.Load() {
 		err = withCode(ExitBadInput, errSilent)
 	}
