@@ -181,8 +181,9 @@ func (p *Pipeline[B]) halted() bool {
 // End ends the run after its batch, which ended as res (the runs in flight
 // at an interrupt written as interrupted: InFlight counts them). It
 // finishes the progress report and writes to Out the summary line: the
-// counts of the whole output (a resumed output's runs included; complete
-// when every instance was read and run) and the report, which it returns.
+// counts of the runs of the whole output (Session.Written: exactly the
+// run lines written, a resumed output's runs added; complete when every
+// instance was read and run) and the report, which it returns.
 // When an instance was not the resumed output's it writes nothing (the
 // output's last summary stands), closes Out and returns record.ErrOtherInputs.
 func (p *Pipeline[B]) End(res batch.Result) (*report.Report, error) {
@@ -195,10 +196,10 @@ func (p *Pipeline[B]) End(res batch.Result) (*report.Report, error) {
 		}
 		return nil, p.changed
 	}
-	p.Tracker.Finish(true)
+	sum := p.Session.Written() // what the writer wrote, not what the workers finished
+	p.Tracker.Finish(&sum)
 	rep := p.Session.Builder.Report()
 	if out != nil {
-		sum := p.Tracker.Summary()
 		sum.Complete = p.read && !res.Interrupted && res.ReadErr == nil && res.WriteErr == nil
 		sum.Instances = p.selected
 		if p.Prior != nil {

@@ -10,7 +10,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
@@ -26,6 +29,16 @@ import (
 // not nil, is the output resumed. It returns the pipeline, its report, the
 // notes written and End's error.
 func runPipeline(t *testing.T, boards []string, prior *record.Prior, out io.Writer) (*Pipeline[bitboard.Tiles], *report.Report, string, error) {
+	t.Helper()
+	p, notes := newPipeline(t, prior, out)
+	res := batch.Run(context.Background(), p.Batch(2, boardSource(p, boards)))
+	rep, err := p.End(res)
+	return p, rep, notes.String(), err
+}
+
+// newPipeline returns the pipeline of runPipeline, not run, and where its
+// notes go.
+func newPipeline(t *testing.T, prior *record.Prior, out io.Writer) (*Pipeline[bitboard.Tiles], *bytes.Buffer) {
 	t.Helper()
 	heurs := []string{"manhattan", "linear-conflict"}
 	cfg := &record.Config{Command: "bench", Puzzle: record.Puzzle8, Goal: "blank-last", Heuristics: heurs, Repeat: 1, Shard: "0/1"}
@@ -47,7 +60,13 @@ func runPipeline(t *testing.T, boards []string, prior *record.Prior, out io.Writ
 			return NewTilesSolver(search.NewTilesSolver(h), bitboard.BlankLast)
 		})
 	}
-	res := batch.Run(context.Background(), p.Batch(2, func(send func(*batch.Unit, *Item[bitboard.Tiles]) bool) error {
+	return p, &notes
+}
+
+// boardSource is the batch source of p's instances, boards, read from
+// in.txt a line each.
+func boardSource(p *Pipeline[bitboard.Tiles], boards []string) func(send func(*batch.Unit, *Item[bitboard.Tiles]) bool) error {
+	return func(send func(*batch.Unit, *Item[bitboard.Tiles]) bool) error {
 		for i, cells := range boards {
 			where := fmt.Sprintf("in.txt:%d", i+1)
 			b, err := bitboard.ParseTiles(strings.Fields(cells), 3, 3)
@@ -62,9 +81,7 @@ func runPipeline(t *testing.T, boards []string, prior *record.Prior, out io.Writ
 		}
 		p.Read(false)
 		return nil
-	}))
-	rep, err := p.End(res)
-	return p, rep, notes.String(), err
+	}
 }
 
 // TestPipelineRunsAndSums runs boards of known outcome (the AOJ sample, 4
@@ -147,5 +164,79 @@ func TestPipelineResumes(t *testing.T) {
 	if !errors.Is(err, record.ErrOtherInputs) || rep != nil || out.Len() != 0 ||
 		!strings.Contains(err.Error(), `in.txt:1: instance 1 is "1 2 3 4 5 6 7 0 8", but "1 3 0 4 2 5 7 8 6" in runs.jsonl`) {
 		t.Fatalf("another board: %v, %d bytes written", err, out.Len())
+	}
+}
+
+// endTracker is a Tracker that counts the runs its workers finish (End)
+// and closes ended after the first that ends once after is closed.
+type endTracker struct {
+	Tracker
+	finished     atomic.Int32
+	after, ended chan struct{}
+	once         sync.Once
+}
+
+func (e *endTracker) End(worker int, status record.Status, st *search.Stats) {
+	e.Tracker.End(worker, status, st)
+	e.finished.Add(1)
+	select {
+	case <-e.after:
+		e.once.Do(func() { close(e.ended) })
+	default:
+	}
+}
+
+// TestSummaryCountsTheRunsWritten interrupts a bench (one worker, two
+// instances) in instance 1's second run, which the batch's writer then
+// writes as interrupted; the worker finishes that run after (the search
+// does not stop at an interrupt) and returns it, which nothing writes.
+// The summary line must count the run lines above it, read back from the
+// output (one solved, one interrupted), not the runs the worker finished
+// (two solved), nor both.
+func TestSummaryCountsTheRunsWritten(t *testing.T) {
+	var out bytes.Buffer
+	p, _ := newPipeline(t, nil, &out)
+	ctx, cancel := context.WithCancel(context.Background())
+	p.Stop = func() bool { return ctx.Err() != nil }
+	tr := &endTracker{Tracker: p.Tracker, after: make(chan struct{}), ended: make(chan struct{})}
+	p.Session.Tracker = tr
+	second := p.Solvers[1]
+	var once sync.Once
+	p.Solvers[1] = func() Solver[bitboard.Tiles] {
+		return hookSolver{second(), func() {
+			once.Do(func() {
+				cancel()
+				for p.InFlight() == 0 { // the writer has taken the run in flight
+					time.Sleep(time.Millisecond)
+				}
+				close(tr.after) // the run goes on to its end
+			})
+		}}
+	}
+	res := batch.Run(ctx, p.Batch(1, boardSource(p, []string{"1 3 0 4 2 5 7 8 6", "1 2 3 4 5 6 7 8 0"})))
+	select {
+	case <-tr.ended:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the run taken by the interrupt never ended")
+	}
+	if _, err := p.End(res); err != nil || !res.Interrupted {
+		t.Fatalf("End: %v; %+v", err, res)
+	}
+	s, err := record.ReadStream(bytes.NewReader(out.Bytes()), "out")
+	if err != nil || len(s.Summaries) != 1 {
+		t.Fatalf("%v; output:\n%s", err, out.String())
+	}
+	var lines record.Summary // counted from the run lines
+	for _, r := range s.Runs {
+		lines.Count(r.Status)
+	}
+	got := s.Summaries[0]
+	got.Complete, got.Instances = false, 0
+	if got != lines || lines.Runs != 2 || lines.Interrupted != 1 || tr.finished.Load() != 2 {
+		t.Fatalf("summary %+v; the %d run lines above it %+v; %d runs finished by the worker:\n%s",
+			s.Summaries[0], len(s.Runs), lines, tr.finished.Load(), out.String())
+	}
+	if s.Summaries[0].Complete {
+		t.Errorf("summary %+v: complete, after an interrupt", s.Summaries[0])
 	}
 }

@@ -62,9 +62,10 @@ type Session[B any] struct {
 	// thread's (CLOCK_THREAD_CPUTIME_ID), which counts nothing of other threads.
 	ProcessCPU bool
 
-	mu   sync.Mutex
-	busy map[int]*Item[B] // the item each worker is on; gone once interrupt takes it
-	runs []record.Run
+	mu      sync.Mutex
+	busy    map[int]*Item[B] // the item each worker is on; gone once interrupt takes it
+	runs    []record.Run
+	written record.Summary // the counts of the runs of this session written (Written)
 }
 
 // run returns the record of it under heuristic h, repeat rep, before it is
@@ -181,11 +182,16 @@ func isDone(runs []record.Run, heuristic string, repeat int) bool {
 func (s *Session[B]) add(it *Item[B]) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.addLocked(it.runs)
+	s.addLocked(it)
 }
 
-// addLocked adds the runs of one instance to the report.
-func (s *Session[B]) addLocked(runs []record.Run) {
+// addLocked adds instance it, its runs of this session written (by the
+// batch's writer, or interrupt), to the report and to Written.
+func (s *Session[B]) addLocked(it *Item[B]) {
+	runs := it.runs
+	for i := len(it.Done); i < len(runs); i++ {
+		s.written.Count(runs[i].Status)
+	}
 	if len(runs) == 0 {
 		return
 	}
@@ -232,7 +238,7 @@ func (s *Session[B]) interrupt(it *Item[B], out *[]byte) (int, bool) {
 	for i := len(it.Done); i < len(it.runs); i++ {
 		*out = record.AppendRun(*out, &it.runs[i])
 	}
-	s.addLocked(it.runs)
+	s.addLocked(it)
 	return n, true
 }
 
@@ -251,6 +257,16 @@ func (s *Session[B]) interrupted(it *Item[B], r *record.Run) record.Run {
 	full.Status, full.Bound, full.H0, full.Iterations = r.Status, r.Bound, r.H0, r.Iterations
 	full.Expanded, full.Generated, full.TimeNS, full.Error = r.Expanded, r.Generated, r.TimeNS, r.Error
 	return full
+}
+
+// Written returns the counts of the runs of this session written to the
+// output, as the batch's writer wrote them (add, interrupt): not those a
+// worker finished after an interrupt took its instance, nor those of an
+// instance the output ends before (package batch keeps it a prefix).
+func (s *Session[B]) Written() record.Summary {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.written
 }
 
 // Runs returns the runs kept (KeepRuns), in the order of their instances,

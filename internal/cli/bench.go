@@ -197,7 +197,7 @@ func endBench[B any](o *benchOptions, b *bench.Pipeline[B], res batch.Result, pr
 	}
 	if res.Interrupted {
 		fmt.Fprintf(o.g.Stderr, "pdbsolve: bench: %v: %s finished, %d in flight recorded as interrupted with the bound reached",
-			context.Cause(o.g.ctx), report.Count(b.Tracker.Summary().Runs-b.InFlight(), "run"), b.InFlight())
+			context.Cause(o.g.ctx), report.Count(b.Session.Written().Runs-b.InFlight(), "run"), b.InFlight())
 		if o.Output.Path != "" {
 			fmt.Fprintf(o.g.Stderr, "; rerun with --resume -o %s to finish", o.Output.Path)
 		}

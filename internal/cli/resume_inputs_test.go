@@ -184,3 +184,75 @@ func TestResumeRotationOtherBoardsRefused(t *testing.T) {
 		t.Fatalf("--resume on other boards: exit %d, stderr %q, file changed %v; want exit 2, %q", code, errs, !bytes.Equal(after, before), want)
 	}
 }
+
+// TestResumeStdinChecked: a run read from standard input, resumed with
+// its input on standard input again, is checked as a file is: other boards,
+// or its last line answered changed, are refused with exit 2 naming the
+// line of stdin, the output left as it was; its own boards (a line not
+// answered changed too) append exactly the answers missing, each of the
+// board on its line. So with --instances 1-4 (the records read by one
+// reader) and without (the batch's reader).
+func TestResumeStdinChecked(t *testing.T) {
+	t.Chdir(t.TempDir())
+	boards := strings.SplitAfter(resumeBoards(t, "boards.txt", "5"), "\n")
+	other := strings.SplitAfter(resumeBoards(t, "other.txt", "6"), "\n")
+	for _, n := range []int{4, 6} {
+		os.Remove("rp.jsonl")
+		args := []string{"solve", "8puzzle", "--heuristic", "manhattan", "-o", "rp.jsonl", "-"}
+		if n == 4 {
+			args = append(args, "--instances", "1-4")
+		}
+		if code, _, errs := run(t, strings.Join(boards, ""), args...); code != 0 {
+			t.Fatalf("solve: exit %d: %s", code, errs)
+		}
+		resumeStdin(t, args, boards, other, n)
+	}
+}
+
+// resumeStdin cuts rp.jsonl, the output of a solve (args) of the boards of
+// boards on standard input, after its second run and resumes it with
+// other boards, then with its own: see TestResumeStdinChecked. n is the
+// number of runs expected in the end.
+func resumeStdin(t *testing.T, args, boards, other []string, n int) {
+	t.Helper()
+	data, _ := os.ReadFile("rp.jsonl") // cut after its second run: lines 1 and 2 answered
+	os.WriteFile("rp.jsonl", []byte(strings.Join(strings.SplitAfter(string(data), "\n")[:3], "")), 0o644)
+	before, _ := os.ReadFile("rp.jsonl")
+	args = append(args, "--resume")
+	changed := func(line int) string {
+		b := slices.Clone(boards)
+		b[line-1] = other[line-1]
+		return strings.Join(b, "")
+	}
+	for _, c := range []struct {
+		stdin string
+		line  int
+	}{{strings.Join(other, ""), 1}, {changed(2), 2}} {
+		want := "stdin:" + string(rune('0'+c.line)) + ": the board is " + quoteBoard(other[c.line-1]) + ", but " +
+			quoteBoard(boards[c.line-1]) + " in rp.jsonl: the inputs are not those of its run"
+		code, _, errs := run(t, c.stdin, args...)
+		if after, _ := os.ReadFile("rp.jsonl"); code != 2 || !strings.Contains(errs, want) || !bytes.Equal(after, before) {
+			t.Fatalf("%d runs, --resume, line %d other: exit %d, stderr %q, file changed %v; want exit 2, %q", n, c.line, code, errs, !bytes.Equal(after, before), want)
+		}
+	}
+	if code, _, errs := run(t, changed(3), args...); code != 0 { // line 3 was not answered
+		t.Fatalf("%d runs, --resume on its own boards: exit %d: %s", n, code, errs)
+	}
+	after, _ := os.ReadFile("rp.jsonl")
+	if !bytes.HasPrefix(after, before) {
+		t.Fatal("the resumed run changed what the file held")
+	}
+	runs, _ := resumeRecords(t, "rp.jsonl")
+	if want := []string{"-:1", "-:2", "-:3", "-:4", "-:5", "-:6"}[:n]; !slices.Equal(runs, want) {
+		t.Fatalf("runs %v, want %v", runs, want)
+	}
+	for i, line := range strings.Split(strings.TrimSpace(string(after[len(before):])), "\n")[1:] { // after the session's header
+		want := boards[i+2]
+		if i == 0 {
+			want = other[2]
+		}
+		if !strings.Contains(line, `"board":`+quoteBoard(want)) {
+			t.Errorf("%d runs: appended run %d: %s; want the board %s", n, i+1, line, quoteBoard(want))
+		}
+	}
+}

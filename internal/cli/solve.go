@@ -67,7 +67,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 	if err := precheck(g, p, f.Inputs, c); err != nil {
 		return err
 	}
-	if err := solve.Resume(p, g.open, o, f.out.Prior, &f.sel, rc); err != nil { // the inputs are the run's
+	if err := solve.Resume(p, g.open, &g.Stdin, o, f.out.Prior, &f.sel, rc); err != nil { // the inputs are the run's
 		return runFileError(err)
 	}
 	o.Workers = g.workers()
@@ -90,7 +90,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 	o.Tracker = newRunTracker(g, "solve", lines) // the handlers take it as the batch starts
 	o.Tracker.Clear = true
 	err = runBatch(g, cfg)
-	o.Tracker.Finish(false)
+	o.Tracker.Finish(nil)
 	if err == nil && unmatched.Load() {
 		err = withCode(ExitBadInput, errSilent)
 	}

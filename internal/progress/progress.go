@@ -365,16 +365,18 @@ func (s *Worker) interrupted(r *record.Run) bool {
 	return true
 }
 
-// Finish ends the terminal line and writes the count of the runs.
-func (t *Tracker) Finish(countLine bool) {
+// Finish ends the terminal line and, when count is not nil, writes the
+// counts of the runs it gives (bench: those written to the output, which
+// a run a worker finished after an interrupt is not).
+func (t *Tracker) Finish(count *record.Summary) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.drawn {
 		fmt.Fprintln(t.w)
 		t.drawn = false
 	}
-	if countLine {
-		s := t.sum
+	if count != nil {
+		s := count
 		fmt.Fprintf(t.w, "pdbsolve %s: %s %s: %d solved, %d censored, %d failed", t.label,
 			t.now().UTC().Format(time.RFC3339), report.Count(s.Runs, "run"), s.Solved, s.Censored, s.Failed)
 		if s.Interrupted > 0 {
@@ -382,13 +384,6 @@ func (t *Tracker) Finish(countLine bool) {
 		}
 		fmt.Fprintln(t.w)
 	}
-}
-
-// Summary returns the counts of the runs so far.
-func (t *Tracker) Summary() record.Summary {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.sum
 }
 
 // rate returns generated nodes per second in millions.

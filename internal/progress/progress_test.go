@@ -34,7 +34,8 @@ func TestProgressLogOnceAMinute(t *testing.T) {
 		w.iteration(search.Progress{Bound: 80 + 2*i, Next: 82 + 2*i, Generated: uint64(i) * 1e6, Expanded: uint64(i) * 5e5, Elapsed: time.Duration(i+1) * time.Second})
 	}
 	w.End(record.StatusSolved, &search.Stats{Bound: 280})
-	tr.Finish(true)
+	sum := tr.sum
+	tr.Finish(&sum)
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 2+1 {
 		t.Fatalf("%d lines for 130 s of iterations, want one a minute and the count:\n%s", len(lines), out)
@@ -61,7 +62,7 @@ func TestProgressTerminalOneLine(t *testing.T) {
 		}
 		w.End(record.StatusLimit, &search.Stats{})
 		tr.UnitDone()
-		tr.Finish(false)
+		tr.Finish(nil)
 		n := strings.Count(out.String(), "\n")
 		switch {
 		case mode == TTY && (n != 1 || strings.Count(out.String(), "\r") < 20):

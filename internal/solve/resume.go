@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"io"
+
 	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
@@ -13,41 +15,61 @@ import (
 // spelled (record.ReadPrior has checked they are as many): its records
 // name it as the prior run's did, and rc.Inputs becomes the prior run's
 // spelling, so one file names each input one way (messages keep this
-// run's). Before anything is solved it reads each input but standard
-// input (which cannot be read twice) up to the last line answered and
-// checks the boards at the first and last lines answered
-// (record.Prior.Spots): an error wrapping record.ErrOtherInputs and
-// record.ErrOutputFile names the first that differs; any other error is
-// an input's that cannot be read. Then o skips the records answered
+// run's). Before anything is solved it reads each input up to the last
+// line answered and checks the boards at the first and last lines
+// answered (record.Prior.Spots): an error wrapping record.ErrOtherInputs
+// and record.ErrOutputFile names the first that differs; any other error
+// is an input's that cannot be read. Standard input, which cannot be read
+// twice, is read ahead so from *stdin (once, for its first "-"), which
+// then becomes a reader of the same bytes: those read ahead, kept
+// (readAhead), then the rest. Then o skips the records answered
 // (skipAnswered).
-func Resume[B any](p puzzle.Family[B], open puzzle.Opener, o *Options, prior *record.Prior, sel *puzzle.Selection, rc *record.Config) error {
+func Resume[B any](p puzzle.Family[B], open puzzle.Opener, stdin *io.Reader, o *Options, prior *record.Prior, sel *puzzle.Selection, rc *record.Config) error {
 	if prior == nil || prior.Config == nil {
 		return nil
 	}
 	o.names = map[string]string{}
+	stdinRead := false
 	for i, in := range rc.Inputs {
 		name := prior.Input(i)
 		o.names[batch.InputName(in)] = name
 		spots := prior.Spots(name)
-		if in == "-" || len(spots) == 0 {
+		if len(spots) == 0 || in == "-" && stdinRead {
 			continue
 		}
-		lines := make([]int, len(spots))
-		for k, s := range spots {
-			lines[k] = s.Line
+		from := open
+		if in == "-" {
+			var ahead readAhead
+			r := io.TeeReader(*stdin, &ahead)
+			from = func(string) (io.Reader, func(), error) { return r, func() {}, nil }
+			defer func() { *stdin = ahead.then(*stdin) }() // read on after the bytes read ahead, whatever the check found
+			stdinRead = true
 		}
-		boards, err := puzzle.BoardsAt(p, open, in, lines)
-		if err != nil {
+		if err := checkSpots(p, from, in, prior, spots); err != nil {
 			return err
-		}
-		for k, s := range spots {
-			if err := prior.CheckSpot(batch.InputName(in), s, boards[k]); err != nil {
-				return err
-			}
 		}
 	}
 	rc.Inputs = append([]string(nil), prior.Config.Inputs...)
 	o.skipAnswered(prior, sel)
+	return nil
+}
+
+// checkSpots reads input in of p (open's) up to the last of spots, the
+// boards prior holds of it, and compares (record.Prior.CheckSpot).
+func checkSpots[B any](p puzzle.Family[B], open puzzle.Opener, in string, prior *record.Prior, spots []record.Spot) error {
+	lines := make([]int, len(spots))
+	for k, s := range spots {
+		lines[k] = s.Line
+	}
+	boards, err := puzzle.BoardsAt(p, open, in, lines)
+	if err != nil {
+		return err
+	}
+	for k, s := range spots {
+		if err := prior.CheckSpot(batch.InputName(in), s, boards[k]); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
