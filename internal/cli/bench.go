@@ -47,8 +47,8 @@ type benchOptions struct {
 }
 
 // benchHelp is the long help of bench.
-const benchHelp = `Solve every instance under every heuristic, in input order, and compare them.
-PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
+var benchHelp = `Solve every instance under every heuristic, in input order, and compare them.
+PUZZLE is ` + puzzle.WantList() + `.
 Heuristics: rotation's exact (the path table: no search, no nodes),
 exact-ida (IDA* with the exact table) and count; sliding tiles solve's names.
 
@@ -81,7 +81,7 @@ func newBenchCmd(g *globalOptions) *cobra.Command {
 		Use:   "bench PUZZLE [FILE|-]...",
 		Short: "Compare heuristics on the same instances",
 		Long:  longHelp(benchHelp, puzzle.SelectionHelp, record.OutputHelp, progress.InterruptHelp, progress.Help),
-		Args:  cobra.MinimumNArgs(1),
+		Args:  puzzleArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle = args[0]
 			o.Inputs = batch.Inputs(args[1:])

@@ -217,6 +217,39 @@ func TestSolveRotationExactAgreesWithCount(t *testing.T) {
 	}
 }
 
+// TestUnknownPuzzle: every command taking a PUZZLE names an unknown one in
+// the same words, from one place: the command's path, the name, the
+// puzzles it takes in help's order (tiles with its --size), exit status 2
+// (bad arguments, as documented), nothing on stdout; and before any other
+// check of its arguments (an extra one, verify's required flags). solve
+// with no puzzle lists them in the same order.
+func TestUnknownPuzzle(t *testing.T) {
+	const all = "rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "foo"}, `pdbsolve solve: unknown puzzle "foo": want ` + all},
+		{[]string{"solve", "foo", "x.txt"}, `pdbsolve solve: unknown puzzle "foo": want ` + all},
+		{[]string{"gen", "foo"}, `pdbsolve gen: unknown puzzle "foo": want ` + all},
+		{[]string{"random", "foo"}, `pdbsolve random: unknown puzzle "foo": want ` + all},
+		{[]string{"census", "foo"}, `pdbsolve census: unknown puzzle "foo": want rotation`},
+		{[]string{"census", "15puzzle"}, `pdbsolve census: unknown puzzle "15puzzle": want rotation`},
+		{[]string{"bench", "foo", "x"}, `pdbsolve bench: unknown puzzle "foo": want ` + all},
+		{[]string{"bench", "foo", "--heuristic", "a,b"}, `pdbsolve bench: unknown puzzle "foo": want ` + all},
+		{[]string{"score", "foo"}, `pdbsolve score: unknown puzzle "foo": want ` + all},
+		{[]string{"score", "foo", "x"}, `pdbsolve score: unknown puzzle "foo": want ` + all},
+		{[]string{"verify", "foo", "x"}, `pdbsolve verify: unknown puzzle "foo": want ` + all},
+		{[]string{"verify", "foo"}, `pdbsolve verify: unknown puzzle "foo": want ` + all},
+		{[]string{"verify", "foo", "--input", "x", "--solutions", "y"}, `pdbsolve verify: unknown puzzle "foo": want ` + all},
+		{[]string{"solve"}, "pdbsolve solve: name a puzzle: " + all},
+	} {
+		if code, out, errs := run(t, "", c.args...); code != ExitUsage || out != "" || errs != c.want+"\n" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q", c.args, code, out, errs, ExitUsage, c.want)
+		}
+	}
+}
+
 func TestUsageAndTableErrors(t *testing.T) {
 	if code, _, errs := run(t, "", "solve", "rotation", "--format", "xml"); code != ExitUsage || !strings.Contains(errs, "xml") {
 		t.Fatalf("bad format: exit %d, %q", code, errs)

@@ -159,7 +159,7 @@ func TestOutputChecksNameTheFlag(t *testing.T) {
 func TestCompletionNeedsAKnownShell(t *testing.T) {
 	for _, args := range [][]string{{"completion"}, {"completion", "foo"}, {"solve", "chess"}} {
 		code, out, errs := run(t, "", args...)
-		want := map[bool]string{true: "bash, fish, powershell or zsh", false: "15puzzle, 24puzzle, 8puzzle, rotation or tiles"}[args[0] == "completion"]
+		want := map[bool]string{true: "bash, fish, powershell or zsh", false: "rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS"}[args[0] == "completion"]
 		if code != ExitUsage || out != "" || !strings.Contains(errs, want) || len(args) > 1 && !strings.Contains(errs, `"`+args[1]+`"`) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d naming %s", args, code, out, errs, ExitUsage, want)
 		}

@@ -316,10 +316,10 @@ func choiceGroup(cmd *cobra.Command, what string, subs ...*cobra.Command) *cobra
 		for _, sub := range c.Commands() {
 			names = append(names, sub.Name())
 		}
-		if len(args) > 0 {
-			return usageError("%s: unknown %s %q: want %s", c.CommandPath(), what, args[0], puzzle.OrList(names))
-		}
-		return usageError("%s: name a %s: %s", c.CommandPath(), what, puzzle.OrList(names))
+		return withCode(ExitUsage, puzzle.Choice(c.CommandPath(), what, args, names...))
 	}
 	return cmd
 }
+
+// puzzleArg checks a command's PUZZLE (puzzle.CheckArg) before cobra counts.
+func puzzleArg(c *cobra.Command, a []string) error { return puzzle.CheckArg(c.CommandPath(), a) }

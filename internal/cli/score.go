@@ -62,7 +62,7 @@ the prediction errs low (raise --samples until it is small); its tables
 and whether the cache holds them. Missing tables are built only with
 --build; without it they are listed and the exit status is 3.
 `),
-		Args: cobra.MinimumNArgs(1),
+		Args: puzzleArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usageError("score takes one PUZZLE, got %d arguments: %s", len(args), strings.Join(args, " "))

@@ -41,7 +41,7 @@ func newVerifyCmd(g *globalOptions) *cobra.Command {
 optimal (by the tables); for the Rotation Game also whether it is the
 dictionary-smallest shortest move string and the symbol line is right.
 
-PUZZLE is rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS.
+PUZZLE is `+puzzle.WantList()+`.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: --format
 judge, text ("LENGTH MOVES", checked for blank-first), aoj ("LENGTH":
 optimality only; for blank-last, as in solve) or json (runs, by the line
@@ -56,7 +56,7 @@ wrong (does not solve, illegal move, malformed), wrong-symbol, not-optimal,
 not-smallest, missing, unsolvable or bad-board; then a summary. The exit
 status is 1 if any record is not ok.
 `, verify.SelectionHelp),
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MatchAll(puzzleArg, cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Puzzle, o.goalGiven = args[0], cmd.Flags().Changed("goal")
 			return runVerify(o)

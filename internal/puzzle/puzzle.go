@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
 	"github.com/pdbsolve/pdbsolve/internal/batch"
@@ -166,6 +167,64 @@ func errorf(kind error, format string, args ...any) error {
 // Names returns the puzzle names Lookup takes, in the order help lists them.
 func Names() []string { return []string{RotationName, tiles8Name, tiles15Name, tiles24Name, TilesName} }
 
+// WantList lists names, the choices a command offers (its puzzles, all of
+// them when none are given, or others such as shells), as its help and
+// messages do: joined by OrList, the puzzles in Names' order, tiles with its
+// --size, then the others as given ("rotation, 8puzzle, 15puzzle, 24puzzle
+// or tiles --size ROWSxCOLS").
+func WantList(names ...string) string {
+	if len(names) == 0 {
+		names = Names()
+	}
+	var want []string
+	for _, name := range Names() {
+		switch {
+		case !slices.Contains(names, name):
+		case name == TilesName:
+			want = append(want, name+" --size ROWSxCOLS")
+		default:
+			want = append(want, name)
+		}
+	}
+	for _, name := range names {
+		if !slices.Contains(Names(), name) {
+			want = append(want, name)
+		}
+	}
+	return OrList(want)
+}
+
+// unknown returns the error of name, none of the choices names a command
+// offers (its puzzles, all of them when none are given, or shells: the
+// what), wrapping ErrPuzzle: `unknown puzzle "NAME": want ` and WantList's
+// list, the one message every command gives of an unknown puzzle.
+func unknown(what, name string, names ...string) error {
+	return errorf(ErrPuzzle, "unknown %s %q: want %s", what, name, WantList(names...))
+}
+
+// Choice returns nil when args, the arguments of the command whose path is
+// in, begin with one of the choices names it offers (its puzzles, all of
+// them when none are given, or shells: the what); else the error after in
+// that lists them: "pdbsolve solve: name a puzzle: ..." when args are none,
+// unknown's (`pdbsolve bench: unknown puzzle "NAME": want ...`) when the
+// first is none of them.
+func Choice(in, what string, args []string, names ...string) error {
+	if len(names) == 0 {
+		names = Names()
+	}
+	switch {
+	case len(args) == 0:
+		return fmt.Errorf("%s: %w", in, errorf(ErrPuzzle, "name a %s: %s", what, WantList(names...)))
+	case !slices.Contains(names, args[0]):
+		return fmt.Errorf("%s: %w", in, unknown(what, args[0], names...))
+	}
+	return nil
+}
+
+// CheckArg is Choice of a puzzle, any of them: the check of the PUZZLE
+// argument of bench, score and verify, before anything else of theirs.
+func CheckArg(in string, args []string) error { return Choice(in, "puzzle", args) }
+
 // The puzzle names: the tables' puzzle ids (package pdb's, which records
 // write too), and "tiles".
 const (
@@ -181,6 +240,9 @@ const (
 // must be nil or the named board's), and the plan of each of the
 // heuristics (Plans). Errors wrap ErrPuzzle, or ErrHeuristic.
 func Lookup(name string, size *Tiles, heuristics ...string) (Puzzle, []*Plan, error) {
+	if !slices.Contains(Names(), name) {
+		return nil, nil, unknown("puzzle", name)
+	}
 	var p Puzzle = Rotation{}
 	if name != RotationName {
 		t, err := LookupTiles(name, size)
@@ -219,7 +281,7 @@ func LookupTiles(name string, size *Tiles) (Tiles, error) {
 	}
 	t, ok := tilesNamed(name)
 	if !ok {
-		return Tiles{}, errorf(ErrPuzzle, "unknown puzzle %q: want rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS", name)
+		return Tiles{}, unknown("puzzle", name, tiles8Name, tiles15Name, tiles24Name, TilesName)
 	}
 	if size != nil && *size != t {
 		return Tiles{}, errorf(ErrPuzzle, "--size %v: %s is the %v board (use tiles --size %v)", size, name, t, size)

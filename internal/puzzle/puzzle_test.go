@@ -13,6 +13,39 @@ import (
 	"github.com/pdbsolve/pdbsolve/pdb"
 )
 
+// TestChoice: the one message of a missing or unknown puzzle (or shell),
+// after the command's path, listing the choices with the puzzles in help's
+// order whatever order they come in, tiles with its --size; Lookup's and
+// LookupTiles' unknown puzzle in the same words.
+func TestChoice(t *testing.T) {
+	const all = "rotation, 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS"
+	for _, c := range []struct {
+		what        string
+		args, names []string
+		want        string // "" when the args are accepted
+	}{
+		{"puzzle", []string{"rotation"}, nil, ""},
+		{"puzzle", []string{"tiles", "x.txt"}, nil, ""},
+		{"puzzle", []string{"foo", "x.txt"}, nil, `pdbsolve x: unknown puzzle "foo": want ` + all},
+		{"puzzle", nil, nil, "pdbsolve x: name a puzzle: " + all},
+		{"puzzle", []string{"foo"}, []string{"tiles", "24puzzle", "8puzzle", "15puzzle", "rotation"}, `pdbsolve x: unknown puzzle "foo": want ` + all},
+		{"puzzle", []string{"8puzzle"}, []string{"tiles", "rotation"}, `pdbsolve x: unknown puzzle "8puzzle": want rotation or tiles --size ROWSxCOLS`},
+		{"puzzle", []string{"rotation"}, []string{"rotation"}, ""},
+		{"shell", []string{"csh"}, []string{"bash", "zsh"}, `pdbsolve x: unknown shell "csh": want bash or zsh`},
+	} {
+		err := Choice("pdbsolve x", c.what, c.args, c.names...)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || err.Error() != c.want || c.what == "puzzle" && !errors.Is(err, ErrPuzzle)) {
+			t.Errorf("Choice(%q, %q, %q) = %v; want %q", c.what, c.args, c.names, err, c.want)
+		}
+	}
+	if _, _, err := Lookup("foo", nil); err == nil || err.Error() != `unknown puzzle "foo": want `+all {
+		t.Errorf("Lookup(foo) = %v", err)
+	}
+	if _, err := LookupTiles("rotation", nil); err == nil || err.Error() != `unknown puzzle "rotation": want 8puzzle, 15puzzle, 24puzzle or tiles --size ROWSxCOLS` {
+		t.Errorf("LookupTiles(rotation) = %v", err)
+	}
+}
+
 // TestLookup: every name and --size combination, against the boards'
 // published shapes and the record names of docs/records.md.
 func TestLookup(t *testing.T) {
