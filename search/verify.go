@@ -10,6 +10,7 @@ const (
 	VerdictSymbol                     // Rotation: solves the board but names the wrong centre symbol
 	VerdictNotOptimal                 // solves the board in more moves than the optimum
 	VerdictNotSmallest                // Rotation: optimal but not the dictionary-smallest shortest answer
+	VerdictNoMoves                    // a length without moves (aoj, bench's records): the optimal one, but nothing shows it solves
 	VerdictMissing                    // the answers ended before this board
 	VerdictUnsolvable                 // sliding tiles: the board cannot reach the goal; it takes no answer
 	VerdictBadBoard                   // the board is malformed; it takes no answer
@@ -17,7 +18,7 @@ const (
 )
 
 // verdictNames are the verdicts' names, as reports print them.
-var verdictNames = [VerdictCount]string{"ok", "wrong", "wrong-symbol", "not-optimal", "not-smallest", "missing", "unsolvable", "bad-board"}
+var verdictNames = [VerdictCount]string{"ok", "wrong", "wrong-symbol", "not-optimal", "not-smallest", "no-moves", "missing", "unsolvable", "bad-board"}
 
 func (v Verdict) String() string { return verdictNames[v] }
 

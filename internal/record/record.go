@@ -201,6 +201,7 @@ type VerifySummary struct {
 	WrongSymbol  int `json:"wrong_symbol"`
 	NotOptimal   int `json:"not_optimal"`
 	NotSmallest  int `json:"not_smallest"`
+	NoMoves      int `json:"no_moves"` // answers of the optimal length that give no moves
 	Missing      int `json:"missing"`
 	Unsolvable   int `json:"unsolvable"`    // sliding-tile boards that cannot reach the goal
 	ExtraAnswers int `json:"extra_answers"` // answers left over after the last board
@@ -220,6 +221,8 @@ func (s *VerifySummary) Add(v search.Verdict, n int) {
 		s.NotOptimal += n
 	case search.VerdictNotSmallest:
 		s.NotSmallest += n
+	case search.VerdictNoMoves:
+		s.NoMoves += n
 	case search.VerdictMissing:
 		s.Missing += n
 	case search.VerdictUnsolvable:

@@ -37,6 +37,10 @@ import (
 type RotationAnswer struct {
 	Moves  string // the move letters as written, "" for none (puzzle.RotationNoMoves)
 	Symbol string // the symbol line as written (JSON: the symbol in decimal)
+	// Bare is true for a length without moves (a record without moves,
+	// as bench writes, above 0): Length moves claimed, Moves "".
+	Bare   bool
+	Length int
 }
 
 // TilesAnswer is an answer to a sliding-tile board.
@@ -360,17 +364,23 @@ func (j *jsonAnswers[A]) pass(ok bool) {
 // extra.
 func (j *jsonAnswers[A]) passOthers() { j.others = true }
 
-// rotationJSONAnswer converts a solved Rotation record.
+// rotationJSONAnswer converts a solved Rotation record; one whose moves
+// were not kept is a bare length.
 func rotationJSONAnswer(r *jsonRecord) (RotationAnswer, string) {
 	switch {
-	case r.Moves == nil:
-		return RotationAnswer{}, "a solved record without moves"
-	case len(*r.Moves) != r.Length:
+	case r.Length < 0:
+		return RotationAnswer{}, fmt.Sprintf("length %d", r.Length)
+	case r.Moves != nil && len(*r.Moves) != r.Length:
 		return RotationAnswer{}, lengthNotMoves(r.Length, len(*r.Moves))
 	case r.Symbol == nil:
 		return RotationAnswer{}, "a solved record without a symbol"
 	}
-	a := RotationAnswer{Moves: *r.Moves, Symbol: strconv.Itoa(*r.Symbol)}
+	a := RotationAnswer{Symbol: strconv.Itoa(*r.Symbol)}
+	if r.Moves != nil {
+		a.Moves = *r.Moves
+	} else if r.Length > 0 {
+		a.Bare, a.Length = true, r.Length
+	}
 	if s := *r.Symbol; s >= 1 && s <= len(rotationSymbols) {
 		a.Symbol = rotationSymbols[s-1]
 	}

@@ -93,7 +93,7 @@ func TestRotationAnswerFormats(t *testing.T) {
 	// wrong-symbol); a move line without one is malformed.
 	rd, err := NewRotationReader(strings.NewReader(solvedBoard+"\n"+solvedBoard+"\n"), "b", strings.NewReader("AB\nx\u00a0\nC\n"), "a")
 	pairs := readAll(t, rd, err)
-	if pairs[0].Answer != (RotationAnswer{"AB", "x\u00a0"}) || pairs[1].Answer.Moves != "C" || pairs[1].verdict != search.VerdictWrong {
+	if pairs[0].Answer != (RotationAnswer{Moves: "AB", Symbol: "x\u00a0"}) || pairs[1].Answer.Moves != "C" || pairs[1].verdict != search.VerdictWrong {
 		t.Fatalf("%+v", pairs)
 	}
 }
@@ -325,12 +325,18 @@ func TestCheckTiles(t *testing.T) {
 	}
 	for b, p := range path {
 		n := len(p)
+		// The optimal length without moves shows no solution, unless
+		// there is none to show (0 moves, "0" in the text formats).
+		bareOptimal := search.VerdictNoMoves
+		if n == 0 {
+			bareOptimal = search.VerdictOK
+		}
 		cases := []struct {
 			a    TilesAnswer
 			want search.Verdict
 		}{
 			{TilesAnswer{n, p, true}, search.VerdictOK},
-			{TilesAnswer{n, "", n == 0}, search.VerdictOK},
+			{TilesAnswer{n, "", n == 0}, bareOptimal},
 			{TilesAnswer{n + 1, "", false}, search.VerdictNotOptimal},
 			{TilesAnswer{1, "X", true}, search.VerdictWrong},
 		}

@@ -129,12 +129,19 @@ func (t *Tally) WriteSummary(w io.Writer, asJSON bool) error {
 }
 
 // RotationChecks returns a maker of checkers of Rotation Game pairs, each
-// with a solver of newSolver's (search.RotationSolver.VerifyRotation).
+// with a solver of newSolver's (search.RotationSolver.VerifyRotation); a
+// bare length is only checked against the optimal length (judgeLength).
 func RotationChecks(newSolver func() *search.RotationSolver) func() func(*Pair[bitboard.Rotation, RotationAnswer]) search.Check {
 	return func() func(*Pair[bitboard.Rotation, RotationAnswer]) search.Check {
 		s := newSolver()
 		return func(p *Pair[bitboard.Rotation, RotationAnswer]) search.Check {
-			return s.VerifyRotation(p.Board, p.Answer.Moves, p.Answer.Symbol)
+			if !p.Answer.Bare {
+				return s.VerifyRotation(p.Board, p.Answer.Moves, p.Answer.Symbol)
+			}
+			best, _ := s.Solve(p.Board, search.Limits{})
+			c := search.Check{Length: p.Answer.Length, Optimal: best.Len, Lengths: true}
+			judgeLength(&c, false)
+			return c
 		}
 	}
 }
