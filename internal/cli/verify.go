@@ -43,8 +43,8 @@ dictionary-smallest shortest move string and the symbol line is right.
 
 PUZZLE is `+puzzle.WantList()+`.
 BOARDS is read as solve reads it; ANSWERS is what solve prints: --format
-judge, text ("LENGTH MOVES", checked for blank-first), aoj ("LENGTH": no
-moves, see no-moves; for blank-last, as in solve) or json (runs, by the line and
+judge, text ("LENGTH MOVES", checked for blank-first), aoj ("LENGTH": its
+length against the optimum; for blank-last, as in solve) or json (runs, by the line and
 for the goal they name; a run of another input or goal on a board's line
 is wrong; answers of another puzzle are refused, exit status 1). --goal gives
 the goal to check any of them for instead. A bad or unsolvable board takes no
@@ -53,8 +53,8 @@ answer; each answer after the last board counts as extra; at most one input can 
 One line a record, in input order (a JSON verdict with --format json): the
 board's file and line, the answer's line (- for none) and a verdict: ok,
 wrong (does not solve, illegal move, malformed), wrong-symbol, not-optimal,
-not-smallest, no-moves (the optimal length, no moves to show it solves: aoj,
-bench), missing, unsolvable or bad-board; then a summary. Exit status 1 if any record is not ok.
+not-smallest, no-moves (the optimal length without moves outside the aoj
+format, as bench's runs), missing, unsolvable or bad-board; then a summary. Exit status 1 if any record is not ok.
 `, verify.SelectionHelp),
 		Args: cobra.MatchAll(puzzleArg, cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {

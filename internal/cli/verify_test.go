@@ -158,13 +158,10 @@ func TestVerifyReadsTheGoalOfTheAnswers(t *testing.T) {
 		code, out, errs := run(t, "", args...)
 		return code, out + errs
 	}
-	if code, out := verify(js); code != ExitOK || !strings.Contains(out, "2 records: 2 ok") {
-		t.Errorf("%s without --goal: exit %d:\n%s", js, code, out)
-	}
-	// The aoj length 4 is the optimal length for blank-last, but gives no moves.
-	if code, out := verify(aoj); code != ExitBadInput || !strings.Contains(out, "2 records: 1 ok,") ||
-		!strings.Contains(out, aoj+":2 no-moves: ") {
-		t.Errorf("%s without --goal: exit %d:\n%s", aoj, code, out)
+	for _, answers := range []string{aoj, js} { // in the aoj format the length is the answer
+		if code, out := verify(answers); code != ExitOK || !strings.Contains(out, "2 records: 2 ok") {
+			t.Errorf("%s without --goal: exit %d:\n%s", answers, code, out)
+		}
 	}
 	if code, out := verify(aoj, "--goal", "blank-first"); code != ExitBadInput || !strings.Contains(out, "2 records: 0 ok,") {
 		t.Errorf("aoj answers with --goal blank-first: exit %d:\n%s", code, out)

@@ -48,6 +48,11 @@ type TilesAnswer struct {
 	Length   int    // the claimed length in moves, at least 0
 	Moves    string // the blank's moves as written (letters U, D, L, R), Length of them when HasMoves
 	HasMoves bool   // false for a bare length (the aoj format, or a record without moves) above 0
+	// LengthOnly is set for a bare length in an answers file in the aoj
+	// format (its first answer other than 0 is a bare length, as solve
+	// --format aoj writes them): the format holds lengths only, so the
+	// length is the whole answer and is ok at the optimum.
+	LengthOnly bool
 }
 
 // Why a board has no answer.
@@ -117,10 +122,15 @@ func (r *rotationText) next(int) (answer[RotationAnswer], error) {
 
 func (r *rotationText) extra() (int, error) { return countAnswers(r) }
 
-// tilesText reads answers in the sliding tiles' text and aoj formats.
-type tilesText struct{ textLines }
+// tilesText reads answers in the sliding tiles' text and aoj formats; the
+// first answer other than 0 says which (aoj: a bare length), as for the
+// goal (answersGoal).
+type tilesText struct {
+	textLines
+	known, aoj bool // the format is known, and is aoj
+}
 
-func newTilesTextAnswers(t textLines) answerReader[TilesAnswer] { return &tilesText{t} }
+func newTilesTextAnswers(t textLines) answerReader[TilesAnswer] { return &tilesText{textLines: t} }
 
 func (r *tilesText) next(int) (answer[TilesAnswer], error) {
 	text, line, ok, err := r.textLines.next()
@@ -128,6 +138,10 @@ func (r *tilesText) next(int) (answer[TilesAnswer], error) {
 		return answer[TilesAnswer]{fault: missing(noAnswerLeft)}, err
 	}
 	a, malformed := parseTilesAnswer(text)
+	if malformed == "" && a.Length > 0 && !r.known {
+		r.known, r.aoj = true, !a.HasMoves
+	}
+	a.LengthOnly = r.aoj && !a.HasMoves
 	return answer[TilesAnswer]{a: a, line: line, fault: wrong(malformed)}, nil
 }
 

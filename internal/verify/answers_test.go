@@ -106,11 +106,11 @@ func TestTilesAnswerFormats(t *testing.T) {
 		want TilesAnswer
 		bad  bool
 	}{
-		{"4 UDLR", TilesAnswer{4, "UDLR", true}, false},
-		{"\v4\tUDLR\f", TilesAnswer{4, "UDLR", true}, false},
-		{"4", TilesAnswer{4, "", false}, false},
-		{"0", TilesAnswer{0, "", true}, false},
-		{"3 UXZ", TilesAnswer{3, "UXZ", true}, false}, // the letters are the check's to judge
+		{"4 UDLR", TilesAnswer{Length: 4, Moves: "UDLR", HasMoves: true}, false},
+		{"\v4\tUDLR\f", TilesAnswer{Length: 4, Moves: "UDLR", HasMoves: true}, false},
+		{"4", TilesAnswer{Length: 4, Moves: "", HasMoves: false}, false},
+		{"0", TilesAnswer{Length: 0, Moves: "", HasMoves: true}, false},
+		{"3 UXZ", TilesAnswer{Length: 3, Moves: "UXZ", HasMoves: true}, false}, // the letters are the check's to judge
 		{"4 UDL", TilesAnswer{}, true},
 		{"x", TilesAnswer{}, true},
 		{"-1", TilesAnswer{}, true},
@@ -160,6 +160,7 @@ func TestTilesAnswerFormats(t *testing.T) {
 			w := want[i]
 			if f == 1 || f == 2 && i%2 == 1 { // a bare length
 				w.Moves, w.HasMoves = "", w.Length == 0
+				w.LengthOnly = f == 1 && w.Length > 0 // the aoj format's lengths are its answers
 			}
 			if p.Answer != w || p.verdict != search.VerdictOK || p.AnswerLine != i+1 {
 				t.Fatalf("format %d, pair %d: %+v, want %+v", f, i, p, w)
@@ -335,17 +336,19 @@ func TestCheckTiles(t *testing.T) {
 			a    TilesAnswer
 			want search.Verdict
 		}{
-			{TilesAnswer{n, p, true}, search.VerdictOK},
-			{TilesAnswer{n, "", n == 0}, bareOptimal},
-			{TilesAnswer{n + 1, "", false}, search.VerdictNotOptimal},
-			{TilesAnswer{1, "X", true}, search.VerdictWrong},
+			{TilesAnswer{Length: n, Moves: p, HasMoves: true}, search.VerdictOK},
+			{TilesAnswer{Length: n, Moves: "", HasMoves: n == 0}, bareOptimal},
+			{TilesAnswer{Length: n + 1, Moves: "", HasMoves: false}, search.VerdictNotOptimal},
+			{TilesAnswer{Length: n, HasMoves: n == 0, LengthOnly: n > 0}, search.VerdictOK}, // the aoj format: the length is the answer
+			{TilesAnswer{Length: n + 1, LengthOnly: true}, search.VerdictNotOptimal},
+			{TilesAnswer{Length: 1, Moves: "X", HasMoves: true}, search.VerdictWrong},
 		}
 		for m := bitboard.TilesMove(0); m < 4; m++ {
 			if _, ok := b.Move(m); ok { // there and back: legal, two moves too many
 				cases = append(cases, struct {
 					a    TilesAnswer
 					want search.Verdict
-				}{TilesAnswer{n + 2, string(m.Letter()) + string(m.Inverse().Letter()) + p, true}, search.VerdictNotOptimal})
+				}{TilesAnswer{Length: n + 2, Moves: string(m.Letter()) + string(m.Inverse().Letter()) + p, HasMoves: true}, search.VerdictNotOptimal})
 				break
 			}
 		}
@@ -353,14 +356,14 @@ func TestCheckTiles(t *testing.T) {
 		cases = append(cases, struct {
 			a    TilesAnswer
 			want search.Verdict
-		}{TilesAnswer{n + 1, p + string(offGoal.Letter()), true}, search.VerdictWrong})
+		}{TilesAnswer{Length: n + 1, Moves: p + string(offGoal.Letter()), HasMoves: true}, search.VerdictWrong})
 		if n > 0 {
 			cases = append(cases, []struct {
 				a    TilesAnswer
 				want search.Verdict
 			}{
-				{TilesAnswer{n - 1, "", false}, search.VerdictWrong},     // fewer than the optimum
-				{TilesAnswer{n - 1, p[:n-1], true}, search.VerdictWrong}, // does not reach the goal
+				{TilesAnswer{Length: n - 1, Moves: "", HasMoves: false}, search.VerdictWrong},     // fewer than the optimum
+				{TilesAnswer{Length: n - 1, Moves: p[:n-1], HasMoves: true}, search.VerdictWrong}, // does not reach the goal
 			}...)
 		}
 		for _, c := range cases {

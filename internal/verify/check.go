@@ -12,7 +12,8 @@ import (
 // VerdictUnsolvable whatever the answer. Moves must be legal and reach the
 // goal; a bare length (a.HasMoves false) can only be checked against the
 // optimal length, which s finds under lim (its search.ErrLimit is returned
-// as is), and is never ok (judgeLength).
+// as is), and is never ok (judgeLength) but in the aoj format, which holds
+// lengths only (a.LengthOnly).
 func checkTiles(s *search.TilesSolver, b bitboard.Tiles, goal bitboard.Goal, a TilesAnswer, lim search.Limits) (search.Check, error) {
 	if !b.Solvable(goal) {
 		return search.Check{Verdict: search.VerdictUnsolvable, Detail: puzzle.Unsolvable(b, goal).Error()}, nil
@@ -33,7 +34,7 @@ func checkTiles(s *search.TilesSolver, b bitboard.Tiles, goal bitboard.Goal, a T
 			return c, nil
 		}
 	}
-	judgeLength(&c, a.HasMoves)
+	judgeLength(&c, a.HasMoves || a.LengthOnly)
 	return c, nil
 }
 

@@ -39,8 +39,9 @@ func sameVerdicts(t *testing.T, name string, got, want []search.Verdict) {
 }
 
 // TestAnswersWithoutMovesAreNotOK: an answer that gives a length above 0
-// without moves (a text or aoj line "LENGTH", a run without "moves" as
-// bench writes) is never ok: its length is compared with the optimum, and
+// without moves (a line "LENGTH" in a text file, a run without "moves" as
+// bench writes) is never ok (in a file in the aoj format, whose first
+// answer other than 0 is a length alone, the length is the whole answer): its length is compared with the optimum, and
 // the optimal length is no-moves, a longer one not-optimal, a shorter one
 // wrong. A length of 0 needs no moves: ok on a board at the goal, wrong
 // elsewhere. The same answers with their moves are ok.
@@ -75,7 +76,7 @@ func TestAnswersWithoutMovesAreNotOK(t *testing.T) {
 	}{
 		{"text", "1 L\n1 U\n2 UL\n0\n", []search.Verdict{ok, ok, ok, ok}},
 		{"text, a length alone", "1 L\n1\n2 UL\n0\n", []search.Verdict{ok, none, ok, ok}},
-		{"aoj", "1\n2\n1\n0\n", []search.Verdict{none, longer, wrong, ok}},
+		{"aoj: the length is the answer", "1\n2\n1\n0\n", []search.Verdict{ok, longer, wrong, ok}},
 		{"json", run(1, 1, "L") + run(2, 1, "U") + run(3, 2, "UL") + run(4, 0, ""), []search.Verdict{ok, ok, ok, ok}},
 		{"json without moves", run(1, 1) + run(2, 1) + run(3, 2) + run(4, 0), []search.Verdict{none, none, none, ok}},
 		{"json, length 0 without moves off the goal", run(1, 0) + run(2, 1) + run(3, 2, "UL"), []search.Verdict{wrong, none, ok, search.VerdictMissing}},

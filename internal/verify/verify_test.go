@@ -69,10 +69,10 @@ func TestTilesPairs(t *testing.T) {
 	solvable := func(b bitboard.Tiles) bool { return b.Solvable(bitboard.BlankLast) }
 	r, err := NewTilesReader(strings.NewReader(boards), "b", strings.NewReader(answers), "a", tiles3x3(t), solvable, nil)
 	got := readAll(t, r, err)
-	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Answer != (TilesAnswer{0, "", true}) ||
+	if len(got) != 5 || got[0].BoardLine != 1 || got[0].AnswerLine != 1 || got[0].Answer != (TilesAnswer{Length: 0, Moves: "", HasMoves: true}) ||
 		got[1].BoardLine != 5 || got[1].AnswerLine != 0 || got[1].verdict == search.VerdictBadBoard ||
 		got[2].BoardLine != 6 || got[2].verdict != search.VerdictBadBoard || !strings.HasPrefix(got[2].detail, "field 9: ") ||
-		got[3].AnswerLine != 2 || got[3].Answer != (TilesAnswer{1, "R", true}) || got[4].verdict != search.VerdictMissing {
+		got[3].AnswerLine != 2 || got[3].Answer != (TilesAnswer{Length: 1, Moves: "R", HasMoves: true}) || got[4].verdict != search.VerdictMissing {
 		t.Fatalf("pairs %+v", got)
 	}
 }
