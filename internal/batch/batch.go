@@ -576,18 +576,48 @@ var ErrOutput = errors.New("cannot write the output")
 // accessWrite is access(2)'s W_OK.
 const accessWrite = 2
 
+// ErrSameInput is returned (wrapped) by CheckNotInput for an output file
+// that is one of the run's inputs.
+var ErrSameInput = errors.New("an input of the run: writing it would overwrite the input; choose another file")
+
+// CheckNotInput is the one check, before any work, that the file path a
+// flag writes ("" for none) is none of the run's inputs (standard input,
+// "-", is no file): it returns an error naming flag and path and wrapping
+// ErrSameInput when path and an input are the same existing file
+// (os.SameFile: however spelled, through links too).
+func CheckNotInput(flag, path string, inputs ...string) error {
+	out, err := os.Stat(path)
+	if path == "" || path == "-" || err != nil {
+		return nil // a missing file is no input, a file that cannot be read no output
+	}
+	for _, in := range inputs {
+		if st, err := os.Stat(in); in != "-" && err == nil && os.SameFile(out, st) {
+			same := ""
+			if in != path {
+				same = "the same file as " + in + ", "
+			}
+			return fmt.Errorf("%s %s: %s%w", flag, path, same, ErrSameInput)
+		}
+	}
+	return nil
+}
+
 // CheckOutput is the one check, before any work, that an output file can
 // be written: it returns an error naming flag (such as "-o" or "--plot")
-// and wrapping ErrOutput when path ("" for none) can be neither written nor
+// and wrapping ErrSameInput when path is one of inputs (CheckNotInput), or
+// wrapping ErrOutput when path ("" for none) can be neither written nor
 // created (checkWritable), or cannot be opened for writing as the run will
 // open it, which catches what permissions do not (a directory; a file
 // system that takes no new file, as /proc, even for root). An existing
 // regular file is opened without truncation and closed; a new one is
 // created and removed at once; anything else (a FIFO, a terminal) is left
 // unopened, since opening may block.
-func CheckOutput(flag, path string) error {
+func CheckOutput(flag, path string, inputs ...string) error {
 	if path == "" {
 		return nil
+	}
+	if err := CheckNotInput(flag, path, inputs...); err != nil {
+		return err
 	}
 	err := checkWritable(path)
 	if st, serr := os.Stat(path); err == nil && (serr != nil || st.Mode().IsRegular() || st.IsDir()) {

@@ -119,7 +119,7 @@ func (o *benchOptions) complete() (err error) {
 	if err := search.CheckHeuristicList(o.Heuristics); err != nil {
 		return usageError("--heuristic: %v", err)
 	}
-	if err := o.compareFlags.check(); err != nil {
+	if err := checkPlot(o.Plot); err != nil {
 		return err
 	}
 	if o.Repeat < 1 || o.Repeat > maxRepeat {
@@ -132,7 +132,7 @@ func (o *benchOptions) complete() (err error) {
 		return usageError("--baseline %q: not among the heuristics %s", o.Baseline, strings.Join(o.Heuristics, ","))
 	}
 	if err := record.CheckOutputFile(o.Output.Path, o.Output.Resume); err != nil {
-		return runFileError(err) // runBenchOf reads the run resumed
+		return outputError(err) // runBenchOf reads the run resumed
 	}
 	o.sel, err = o.selectionFlags.parse()
 	return err
@@ -158,7 +158,7 @@ func runBenchOf[B any](o *benchOptions, p puzzle.Family[B]) error {
 		return withCode(ExitUsage, err)
 	}
 	if err := o.Output.Check(cfg); err != nil {
-		return runFileError(err)
+		return outputError(err)
 	}
 	defer o.Output.Release()
 	c := &puzzle.Check{Sel: &o.sel, Plans: o.plans, Few: o.workers, Split: &o.Split}

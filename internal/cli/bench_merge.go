@@ -69,21 +69,17 @@ twice is read once. Notes name that, outputs without a configuration header
 	return cmd
 }
 
-// check checks the flags of a comparison before any input is read.
-func (f *compareFlags) check() error {
-	if f.Plot != "" {
-		if _, err := plot.Format(f.Plot); err != nil {
-			return usageError("--plot %q: %v", f.Plot, err)
-		}
+// checkPlot checks --plot FILE ("" for none), of bench, bench report and
+// info, before any input is read: its format and that it can be written.
+func checkPlot(file string) error {
+	if _, err := plot.Format(file); file != "" && err != nil {
+		return usageError("--plot %q: %v", file, err)
 	}
-	if err := batch.CheckOutput("--plot", f.Plot); err != nil {
-		return withCode(ExitIO, err)
-	}
-	return nil
+	return withCode(ExitIO, batch.CheckOutput("--plot", file))
 }
 
 func runBenchReport(o *benchReportOptions) error {
-	if err := o.compareFlags.check(); err != nil {
+	if err := checkPlot(o.Plot); err != nil {
 		return err
 	}
 	c := report.NewCollector()

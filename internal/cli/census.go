@@ -53,12 +53,12 @@ format, sorted.
 }
 
 func runCensusRotation(o *censusRotationOptions) error {
-	if err := batch.CheckOutput("--antipodes", o.Antipodes); err != nil { // a bad path fails before the work
-		return withCode(ExitIO, err)
-	}
 	cache, err := o.g.cache()
 	if err != nil {
 		return err
+	}
+	if err := batch.CheckOutput("--antipodes", o.Antipodes, cache.Path(pdb.RotationSpec())); err != nil { // before the work
+		return outputError(err) // the table it reads is an input
 	}
 	dist, err := cache.Load(pdb.RotationSpec())
 	if err != nil {

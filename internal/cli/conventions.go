@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
 	"github.com/pdbsolve/pdbsolve/internal/record"
@@ -73,10 +74,25 @@ func completePuzzleArg(_ *cobra.Command, args []string, _ string) ([]cobra.Compl
 // checkFlagConventions applies the conventions every command shares to the
 // flags of cmd: a negative --timeout, --max-nodes given as a negative
 // number, a negative --walk, and a sliding-tile flag of bench, verify or
-// score given for PUZZLE (args[0]) rotation are usage errors; --format aoj
+// score given for PUZZLE (args[0]) rotation, and a file a flag writes that
+// is an input (a FILE argument, --input, --solutions: batch.CheckNotInput)
+// and solve's --format but json with -o are usage errors; --format aoj
 // implies its goal (puzzle.FormatGoal: blank-last) unless --goal is given.
 func checkFlagConventions(cmd *cobra.Command, args []string) error {
 	fs := cmd.Flags()
+	inputs := append([]string(nil), args[min(len(args), strings.Count(cmd.Use, " PUZZLE")):]...) // the FILE arguments
+	for _, name := range []string{"input", "solutions"} {
+		if f := fs.Lookup(name); f != nil {
+			inputs = append(inputs, f.Value.String())
+		}
+	}
+	for _, name := range []string{"output", "plot", "antipodes", "cpuprofile"} { // the files flags write
+		if f := fs.Lookup(name); f != nil {
+			if err := batch.CheckNotInput(map[bool]string{true: "-o", false: "--" + name}[name == "output"], f.Value.String(), inputs...); err != nil {
+				return withCode(ExitUsage, err)
+			}
+		}
+	}
 	for _, name := range []string{"prune", "order", "goal", "split", "size", "progress"} { // solve's, gen's, random's are a subcommand's own
 		if f := fs.Lookup(name); f != nil && f.Changed && len(args) > 0 && args[0] == puzzle.RotationName && strings.Contains(cmd.Use, " PUZZLE") {
 			return usageError("--%s: applies to sliding tiles only, not to %s", name, args[0])
@@ -93,6 +109,9 @@ func checkFlagConventions(cmd *cobra.Command, args []string) error {
 		if n, err := fs.GetInt("walk"); err == nil && n < 0 {
 			return usageError("--walk %d: want a number of moves of at least 0", n)
 		}
+	}
+	if f, o := fs.Lookup("format"), fs.Lookup("output"); f != nil && f.Changed && f.Value.String() != "json" && o != nil && o.Value.String() != "" && cmd.Parent().Name() == "solve" {
+		return usageError("--format %s with -o %s: -o writes the answers as JSON Lines (--format json) and nothing to standard output; drop -o to print %s", f.Value, o.Value, f.Value)
 	}
 	if f, gf := fs.Lookup("format"), fs.Lookup("goal"); f != nil && gf != nil && !gf.Changed {
 		if goal, ok := puzzle.FormatGoal(f.Value.String()); ok {

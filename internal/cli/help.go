@@ -23,7 +23,8 @@ const exitCodeHelp = `Exit status:
      else the others were handled
   2  bad flags or arguments (also -o onto a non-empty file without --resume,
      --resume onto another run's output, -o onto a file another pdbsolve is
-     writing)
+     writing, a file a flag writes that is one of the run's inputs, solve's
+     --format but json with -o, info --plot of an automaton)
   3  a table could not be read or built (also one too big for the memory,
      found before any is built), or (gen) written; score without --build:
      tables missing or damaged

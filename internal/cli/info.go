@@ -29,10 +29,11 @@ sizes, checksums, value counts and, for a table pdbsolve builds, the
 entries against the pinned checksum), and print its header, the histogram
 of its stored values and their mean (of a 1-bit table, the histogram of its
 bits, bit 1 of each cost, not decoded, and no mean; of a move-pruning
-automaton, its board, depth, move order and states instead); --plot draws
-it, in moves where the values convert to them (docs/design.md). A file not opened
-exits 4, one that fails a check 3; one whose entries are not the pinned ones
-is printed with "checksum ... BAD" and exits 3, as does a misnamed table.
+automaton, its board, depth, move order and states instead, and --plot is
+refused, exit 2: no values to draw); --plot draws it, in moves where the
+values convert to them (docs/design.md). A file not opened exits 4, one
+that fails a check 3; one whose entries are not the pinned ones is printed
+with "checksum ... BAD" and exits 3, as does a misnamed table.
 `),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -45,14 +46,15 @@ is printed with "checksum ... BAD" and exits 3, as does a misnamed table.
 }
 
 func runInfo(o *infoOptions) error {
-	if o.Plot != "" {
-		if _, err := plot.Format(o.Plot); err != nil {
-			return usageError("--plot %q: %v", o.Plot, err)
-		}
+	if err := checkPlot(o.Plot); err != nil {
+		return err
 	}
 	t, err := pdb.ReadFile(o.File, "", "")
 	if err != nil { // not opened or read: exit 4; else the table is bad
 		return orIO(ExitTable, err)
+	}
+	if err := plot.Drawable(&t.Header); o.Plot != "" && err != nil { // before the description
+		return usageError("--plot %s: %s: %v", o.Plot, o.File, err)
 	}
 	w := bufio.NewWriter(o.g.Stdout)
 	ierr := report.WriteTableInfo(w, o.File, t)
@@ -66,7 +68,7 @@ func runInfo(o *infoOptions) error {
 		return nil
 	}
 	h, err := plot.TableHistogram(t)
-	if err != nil { // a table with no histogram to draw, such as an automaton
+	if err != nil { // entries that do not add up
 		return withCode(ExitTable, fmt.Errorf("--plot %s: %v", o.Plot, err))
 	}
 	if err := plot.Table(h, o.Plot); err != nil {

@@ -95,15 +95,15 @@ func TestPruneFlagSameAnswersFewerNodes(t *testing.T) {
 		t.Fatalf("the second run built the automaton again: %s", errs)
 	}
 	// info describes the automaton's file (no histogram of its words);
-	// --plot has nothing to draw.
+	// --plot has nothing to draw: a usage error, before the description.
 	file := filepath.Join(dir, "15puzzle-prune16-udlr-v1.pdb")
 	code, info, errs := run(t, "", "info", file)
 	if code != ExitOK || !strings.Contains(info, "move-pruning automaton: the 4x4 board's duplicate blank-move strings up to 16 moves") ||
 		!strings.Contains(info, "states    ") || strings.Contains(info, "mean") || strings.Contains(info, "value ") {
 		t.Fatalf("info %s: exit %d, %s%s", file, code, info, errs)
 	}
-	if code, _, errs := run(t, "", "info", "--plot", filepath.Join(t.TempDir(), "a.png"), file); code != ExitTable || !strings.Contains(errs, "no values to draw") {
-		t.Fatalf("info --plot of an automaton: exit %d, %s", code, errs)
+	if code, out, errs := run(t, "", "info", "--plot", filepath.Join(t.TempDir(), "a.png"), file); code != ExitUsage || out != "" || !strings.Contains(errs, "no values to draw") {
+		t.Fatalf("info --plot of an automaton: exit %d, %s%s", code, out, errs)
 	}
 	out := filepath.Join(t.TempDir(), "b.jsonl")
 	bench := func(prune string, resume ...string) (int, string) {

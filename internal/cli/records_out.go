@@ -4,13 +4,15 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 	"github.com/pdbsolve/pdbsolve/internal/record"
 )
 
-// runFileError gives an error of a record.RunFile (-o and --resume) its
-// exit status: usage for one wrapping record.ErrOutputFile, else I/O.
-func runFileError(err error) error {
-	if errors.Is(err, record.ErrOutputFile) {
+// outputError gives an error of an output's checks (record.RunFile's, of -o
+// and --resume; batch.CheckOutput's) its exit status: usage for one wrapping
+// record.ErrOutputFile or batch.ErrSameInput, else I/O.
+func outputError(err error) error {
+	if errors.Is(err, record.ErrOutputFile) || errors.Is(err, batch.ErrSameInput) {
 		return withCode(ExitUsage, err)
 	}
 	return withCode(ExitIO, err)
@@ -23,5 +25,5 @@ func openRunFile(g *globalOptions, f *record.RunFile, prov record.Provenance, cf
 	if dropped > 0 {
 		fmt.Fprintf(g.Stderr, "pdbsolve: --resume: %s: dropped the unfinished line %d\n", f.Path, dropped)
 	}
-	return runFileError(err)
+	return outputError(err)
 }

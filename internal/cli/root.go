@@ -20,7 +20,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,6 +27,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pdbsolve/pdbsolve/internal/cpuprofile"
 	"github.com/pdbsolve/pdbsolve/internal/progress"
 	"github.com/pdbsolve/pdbsolve/internal/provenance"
 	"github.com/pdbsolve/pdbsolve/internal/puzzle"
@@ -85,7 +85,7 @@ type globalOptions struct {
 	// stderrTTY is set when stderr is a terminal, to show progress.
 	stderrTTY   bool
 	stopProfile func() error // stops the CPU profile and says whether it was written whole
-	cobraOut    *writeErrWriter
+	cobraOut    *cpuprofile.ErrWriter
 
 	WriteTables pdb.WritePolicy // whether built tables are kept (--write-tables)
 	// ctx is cancelled, with an interrupted cause, by SIGINT or SIGTERM.
@@ -170,7 +170,7 @@ directory).
 		SilenceErrors: true,
 	}
 	root.SetIn(stdin)
-	g.cobraOut = &writeErrWriter{w: stdout}
+	g.cobraOut = &cpuprofile.ErrWriter{W: stdout}
 	root.SetOut(g.cobraOut)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&g.Tables, "tables", "", "table cache directory (default $"+pdb.EnvTables+" or the user cache dir)")
@@ -187,22 +187,9 @@ directory).
 		if err := checkFlagConventions(cmd, args); err != nil {
 			return err
 		}
-		if g.Profile == "" {
-			return nil
-		}
-		f, err := os.Create(g.Profile)
-		if err != nil {
-			return withCode(ExitIO, fmt.Errorf("--cpuprofile: %w", err))
-		}
-		w := &writeErrWriter{w: f}
-		g.stopProfile = func() error {
-			pprof.StopCPUProfile()
-			if err := f.Close(); w.err == nil {
-				w.err = err
-			}
-			return w.err
-		}
-		return withCode(ExitIO, pprof.StartCPUProfile(w))
+		var err error
+		g.stopProfile, err = cpuprofile.Start(g.Profile)
+		return withCode(ExitIO, err)
 	}
 	// Every command, in one place.
 	root.AddCommand(
@@ -259,8 +246,8 @@ func Main() int {
 func execute(root *cobra.Command, g *globalOptions, args []string) int {
 	root.SetArgs(args)
 	err := root.Execute()
-	if g.cobraOut.err != nil { // help, --version or completion could not be written
-		err = withCode(ExitIO, fmt.Errorf("writing output: %w", g.cobraOut.err))
+	if g.cobraOut.Err != nil { // help, --version or completion could not be written
+		err = withCode(ExitIO, fmt.Errorf("writing output: %w", g.cobraOut.Err))
 	}
 	if g.stopProfile != nil {
 		if perr := g.stopProfile(); perr != nil && err == nil {
@@ -282,22 +269,6 @@ func execute(root *cobra.Command, g *globalOptions, args []string) int {
 		fmt.Fprintln(g.Stderr, msg)
 	}
 	return code
-}
-
-// writeErrWriter writes to w and keeps the first write error, for writers
-// whose errors their users drop (cobra's help and version templates,
-// runtime/pprof).
-type writeErrWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *writeErrWriter) Write(p []byte) (int, error) {
-	n, err := e.w.Write(p)
-	if err != nil && e.err == nil {
-		e.err = err
-	}
-	return n, err
 }
 
 // usageError reports a wrong argument or flag value.

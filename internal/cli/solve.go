@@ -60,7 +60,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 	o := &f.opts
 	rc := o.RecordConfig(p, &f.sel, f.Instances, f.Inputs)
 	if err := f.out.Check(rc); err != nil {
-		return runFileError(err)
+		return outputError(err)
 	}
 	defer f.out.Release()
 	c := &puzzle.Check{Sel: &f.sel, Plans: []*puzzle.Plan{o.Plan}, Few: g.workers(), Split: &o.Split}
@@ -68,7 +68,7 @@ func runSolve[B any](g *globalOptions, p puzzle.Family[B], f *solveFlags, lines 
 		return err
 	}
 	if err := solve.Resume(p, g.open, &g.Stdin, o, f.out.Prior, &f.sel, rc); err != nil { // the inputs are the run's
-		return runFileError(err)
+		return outputError(err)
 	}
 	o.Workers = g.workers()
 	o.JSON, o.AOJ = f.Format == formatJSON || f.out.Path != "", f.Format == formatAOJ

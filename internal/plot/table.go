@@ -1,6 +1,7 @@
 package plot
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -42,6 +43,20 @@ func (h *Histogram) mean() float64 {
 	return s / float64(max(h.Entries, 1))
 }
 
+// ErrNoValues is returned (wrapped) by Drawable for a table file whose
+// entries are no values to draw.
+var ErrNoValues = errors.New("no values to draw")
+
+// Drawable returns an error wrapping ErrNoValues when the table whose
+// header is h has no histogram to draw, known from the header alone: a
+// move-pruning automaton (search.IsTilesPruneID), whose entries are states.
+func Drawable(h *pdb.Header) error {
+	if search.IsTilesPruneID(h.Puzzle, h.Pattern) {
+		return fmt.Errorf("%s is a move-pruning automaton: its entries are states, %w", h.ID(), ErrNoValues)
+	}
+	return nil
+}
+
 // TableHistogram counts the heuristic values of t's entries, in moves.
 // Rotation tables and the exact 8-puzzle table store moves. A sliding-tile
 // pattern table stores (cost - Manhattan distance)/2 per placement of its
@@ -56,8 +71,8 @@ func (h *Histogram) mean() float64 {
 // (and Bits set for a 1-bit zero-aware table's). A move-pruning
 // automaton's file (search.IsTilesPruneID) has no values: it is an error.
 func TableHistogram(t *pdb.Table) (*Histogram, error) {
-	if search.IsTilesPruneID(t.Puzzle, t.Pattern) {
-		return nil, fmt.Errorf("%s is a move-pruning automaton: its entries are states, with no values to draw", t.ID())
+	if err := Drawable(&t.Header); err != nil {
+		return nil, err
 	}
 	h := &Histogram{Name: t.ID().String(), Entries: t.Entries, Moves: true}
 	parts, err := t.ID().Parts()

@@ -23,7 +23,8 @@ order however spelled, whose boards at the first and last lines answered
 are those FILE holds; a difference is a usage error), drops an
 unfinished last line, skips what is done (interrupted runs are run again)
 and appends the rest; a missing or empty FILE starts the run. Without
---resume a non-empty FILE is a usage error.
+--resume a non-empty FILE is a usage error, as is solve's --format but json
+with -o (bench's --format is its summary's, on standard output).
 `
 
 // RunFile is the -o FILE of a bench or solve run and its --resume: the
