@@ -308,9 +308,10 @@ func noRecords(inputs []string) error {
 }
 
 // Blank reports whether input name, opened through open, holds nothing but
-// white space, as far as it can tell within PeekSize bytes: standard input
-// (a *bufio.Reader) is peeked, consuming nothing, a regular file read; any
-// other input, or one that cannot be opened, is not blank.
+// white space (after a byte order mark, batch.BOM), as far as it can tell
+// within PeekSize bytes: standard input (a *bufio.Reader) is peeked,
+// consuming nothing, a regular file read; any other input, or one that
+// cannot be opened, is not blank.
 func Blank(open Opener, name string) bool {
 	r, closeInput, err := open(name)
 	if err != nil {
@@ -326,5 +327,5 @@ func Blank(open Opener, name string) bool {
 			err = io.EOF
 		}
 	}
-	return err == io.EOF && len(bytes.TrimSpace(data)) == 0
+	return err == io.EOF && len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte(batch.BOM)))) == 0
 }
