@@ -73,6 +73,22 @@ func (c *Cache) List() ([]CacheEntry, error) {
 	return list, nil
 }
 
+// ListDamaged returns an error naming the damaged tables of list (List's),
+// nil when there are none. Unreadable files (not tables, most likely) are
+// not named.
+func ListDamaged(list []CacheEntry) error {
+	var bad []string
+	for _, e := range list {
+		if e.State == CacheDamaged {
+			bad = append(bad, e.Name)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	return fmt.Errorf("damaged %s: %s", map[bool]string{true: "table", false: "tables"}[len(bad) == 1], strings.Join(bad, ", "))
+}
+
 // tableNames returns the names of the table files in the directory, sorted.
 func (c *Cache) tableNames() ([]string, error) {
 	ents, err := os.ReadDir(c.Dir)

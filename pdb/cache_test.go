@@ -389,6 +389,13 @@ func TestCacheListAndClean(t *testing.T) {
 			t.Fatalf("%s: state %v, problem %q", e.Name, e.State, e.Problem)
 		}
 	}
+	// The two damaged files, in name order; the unreadable ones are no tables.
+	if err := ListDamaged(list); err == nil || err.Error() != "damaged tables: test-damaged.pdb, test-forged.pdb" {
+		t.Fatalf("ListDamaged: %v", err)
+	}
+	if err := ListDamaged(list[:1]); err != nil { // junk.pdb alone
+		t.Fatalf("ListDamaged of an unreadable file: %v", err)
+	}
 
 	held := flock.New(c.Path(specs["busy"]) + lockExt)
 	if ok, err := held.TryLock(); !ok || err != nil {

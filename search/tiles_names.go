@@ -331,10 +331,14 @@ func tilesParseTerm(rows, cols int, field, where string) (tilesTerm, error) {
 // pattern cannot hold so many), whose tables are small on every board (at
 // most 6,375,600 entries each, on 5x5).
 func tilesUnknown(rows, cols int, where string) error {
+	mods := "any of +zero, +reflect and +bits (which needs +zero)"
+	if rows != cols { // +reflect needs a square board
+		mods = "+zero and +bits (which needs +zero)"
+	}
 	return fmt.Errorf("%w %s: unknown on the %dx%d board (have %s; a user partition pdb:PATTERNS, such as %s;"+
-		" with any of +zero, +reflect and +bits (which needs +zero); or a catalogue of partitions separated by %q)", ErrTilesHeuristic, where, rows, cols,
+		" with %s; or a catalogue of partitions separated by %q)", ErrTilesHeuristic, where, rows, cols,
 		strings.Join(TilesHeuristicNames(rows, cols), ", "), tilesRunsPartition(rows, cols, min(tilesDefaultRunLarge, pdb.TilesMaxPatternTiles(rows, cols)), false),
-		tilesCatalogueSep)
+		mods, tilesCatalogueSep)
 }
 
 // CheckHeuristicList checks a list of heuristics to compare (bench,

@@ -313,3 +313,19 @@ func TilesMeanOptimal(rows, cols int) (moves float64, ok bool) {
 	}
 	return 0, false
 }
+
+// TilesMeanManhattan returns the mean Manhattan distance of the uniformly
+// random solvable rows x cols boards (blank-first goal, tile k home on cell
+// k), a lower bound on their mean optimal length: each tile lies on every
+// cell equally often (fixing one tile, a swap of two others pairs the
+// solvable boards with the rest), so it is the sum over the tiles of the
+// mean distance from the tile's home to a cell.
+func TilesMeanManhattan(rows, cols int) float64 {
+	n, sum := rows*cols, 0
+	for home := 1; home < n; home++ {
+		for c := range n {
+			sum += max(home/cols-c/cols, c/cols-home/cols) + max(home%cols-c%cols, c%cols-home%cols)
+		}
+	}
+	return float64(sum) / float64(n)
+}

@@ -384,3 +384,29 @@ func tilesRandomSample(r *rand.Rand, rows, cols, n int) []bitboard.Tiles {
 	}
 	return sample
 }
+
+// TilesMeanManhattan is the mean Manhattan distance over all the solvable
+// boards (2 x 3 and 3 x 3, every board by breadth-first search), and the
+// hand sums of per-axis mean distances elsewhere: 4 x 4, 40 - 3; 2 x 5,
+// 21 - 2.5.
+func TestTilesMeanManhattan(t *testing.T) {
+	for _, s := range [][2]int{{2, 3}, {3, 3}} {
+		all, _ := tilesAllBoards(t, s[0], s[1])
+		full, err := tilesHeur(t, s[0], s[1], TilesManhattan).Histogram(all, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := TilesMeanManhattan(s[0], s[1]); math.Abs(got-full.Mean()) > 1e-9 {
+			t.Errorf("TilesMeanManhattan(%d, %d) = %v, mean over all boards %v", s[0], s[1], got, full.Mean())
+		}
+	}
+	if got := TilesMeanManhattan(3, 3); got != 14 {
+		t.Errorf("TilesMeanManhattan(3, 3) = %v, want 14", got)
+	}
+	if got := TilesMeanManhattan(4, 4); got != 37 {
+		t.Errorf("TilesMeanManhattan(4, 4) = %v, want 37", got)
+	}
+	if got := TilesMeanManhattan(2, 5); got != 18.5 {
+		t.Errorf("TilesMeanManhattan(2, 5) = %v, want 18.5", got)
+	}
+}

@@ -779,7 +779,31 @@ func NewReader(r io.Reader, split SplitFunc) *Reader {
 	if split == nil {
 		split = splitLines
 	}
-	return &Reader{r: r, split: split, line: 1}
+	br, ok := r.(*bufio.Reader)
+	if !ok { // large reads bypass its buffer once it is drained
+		br = bufio.NewReaderSize(r, bomBuf)
+	}
+	SkipBOM(br)
+	return &Reader{r: br, split: split, line: 1}
+}
+
+// BOM is the UTF-8 byte order mark some editors start a text file with.
+// Every reader of inputs (boards, and records read back) skips it at the
+// start of an input (SkipBOM), so the first record reads as the others do.
+const BOM = "\ufeff"
+
+// bomBuf is the buffer NewReader peeks a mark with: bufio's least.
+const bomBuf = 16
+
+// SkipBOM discards the BOM br starts with, if any (call it before
+// anything is read from br), and returns the bytes it discarded: 0 or
+// len(BOM), for a reader counting the input's bytes.
+func SkipBOM(br *bufio.Reader) int {
+	if b, _ := br.Peek(len(BOM)); string(b) == BOM {
+		n, _ := br.Discard(len(BOM))
+		return n
+	}
+	return 0
 }
 
 // Next returns the next chunk of whole records and the line (1-based) it

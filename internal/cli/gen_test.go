@@ -113,11 +113,12 @@ func TestInfoRefusesAForgedTable(t *testing.T) {
 }
 
 // TestGenUnknownPDBNamesTheFlag: a --pdb value that is no preset is a usage
-// error that names the flag and the value given, before any table work.
+// error that names the flag, the value given and the board's presets,
+// before any table work.
 func TestGenUnknownPDBNamesTheFlag(t *testing.T) {
 	dir := t.TempDir()
 	code, _, errs := run(t, "", "--tables", dir, "gen", "15puzzle", "--pdb", "77")
-	if code != ExitUsage || !strings.Contains(errs, "--pdb 77: ") || !strings.Contains(errs, "pdb78") {
+	if code != ExitUsage || !strings.Contains(errs, "--pdb 77: ") || !strings.Contains(errs, "(have 555, 663, 78 or 771)") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -35,7 +34,7 @@ func newGenTilesCmd(g *globalOptions, name string) *cobra.Command {
 		Use:   name,
 		Short: short,
 		Long: longHelp(`Build the pattern databases of the `+board+` for --heuristic (any name solve takes; `+ // one line: longHelp wraps it
-			`default: the board's default) or --pdb, a preset or table by its short name: exact (3x3), `+strings.Join(pdb.TilesPartitionNames(), ", ")+`.
+			`default: the board's default) or --pdb, a preset or table by its short name: `+puzzle.TilesPDBHelp(name)+`.
 One table serves every pattern that is its image under a symmetry of the
 board. A build of over a few seconds gives its time on an idle machine and
 peak memory first; one needing more memory than the machine has is refused
@@ -48,7 +47,7 @@ Heuristics: `+heuristics+`.
 	}
 	o.tilesArg.register(cmd)
 	cmd.Flags().StringVar(&o.Heuristic, "heuristic", "", "build the tables of this heuristic (default: the board's default)")
-	cmd.Flags().StringVar(&o.PDB, "pdb", "", "build this preset partition or table instead: 555, 663, 78, 771 (4x4), 6666 (5x5), exact or 44 (3x3)")
+	cmd.Flags().StringVar(&o.PDB, "pdb", "", "build this preset partition or table instead: "+puzzle.TilesPDBHelp(name))
 	bindGenFlags(cmd, &o.genOptions)
 	return cmd
 }
@@ -66,14 +65,14 @@ func (o *genTilesOptions) complete() error {
 	case o.PDB != "" && o.Heuristic != "":
 		return usageError("--pdb %q and --heuristic %q: give one of them", o.PDB, o.Heuristic)
 	case o.PDB != "":
-		o.heuristic = puzzle.PDBHeuristic(o.PDB)
+		if o.heuristic, err = t.PDBHeuristic(o.PDB); err != nil {
+			return usageError("--pdb %s: %v", o.PDB, err)
+		}
 	case o.heuristic == "":
 		o.heuristic = t.DefaultHeuristic()
 	}
 	plan, err := t.Plan(o.heuristic)
-	if err != nil && o.PDB != "" {
-		return withCode(ExitUsage, fmt.Errorf("--pdb %s: %w", o.PDB, err))
-	} else if err != nil {
+	if err != nil {
 		return withCode(ExitUsage, err)
 	}
 	o.specs = plan.Tables

@@ -24,10 +24,11 @@ const exitCodeHelp = `Exit status:
   2  bad flags or arguments (also -o onto a non-empty file without --resume,
      --resume onto another run's output, -o onto a file another pdbsolve is
      writing, a file a flag writes that is one of the run's inputs, solve's
-     --format but json with -o, info --plot of an automaton)
+     --format but json with -o, info --plot of an automaton, standard input
+     named twice)
   3  a table could not be read or built (also one too big for the memory,
      found before any is built), or (gen) written; score without --build:
-     tables missing or damaged
+     tables missing or damaged; tables list: a table damaged (after the list)
   4  an input could not be opened or read, or an output could not be written
      (standard output or a file a flag names)
   5  solve: a board stopped at a node or time limit

@@ -24,16 +24,7 @@ func newInfoCmd(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "info FILE",
 		Short: "Check a table file and describe it",
-		Long: longHelp(`Read a table file, check all of it as solve checks a table it loads (header,
-sizes, checksums, value counts and, for a table pdbsolve builds, the
-entries against the pinned checksum), and print its header, the histogram
-of its stored values and their mean (of a 1-bit table, the histogram of its
-bits, bit 1 of each cost, not decoded, and no mean; of a move-pruning
-automaton, its board, depth, move order and states instead, and --plot is
-refused, exit 2: no values to draw); --plot draws it, in moves where the
-values convert to them (docs/design.md). A file not opened exits 4, one
-that fails a check 3; one whose entries are not the pinned ones is printed
-with "checksum ... BAD" and exits 3, as does a misnamed table.
+		Long: longHelp(`Read a table file, check all of it as solve checks a table it loads (header, sizes, checksums, value counts and, for a table pdbsolve builds, the entries against the pinned checksum), and print its header, the histogram of its stored values and their mean (of a 1-bit table, the histogram of its bits, bit 1 of each cost, not decoded, and no mean; of a move-pruning automaton, its board, depth, move order and states instead, and --plot is refused, exit 2: no values to draw); --plot draws it, in moves where the values convert to them (docs/design.md). A file not opened exits 4, one that fails a check 3; one whose entries are not the pinned ones is printed with "checksum ... BAD" and exits 3, as does a misnamed table.
 `),
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

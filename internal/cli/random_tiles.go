@@ -30,24 +30,26 @@ func newRandomTilesCmd(g *globalOptions, name string) *cobra.Command {
 or, with --walk K, the boards K random moves from the goal (never undoing
 the previous move). The same seed gives the same boards.`, dims),
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error { return runRandomTiles(o) },
+		RunE: func(cmd *cobra.Command, args []string) error { return runRandomTiles(o, cmd.Flags().Changed("walk")) },
 	}
 	o.tilesArg.register(cmd)
 	cmd.Flags().IntVarP(&o.N, "count", "n", 10, "number of boards")
 	cmd.Flags().Uint64Var(&o.Seed, "seed", 1, "random seed")
-	cmd.Flags().IntVar(&o.Walk, "walk", -1, "make each board this many random moves from the goal instead")
+	cmd.Flags().IntVar(&o.Walk, "walk", 0, "make each board this many random moves from the goal instead")
 	goalFlag(cmd, &o.Goal, "goal convention: blank-first or blank-last")
 	return cmd
 }
 
-func runRandomTiles(o *randomTilesOptions) error {
+// runRandomTiles prints the boards: random walks of --walk moves when walk
+// (--walk given, 0 included), else uniform boards.
+func runRandomTiles(o *randomTilesOptions, walk bool) error {
 	t, err := o.lookup()
 	if err != nil {
 		return err
 	}
 	r := bitboard.NewTilesRand(o.Seed)
 	return writeBoards(o.g, o.N, func(buf []byte) []byte {
-		if o.Walk >= 0 {
+		if walk {
 			return append(buf, bitboard.RandomWalkTiles(r, t.Rows(), t.Cols(), o.Goal, o.Walk).String()...)
 		}
 		return append(buf, bitboard.RandomTiles(r, t.Rows(), t.Cols(), o.Goal).String()...)

@@ -111,8 +111,8 @@ func (o *scoreOptions) complete() (err error) {
 	o.depth = o.Depth
 	if o.depth < 0 {
 		mean, ok := search.TilesMeanOptimal(rows, cols)
-		if !ok {
-			return usageError("--depth: no mean optimal length is known for %dx%d boards: give the IDA* bound to predict, such as --depth 50", rows, cols)
+		if md := search.TilesMeanManhattan(rows, cols); !ok {
+			return usageError("--depth: no mean optimal length is known for %dx%d boards: give the IDA* bound to predict, such as --depth %.0f (the mean Manhattan distance, %.1f, rounded up: the mean optimal length is at least that)", rows, cols, math.Ceil(md), md)
 		}
 		o.depth = int(math.Round(mean))
 	}

@@ -42,6 +42,8 @@ func precheckError(err error) error {
 		return withCode(ExitOK, err)
 	case errors.Is(err, puzzle.ErrNoMatch), errors.Is(err, puzzle.ErrBoardSize), errors.Is(err, puzzle.ErrNoBoard):
 		return withCode(ExitBadInput, err)
+	case errors.Is(err, puzzle.ErrStdinTwice):
+		return withCode(ExitUsage, err)
 	case errors.Is(err, pdb.ErrTooBig):
 		return withCode(ExitTable, err)
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 
@@ -38,7 +39,8 @@ next use; files that are not tables, locks or temporary files are left alone.
 		Short: "Read, check and list every table in the cache",
 		Long: `Read and check every table file and list it: file name, puzzle, pattern,
 entries, bits per entry, size on disk, state (ok, damaged or unreadable)
-and whether pdbsolve pins its entries' checksum (PINNED yes, damaged too).`,
+and whether pdbsolve pins its entries' checksum (PINNED yes, damaged too).
+The exit status is 3, after the list, if any table is damaged.`,
 		Args: cobra.NoArgs,
 		RunE: list,
 	}
@@ -75,9 +77,11 @@ func runTablesList(o *tablesOptions) error {
 		return withCode(ExitTable, err)
 	}
 	if o.Format == formatJSON {
-		return withCode(ExitIO, report.WriteTableListJSON(o.g.Stdout, list))
+		err = report.WriteTableListJSON(o.g.Stdout, list)
+	} else {
+		err = report.WriteTableList(o.g.Stdout, c.Dir, list)
 	}
-	return withCode(ExitIO, report.WriteTableList(o.g.Stdout, c.Dir, list))
+	return cmp.Or(withCode(ExitIO, err), withCode(ExitTable, pdb.ListDamaged(list)))
 }
 
 func runTablesPath(o *tablesOptions) error {

@@ -41,6 +41,16 @@ func TilesBoardHelp(name string) string {
 	return "ROWSxCOLS"
 }
 
+// TilesPDBHelp lists the short names gen's --pdb takes on the board of
+// puzzle name ("exact or 44" on 3x3); for tiles, those of every board, each
+// with its board.
+func TilesPDBHelp(name string) string {
+	if t, ok := tilesNamed(name); ok {
+		return OrList(t.pdbNames())
+	}
+	return "exact (3x3), " + strings.Join(pdb.TilesPartitionNames(), ", ")
+}
+
 // TilesJudgeHelp names, after a space and in parentheses, the judge's
 // problem the board of puzzle name is: "" for none.
 func TilesJudgeHelp(name string) string {
@@ -66,8 +76,10 @@ Partitions: pdb:PATTERNS, patterns separated by "/", each tiles and ranges
 separated by commas, every tile in one pattern (pdb:1-7/8-15 on 4x4).
 +zero uses zero-aware tables (stronger, 1.4-2.8x the entries); +reflect
 adds the lookup of the board reflected about the main diagonal (square
-boards). A catalogue is the max over partitions separated by "|" (quote it
-for the shell). docs/puzzles.md has the grammar`
+boards). +bits (only with +zero) uses 1-bit zero-aware tables (the same
+answers and nodes, an eighth of the memory). A catalogue is the max over
+partitions separated by "|" (quote it for the shell). docs/puzzles.md has
+the grammar`
 }
 
 // TilesDefaultHelp names the default heuristic of the board of puzzle

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
@@ -30,6 +31,11 @@ var ErrNoBoard = errors.New("no record taken is a board")
 // run has nothing to do, not even load a table.
 var ErrNoRecords = errors.New("no boards")
 
+// ErrStdinTwice is returned by Precheck, before it opens any input, when
+// the inputs name standard input ("-") more than once: a usage error, as
+// the second would read nothing.
+var ErrStdinTwice = errors.New(`standard input ("-") named twice: give it once`)
+
 // precheckBad bounds the bad records ErrNoBoard's error names one by one.
 const precheckBad = 20
 
@@ -43,6 +49,8 @@ const precheckRecords = 1 << 20
 
 // Precheck makes the checks of a run of p that need no table, before any
 // table is loaded or built:
+//   - standard input ("-") named twice is ErrStdinTwice, before any input
+//     is opened;
 //   - each input is opened (open's error) and read up to its first record:
 //     a whole board of another sliding-tile puzzle there (the wrong file,
 //     most likely) is an error wrapping ErrBoardSize;
@@ -74,6 +82,9 @@ const precheckRecords = 1 << 20
 // must return it as a *bufio.Reader (else only its opening is checked).
 // Inputs that are not regular files (pipes) are opened only.
 func Precheck[B any](p Family[B], open Opener, inputs []string, c *Check) (boards int, err error) {
+	if i := slices.Index(inputs, "-"); i >= 0 && slices.Contains(inputs[i+1:], "-") {
+		return -1, ErrStdinTwice
+	}
 	need := c.Sel.counted()
 	count, whole := 0, max(need, c.Few) > 0
 	t := &tally{sel: c.Sel}
@@ -297,9 +308,10 @@ func noRecords(inputs []string) error {
 }
 
 // Blank reports whether input name, opened through open, holds nothing but
-// white space, as far as it can tell within PeekSize bytes: standard input
-// (a *bufio.Reader) is peeked, consuming nothing, a regular file read; any
-// other input, or one that cannot be opened, is not blank.
+// white space (after a byte order mark, batch.BOM), as far as it can tell
+// within PeekSize bytes: standard input (a *bufio.Reader) is peeked,
+// consuming nothing, a regular file read; any other input, or one that
+// cannot be opened, is not blank.
 func Blank(open Opener, name string) bool {
 	r, closeInput, err := open(name)
 	if err != nil {
@@ -315,5 +327,5 @@ func Blank(open Opener, name string) bool {
 			err = io.EOF
 		}
 	}
-	return err == io.EOF && len(bytes.TrimSpace(data)) == 0
+	return err == io.EOF && len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte(batch.BOM)))) == 0
 }

@@ -51,6 +51,7 @@ func BoardsAt[B any](p Family[B], open Opener, name string, lines []int) ([]stri
 	}
 	defer closeInput()
 	br := bufio.NewReaderSize(r, batch.ChunkSize)
+	batch.SkipBOM(br)
 	out := make([]string, len(lines))
 	line := 1
 	for i, want := range lines {

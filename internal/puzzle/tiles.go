@@ -3,6 +3,7 @@ package puzzle
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -202,12 +203,19 @@ func (t Tiles) pdbNames() []string {
 }
 
 // PDBHeuristic returns the heuristic whose tables a short name of gen's --pdb
-// stands for: "exact", or "pdb" and the preset partition's name.
-func PDBHeuristic(short string) string {
-	if short == pdb.TilesExactPattern {
-		return short
+// stands for: "exact", or "pdb" and the preset partition's name; an error
+// for a name that is not one of the board's (pdbNames).
+func (t Tiles) PDBHeuristic(short string) (string, error) {
+	names := t.pdbNames()
+	switch {
+	case !slices.Contains(names, short) && len(names) == 0:
+		return "", fmt.Errorf("not a table of the %s board, which has no preset (give --heuristic)", t)
+	case !slices.Contains(names, short):
+		return "", fmt.Errorf("not a table of the %s board (have %s)", t, OrList(names))
+	case short == pdb.TilesExactPattern:
+		return short, nil
 	}
-	return "pdb" + short
+	return "pdb" + short, nil
 }
 
 // BoardText implements Family.

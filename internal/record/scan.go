@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/pdbsolve/pdbsolve/bitboard"
+	"github.com/pdbsolve/pdbsolve/internal/batch"
 )
 
 // Kind is what a value [Scanner.Scan] stopped at holds.
@@ -111,7 +112,9 @@ func NewScanner(r io.Reader, name string) *Scanner { return newScannerSize(r, na
 // newScannerSize is NewScanner with a read buffer of size bytes (at least
 // 16), for tests of lines across buffer ends.
 func newScannerSize(r io.Reader, name string, size int) *Scanner {
-	return &Scanner{r: bufio.NewReaderSize(r, size), name: name}
+	s := &Scanner{r: bufio.NewReaderSize(r, size), name: name}
+	s.size = int64(batch.SkipBOM(s.r)) // read: Size, an offset in the input, counts it
+	return s
 }
 
 // Lines returns the number of lines read so far.

@@ -425,6 +425,7 @@ func tilesJSONAnswer(r *jsonRecord) (TilesAnswer, string) {
 func newAnswerReader[A any](answers io.Reader, name, boards, puzzle string, convert func(*jsonRecord) (A, string),
 	newText func(textLines) answerReader[A]) (answerReader[A], string, error) {
 	br := bufio.NewReaderSize(answers, answersPeek)
+	batch.SkipBOM(br)
 	skipped := 0 // line breaks passed over
 	for {
 		c, err := br.ReadByte()

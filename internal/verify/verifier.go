@@ -183,6 +183,7 @@ func Precheck(p puzzle.Puzzle, open puzzle.Opener, cache puzzle.Cache, o *Option
 	if f, ok := answers.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			br = bufio.NewReaderSize(f, answersPeek)
+			batch.SkipBOM(br)
 		}
 	} else {
 		br, _ = answers.(*bufio.Reader) // standard input, peeked only

@@ -246,6 +246,7 @@ func NewTilesReader(boards io.Reader, boardsName string, answers io.Reader, answ
 	}
 	if goal == answersZero {
 		br := bufio.NewReaderSize(boards, answersPeek)
+		batch.SkipBOM(br)
 		boards, goal = br, firstBoardGoal(t, br, sel)
 	}
 	r := newReader(t, boards, boardsName, ar, takes, tilesPairsPerUnit)
