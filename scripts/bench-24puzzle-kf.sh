@@ -80,6 +80,7 @@ sed -i "s|$tmp/pdbsolve|pdbsolve|" "$csv" # the provenance names the binary: not
 	}
 	/^#/ { next }
 	!header { for (i = 1; i <= NF; i++) col[$i] = i; header = 1; next }
+	("kind" in col) && $(col["kind"]) != "run" { next } # the report rows before the runs
 	{
 		n = $(col["instance"]); h = $(col["heuristic"])
 		if (!(n in seen)) { seen[n] = 1; order[++ninst] = n }

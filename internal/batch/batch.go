@@ -85,6 +85,11 @@ type Config[T any] struct {
 	// First, when set, makes every record a unit of its own: it returns the
 	// length of the first record of data, which holds whole records only.
 	First func(data []byte) int
+	// Count, when set, counts the records of a unit's data (whole records,
+	// up to any end line) for Result, in place of its lines but blank ones
+	// (one a unit with First): the Rotation Game's boards, which may share
+	// a line or span several.
+	Count func(data []byte) int
 	// EndLine, when set, reports a line that ends an input (a judge's "0"):
 	// nothing after it in that input is read.
 	EndLine func(line []byte) bool
@@ -711,12 +716,13 @@ func (st *state[T]) readInput(r io.Reader, input int, name string, seq *int) err
 		}
 		if cfg.First == nil {
 			if n := st.answered(name, line, data); n > 0 {
+				n = st.count(data, n)
 				c.Recycle(data)
 				st.send(&job[T]{Unit: &Unit{Name: name, Line: line, Records: n, done: true}}, input, seq)
 				continue
 			}
 			_, records, end, found := st.scanLines(data)
-			u := &Unit{Name: name, Line: line, Data: data[:end], Records: records}
+			u := &Unit{Name: name, Line: line, Data: data[:end], Records: st.count(data[:end], records)}
 			if cfg.Done != nil && end > 0 && cfg.Done(name, line, line+lineCount(u.Data)-1) {
 				c.Recycle(data)
 				u.Data, u.done = nil, true
@@ -731,7 +737,7 @@ func (st *state[T]) readInput(r io.Reader, input int, name string, seq *int) err
 		for rest := data; len(rest) > 0; {
 			n := max(cfg.First(rest), 1)
 			lines, records, end, found := st.scanLines(rest[:n])
-			u := &Unit{Name: name, Line: line, Data: append([]byte(nil), rest[:end]...), Records: min(records, 1)}
+			u := &Unit{Name: name, Line: line, Data: append([]byte(nil), rest[:end]...), Records: st.count(rest[:end], min(records, 1))}
 			st.send(&job[T]{Unit: u}, input, seq)
 			if found {
 				return nil
@@ -742,6 +748,15 @@ func (st *state[T]) readInput(r io.Reader, input int, name string, seq *int) err
 		c.Recycle(data)
 	}
 	return nil
+}
+
+// count returns the records of data, a unit's, for Result: Config.Count's,
+// else lines, the records counted by lines.
+func (st *state[T]) count(data []byte, lines int) int {
+	if st.cfg.Count == nil {
+		return lines
+	}
+	return st.cfg.Count(data)
 }
 
 // answered returns the number of lines of data, a chunk of input name from

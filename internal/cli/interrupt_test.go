@@ -174,9 +174,36 @@ func TestInterruptOutsideABatch(t *testing.T) {
 // counts them, and --resume completes the rest, the records then those of
 // an uninterrupted run (times aside).
 func TestInterruptRotationSearchWritesSolved(t *testing.T) {
+	interruptRotation(t, rotationBoards(t, 100))
+}
+
+// TestInterruptRotationCountsBoards: as TestInterruptRotationSearchWritesSolved,
+// with ten boards a line (and one board over two lines): the summary
+// counts boards, as the records do, not lines.
+func TestInterruptRotationCountsBoards(t *testing.T) {
+	lines := strings.Split(strings.TrimSuffix(rotationBoards(t, 100), "\n"), "\n")
+	var b strings.Builder
+	for i, l := range lines {
+		switch {
+		case i == 5:
+			f := strings.Fields(l)
+			b.WriteString(strings.Join(f[:10], " ") + "\n" + strings.Join(f[10:], " ") + "\n")
+		case i%10 == 9:
+			b.WriteString(l + "\n")
+		default:
+			b.WriteString(l + " ")
+		}
+	}
+	interruptRotation(t, b.String())
+}
+
+// interruptRotation is TestInterruptRotationSearchWritesSolved on the
+// 100 boards of input boards; the summary's records answered and read but
+// not answered are boards, at most the 100 together.
+func interruptRotation(t *testing.T, boards string) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "boards.txt")
-	os.WriteFile(in, []byte(rotationBoards(t, 100)), 0o644)
+	os.WriteFile(in, []byte(boards), 0o644)
 	args := []string{"--tables", tablesDir, "-j", "1", "solve", "rotation", "--heuristic", "count"}
 	times := regexp.MustCompile(`,"(time|cpu)_ns":\d+`)
 	records := func(path string) []string {
@@ -212,8 +239,10 @@ func TestInterruptRotationSearchWritesSolved(t *testing.T) {
 		t.Fatalf("exit %d, want 130 (the first records written before the last board was solved); stderr %q", code, errb.String())
 	}
 	got := records(part)
-	if answered, _ := strconv.Atoi(m[1]); answered != len(got) || len(got) < 5 || !slices.Equal(got, want[:len(got)]) {
-		t.Fatalf("%d records written, %s answered: want the first records of the uninterrupted run, each once", len(got), m[1])
+	answered, _ := strconv.Atoi(m[1])
+	unanswered, _ := strconv.Atoi(m[2])
+	if answered != len(got) || len(got) < 5 || !slices.Equal(got, want[:len(got)]) || len(want) != 100 || answered+unanswered > 100 {
+		t.Fatalf("%d records written, %s answered, %s not: want the first records of the uninterrupted run, each once", len(got), m[1], m[2])
 	}
 	if code, _, errs := run(t, "", append(args[2:], "--resume", "-o", part, in)...); code != 0 {
 		t.Fatalf("--resume: exit %d, %s", code, errs)

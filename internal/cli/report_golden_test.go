@@ -48,7 +48,18 @@ func TestBenchReportMatchesOldCode(t *testing.T) {
 		if code != 0 {
 			t.Errorf("%s: exit %d: %s", c.want, code, errs)
 		}
-		if c.want == "shards-csvpi" { // new since, empty in these: runs record CPU time and their last iterations
+		if c.want == "shards-csvpi" {
+			// New since: the report's rows, kind "report", before the runs'
+			// ("run"): they are shards-csv.want's, the runs the old ones.
+			csvWant, err := os.ReadFile(filepath.Join(dir, "shards-csv.want"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := csvOfKind(t, out, "report"), withoutProvenance(string(csvWant)); got != want {
+				t.Errorf("shards-csvpi: report rows\n%s\nwant\n%s", got, want)
+			}
+			out = csvOfKind(t, out, "run")
+			// New since, empty in these: runs record CPU time and their last iterations.
 			for _, col := range []string{"cpu_ns", "last_expanded", "last_generated"} {
 				out = dropCSVColumn(t, out, col)
 			}
@@ -57,6 +68,38 @@ func TestBenchReportMatchesOldCode(t *testing.T) {
 			t.Errorf("%s: bench report %v:\n%s\nwant\n%s", c.want, c.args, got, want)
 		}
 	}
+}
+
+// csvOfKind returns the header and the rows of kind of a --per-instance
+// CSV s, without its provenance, in the layout of a CSV of that kind
+// alone: "report" the columns between kind and puzzle (the runs' first);
+// "run" those from puzzle on, with heuristic before status.
+func csvOfKind(t *testing.T, s, kind string) string {
+	t.Helper()
+	r := csv.NewReader(strings.NewReader(withoutProvenance(s)))
+	rows, err := r.ReadAll()
+	if err != nil || len(rows) == 0 || rows[0][0] != "kind" {
+		t.Fatalf("%v: %q", err, s)
+	}
+	p, h := slices.Index(rows[0], "puzzle"), slices.Index(rows[0], "heuristic")
+	pick := func(row []string) []string {
+		if kind == "report" {
+			return row[1:p]
+		}
+		run := slices.Clone(row[p:])
+		st := slices.Index(rows[0][p:], "status")
+		return slices.Insert(run, st, row[h])
+	}
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	w.Write(pick(rows[0]))
+	for _, row := range rows[1:] {
+		if row[0] == kind {
+			w.Write(pick(row))
+		}
+	}
+	w.Flush()
+	return b.String()
 }
 
 // withoutProvenance drops the provenance lines of an output: JSON's

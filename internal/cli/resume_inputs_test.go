@@ -256,3 +256,42 @@ func resumeStdin(t *testing.T, args, boards, other []string, n int) {
 		}
 	}
 }
+
+// TestResumeInstancesSpelledOtherwise: --resume compares --instances by
+// what it selects: solve resumed with "4,1-3" after "1-4" solves the
+// board missing and nothing twice; bench resumed with "1,2,3" after
+// "1-3" accepts the file done; "1-5", which selects more, is refused
+// (exit 2) in both, the file as it was.
+func TestResumeInstancesSpelledOtherwise(t *testing.T) {
+	_, args, want := resumeStart(t) // in its directory
+	path := "rp.jsonl"
+	data := readPath(t, path)
+	cut := strings.LastIndex(strings.TrimSuffix(data, "\n"), "\n") + 1 // drop the last run, board 4's
+	os.WriteFile(path, []byte(data[:cut]), 0o644)
+	other := slices.Clone(args)
+	other[slices.Index(other, "1-4")] = "4,1-3"
+	if code, _, errs := run(t, "", append(other, "--resume", "boards.txt")...); code != 0 {
+		t.Fatalf("solve --resume --instances 4,1-3: exit %d: %s", code, errs)
+	}
+	resumedAsFirst(t, path, want, "solve --resume --instances 4,1-3")
+	before := readPath(t, path)
+	other[slices.Index(other, "4,1-3")] = "1-5"
+	if code, _, _ := run(t, "", append(other, "--resume", "boards.txt")...); code != ExitUsage || readPath(t, path) != before {
+		t.Fatalf("solve --resume --instances 1-5: exit %d, want %d, the file as it was", code, ExitUsage)
+	}
+	bench := []string{"bench", "8puzzle", "--heuristic", "manhattan", "-o", "ri.jsonl", "--instances"}
+	if code, _, errs := run(t, "", append(bench, "1-3", "boards.txt")...); code != 0 {
+		t.Fatalf("bench: exit %d: %s", code, errs)
+	}
+	if code, _, errs := run(t, "", append(bench, "1,2,3", "--resume", "boards.txt")...); code != 0 {
+		t.Fatalf("bench --resume --instances 1,2,3: exit %d: %s", code, errs)
+	}
+	runs, _ := resumeRecords(t, "ri.jsonl")
+	if !slices.Equal(runs, want[:3]) {
+		t.Fatalf("bench --resume --instances 1,2,3: runs %v, want %v", runs, want[:3])
+	}
+	before = readPath(t, "ri.jsonl")
+	if code, _, _ := run(t, "", append(bench, "1-5", "--resume", "boards.txt")...); code != ExitUsage || readPath(t, "ri.jsonl") != before {
+		t.Fatalf("bench --resume --instances 1-5: exit %d, want %d, the file as it was", code, ExitUsage)
+	}
+}

@@ -384,10 +384,10 @@ func TestTilesBenchInstances(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("exit %d %s", code, errs)
 	}
-	// One CSV row a run (--per-instance): input "-", the board's line and
-	// its number among all the boards.
+	// One CSV row a run (--per-instance, kind "run"): input "-", the
+	// board's line and its number among all the boards.
 	var got []string
-	for _, l := range strings.Split(out, "\n") {
+	for _, l := range strings.Split(csvOfKind(t, out, "run"), "\n") {
 		if f := strings.Split(l, ","); len(f) > 4 && f[0] == "tiles2x4" {
 			got = append(got, f[1]+":"+f[2]+"#"+f[3])
 		}

@@ -376,6 +376,9 @@ func addSeries(p *plot.Plot, legend *plot.Legend, rep *report.Report, h int, ord
 	if s.Errors > 0 {
 		text += ", " + report.Count(s.Errors, "error")
 	}
+	if s.Interrupted > 0 { // not drawn: the counts add up to the instances all the same
+		text += fmt.Sprintf(", %d interrupted", s.Interrupted)
+	}
 	legend.Add(text, thumb(func(c *draw.Canvas) {
 		pt := vg.Point{X: c.Min.X + vg.Length(legendMarker)*(c.Max.X-c.Min.X), Y: (c.Min.Y + c.Max.Y) / 2}
 		glyph{shape: shape, filled: true}.DrawGlyph(c, draw.GlyphStyle{Color: col, Radius: vg.Points(markerRadius)}, pt)

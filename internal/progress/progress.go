@@ -40,7 +40,8 @@ is 130 or 143.
 const RotationInterruptHelp = signalsStop + `the answers
 done are written, in input order, up to the first board still being solved
 (with exact and exact-ida, up to its chunk of boards), and the exit status
-is 130 or 143.
+is 130 or 143; the line on stderr counts boards, as the records do, however
+many share a line.
 `
 
 // Printer returns a pdb progress callback that redraws one status

@@ -57,14 +57,8 @@ func (r *RotationReader) Scan(data []byte, line int, f func(line int, b bitboard
 			}
 			continue
 		}
-		for i := 0; i < len(text); {
-			for i < len(text) && bitboard.IsSpace(text[i]) {
-				i++
-			}
-			j := i
-			for j < len(text) && !bitboard.IsSpace(text[j]) {
-				j++
-			}
+		for i, j := 0, 0; i < len(text); {
+			i, j = nextToken(text, i)
 			if i == j {
 				break
 			}
@@ -112,6 +106,19 @@ func (r *RotationReader) incomplete(f func(line int, b bitboard.Rotation, err er
 		Detail: fmt.Sprintf("got %d, want %d", n, bitboard.RotationCells)})
 }
 
+// nextToken returns where the first token of text from i on starts and
+// ends, i == j when there is none.
+func nextToken(text []byte, i int) (start, end int) {
+	for i < len(text) && bitboard.IsSpace(text[i]) {
+		i++
+	}
+	j := i
+	for j < len(text) && !bitboard.IsSpace(text[j]) {
+		j++
+	}
+	return i, j
+}
+
 // rotationTokens counts the white-space-separated tokens of a line.
 func rotationTokens(line []byte) int {
 	n := 0
@@ -124,6 +131,43 @@ func rotationTokens(line []byte) int {
 		prevSpace = sp
 	}
 	return n
+}
+
+// RotationRecords counts the records RotationReader makes of data, whole
+// lines holding whole boards as RotationSplit and RotationFirst cut them
+// (the batch Config.Count of Rotation input): its boards, bad ones
+// included, and the incomplete board left at its end (only at the end of
+// the input), up to an end token "0" where a board would start. A line of
+// 24 symbols written the usual way is known by its length and shape alone.
+func RotationRecords(data []byte) int {
+	records, n := 0, 0
+	for len(data) > 0 {
+		var text []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			text, data = data[:i], data[i+1:]
+		} else {
+			text, data = data, nil
+		}
+		if len(text) == rotationCanonicalLen && rotationCanonical(text) || rotationTokens(text) == bitboard.RotationCells {
+			records += 1 + min(n, 1) // what was left before it is an incomplete board
+			n = 0
+			continue
+		}
+		for i, j := 0, 0; i < len(text); {
+			i, j = nextToken(text, i)
+			switch {
+			case i == j:
+			case n == 0 && j-i == 1 && text[i] == '0':
+				return records
+			default:
+				if n++; n == bitboard.RotationCells {
+					records, n = records+1, 0
+				}
+			}
+			i = j
+		}
+	}
+	return records + min(n, 1)
 }
 
 // RotationSplit is the batch SplitFunc of Rotation input: a prefix of

@@ -1,7 +1,6 @@
 package puzzle
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pdbsolve/pdbsolve/internal/record"
 	"github.com/pdbsolve/pdbsolve/internal/report"
 )
 
@@ -24,8 +24,8 @@ type Instances struct {
 // errInstances ends the error of parseInstances, which names the field;
 // errInstancesDown, for a range from high to low.
 var (
-	errInstances     = errors.New("want a board number from 1, or a range such as 1-10")
-	errInstancesDown = errors.New("a range goes from low to high")
+	errInstances     = record.ErrInstances
+	errInstancesDown = record.ErrInstancesDown
 )
 
 // InstancesValue is the text of --instances as a flag's value (String, Set
@@ -59,35 +59,11 @@ func parseInstances(v string) (*Instances, error) {
 	if v == "" {
 		return nil, nil
 	}
-	s := &Instances{text: v}
-	for _, f := range strings.Split(v, ",") {
-		lo, hi, isRange := strings.Cut(strings.TrimSpace(f), "-")
-		a, err1 := strconv.Atoi(lo)
-		b, err2 := a, error(nil)
-		if isRange {
-			b, err2 = strconv.Atoi(hi)
-		}
-		switch {
-		case err1 == nil && err2 == nil && a >= 1 && b < a:
-			return nil, fmt.Errorf("field %q: %w, such as %d-%d", f, errInstancesDown, b, a)
-		case err1 != nil || err2 != nil || a < 1:
-			return nil, fmt.Errorf("field %q: %w", f, errInstances)
-		}
-		s.ranges = append(s.ranges, [2]int{a, b})
+	given, merged, err := record.InstanceRanges(v)
+	if err != nil {
+		return nil, err
 	}
-	s.given = slices.Clone(s.ranges)
-	slices.SortFunc(s.ranges, func(x, y [2]int) int { return cmp.Compare(x[0], y[0]) })
-	merged := s.ranges[:1]
-	for _, r := range s.ranges[1:] {
-		last := &merged[len(merged)-1]
-		if r[0]-1 <= last[1] { // r[0] >= 1: no overflow, as last[1]+1 would at the largest int
-			last[1] = max(last[1], r[1])
-		} else {
-			merged = append(merged, r)
-		}
-	}
-	s.ranges = merged
-	return s, nil
+	return &Instances{text: v, ranges: merged, given: given}, nil
 }
 
 // String returns the selection as given.

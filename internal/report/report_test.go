@@ -579,7 +579,7 @@ func TestWrite(t *testing.T) {
 		t.Errorf("csv:\n%s", got)
 	}
 	want.Reset()
-	record.WriteCSV(&want, runs)
+	rep.writeCSVRuns(&want, runs)
 	if got := write("csv", true); got != csvProv.String()+want.String() {
 		t.Errorf("csv --per-instance:\n%s", got)
 	}

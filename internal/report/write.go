@@ -20,7 +20,7 @@ import (
 // and JSON lines of runs) in format: "json" JSON Lines in one write, the
 // provenance header prov, the runs, then the report line; "csv" prov as
 // comment lines (provenance.WriteCSV), then WriteCSV or, with perInstance,
-// the runs (record.WriteCSV); else the table, WriteTable and, with
+// writeCSVRuns (the report's rows and the runs'); else the table, WriteTable and, with
 // perInstance, a blank line and writeInstances.
 func (rep *Report) Write(w io.Writer, format string, perInstance bool, prov record.Provenance, runs []record.Run) error {
 	switch format {
@@ -44,7 +44,7 @@ func (rep *Report) Write(w io.Writer, format string, perInstance bool, prov reco
 			return err
 		}
 		if perInstance {
-			return record.WriteCSV(w, runs)
+			return rep.writeCSVRuns(w, runs)
 		}
 		return rep.WriteCSV(w)
 	}
@@ -84,6 +84,10 @@ var csvHeader = []string{"heuristic", "instances", "solved", "censored", "errors
 // record it.
 var csvCPU = []string{"all_cpu_ns", "all_mean_cpu_ns", "paired_cpu_ns", "paired_mean_cpu_ns", "time_basis"}
 
+// csvInterrupted names the column of the runs stopped by a signal, last
+// in the CSV when a run was interrupted (Report.anyInterrupted).
+var csvInterrupted = []string{"interrupted"}
+
 // csvLast names the columns of the nodes expanded below the runs' last
 // iterations (Columns.ExpandedBeforeLast), last in the CSV when a run
 // records its last iteration; empty when a run counted does not.
@@ -108,23 +112,58 @@ func csvMean(x float64, n int, f func(float64) string) string {
 	return f(x)
 }
 
-// WriteCSV writes one header row and one row per heuristic (see csvHeader,
-// csvCPU when the runs record CPU time, and csvLast when they record
-// their last iterations); an undefined ratio, spread or mean (over no
-// instance), or an unknown count or CPU time (a run counted does not
-// record it), is an empty field. Times are whole nanoseconds (fns0), as in
-// the runs; the other numbers fg's.
+// WriteCSV writes one header row and one row per heuristic (csvTable).
 func (rep *Report) WriteCSV(w io.Writer) error {
 	c := csv.NewWriter(w)
-	cpu, anyLast := rep.hasCPU(), rep.LastRecorded
-	head := slices.Clone(csvHeader)
+	head, rows := rep.csvTable()
+	c.Write(head)
+	c.WriteAll(rows)
+	return c.Error()
+}
+
+// writeCSVRuns writes the report's rows and then the runs' as one CSV
+// table, told apart by its first column, kind: "report" (a heuristic's
+// row, csvTable) or "run" (record.CSVRow). The other columns are the
+// report's, then the runs' but heuristic, which they share; a cell of the
+// other kind's columns is empty.
+func (rep *Report) writeCSVRuns(w io.Writer, runs []record.Run) error {
+	c := csv.NewWriter(w)
+	head, rows := rep.csvTable()
+	runHead := record.CSVHeader()
+	h := slices.Index(runHead, "heuristic")
+	c.Write(append(append([]string{"kind"}, head...), slices.Delete(slices.Clone(runHead), h, h+1)...))
+	for _, row := range rows {
+		c.Write(append(append([]string{"report"}, row...), make([]string, len(runHead)-1)...))
+	}
+	cells := make([]string, len(runHead))
+	for i := range runs {
+		r := record.CSVRow(cells, &runs[i])
+		row := append(append([]string{"run", r[h]}, make([]string, len(head)-1)...), r[:h]...)
+		c.Write(append(row, r[h+1:]...))
+	}
+	c.Flush()
+	return c.Error()
+}
+
+// csvTable returns the CSV header and one row per heuristic (see
+// csvHeader, csvCPU when the runs record CPU time, csvLast when they
+// record their last iterations, and csvInterrupted when a run was
+// interrupted); an undefined ratio, spread or mean (over no instance), or
+// an unknown count or CPU time (a run counted does not record it), is an
+// empty field. Times are whole nanoseconds (fns0), as in the runs; the
+// other numbers fg's.
+func (rep *Report) csvTable() (head []string, rows [][]string) {
+	cpu, anyLast, anyInt := rep.hasCPU(), rep.LastRecorded, rep.anyInterrupted()
+	head = slices.Clone(csvHeader)
 	if cpu {
 		head = append(head, csvCPU...)
 	}
 	if anyLast {
 		head = append(head, csvLast...)
 	}
-	c.Write(head)
+	if anyInt {
+		head = append(head, csvInterrupted...)
+	}
 	for _, s := range rep.Heuristics {
 		ratio, sm, sx := "", "", ""
 		if s.Ratio != nil {
@@ -149,10 +188,24 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 			total := func(x *Stat) string { return fg(x.Total) }
 			row = append(row, optional(s.All.ExpandedBeforeLast, "", total), optional(s.Paired.ExpandedBeforeLast, "", total))
 		}
-		c.Write(row)
+		if anyInt {
+			row = append(row, itoa(s.Interrupted))
+		}
+		rows = append(rows, row)
 	}
-	c.Flush()
-	return c.Error()
+	return head, rows
+}
+
+// anyInterrupted reports whether a run counted was stopped by a signal:
+// the table and the CSV then count them in a column of their own, since
+// solved, censored and errors no longer add up to the instances.
+func (rep *Report) anyInterrupted() bool {
+	for i := range rep.Heuristics {
+		if rep.Heuristics[i].Interrupted > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -207,9 +260,13 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	if last {
 		nodes = append(nodes, lastHead)
 	}
-	fmt.Fprintf(tw, "\t\t\t\tall instances%ssolved by all (%d)\t\n", strings.Repeat("\t", len(times)+len(nodes)), rep.PairedInstances)
-	head := append(append(append(append([]string{"heuristic", "solved", "censored", "errors"}, nodes...),
-		times...), nodes...), times...)
+	counts := []string{"heuristic", "solved", "censored", "errors"}
+	if rep.anyInterrupted() {
+		counts = append(counts, "interrupted")
+	}
+	fmt.Fprintf(tw, "%sall instances%ssolved by all (%d)\t\n", strings.Repeat("\t", len(counts)),
+		strings.Repeat("\t", len(times)+len(nodes)), rep.PairedInstances)
+	head := append(append(append(append(counts, nodes...), times...), nodes...), times...)
 	head = append(head, "vs "+rep.Baseline, "mean h0", "mean len")
 	if spread {
 		head = append(head, rep.timeBasisName()+" spread")
@@ -262,8 +319,11 @@ func (rep *Report) timeBasisName() string {
 // tableRow returns the cells of heuristic s's row of the table; last
 // adds the column of what was expanded below the last iterations.
 func (rep *Report) tableRow(s *Summary, cpu, spread, last bool) []string {
-	row := append([]string{s.Heuristic, fmt.Sprintf("%d/%d", s.Solved, s.Instances), itoa(s.Censored), itoa(s.Errors)},
-		tableColumns(&s.All, cpu, last)...)
+	row := []string{s.Heuristic, fmt.Sprintf("%d/%d", s.Solved, s.Instances), itoa(s.Censored), itoa(s.Errors)}
+	if rep.anyInterrupted() {
+		row = append(row, itoa(s.Interrupted))
+	}
+	row = append(row, tableColumns(&s.All, cpu, last)...)
 	row = append(row, tableColumns(&s.Paired, cpu, last)...)
 	ratio, length, h0 := "-", "-", "-" // no h0 without a run searched (errors only, or an interrupted bench)
 	if s.Ratio != nil {
@@ -316,8 +376,12 @@ func tableColumns(c *Columns, cpu, last bool) []string {
 func (rep *Report) tableNotes(spread, last bool) []string {
 	var notes []string
 	for _, s := range rep.Heuristics {
-		if s.Censored > 0 {
-			notes = append(notes, ">= : the sum includes runs stopped at a node or time limit, counted at what they had reached (a lower bound)")
+		if s.Censored > 0 || s.Interrupted > 0 {
+			stop := "at a node or time limit"
+			if rep.anyInterrupted() {
+				stop += " or interrupted (by a signal)"
+			}
+			notes = append(notes, ">= : the sum includes runs stopped "+stop+", counted at what they had reached (a lower bound)")
 			break
 		}
 	}

@@ -287,6 +287,7 @@ func rotationBatch(r puzzle.Rotation, cache puzzle.Cache, o *Options) (batch.Con
 	})
 	cfg.EndLine = puzzle.RotationIsEnd
 	cfg.First = r.UnitFirst(o.Plan.Name)
+	cfg.Count = puzzle.RotationRecords // boards, as the records count them
 	return cfg, nil
 }
 
