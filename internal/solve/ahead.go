@@ -11,7 +11,7 @@ import (
 
 // spillAt is the size beyond which readAhead keeps what it holds in a
 // temporary file rather than in memory.
-var spillAt = 64 << 20
+var spillAt = 4 << 20
 
 // readAhead keeps the bytes read ahead from standard input (Resume's
 // check of its boards, through an io.TeeReader, which makes a write error
